@@ -1,0 +1,7 @@
+export default function StatsPage() {
+  return (
+    <main className="mx-auto max-w-5xl p-4">
+      <h1 className="text-2xl font-bold">Statistiques</h1>
+    </main>
+  );
+}

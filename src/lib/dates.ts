@@ -1,0 +1,24 @@
+/** The one date formatter (fr-FR). */
+const dateFmt = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(d));
+
+/** 26/04/2025 */
+export const formatDate = (d: Date | string | number) => dateFmt.format(toDate(d));
+
+/** 26/04/2025 16:00 (fr-FR puts a space between date and time). */
+export const formatDateTime = (d: Date | string | number) =>
+  dateTimeFmt.format(toDate(d)).replace(',', '');
+
+/** yyyy-mm-dd of the local day, for file names (participants_2025-06-15.csv). */
+export function fileDate(d: Date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}

@@ -1,0 +1,77 @@
+/**
+ * Typed errors of the data modules. Pages show `error.message`, always a French sentence from the
+ * specification's catalogue (or a more precise one, e.g. for a duplicate).
+ */
+export type DataErrorKind =
+  | 'duplicate' // unique violation (23505)
+  | 'invalid' // check / not-null violation (23514, 23502, 22xxx)
+  | 'not_found' // single-object request with no row (PGRST116)
+  | 'forbidden' // RLS / privileges (42501), or an expired admin sign-in
+  | 'auth' // bad credentials, no session
+  | 'closed' // registration window closed or full
+  | 'network' // backend unreachable
+  | 'unknown';
+
+export class DataError extends Error {
+  readonly kind: DataErrorKind;
+  readonly code: string | undefined;
+  /** Machine-readable reason given by a Postgres function (its HINT), e.g. 'registration_full'. */
+  readonly reason: string | undefined;
+  readonly details: unknown;
+
+  constructor(
+    kind: DataErrorKind,
+    message: string,
+    opts: { code?: string; reason?: string; details?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'DataError';
+    this.kind = kind;
+    this.code = opts.code;
+    this.reason = opts.reason;
+    this.details = opts.details;
+  }
+}
+
+type PostgrestLike = { code?: string; message?: string; details?: string | null; hint?: string | null };
+
+function isPostgrestLike(e: unknown): e is PostgrestLike {
+  return typeof e === 'object' && e !== null && ('code' in e || 'message' in e);
+}
+
+export function isNetworkFailure(e: unknown): boolean {
+  if (!isPostgrestLike(e)) return false;
+  const msg = `${e.message ?? ''} ${e.details ?? ''}`;
+  return (
+    (e.code === '' || e.code === undefined) && /fetch|network|ECONNREFUSED|Load failed/i.test(msg)
+  );
+}
+
+/**
+ * Turns a supabase-js error into a DataError. `fallback` is the catalogue message for the
+ * operation; `messages` may give more precise French messages per kind.
+ */
+export function toDataError(
+  error: unknown,
+  fallback: string,
+  messages: Partial<Record<DataErrorKind, string>> = {},
+): DataError {
+  if (error instanceof DataError) return error;
+  const pe = isPostgrestLike(error) ? error : {};
+  const code = pe.code || undefined;
+  const hint = pe.hint || undefined;
+  let kind: DataErrorKind = 'unknown';
+  if (isNetworkFailure(error)) kind = 'network';
+  else if (code === '23505') kind = 'duplicate';
+  else if (code === '23514' || code === '23502' || code?.startsWith('22')) kind = 'invalid';
+  else if (code === 'PGRST116') kind = 'not_found';
+  else if (code === '42501' || code === 'PGRST301') kind = 'forbidden';
+  else if (hint?.startsWith('registration_')) kind = 'closed';
+  // A Postgres function that raises a French message with a hint speaks to the visitor directly.
+  const own = code === 'P0001' && hint && pe.message ? pe.message : undefined;
+  return new DataError(kind, messages[kind] ?? own ?? fallback, {
+    code,
+    reason: hint,
+    details: error,
+  });
+}
