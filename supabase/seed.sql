@@ -1,0 +1,91 @@
+-- Local demo data only (never pushed to production): one admin account, ~80 participants over
+-- the 10 regions, both categories and modes (teams with members), ~60 reservations over the last
+-- 10 days, and a registration window that is open now.
+-- Demo admin: admin@booster-challenge.local / BoosterAdmin2025 (see README).
+begin;
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change)
+values ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000001',
+  'authenticated', 'authenticated', 'admin@booster-challenge.local',
+  extensions.crypt('BoosterAdmin2025', extensions.gen_salt('bf')), now(),
+  '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at,
+  created_at, updated_at)
+values ('a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+  'a0000000-0000-4000-8000-000000000001',
+  '{"sub":"a0000000-0000-4000-8000-000000000001","email":"admin@booster-challenge.local","email_verified":true}',
+  'email', now(), now(), now());
+
+insert into private.admins (user_id) values ('a0000000-0000-4000-8000-000000000001');
+
+update public.contest_settings
+   set registration_opens_at = now() - interval '30 days',
+       registration_closes_at = now() + interval '60 days',
+       max_participants = 2000;
+
+-- 80 participants: every 3rd one is a team of 2 to 5 people.
+with first_names as (
+  select array['Awa','Jean','Mireille','Samuel','Christelle','Boris','Aïcha','Franck','Nadège','Hervé',
+               'Laure','Patrick','Estelle','Junior','Sandrine','Arnaud','Carine','Yannick','Grace','Paul'] a
+), last_names as (
+  select array['Ngono','Mbarga','Fotso','Ndiaye','Tchoupo','Essomba','Abena','Kamga','Nkoulou','Manga',
+               'Ewane','Talla','Bello','Etoa','Nguema','Owona'] a
+), regions as (
+  select array['Adamaoua','Centre','Est','Extrême-Nord','Littoral','Nord','Nord-Ouest','Ouest','Sud','Sud-Ouest'] r,
+         array['Ngaoundéré','Yaoundé','Bertoua','Maroua','Douala','Garoua','Bamenda','Bafoussam','Ebolowa','Buea'] c
+), rows as (
+  select g,
+         f.a[1 + (g * 7) % 20] || ' ' || l.a[1 + (g * 5) % 16] as full_name,
+         -- regions unevenly spread, so the "top regions" mean something
+         case when g % 4 = 0 then 5 when g % 7 = 0 then 2 else 1 + (g * 3) % 10 end as ri,
+         case when g % 3 = 0 then 'team' else 'solo' end as ptype
+    from generate_series(1, 80) g, first_names f, last_names l
+)
+insert into public.participants (id, full_name, email, phone, city, region, category,
+  participation_type, team_name, link_to_work, description, agree_to_terms, created_at)
+select ('b0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+       full_name,
+       lower(replace(translate(full_name, 'ïè', 'ie'), ' ', '.')) || g || '@example.cm',
+       '6' || lpad((70000000 + g * 1013)::text, 8, '0'),
+       r.c[ri], r.r[ri],
+       case when g % 5 in (0, 2) then 'singing' else 'dance' end,
+       ptype,
+       case when ptype = 'team' then 'Team ' || (array['Lions','Étoiles','Vibes','Kings','Flow'])[1 + g % 5] || ' ' || g end,
+       case when g % 4 = 0 then 'https://www.youtube.com/watch?v=demo' || g end,
+       case when g % 2 = 0 then 'Passionné(e) de scène depuis ' || (3 + g % 10) || ' ans.' end,
+       true,
+       now() - (g * interval '9 hours') - (g % 7) * interval '13 minutes'
+  from rows, regions r;
+
+insert into public.team_members (participant_id, position, full_name, email, phone)
+select p.id, m.pos,
+       'Membre ' || m.pos || ' ' || split_part(p.full_name, ' ', 2),
+       case when m.pos % 2 = 1 then 'membre' || m.pos || '.' || split_part(p.email, '@', 1) || '@example.cm' end,
+       '67' || lpad((row_number() over (order by p.id, m.pos))::text, 7, '0')
+  from public.participants p
+  cross join lateral generate_series(1, 1 + (('x' || substr(p.id::text, 34, 3))::bit(12)::int % 4)) as m(pos)
+ where p.participation_type = 'team';
+
+-- 60 reservations over the last 10 days; a few legacy rows keep the city in `region`.
+insert into public.reservations (id, full_name, phone, ville, region, attendance_status, heard_from,
+  will_attend, attendance_barrier, follows_booster_page, consumes_booster_products, created_at)
+select ('c0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+       (array['Marie','Eric','Linda','Serge','Olive','Cédric','Diane','Thierry','Flore','Alain'])[1 + g % 10]
+         || ' ' || (array['Atangana','Nana','Biya','Eto','Mvogo','Kotto','Ayissi'])[1 + g % 7],
+       '65' || lpad((g * 3301)::text, 7, '0'),
+       case when g % 12 = 0 then null
+            else (array['Yaoundé','Douala','Mbalmayo','Obala','Bafoussam','Soa'])[1 + g % 6] end,
+       case when g % 12 = 0 then 'Yaoundé' end,
+       (array['yes','yes','yes','maybe','no'])[1 + g % 5],
+       (array['social','flyer','wordOfMouth','social'])[1 + g % 4],
+       case when g % 5 = 4 then 'no' else 'yes' end,
+       (array['none','none','distance','cost','location','noCompanion','artists'])[1 + g % 7],
+       case when g % 4 = 0 then 'no' else 'yes' end,
+       case when g % 6 = 0 then 'no' else 'yes' end,
+       now() - (g * interval '4 hours')
+  from generate_series(1, 60) g;
+
+commit;
