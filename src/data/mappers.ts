@@ -1,0 +1,144 @@
+import type {
+  ContactMessageRow,
+  ParticipantRow,
+  ReservationRow,
+  TeamMemberRow,
+} from '@/lib/database.types';
+import type {
+  ContactMessage,
+  NewReservation,
+  Participant,
+  Reservation,
+  Stats,
+  TeamMember,
+} from './types';
+
+/** Explicit mappers per entity, row (snake_case) <-> entity (camelCase). */
+
+export function toTeamMember(row: TeamMemberRow): TeamMember {
+  return { id: row.id, fullName: row.full_name, email: row.email ?? '', phone: row.phone };
+}
+
+/** Members as the database functions expect them, in order (position = index + 1). */
+export function toTeamMemberRows(members: TeamMember[]) {
+  return members.map((m) => ({
+    full_name: m.fullName.trim(),
+    phone: m.phone.trim(),
+    email: m.email.trim() || null,
+  }));
+}
+
+export type ParticipantWithMembersRow = ParticipantRow & { team_members?: TeamMemberRow[] | null };
+
+export function toParticipant(row: ParticipantWithMembersRow): Participant {
+  const members = [...(row.team_members ?? [])].sort((a, b) => a.position - b.position);
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    region: row.region,
+    category: row.category,
+    participationType: row.participation_type,
+    teamName: row.team_name ?? '',
+    linkToWork: row.link_to_work ?? '',
+    description: row.description ?? '',
+    agreeToTerms: row.agree_to_terms,
+    createdAt: row.created_at,
+    teamMembers: members.map(toTeamMember),
+  };
+}
+
+/** Editable participant fields as the `p_patch` of admin_update_participant. */
+export function toParticipantPatch(p: Omit<Participant, 'id' | 'createdAt' | 'teamMembers' | 'agreeToTerms'>) {
+  return {
+    full_name: p.fullName.trim(),
+    email: p.email.trim(),
+    phone: p.phone.trim(),
+    city: p.city.trim(),
+    region: p.region,
+    category: p.category,
+    participation_type: p.participationType,
+    team_name: p.participationType === 'team' ? p.teamName.trim() || null : null,
+    link_to_work: p.linkToWork.trim() || null,
+    description: p.description.trim() || null,
+  };
+}
+
+export function toReservation(row: ReservationRow): Reservation {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    phone: row.phone,
+    ville: row.ville ?? row.region ?? '',
+    attendanceStatus: row.attendance_status,
+    heardFrom: row.heard_from,
+    willAttend: row.will_attend,
+    attendanceBarrier: row.attendance_barrier,
+    followsBoosterPage: row.follows_booster_page,
+    consumesBoosterProducts: row.consumes_booster_products,
+    createdAt: row.created_at,
+  };
+}
+
+export function toReservationRow(id: string, r: NewReservation) {
+  return {
+    id,
+    full_name: r.fullName.trim(),
+    phone: r.phone.trim(),
+    ville: r.ville.trim(),
+    attendance_status: r.attendanceStatus,
+    heard_from: r.heardFrom,
+    will_attend: r.willAttend,
+    attendance_barrier: r.attendanceBarrier,
+    follows_booster_page: r.followsBoosterPage,
+    consumes_booster_products: r.consumesBoosterProducts,
+  };
+}
+
+export function toContactMessageRow(id: string, m: ContactMessage) {
+  return {
+    id,
+    name: m.name.trim(),
+    email: m.email.trim(),
+    subject: m.subject.trim(),
+    message: m.message.trim(),
+  };
+}
+
+export function toContactMessage(row: ContactMessageRow): ContactMessage & { id: string; createdAt: string } {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.created_at,
+  };
+}
+
+type StatsJson = {
+  total: number;
+  byCategory: { dance: number; singing: number };
+  byParticipationType: { solo: number; team: number };
+  byRegion: { region: string; count: number }[];
+  lastRegistrationAt: string | null;
+  last7Days: { day: string; count: number }[] | null;
+};
+
+/** participant_stats() JSON -> Stats. */
+export function toStats(json: unknown): Stats {
+  const s = json as StatsJson;
+  return {
+    totalParticipants: Number(s.total),
+    byCategory: { dance: Number(s.byCategory.dance), singing: Number(s.byCategory.singing) },
+    byParticipationType: {
+      solo: Number(s.byParticipationType.solo),
+      team: Number(s.byParticipationType.team),
+    },
+    byRegion: s.byRegion.map((r) => ({ region: r.region, count: Number(r.count) })),
+    lastRegistrationAt: s.lastRegistrationAt,
+    last7Days: (s.last7Days ?? []).map((d) => ({ day: d.day, count: Number(d.count) })),
+  };
+}

@@ -1,0 +1,80 @@
+/** The app's entities (camelCase). Only src/data maps them from and to database rows. */
+export type Category = 'dance' | 'singing';
+export type ParticipationType = 'solo' | 'team';
+
+export type TeamMember = {
+  id?: string;
+  fullName: string;
+  email: string;
+  phone: string;
+};
+
+export type Participant = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  city: string;
+  region: string;
+  category: Category;
+  participationType: ParticipationType;
+  teamName: string;
+  linkToWork: string;
+  description: string;
+  agreeToTerms: boolean;
+  createdAt: string;
+  teamMembers: TeamMember[];
+};
+
+export type AttendanceStatus = 'yes' | 'no' | 'maybe';
+export type HeardFrom = 'flyer' | 'social' | 'wordOfMouth';
+export type YesNo = 'yes' | 'no';
+export type AttendanceBarrier = 'location' | 'cost' | 'distance' | 'noCompanion' | 'artists' | 'none';
+
+export type Reservation = {
+  id: string;
+  fullName: string;
+  phone: string;
+  /** The city; older rows stored it in `region`, read as a fallback. */
+  ville: string;
+  attendanceStatus: AttendanceStatus;
+  heardFrom: HeardFrom;
+  willAttend: YesNo;
+  attendanceBarrier: AttendanceBarrier;
+  followsBoosterPage: YesNo;
+  consumesBoosterProducts: YesNo;
+  createdAt: string;
+};
+
+export type NewReservation = Omit<Reservation, 'id' | 'createdAt'>;
+
+export type ContactMessage = {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+};
+
+export type RegionCount = { region: string; count: number };
+export type DayCount = { day: string; count: number };
+
+export type Stats = {
+  totalParticipants: number;
+  byCategory: Record<Category, number>;
+  byParticipationType: Record<ParticipationType, number>;
+  /** Sorted by count, descending. */
+  byRegion: RegionCount[];
+  lastRegistrationAt: string | null;
+  /** The last 7 days (Africa/Douala), oldest first, zero-filled. */
+  last7Days: DayCount[];
+};
+
+export type RegistrationStatus = {
+  open: boolean;
+  reason: 'open' | 'not_open' | 'closed' | 'full';
+  opensAt: string;
+  closesAt: string;
+};
+
+/** A page of a server-side list. */
+export type Page<T> = { rows: T[]; total: number };
