@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { DataError, toDataError } from '@/lib/errors';
+import { fetchAllPages, ilikeAny } from '@/data/query-helpers';
+import { parseEnv } from '@/config/env';
+import { LOCAL_ANON_KEY } from '@/config/local-backend';
+
+describe('toDataError', () => {
+  it('classifies PostgREST errors and keeps the catalogue message', () => {
+    const e = toDataError(
+      { code: '23505', message: 'duplicate key', details: '', hint: null },
+      'Erreur X',
+    );
+    expect(e).toBeInstanceOf(DataError);
+    expect(e.kind).toBe('duplicate');
+    expect(e.message).toBe('Erreur X');
+    expect(toDataError({ code: 'PGRST116', message: '' }, 'm').kind).toBe('not_found');
+    expect(toDataError({ code: '42501', message: '' }, 'm').kind).toBe('forbidden');
+    expect(toDataError({ code: '23514', message: '' }, 'm').kind).toBe('invalid');
+  });
+
+  it('uses the French message a database function raised with a hint', () => {
+    const e = toDataError(
+      { code: 'P0001', message: 'Les inscriptions sont clôturées.', hint: 'registration_closed' },
+      'Erreur',
+    );
+    expect(e.kind).toBe('closed');
+    expect(e.reason).toBe('registration_closed');
+    expect(e.message).toBe('Les inscriptions sont clôturées.');
+  });
+
+  it('recognises an unreachable backend', () => {
+    const e = toDataError({ code: '', message: 'TypeError: fetch failed', details: '' }, 'm');
+    expect(e.kind).toBe('network');
+  });
+
+  it('lets the caller choose a message per kind', () => {
+    const e = toDataError({ code: '23505', message: '' }, 'm', { duplicate: 'Déjà inscrit' });
+    expect(e.message).toBe('Déjà inscrit');
+  });
+});
+
+describe('ilikeAny', () => {
+  it('builds a PostgREST or-filter and strips its syntax from the term', () => {
+    expect(ilikeAny(['full_name', 'phone'], ' awa ')).toBe(
+      'full_name.ilike.*awa*,phone.ilike.*awa*',
+    );
+    expect(ilikeAny(['a'], 'x,b.eq.(1)*%_')).toBe('a.ilike.*x b.eq. 1*');
+    expect(ilikeAny(['a'], ' ,() ')).toBeNull();
+  });
+});
+
+describe('fetchAllPages', () => {
+  it('keeps asking until a short page', async () => {
+    const data = Array.from({ length: 2345 }, (_, i) => i);
+    const calls: [number, number][] = [];
+    const all = await fetchAllPages(async (from, to) => {
+      calls.push([from, to]);
+      return { data: data.slice(from, to + 1), error: null };
+    });
+    expect(all).toEqual(data);
+    expect(calls).toEqual([
+      [0, 999],
+      [1000, 1999],
+      [2000, 2999],
+    ]);
+  });
+
+  it('throws the first error', async () => {
+    await expect(fetchAllPages(async () => ({ data: null, error: { code: 'x' } }))).rejects.toEqual(
+      { code: 'x' },
+    );
+  });
+});
+
+describe('parseEnv', () => {
+  it('falls back to the embedded backend on the same origin', () => {
+    expect(parseEnv({}, 'http://localhost:5173')).toMatchObject({
+      supabaseUrl: 'http://localhost:5173',
+      supabaseAnonKey: LOCAL_ANON_KEY,
+      usesLocalBackend: true,
+      emailjs: null,
+    });
+  });
+
+  it('uses the configured project and fails loudly when the key is missing', () => {
+    const env = parseEnv(
+      { VITE_SUPABASE_URL: 'https://abc.supabase.co', VITE_SUPABASE_ANON_KEY: 'k'.repeat(40) },
+      'x',
+    );
+    expect(env.usesLocalBackend).toBe(false);
+    expect(() => parseEnv({ VITE_SUPABASE_URL: 'https://abc.supabase.co' }, 'x')).toThrow(
+      /VITE_SUPABASE_ANON_KEY/,
+    );
+  });
+
+  it('reads EmailJS only when the key and service are set', () => {
+    expect(
+      parseEnv({ VITE_EMAILJS_PUBLIC_KEY: 'pk', VITE_EMAILJS_SERVICE_ID: '' }, 'x').emailjs,
+    ).toBeNull();
+    expect(
+      parseEnv(
+        {
+          VITE_EMAILJS_PUBLIC_KEY: 'pk',
+          VITE_EMAILJS_SERVICE_ID: 's',
+          VITE_EMAILJS_CONTACT_TEMPLATE_ID: 't',
+        },
+        'x',
+      ).emailjs,
+    ).toEqual({
+      publicKey: 'pk',
+      serviceId: 's',
+      contactTemplateId: 't',
+      confirmationTemplateId: null,
+    });
+  });
+});

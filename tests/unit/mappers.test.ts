@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  toParticipant,
+  toParticipantPatch,
+  toReservation,
+  toReservationRow,
+  toStats,
+  toTeamMemberRows,
+} from '@/data/mappers';
+import type { ReservationRow } from '@/lib/database.types';
+
+const reservationRow: ReservationRow = {
+  id: 'r1',
+  full_name: 'Marie Nana',
+  phone: '690000001',
+  ville: 'Yaoundé',
+  region: null,
+  attendance_status: 'maybe',
+  heard_from: 'wordOfMouth',
+  will_attend: 'no',
+  attendance_barrier: 'noCompanion',
+  follows_booster_page: 'yes',
+  consumes_booster_products: 'no',
+  created_at: '2025-04-01T10:00:00Z',
+};
+
+describe('reservation mapper', () => {
+  it('maps every column to camelCase', () => {
+    expect(toReservation(reservationRow)).toEqual({
+      id: 'r1',
+      fullName: 'Marie Nana',
+      phone: '690000001',
+      ville: 'Yaoundé',
+      attendanceStatus: 'maybe',
+      heardFrom: 'wordOfMouth',
+      willAttend: 'no',
+      attendanceBarrier: 'noCompanion',
+      followsBoosterPage: 'yes',
+      consumesBoosterProducts: 'no',
+      createdAt: '2025-04-01T10:00:00Z',
+    });
+  });
+
+  it('reads the legacy region when ville is empty', () => {
+    expect(toReservation({ ...reservationRow, ville: null, region: 'Douala' }).ville).toBe(
+      'Douala',
+    );
+    expect(toReservation({ ...reservationRow, ville: null, region: null }).ville).toBe('');
+  });
+
+  it('writes trimmed values and the client id, never created_at', () => {
+    const row = toReservationRow('id-1', {
+      ...toReservation(reservationRow),
+      fullName: '  Marie  ',
+    });
+    expect(row).toMatchObject({ id: 'id-1', full_name: 'Marie', heard_from: 'wordOfMouth' });
+    expect(row).not.toHaveProperty('created_at');
+  });
+});
+
+describe('participant mapper', () => {
+  const row = {
+    id: 'p1',
+    full_name: 'Awa Ngono',
+    email: 'awa@example.cm',
+    phone: '690000001',
+    city: 'Douala',
+    region: 'Littoral',
+    category: 'dance' as const,
+    participation_type: 'team' as const,
+    team_name: 'Les Lions',
+    link_to_work: null,
+    description: null,
+    agree_to_terms: true,
+    created_at: '2025-06-20T08:00:00Z',
+    team_members: [
+      {
+        id: 'm2',
+        participant_id: 'p1',
+        position: 2,
+        full_name: 'B',
+        email: null,
+        phone: '690000003',
+        created_at: '',
+      },
+      {
+        id: 'm1',
+        participant_id: 'p1',
+        position: 1,
+        full_name: 'A',
+        email: 'a@x.cm',
+        phone: '690000002',
+        created_at: '',
+      },
+    ],
+  };
+
+  it('orders members by position and turns nulls into empty strings', () => {
+    const p = toParticipant(row);
+    expect(p.teamMembers.map((m) => m.fullName)).toEqual(['A', 'B']);
+    expect(p.teamMembers[1].email).toBe('');
+    expect(p.linkToWork).toBe('');
+    expect(p.participationType).toBe('team');
+  });
+
+  it('builds the admin patch: no team name for a solo, empty strings become null', () => {
+    const p = toParticipant(row);
+    expect(toParticipantPatch({ ...p, participationType: 'solo' }).team_name).toBeNull();
+    expect(toParticipantPatch(p)).toMatchObject({ team_name: 'Les Lions', link_to_work: null });
+    expect(toTeamMemberRows(p.teamMembers)).toEqual([
+      { full_name: 'A', phone: '690000002', email: 'a@x.cm' },
+      { full_name: 'B', phone: '690000003', email: null },
+    ]);
+  });
+});
+
+describe('stats mapper', () => {
+  it('turns the SQL JSON into numbers', () => {
+    const s = toStats({
+      total: '3',
+      byCategory: { dance: 2, singing: 1 },
+      byParticipationType: { solo: 3, team: 0 },
+      byRegion: [{ region: 'Littoral', count: '2' }],
+      lastRegistrationAt: null,
+      last7Days: null,
+    });
+    expect(s.totalParticipants).toBe(3);
+    expect(s.byRegion).toEqual([{ region: 'Littoral', count: 2 }]);
+    expect(s.last7Days).toEqual([]);
+  });
+});
