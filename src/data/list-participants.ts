@@ -48,7 +48,9 @@ export async function listParticipants(
 }
 
 /** Every participant matching the filters (for exports), fetched page by page. */
-export async function fetchAllParticipants(filters: ParticipantFilters = {}): Promise<Participant[]> {
+export async function fetchAllParticipants(
+  filters: ParticipantFilters = {},
+): Promise<Participant[]> {
   const supabase = await getSupabase();
   try {
     const rows = await fetchAllPages((from, to) =>

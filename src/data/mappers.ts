@@ -51,7 +51,9 @@ export function toParticipant(row: ParticipantWithMembersRow): Participant {
 }
 
 /** Editable participant fields as the `p_patch` of admin_update_participant. */
-export function toParticipantPatch(p: Omit<Participant, 'id' | 'createdAt' | 'teamMembers' | 'agreeToTerms'>) {
+export function toParticipantPatch(
+  p: Omit<Participant, 'id' | 'createdAt' | 'teamMembers' | 'agreeToTerms'>,
+) {
   return {
     full_name: p.fullName.trim(),
     email: p.email.trim(),
@@ -107,7 +109,9 @@ export function toContactMessageRow(id: string, m: ContactMessage) {
   };
 }
 
-export function toContactMessage(row: ContactMessageRow): ContactMessage & { id: string; createdAt: string } {
+export function toContactMessage(
+  row: ContactMessageRow,
+): ContactMessage & { id: string; createdAt: string } {
   return {
     id: row.id,
     name: row.name,

@@ -6,7 +6,10 @@ export const API_MAX_ROWS = 1000;
  * Characters with a meaning in PostgREST's filter syntax or in LIKE are dropped from the term.
  */
 export function ilikeAny(columns: string[], term: string): string | null {
-  const clean = term.replace(/[,()"*\\%_:]/g, ' ').trim().replace(/\s+/g, ' ');
+  const clean = term
+    .replace(/[,()"*\\%_:]/g, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
   if (!clean) return null;
   return columns.map((c) => `${c}.ilike.*${clean}*`).join(',');
 }

@@ -29,7 +29,8 @@ export type Participant = {
 export type AttendanceStatus = 'yes' | 'no' | 'maybe';
 export type HeardFrom = 'flyer' | 'social' | 'wordOfMouth';
 export type YesNo = 'yes' | 'no';
-export type AttendanceBarrier = 'location' | 'cost' | 'distance' | 'noCompanion' | 'artists' | 'none';
+export type AttendanceBarrier =
+  'location' | 'cost' | 'distance' | 'noCompanion' | 'artists' | 'none';
 
 export type Reservation = {
   id: string;

@@ -1,5 +1,9 @@
 /** The one date formatter (fr-FR). */
-const dateFmt = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFmt = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
   month: '2-digit',

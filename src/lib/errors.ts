@@ -33,7 +33,12 @@ export class DataError extends Error {
   }
 }
 
-type PostgrestLike = { code?: string; message?: string; details?: string | null; hint?: string | null };
+type PostgrestLike = {
+  code?: string;
+  message?: string;
+  details?: string | null;
+  hint?: string | null;
+};
 
 function isPostgrestLike(e: unknown): e is PostgrestLike {
   return typeof e === 'object' && e !== null && ('code' in e || 'message' in e);
