@@ -1,7 +1,94 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Field } from '@/components/ui/Field';
+import { email } from '@/lib/validation';
+import { notify } from '@/lib/toast';
+import { readAdminSession, saveAdminSession } from '@/lib/admin-session';
+import { toDataError } from '@/lib/errors';
+import { LOGIN_FAILED, signInAdmin } from '@/data/admin-auth';
+
+export const adminLoginSchema = z.object({
+  email: email("L'email est requis", "Format d'email invalide"),
+  password: z.string().min(1, 'Le mot de passe est requis'),
+});
+export type AdminLoginValues = z.infer<typeof adminLoginSchema>;
+
 export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const [alreadySignedIn] = useState(() => readAdminSession() !== null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AdminLoginValues>({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  if (alreadySignedIn) return <Navigate to="/admin" replace />;
+
+  const onSubmit = async (values: AdminLoginValues) => {
+    setFailure(null);
+    try {
+      const { email: signedIn } = await signInAdmin(values.email, values.password);
+      saveAdminSession(signedIn);
+      notify.success('Connexion réussie!');
+      navigate('/admin', { replace: true });
+    } catch (e) {
+      const message = toDataError(e, LOGIN_FAILED).message;
+      setFailure(message);
+      notify.error(message);
+    }
+  };
+
   return (
-    <main className="mx-auto max-w-5xl p-4">
-      <h1 className="text-2xl font-bold">Connexion Administrateur</h1>
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-10">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl sm:p-8">
+        <div className="mb-6 text-center">
+          <p
+            className="mx-auto mb-3 flex size-16 items-center justify-center rounded-full bg-accent-400 text-2xl font-black text-brand-900"
+            aria-hidden="true"
+          >
+            B
+          </p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            Booster Challenge
+          </p>
+          <h1 className="mt-1 text-2xl font-bold text-gray-900">Connexion Administrateur</h1>
+        </div>
+        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+          <Field label="Email" error={errors.email?.message} required>
+            <input type="email" autoComplete="username" {...register('email')} />
+          </Field>
+          <Field label="Mot de passe" error={errors.password?.message} required>
+            <input type="password" autoComplete="current-password" {...register('password')} />
+          </Field>
+          {failure && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {failure}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70"
+          >
+            {isSubmitting ? 'Connexion en cours...' : 'Se connecter'}
+          </button>
+        </form>
+        <p className="mt-6 text-center">
+          <Link
+            to="/"
+            className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            ← Retour au site principal
+          </Link>
+        </p>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,56 @@
+import { getSupabase } from '@/lib/supabase';
+import { DataError, isNetworkFailure } from '@/lib/errors';
+
+export const BAD_CREDENTIALS = 'Email ou mot de passe incorrect';
+export const LOGIN_FAILED = 'Une erreur est survenue lors de la connexion';
+export const NOT_AN_ADMIN = "Ce compte n'a pas accès à l'espace administration.";
+
+type AuthErrorLike = { status?: number; code?: string; name?: string; message?: string };
+
+/**
+ * Signs in with Supabase Auth, then asks the database whether this user is an administrator:
+ * `contest_settings` is only visible to admins (RLS), so an empty answer means "not an admin"
+ * and the user is signed out again. Returns the signed-in e-mail.
+ */
+export async function signInAdmin(email: string, password: string): Promise<{ email: string }> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error || !data.session) {
+    const e = (error ?? {}) as AuthErrorLike;
+    const badCredentials =
+      e.code === 'invalid_credentials' || e.code === 'invalid_grant' || e.status === 400;
+    throw new DataError(
+      badCredentials ? 'auth' : isNetworkFailure(error) ? 'network' : 'unknown',
+      badCredentials ? BAD_CREDENTIALS : LOGIN_FAILED,
+      { code: e.code, details: error },
+    );
+  }
+
+  const check = await supabase.from('contest_settings').select('id').limit(1);
+  if (check.error || !check.data?.length) {
+    await signOutAdmin();
+    if (check.error && !['42501', 'PGRST301'].includes(check.error.code)) {
+      throw new DataError('unknown', LOGIN_FAILED, {
+        code: check.error.code,
+        details: check.error,
+      });
+    }
+    throw new DataError('forbidden', NOT_AN_ADMIN);
+  }
+  return { email: data.session.user.email ?? email };
+}
+
+/** Ends the Supabase session (on the server when reachable, always in this browser). */
+export async function signOutAdmin(): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.auth.signOut();
+  if (error) await supabase.auth.signOut({ scope: 'local' });
+}
+
+/** The e-mail of the current Supabase session in this browser, or null when there is none. */
+export async function getAuthSessionEmail(): Promise<string | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.getSession();
+  if (error || !data.session) return null;
+  return data.session.user.email ?? null;
+}

@@ -1,0 +1,52 @@
+import Papa from 'papaparse';
+
+/**
+ * The one CSV writer of the app (every export goes through it). Files open right in a French
+ * spreadsheet: UTF-8 byte-order mark, `;` separator, CRLF line ends, and every cell that a
+ * spreadsheet would read as a formula (leading `= + - @`, TAB, CR or LF) is neutralised with a
+ * leading apostrophe.
+ */
+export type CsvCell = string | number | boolean | null | undefined;
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_DELIMITER = ';';
+export const CSV_NEWLINE = '\r\n';
+export const CSV_MIME = 'text/csv;charset=utf-8';
+
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/** A cell as text, with a leading `'` when a spreadsheet would otherwise run it as a formula. */
+export function safeCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A complete CSV file (BOM included) from a header and rows of cells. */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  const data = [header.map(safeCell), ...rows.map((row) => row.map(safeCell))];
+  return (
+    CSV_BOM +
+    Papa.unparse(data, {
+      delimiter: CSV_DELIMITER,
+      newline: CSV_NEWLINE,
+      quotes: false,
+      escapeFormulae: false, // done by safeCell, which also covers LF
+    })
+  );
+}
+
+/** Lets the browser save `content` as the file `name`. */
+export function downloadFile(name: string, content: string, mime: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mime }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
