@@ -1,0 +1,86 @@
+import { toCsv } from '@/lib/csv';
+import { fileDate } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
+import {
+  ATTENDANCE_BARRIER_LABELS,
+  ATTENDANCE_STATUS_LABELS,
+  HEARD_FROM_LABELS,
+  YES_NO_LABELS,
+} from '@/config/reservation-survey';
+import type { Participant, RegionCount, Reservation } from '@/data/types';
+
+/** The contents of the administration's exports (all written by the one CSV writer). */
+
+/** SPEC §7: exactly these columns, in this order. */
+export const PARTICIPANT_CSV_COLUMNS = [
+  'id',
+  'fullName',
+  'email',
+  'phone',
+  'city',
+  'region',
+  'category',
+  'participationType',
+  'teamName',
+  'linkToWork',
+  'description',
+  'agreeToTerms',
+  'createdAt',
+] as const satisfies readonly (keyof Participant)[];
+
+export function participantsCsv(participants: readonly Participant[]): string {
+  return toCsv(
+    PARTICIPANT_CSV_COLUMNS,
+    participants.map((p) => PARTICIPANT_CSV_COLUMNS.map((c) => p[c] as string | boolean)),
+  );
+}
+
+export const participantsFileName = (d = new Date()) => `participants_${fileDate(d)}.csv`;
+
+export const RESERVATION_CSV_COLUMNS = [
+  'Nom',
+  'Téléphone',
+  'Ville',
+  'Statut',
+  "Source d'information",
+  'Assistera',
+  'Obstacle',
+  'Suit la page',
+  'Consomme Booster',
+  'Date de réservation',
+] as const;
+
+export function reservationsCsv(reservations: readonly Reservation[]): string {
+  return toCsv(
+    RESERVATION_CSV_COLUMNS,
+    reservations.map((r) => [
+      r.fullName,
+      r.phone,
+      r.ville,
+      ATTENDANCE_STATUS_LABELS[r.attendanceStatus],
+      HEARD_FROM_LABELS[r.heardFrom],
+      YES_NO_LABELS[r.willAttend],
+      ATTENDANCE_BARRIER_LABELS[r.attendanceBarrier],
+      YES_NO_LABELS[r.followsBoosterPage],
+      YES_NO_LABELS[r.consumesBoosterProducts],
+      formatDateTime(r.createdAt),
+    ]),
+  );
+}
+
+export const reservationsFileName = (d = new Date()) => `reservations_${fileDate(d)}.csv`;
+
+/** Whole-number percentage of `part` in `total` (0 when total is 0). */
+export const percent = (part: number, total: number) =>
+  total > 0 ? Math.round((part / total) * 100) : 0;
+
+export const REGION_CSV_FILE = 'distribution_regionale.csv';
+
+export function regionsCsv(byRegion: readonly RegionCount[], total: number): string {
+  return toCsv(
+    ['Région', 'Participants', 'Pourcentage'],
+    byRegion.map((r) => [r.region, r.count, `${percent(r.count, total)}%`]),
+  );
+}
+
+export const participantJsonFileName = (id: string) => `participant_${id}.json`;

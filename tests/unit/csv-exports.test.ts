@@ -1,0 +1,133 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import {
+  participantsCsv,
+  participantsFileName,
+  percent,
+  regionsCsv,
+  reservationsCsv,
+  reservationsFileName,
+} from '@/features/admin/shared/exports';
+import type { Participant, Reservation } from '@/data/types';
+
+const parse = (csv: string) => {
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  return Papa.parse<Record<string, string>>(csv.slice(1), {
+    delimiter: ';',
+    newline: '\r\n',
+    header: true,
+  });
+};
+
+const participant: Participant = {
+  id: 'b0000000-0000-4000-8000-000000000001',
+  fullName: '=cmd|"/c calc"!A1',
+  email: 'awa@example.cm',
+  phone: '690000001',
+  city: 'Douala',
+  region: 'Littoral',
+  category: 'dance',
+  participationType: 'team',
+  teamName: 'Les Lions; du Wouri',
+  linkToWork: 'https://youtu.be/x',
+  description: 'Ligne 1\nLigne 2',
+  agreeToTerms: true,
+  createdAt: '2025-06-20T10:15:00.000Z',
+  teamMembers: [{ fullName: 'Jean', email: '', phone: '690000002' }],
+};
+
+describe('participants CSV', () => {
+  it('has exactly the columns of SPEC §7 and the values, neutralising formulas', () => {
+    const { data, meta } = parse(participantsCsv([participant]));
+    expect(meta.fields).toEqual([
+      'id',
+      'fullName',
+      'email',
+      'phone',
+      'city',
+      'region',
+      'category',
+      'participationType',
+      'teamName',
+      'linkToWork',
+      'description',
+      'agreeToTerms',
+      'createdAt',
+    ]);
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({
+      id: participant.id,
+      fullName: `'=cmd|"/c calc"!A1`,
+      teamName: 'Les Lions; du Wouri',
+      description: 'Ligne 1\nLigne 2',
+      agreeToTerms: 'true',
+      createdAt: '2025-06-20T10:15:00.000Z',
+    });
+  });
+
+  it('is named participants_{date}.csv', () => {
+    expect(participantsFileName(new Date(2025, 5, 15))).toBe('participants_2025-06-15.csv');
+  });
+});
+
+describe('reservations CSV', () => {
+  it('has the French columns and French labels', () => {
+    const r: Reservation = {
+      id: 'x',
+      fullName: '+Paul Etoa',
+      phone: '677000000',
+      ville: 'Yaoundé',
+      attendanceStatus: 'maybe',
+      heardFrom: 'wordOfMouth',
+      willAttend: 'no',
+      attendanceBarrier: 'noCompanion',
+      followsBoosterPage: 'yes',
+      consumesBoosterProducts: 'no',
+      createdAt: '2025-04-01T09:30:00.000Z',
+    };
+    const { data, meta } = parse(reservationsCsv([r]));
+    expect(meta.fields).toEqual([
+      'Nom',
+      'Téléphone',
+      'Ville',
+      'Statut',
+      "Source d'information",
+      'Assistera',
+      'Obstacle',
+      'Suit la page',
+      'Consomme Booster',
+      'Date de réservation',
+    ]);
+    expect(data[0]).toMatchObject({
+      Nom: "'+Paul Etoa",
+      Ville: 'Yaoundé',
+      Statut: 'Peut-être',
+      "Source d'information": 'Bouche-à-oreille',
+      Assistera: 'Non',
+      Obstacle: "Pas d'accompagnateur",
+      'Suit la page': 'Oui',
+      'Consomme Booster': 'Non',
+    });
+    expect(data[0]['Date de réservation']).toMatch(/^01\/04\/2025 \d\d:30$/);
+    expect(reservationsFileName(new Date(2025, 3, 2))).toBe('reservations_2025-04-02.csv');
+  });
+});
+
+describe('region CSV', () => {
+  it('lists regions with counts and rounded percentages', () => {
+    const { data } = parse(
+      regionsCsv(
+        [
+          { region: 'Littoral', count: 2 },
+          { region: 'Centre', count: 1 },
+        ],
+        3,
+      ),
+    );
+    expect(data).toEqual([
+      { Région: 'Littoral', Participants: '2', Pourcentage: '67%' },
+      { Région: 'Centre', Participants: '1', Pourcentage: '33%' },
+    ]);
+    expect(percent(1, 0)).toBe(0);
+  });
+});
