@@ -1,16 +1,19 @@
-import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS } from '@/lib/toast';
-import { createAppRouter } from './router';
+import { lazy, Suspense } from 'react';
+import { useToastsRequested } from '@/lib/toast';
+import { AppRouter } from './router';
 
-const router = createAppRouter();
+const ToastHost = lazy(() => import('./ToastHost'));
 
 export default function App() {
+  const toastsRequested = useToastsRequested();
   return (
     <>
-      <RouterProvider router={router} />
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />
+      <AppRouter />
+      {toastsRequested && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
     </>
   );
 }

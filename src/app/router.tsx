@@ -1,47 +1,118 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import PublicLayout from './layouts/PublicLayout';
 import HomePage from '@/features/home/HomePage';
 import ErrorPage from '@/features/errors/ErrorPage';
 
-type PageModule = { default: React.ComponentType };
-/** Route-level code splitting: each page is its own chunk, admin code never reaches public pages. */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/*
+ * Declarative routing (<BrowserRouter> + <Routes>), not the data router: createBrowserRouter
+ * adds ~16 kB gzip of loader/action/fetcher machinery the site does not use, and the home page
+ * has a 90 kB gzip first-load budget (scripts/bundle-budget.ts). Consequences for pages: no
+ * loaders/actions, no useRouteError/useNavigation/useFetcher/<ScrollRestoration> (they need a
+ * data router). Scroll-to-top and the error boundary are provided here instead.
+ *
+ * Route-level code splitting: each page is its own chunk, admin code never reaches public pages.
+ * <BrowserRouter> wraps navigations in startTransition, so the current page stays on screen
+ * while the next page's chunk loads.
+ */
+const RegistrationPage = lazy(() => import('@/features/registration/RegistrationPage'));
+const FaqPage = lazy(() => import('@/features/faq/FaqPage'));
+const ContactPage = lazy(() => import('@/features/contact/ContactPage'));
+const RegistrationSuccessPage = lazy(
+  () => import('@/features/registration/RegistrationSuccessPage'),
+);
+const NightPartyPage = lazy(() => import('@/features/reservation/NightPartyPage'));
+const ReservationSuccessPage = lazy(() => import('@/features/reservation/ReservationSuccessPage'));
+const AdminLoginPage = lazy(() => import('@/features/admin/auth/AdminLoginPage'));
+const AdminLayout = lazy(() => import('./layouts/AdminLayout'));
+const DashboardPage = lazy(() => import('@/features/admin/dashboard/DashboardPage'));
+const ParticipantsPage = lazy(() => import('@/features/admin/participants/ParticipantsPage'));
+const ParticipantDetailPage = lazy(
+  () => import('@/features/admin/participants/ParticipantDetailPage'),
+);
+const StatsPage = lazy(() => import('@/features/admin/stats/StatsPage'));
+const ReservationsPage = lazy(() => import('@/features/admin/reservations/ReservationsPage'));
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <PublicLayout />,
-    errorElement: <ErrorPage />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { path: 'inscription', lazy: page(() => import('@/features/registration/RegistrationPage')) },
-      { path: 'faq', lazy: page(() => import('@/features/faq/FaqPage')) },
-      { path: 'contact', lazy: page(() => import('@/features/contact/ContactPage')) },
-      { path: 'success', lazy: page(() => import('@/features/registration/RegistrationSuccessPage')) },
-      { path: 'night-party', lazy: page(() => import('@/features/reservation/NightPartyPage')) },
-      {
-        path: 'reservation-success',
-        lazy: page(() => import('@/features/reservation/ReservationSuccessPage')),
-      },
-    ],
-  },
-  { path: '/admin/login', lazy: page(() => import('@/features/admin/auth/AdminLoginPage')) },
-  {
-    path: '/admin',
-    lazy: page(() => import('./layouts/AdminLayout')),
-    errorElement: <ErrorPage />,
-    children: [
-      { index: true, lazy: page(() => import('@/features/admin/dashboard/DashboardPage')) },
-      { path: 'participants', lazy: page(() => import('@/features/admin/participants/ParticipantsPage')) },
-      {
-        path: 'participants/:id',
-        lazy: page(() => import('@/features/admin/participants/ParticipantDetailPage')),
-      },
-      { path: 'stats', lazy: page(() => import('@/features/admin/stats/StatsPage')) },
-      { path: 'reservations', lazy: page(() => import('@/features/admin/reservations/ReservationsPage')) },
-    ],
-  },
-  { path: '*', element: <ErrorPage /> },
-];
+/** A lazy page inside its own Suspense, so the surrounding layout stays visible on first load. */
+function Page({ component: PageComponent }: { component: ComponentType }) {
+  return (
+    <Suspense fallback={null}>
+      <PageComponent />
+    </Suspense>
+  );
+}
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** Every navigation to a new path starts at the top of the page (hash links excepted). */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+/** A render error (or a page chunk that failed to load) shows the error page. */
+class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('Erreur de rendu :', error);
+  }
+
+  render() {
+    return this.state.failed ? <ErrorPage /> : this.props.children;
+  }
+}
+
+/** The boundary resets when the path changes, so a link away from a broken page works. */
+function ResettingErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary key={pathname}>{children}</RouteErrorBoundary>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="inscription" element={<Page component={RegistrationPage} />} />
+        <Route path="faq" element={<Page component={FaqPage} />} />
+        <Route path="contact" element={<Page component={ContactPage} />} />
+        <Route path="success" element={<Page component={RegistrationSuccessPage} />} />
+        <Route path="night-party" element={<Page component={NightPartyPage} />} />
+        <Route path="reservation-success" element={<Page component={ReservationSuccessPage} />} />
+      </Route>
+      <Route path="/admin/login" element={<Page component={AdminLoginPage} />} />
+      <Route path="/admin" element={<Page component={AdminLayout} />}>
+        <Route index element={<Page component={DashboardPage} />} />
+        <Route path="participants" element={<Page component={ParticipantsPage} />} />
+        <Route path="participants/:id" element={<Page component={ParticipantDetailPage} />} />
+        <Route path="stats" element={<Page component={StatsPage} />} />
+        <Route path="reservations" element={<Page component={ReservationsPage} />} />
+      </Route>
+      <Route path="*" element={<ErrorPage />} />
+    </Routes>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <ScrollToTop />
+      <ResettingErrorBoundary>
+        <AppRoutes />
+      </ResettingErrorBoundary>
+    </BrowserRouter>
+  );
+}
