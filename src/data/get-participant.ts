@@ -1,0 +1,18 @@
+import { getSupabase } from '@/lib/supabase';
+import { toDataError } from '@/lib/errors';
+import { toParticipant, type ParticipantWithMembersRow } from './mappers';
+import type { Participant } from './types';
+
+/** One participant with its team members, or null when no participant has this id. */
+export async function getParticipant(id: string): Promise<Participant | null> {
+  // Not a UUID: no such participant (and no 22P02 error from Postgres).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('participants')
+    .select('*, team_members(*)')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw toDataError(error, 'Erreur lors du chargement des données');
+  return data ? toParticipant(data as unknown as ParticipantWithMembersRow) : null;
+}
