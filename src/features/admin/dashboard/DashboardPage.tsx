@@ -1,7 +1,197 @@
-export default function DashboardPage() {
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { notify } from '@/lib/toast';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { CATEGORY_LABELS } from '@/config/edition';
+import { getParticipantStats } from '@/data/get-participant-stats';
+import { listParticipants } from '@/data/list-participants';
+import { useAsyncData } from '../shared/use-async-data';
+import { exportParticipantsCsv } from '../shared/export-participants';
+import { percent } from '../shared/exports';
+import {
+  btnPrimary,
+  btnSecondary,
+  card,
+  linkClass,
+  pageTitle,
+  tableWrap,
+  td,
+  th,
+} from '../shared/ui';
+
+export const RECENT_COUNT = 5;
+export const TOP_REGIONS = 3;
+
+/** Stats (SQL over all rows) and the 5 newest registrations: two small requests. */
+async function loadDashboard() {
+  const [stats, recent] = await Promise.all([
+    getParticipantStats(),
+    listParticipants({}, 0, RECENT_COUNT),
+  ]);
+  return { stats, recent: recent.rows };
+}
+
+function StatCard({ label, value }: { label: string; value: string | number }) {
   return (
-    <main className="mx-auto max-w-5xl p-4">
-      <h1 className="text-2xl font-bold">Tableau de bord</h1>
-    </main>
+    <div className={card}>
+      <dt className="text-sm font-medium text-gray-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold text-gray-900">{value}</dd>
+    </div>
+  );
+}
+
+export default function DashboardPage() {
+  const [exporting, setExporting] = useState(false);
+  const { data, loading, error, reload } = useAsyncData('dashboard', loadDashboard, (e) => {
+    console.error('Error fetching dashboard data', e);
+    notify.error('Erreur lors du chargement des données');
+  });
+
+  const onExport = async () => {
+    setExporting(true);
+    await exportParticipantsCsv();
+    setExporting(false);
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className={pageTitle}>Tableau de bord</h1>
+
+      {loading && (
+        <p role="status" className="text-gray-700">
+          Chargement des données...
+        </p>
+      )}
+      {error && (
+        <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          Erreur lors du chargement des données
+          <button type="button" className={`${btnSecondary} ml-3`} onClick={reload}>
+            Réessayer
+          </button>
+        </div>
+      )}
+
+      {data && !loading && (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard label="Total des inscriptions" value={data.stats.totalParticipants} />
+            <StatCard label="Danse" value={data.stats.byCategory.dance} />
+            <StatCard label="Chant" value={data.stats.byCategory.singing} />
+            <StatCard
+              label="Dernière inscription"
+              value={
+                data.stats.lastRegistrationAt ? formatDate(data.stats.lastRegistrationAt) : 'N/A'
+              }
+            />
+          </dl>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <section className={card} aria-labelledby="type-title">
+              <h2 id="type-title" className="mb-4 text-lg font-semibold text-gray-900">
+                Type de participation
+              </h2>
+              <dl className="grid grid-cols-2 gap-4">
+                {(['solo', 'team'] as const).map((t) => {
+                  const n = data.stats.byParticipationType[t];
+                  return (
+                    <div key={t} className="rounded-lg bg-gray-50 p-3">
+                      <dt className="text-sm text-gray-600">{t === 'solo' ? 'Solo' : 'Équipe'}</dt>
+                      <dd className="text-2xl font-bold text-gray-900">
+                        {n}{' '}
+                        <span className="text-base font-medium text-gray-700">
+                          ({percent(n, data.stats.totalParticipants)}%)
+                        </span>
+                      </dd>
+                    </div>
+                  );
+                })}
+              </dl>
+              <h3 className="mt-6 mb-2 font-semibold text-gray-900">Top 3 des régions</h3>
+              {data.stats.byRegion.length === 0 ? (
+                <p className="text-gray-700">Aucune donnée régionale disponible</p>
+              ) : (
+                <ol className="space-y-1">
+                  {data.stats.byRegion.slice(0, TOP_REGIONS).map((r, i) => (
+                    <li
+                      key={r.region}
+                      className="flex justify-between rounded-lg bg-gray-50 px-3 py-2"
+                    >
+                      <span>
+                        {i + 1}. {r.region}
+                      </span>
+                      <span className="font-semibold">{r.count}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+
+            <section className={card} aria-labelledby="actions-title">
+              <h2 id="actions-title" className="mb-4 text-lg font-semibold text-gray-900">
+                Actions rapides
+              </h2>
+              <div className="flex flex-col gap-2">
+                <Link to="/admin/participants" className={btnPrimary}>
+                  Gérer les participants
+                </Link>
+                <button
+                  type="button"
+                  className={btnSecondary}
+                  onClick={onExport}
+                  disabled={exporting}
+                >
+                  {exporting ? 'Exportation...' : 'Exporter les données (CSV)'}
+                </button>
+                <Link to="/admin/stats" className={btnSecondary}>
+                  Voir les statistiques
+                </Link>
+              </div>
+            </section>
+          </div>
+
+          <section aria-labelledby="recent-title" className="space-y-3">
+            <h2 id="recent-title" className="text-lg font-semibold text-gray-900">
+              Inscriptions récentes
+            </h2>
+            {data.recent.length === 0 ? (
+              <p className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
+                Aucune inscription pour le moment
+              </p>
+            ) : (
+              <div className={tableWrap}>
+                <table className="min-w-full divide-y divide-gray-200">
+                  <thead className="bg-gray-50">
+                    <tr>
+                      <th scope="col" className={th}>
+                        Nom
+                      </th>
+                      <th scope="col" className={th}>
+                        Catégorie
+                      </th>
+                      <th scope="col" className={th}>
+                        Date
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-100">
+                    {data.recent.map((p) => (
+                      <tr key={p.id}>
+                        <td className={td}>
+                          <Link to={`/admin/participants/${p.id}`} className={linkClass}>
+                            {p.fullName}
+                          </Link>
+                        </td>
+                        <td className={td}>{CATEGORY_LABELS[p.category]}</td>
+                        <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
   );
 }
