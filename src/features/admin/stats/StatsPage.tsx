@@ -1,7 +1,200 @@
-export default function StatsPage() {
+import { notify } from '@/lib/toast';
+import { CSV_MIME, downloadFile } from '@/lib/csv';
+import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
+import { getParticipantStats } from '@/data/get-participant-stats';
+import type { DayCount } from '@/data/types';
+import { useAsyncData } from '../shared/use-async-data';
+import { BarChart } from '../shared/charts';
+import { percent, REGION_CSV_FILE, regionsCsv } from '../shared/exports';
+import { btnSecondary, card, pageTitle, tableWrap, td, th } from '../shared/ui';
+
+const dayLabel = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+  }).format(new Date(y, m - 1, d));
+};
+
+const hasTrend = (days: DayCount[]) => days.some((d) => d.count > 0);
+
+function Card({ label, value, detail }: { label: string; value: number; detail?: string }) {
   return (
-    <main className="mx-auto max-w-5xl p-4">
-      <h1 className="text-2xl font-bold">Statistiques</h1>
-    </main>
+    <div className={card}>
+      <dt className="text-sm font-medium text-gray-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold text-gray-900">
+        {value}
+        {detail && <span className="ml-2 text-base font-medium text-gray-700">{detail}</span>}
+      </dd>
+    </div>
+  );
+}
+
+export default function StatsPage() {
+  const {
+    data: stats,
+    loading,
+    error,
+    reload,
+  } = useAsyncData('stats', getParticipantStats, () =>
+    notify.error('Erreur lors du chargement des statistiques'),
+  );
+
+  const onExportRegions = () => {
+    if (!stats) return;
+    try {
+      downloadFile(REGION_CSV_FILE, regionsCsv(stats.byRegion, stats.totalParticipants), CSV_MIME);
+      notify.success('Données exportées avec succès');
+    } catch {
+      notify.error("Erreur lors de l'exportation des données");
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className={pageTitle}>Statistiques</h1>
+
+      {loading && (
+        <p role="status" className="text-gray-700">
+          Chargement des statistiques...
+        </p>
+      )}
+      {!loading && !stats && (
+        <div className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
+          <p>Aucune statistique disponible</p>
+          {error && (
+            <button type="button" className={`${btnSecondary} mt-3`} onClick={reload}>
+              Réessayer
+            </button>
+          )}
+        </div>
+      )}
+
+      {stats && !loading && (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <Card label="Total des participants" value={stats.totalParticipants} />
+            <Card
+              label="Danse"
+              value={stats.byCategory.dance}
+              detail={`(${percent(stats.byCategory.dance, stats.totalParticipants)}% du total)`}
+            />
+            <Card
+              label="Chant"
+              value={stats.byCategory.singing}
+              detail={`(${percent(stats.byCategory.singing, stats.totalParticipants)}% du total)`}
+            />
+            <Card label="Régions représentées" value={stats.byRegion.length} />
+          </dl>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <section className={card} aria-labelledby="cat-title">
+              <h2 id="cat-title" className="text-lg font-semibold text-gray-900">
+                Répartition par catégorie
+              </h2>
+              <BarChart
+                bars={(['dance', 'singing'] as const).map((c) => ({
+                  label: CATEGORY_LABELS[c],
+                  count: stats.byCategory[c],
+                  detail: `${percent(stats.byCategory[c], stats.totalParticipants)}%`,
+                }))}
+              />
+            </section>
+            <section className={card} aria-labelledby="type-title">
+              <h2 id="type-title" className="text-lg font-semibold text-gray-900">
+                Répartition par type de participation
+              </h2>
+              <BarChart
+                colour="bg-accent-500"
+                bars={(['solo', 'team'] as const).map((t) => ({
+                  label: PARTICIPATION_TYPE_LABELS[t],
+                  count: stats.byParticipationType[t],
+                  detail: `${percent(stats.byParticipationType[t], stats.totalParticipants)}%`,
+                }))}
+              />
+            </section>
+          </div>
+
+          <section className={card} aria-labelledby="trend-title">
+            <h2 id="trend-title" className="text-lg font-semibold text-gray-900">
+              Tendance des 7 derniers jours
+            </h2>
+            {hasTrend(stats.last7Days) ? (
+              <BarChart
+                bars={stats.last7Days.map((d) => ({ label: dayLabel(d.day), count: d.count }))}
+              />
+            ) : (
+              <p className="mt-3 text-gray-700">Pas assez de données pour afficher la tendance</p>
+            )}
+          </section>
+
+          <section className="space-y-3" aria-labelledby="region-title">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="region-title" className="text-lg font-semibold text-gray-900">
+                Répartition par région
+              </h2>
+              <button
+                type="button"
+                className={btnSecondary}
+                onClick={onExportRegions}
+                disabled={stats.byRegion.length === 0}
+              >
+                Exporter
+              </button>
+            </div>
+            {stats.byRegion.length === 0 ? (
+              <p className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
+                Aucune donnée régionale disponible
+              </p>
+            ) : (
+              <div className={tableWrap}>
+                <table className="min-w-full divide-y divide-gray-200">
+                  <thead className="bg-gray-50">
+                    <tr>
+                      <th scope="col" className={th}>
+                        Région
+                      </th>
+                      <th scope="col" className={th}>
+                        Participants
+                      </th>
+                      <th scope="col" className={th}>
+                        Pourcentage
+                      </th>
+                      <th scope="col" className={`${th} w-1/3`}>
+                        <span className="sr-only">Proportion</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-100">
+                    {stats.byRegion.map((r) => {
+                      const pct = percent(r.count, stats.totalParticipants);
+                      return (
+                        <tr key={r.region}>
+                          <td className={td}>{r.region}</td>
+                          <td className={td}>{r.count}</td>
+                          <td className={td}>{pct}%</td>
+                          <td className={td}>
+                            <span
+                              className="block h-3 w-full rounded-full bg-gray-100"
+                              aria-hidden="true"
+                            >
+                              <span
+                                className="block h-3 rounded-full bg-brand-600"
+                                style={{ width: `${pct}%` }}
+                              />
+                            </span>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
   );
 }
