@@ -1,3 +1,4 @@
+import './lib/run-startup'; // first: fixes the URL before the router reads it
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';

@@ -1,7 +1,193 @@
+import { Link } from 'react-router';
+import { EDITION } from '@/config/edition';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+const STEPS = [
+  {
+    title: 'Inscrivez-vous',
+    text: `Remplissez le formulaire en ligne, gratuitement, du ${EDITION.registration.opens} au ${EDITION.registration.closes}.`,
+  },
+  {
+    title: 'Préparez-vous',
+    text: `Répétez une performance de ${EDITION.auditionMaxMinutes} minutes maximum, en solo ou en équipe.`,
+  },
+  {
+    title: 'Passez les auditions',
+    text: `Présentez-vous aux auditions à ${EDITION.auditionCities.join(', ')}.`,
+  },
+  {
+    title: 'Gagnez des prix',
+    text: `Jusqu'à ${EDITION.prizes[0].amount} ${EDITION.prizes[0].extra} pour le vainqueur de chaque catégorie.`,
+  },
+] as const;
+
+const CATEGORIES = [
+  {
+    key: 'dance',
+    title: 'Danse',
+    text: 'Hip-hop, afro, coupé-décalé, makossa, contemporain… Tous les styles sont les bienvenus.',
+    gradient: 'from-pink-600 to-orange-500',
+  },
+  {
+    key: 'singing',
+    title: 'Chant',
+    text: 'Afro-pop, bikutsi, gospel, RnB, rap… Faites entendre votre voix.',
+    gradient: 'from-blue-700 to-cyan-600',
+  },
+] as const;
+
+const cta =
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
+
 export default function HomePage() {
+  usePageMeta(
+    undefined,
+    'Booster Challenge : inscrivez-vous au concours de danse et de chant au Cameroun, réservez votre place gratuite pour la Booster Night Party.',
+  );
+  const { nightParty, team, final } = EDITION;
   return (
-    <main className="mx-auto max-w-5xl p-4">
-      <h1 className="text-2xl font-bold">Booster Challenge</h1>
+    <main id="contenu">
+      <section className="bg-linear-to-br from-blue-950 via-blue-800 to-blue-600 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+          <p className="font-semibold text-yellow-400">Édition {EDITION.year}</p>
+          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Booster Challenge : montrez votre talent en danse ou en chant
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-blue-50">
+            Le grand concours de talents du Cameroun. Inscription gratuite, auditions dans{' '}
+            {EDITION.auditionCities.length} villes, finale à {final.city} en {final.when}.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link
+              to="/inscription"
+              className={`${cta} bg-yellow-400 text-blue-950 hover:bg-yellow-300 focus-visible:outline-white`}
+            >
+              Je m'inscris au challenge
+            </Link>
+            <Link
+              to="/faq"
+              className={`${cta} border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white`}
+            >
+              Questions fréquentes
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="etapes" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="etapes" className="text-2xl font-bold sm:text-3xl">
+          Comment participer ?
+        </h2>
+        <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+              <span
+                aria-hidden="true"
+                className="flex size-10 items-center justify-center rounded-full bg-blue-700 font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-3 text-lg font-semibold">
+                <span className="sr-only">Étape {index + 1} : </span>
+                {step.title}
+              </h3>
+              <p className="mt-1 text-gray-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="categories" className="bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-14">
+          <h2 id="categories" className="text-2xl font-bold sm:text-3xl">
+            Deux catégories
+          </h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-2">
+            {CATEGORIES.map((c) => (
+              <article
+                key={c.key}
+                className={`rounded-2xl bg-linear-to-br ${c.gradient} p-6 text-white`}
+              >
+                <h3 className="text-2xl font-bold">{c.title}</h3>
+                <p className="mt-2">{c.text}</p>
+                <Link
+                  to={`/inscription?category=${c.key}`}
+                  className={`${cta} mt-5 bg-white text-gray-900 hover:bg-gray-100 focus-visible:outline-white`}
+                >
+                  S'inscrire en {c.title.toLowerCase()}
+                </Link>
+              </article>
+            ))}
+          </div>
+          <h3 className="mt-10 text-xl font-semibold">À gagner dans chaque catégorie</h3>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+            {EDITION.prizes.map((p) => (
+              <li key={p.rank} className="rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200">
+                <span className="block font-semibold text-blue-800">{p.rank}</span>
+                {p.amount} {p.extra}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="night-party" className="bg-gray-950 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-14 md:flex-row md:items-center md:justify-between">
+          <div>
+            <p className="font-semibold text-yellow-400">
+              Concert gratuit · réservation obligatoire
+            </p>
+            <h2 id="night-party" className="mt-1 text-3xl font-extrabold">
+              {nightParty.name}
+            </h2>
+            <p className="mt-3 text-lg">
+              {nightParty.date} à {nightParty.time}, {nightParty.venue}.
+            </p>
+            <p className="mt-1 text-gray-300">
+              Venez avec votre smartphone bien chargé : c'est vous qui votez pour vos artistes
+              préférés !
+            </p>
+          </div>
+          <Link
+            to="/night-party"
+            className={`${cta} shrink-0 bg-yellow-400 text-gray-950 hover:bg-yellow-300 focus-visible:outline-white`}
+          >
+            Réserver ma place
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="modes" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="modes" className="text-2xl font-bold sm:text-3xl">
+          Seul ou en équipe
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          <article className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+            <h3 className="text-xl font-semibold">Solo</h3>
+            <p className="mt-2 text-gray-700">
+              Vous montez seul sur scène et défendez votre talent.
+            </p>
+            <Link
+              to="/inscription?type=solo"
+              className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
+            >
+              S'inscrire en solo
+            </Link>
+          </article>
+          <article className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+            <h3 className="text-xl font-semibold">Équipe</h3>
+            <p className="mt-2 text-gray-700">
+              De {team.min} à {team.max} personnes : groupe de danse, chorale, duo…
+            </p>
+            <Link
+              to="/inscription?type=team"
+              className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
+            >
+              S'inscrire en équipe
+            </Link>
+          </article>
+        </div>
+      </section>
     </main>
   );
 }

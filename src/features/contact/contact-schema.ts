@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { email, requiredText } from '@/lib/validation';
+
+/** The contact form (SPEC §5); values are trimmed before the required checks. */
+export const contactSchema = z.object({
+  name: requiredText('Le nom est obligatoire').max(
+    100,
+    'Le nom ne doit pas dépasser 100 caractères',
+  ),
+  email: email("L'email est obligatoire", 'Adresse email invalide').max(
+    254,
+    "L'email ne doit pas dépasser 254 caractères",
+  ),
+  subject: requiredText('Le sujet est obligatoire').max(
+    150,
+    'Le sujet ne doit pas dépasser 150 caractères',
+  ),
+  message: requiredText('Le message est obligatoire')
+    .min(10, 'Le message doit contenir au moins 10 caractères')
+    .max(5000, 'Le message ne doit pas dépasser 5000 caractères'),
+});
+
+export type ContactFormValues = z.infer<typeof contactSchema>;

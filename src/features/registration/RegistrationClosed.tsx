@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { EDITION } from '@/config/edition';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export type RegistrationClosedReason = 'not_open' | 'closed' | 'full';
+
+const { opens, closes } = EDITION.registration;
+
+const CONTENT: Record<RegistrationClosedReason, { title: string; text: string }> = {
+  not_open: {
+    title: 'Inscriptions pas encore ouvertes',
+    text: `Les inscriptions au Booster Challenge ${EDITION.year} ne sont pas encore ouvertes. Elles ouvriront le ${opens}.`,
+  },
+  closed: {
+    title: 'Inscriptions Clôturées',
+    text: `La période d'inscription au Booster Challenge ${EDITION.year} est terminée (du ${opens} au ${closes}).`,
+  },
+  full: {
+    title: 'Inscriptions Clôturées',
+    text: 'Le nombre maximum de participants a été atteint : il n’est plus possible de s’inscrire.',
+  },
+};
+
+/**
+ * The "registration closed" page, shown by the registration page instead of its form. It renders
+ * its own <main> and h1, and says why: not open yet, period over, or maximum reached.
+ */
+export default function RegistrationClosed({ reason }: { reason: RegistrationClosedReason }) {
+  const { title, text } = CONTENT[reason];
+  usePageMeta(title, text);
+  return (
+    <main
+      id="contenu"
+      className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-16 text-blue-700"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <circle cx="12" cy="12" r="9" />
+        <path d="M12 7v5l3 2" strokeLinecap="round" />
+      </svg>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-gray-700">{text}</p>
+      <p className="mt-2 text-gray-700">
+        Vous pouvez toujours réserver votre place gratuite pour la {EDITION.nightParty.name}.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          Retour à l'accueil
+        </Link>
+        <Link
+          to="/night-party"
+          className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+        >
+          Réserver pour la Night Party
+        </Link>
+      </div>
+    </main>
+  );
+}

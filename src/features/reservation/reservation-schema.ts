@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { phone, requiredText } from '@/lib/validation';
+
+const SELECT_OPTION = 'Veuillez sélectionner une option';
+const yesNo = z.enum(['yes', 'no'], { error: SELECT_OPTION });
+
+/** The Night Party reservation form (SPEC §5). */
+export const reservationSchema = z.object({
+  fullName: requiredText('Le nom est obligatoire')
+    .min(3, 'Le nom doit contenir au moins 3 caractères')
+    .max(100, 'Le nom ne doit pas dépasser 100 caractères'),
+  phone: phone(),
+  ville: requiredText('La ville est obligatoire').max(
+    80,
+    'La ville ne doit pas dépasser 80 caractères',
+  ),
+  attendanceStatus: z.enum(['yes', 'no', 'maybe'], { error: 'Veuillez confirmer votre présence' }),
+  heardFrom: z.enum(['flyer', 'social', 'wordOfMouth'], { error: SELECT_OPTION }),
+  willAttend: yesNo,
+  attendanceBarrier: z.enum(['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'], {
+    error: SELECT_OPTION,
+  }),
+  followsBoosterPage: yesNo,
+  consumesBoosterProducts: yesNo,
+});
+
+export type ReservationFormValues = z.infer<typeof reservationSchema>;
+
+/** What the form holds before validation: heardFrom has no default (SPEC §4). */
+export type ReservationFormInput = Omit<ReservationFormValues, 'heardFrom'> & {
+  heardFrom: ReservationFormValues['heardFrom'] | '';
+};
+
+export const RESERVATION_DEFAULTS: ReservationFormInput = {
+  fullName: '',
+  phone: '',
+  ville: '',
+  attendanceStatus: 'yes',
+  heardFrom: '',
+  willAttend: 'yes',
+  attendanceBarrier: 'none',
+  followsBoosterPage: 'yes',
+  consumesBoosterProducts: 'yes',
+};

@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppEnv, EmailJsConfig } from '@/config/env';
+
+const env: { emailjs: EmailJsConfig | null } = { emailjs: null };
+vi.mock('@/config/env', () => ({
+  getEnv: (): AppEnv => ({
+    supabaseUrl: 'http://127.0.0.1:1',
+    supabaseAnonKey: 'anon',
+    usesLocalBackend: true,
+    emailjs: env.emailjs,
+  }),
+}));
+
+const { sendEmail, isEmailConfigured, emailTemplateId, EmailNotConfiguredError, EmailSendError } =
+  await import('@/lib/emailjs');
+const { contactTemplateParams } = await import('@/data/send-contact-message');
+
+const CONFIG: EmailJsConfig = {
+  publicKey: 'pk_public_123',
+  serviceId: 'service_booster',
+  contactTemplateId: 'template_contact',
+  confirmationTemplateId: null,
+};
+
+/** Intercepts the EmailJS HTTP call and records it. */
+function interceptEmailJs(status = 200, text = 'OK') {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url: String(url), init });
+    return new Response(text, { status });
+  });
+  return calls;
+}
+
+beforeEach(() => {
+  env.emailjs = null;
+  vi.unstubAllGlobals();
+  // @emailjs/browser reads location.pathname (rate limiting); node has no location.
+  vi.stubGlobal('location', { pathname: '/contact/' });
+});
+
+describe('EmailJS sender', () => {
+  it('says whether e-mail (and a template) is configured', () => {
+    expect(isEmailConfigured()).toBe(false);
+    expect(emailTemplateId('contact')).toBeNull();
+    env.emailjs = CONFIG;
+    expect(isEmailConfigured()).toBe(true);
+    expect(isEmailConfigured('contact')).toBe(true);
+    expect(isEmailConfigured('confirmation')).toBe(false);
+    expect(emailTemplateId('contact')).toBe('template_contact');
+  });
+
+  it('throws a clear error, and sends nothing, when not configured', async () => {
+    const calls = interceptEmailJs();
+    await expect(sendEmail('template_contact', { a: 'b' })).rejects.toBeInstanceOf(
+      EmailNotConfiguredError,
+    );
+    env.emailjs = CONFIG;
+    await expect(sendEmail(null, { a: 'b' })).rejects.toThrow(/modèle EmailJS/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('posts the SPEC §7 body to api.emailjs.com, field by field', async () => {
+    env.emailjs = CONFIG;
+    const calls = interceptEmailJs();
+    const params = contactTemplateParams(
+      {
+        name: ' Awa Ndongo ',
+        email: 'awa@example.cm',
+        subject: 'Auditions',
+        message: 'Bonjour, où sont les auditions ?',
+      },
+      new Date(2025, 5, 3, 9, 5),
+    );
+    await sendEmail('template_contact', params);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('https://api.emailjs.com/api/v1.0/email/send');
+    expect(calls[0].init.method).toBe('POST');
+    const body = JSON.parse(String(calls[0].init.body));
+    expect(Object.keys(body).sort()).toEqual(
+      ['lib_version', 'service_id', 'template_id', 'template_params', 'user_id'].sort(),
+    );
+    expect(body.lib_version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(body.user_id).toBe('pk_public_123');
+    expect(body.service_id).toBe('service_booster');
+    expect(body.template_id).toBe('template_contact');
+    expect(body.template_params).toEqual({
+      from_name: 'Awa Ndongo',
+      reply_to: 'awa@example.cm',
+      subject: 'Auditions',
+      message: 'Bonjour, où sont les auditions ?',
+      contact_date: '03/06/2025 09:05',
+    });
+  });
+
+  it('rejects with the HTTP status when EmailJS refuses', async () => {
+    env.emailjs = CONFIG;
+    interceptEmailJs(400, 'The template ID is invalid');
+    const error = await sendEmail('bad', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect((error as InstanceType<typeof EmailSendError>).status).toBe(400);
+    expect((error as Error).message).toContain('The template ID is invalid');
+  });
+});
