@@ -1,0 +1,68 @@
+import { getSupabase, type Supabase } from '@/lib/supabase';
+import { toDataError } from '@/lib/errors';
+import { toReservation } from './mappers';
+import { fetchAllPages, ilikeAny } from './query-helpers';
+import type { AttendanceStatus, HeardFrom, Page, Reservation } from './types';
+import type { ReservationRow } from '@/lib/database.types';
+
+export type ReservationFilters = {
+  /** Name, phone or city. */
+  search?: string;
+  status?: AttendanceStatus | '';
+  /** A city as shown (ville, or the legacy region when ville is empty). */
+  city?: string;
+  heardFrom?: HeardFrom | '';
+};
+
+const LOAD_ERROR = 'Erreur lors du chargement des réservations';
+
+/** A value inside a PostgREST filter, quoted so commas, dots and parentheses stay literal. */
+const quoted = (v: string) => `"${v.replace(/["\\]/g, '')}"`;
+
+function filteredQuery(supabase: Supabase, filters: ReservationFilters, count: boolean) {
+  let q = supabase
+    .from('reservations')
+    .select('*', count ? { count: 'exact' } : undefined)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false });
+  const search = ilikeAny(['full_name', 'phone', 'ville', 'region'], filters.search ?? '');
+  if (search) q = q.or(search);
+  if (filters.city) {
+    const c = quoted(filters.city);
+    q = q.or(`ville.eq.${c},and(ville.is.null,region.eq.${c})`);
+  }
+  if (filters.status) q = q.eq('attendance_status', filters.status);
+  if (filters.heardFrom) q = q.eq('heard_from', filters.heardFrom);
+  return q;
+}
+
+/** One page (0-based) of reservations matching the filters, newest first, with the total. */
+export async function listReservations(
+  filters: ReservationFilters,
+  page: number,
+  pageSize = 10,
+): Promise<Page<Reservation>> {
+  const from = page * pageSize;
+  const supabase = await getSupabase();
+  const { data, error, count } = await filteredQuery(supabase, filters, true).range(
+    from,
+    from + pageSize - 1,
+  );
+  if (error) throw toDataError(error, LOAD_ERROR);
+  return { rows: (data as ReservationRow[]).map(toReservation), total: count ?? 0 };
+}
+
+/** Every reservation matching the filters (for the CSV export), fetched page by page. */
+export async function fetchAllReservations(
+  filters: ReservationFilters = {},
+): Promise<Reservation[]> {
+  const supabase = await getSupabase();
+  try {
+    const rows = await fetchAllPages((from, to) =>
+      filteredQuery(supabase, filters, false).range(from, to),
+    );
+    return (rows as ReservationRow[]).map(toReservation);
+  } catch (error) {
+    throw toDataError(error, LOAD_ERROR);
+  }
+}
