@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { build, type Rolldown } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Checked on the production build: what a visitor's browser can download from the public pages.
+ * - first load (the entry chunk and its static imports): no supabase-js, no admin code, no papaparse;
+ * - each public page: no admin code and no papaparse, even through the chunks it loads on demand
+ *   (supabase-js on submit is fine).
+ */
+type Chunk = Rolldown.OutputChunk;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PUBLIC_PAGES = [
+  'features/home/HomePage.tsx',
+  'features/faq/FaqPage.tsx',
+  'features/contact/ContactPage.tsx',
+  'features/reservation/NightPartyPage.tsx',
+  'features/reservation/ReservationSuccessPage.tsx',
+  'features/registration/RegistrationSuccessPage.tsx',
+  'features/errors/ErrorPage.tsx',
+];
+
+async function buildChunks(): Promise<Map<string, Chunk>> {
+  const result = await build({
+    root,
+    configFile: `${root}vite.config.ts`,
+    logLevel: 'silent',
+    build: { write: false, manifest: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Chunk => c.type === 'chunk');
+  return new Map(chunks.map((c) => [c.fileName, c]));
+}
+
+/** Modules reachable from `start`: static imports always; on-demand imports except the entry's
+ *  (the entry lazily imports every route, admin included, but only when that route is visited). */
+function reachableModules(start: Chunk, chunks: Map<string, Chunk>, followDynamic: boolean) {
+  const seen = new Set<string>();
+  const modules: string[] = [];
+  const visit = (chunk: Chunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    modules.push(...chunk.moduleIds);
+    for (const f of chunk.imports) visit(chunks.get(f)!);
+    if (followDynamic && !chunk.isEntry)
+      for (const f of chunk.dynamicImports) visit(chunks.get(f)!);
+  };
+  visit(start);
+  return modules;
+}
+
+const ADMIN = /\/src\/features\/admin\//;
+const PAPAPARSE = /node_modules\/papaparse\//;
+const SUPABASE = /node_modules\/@supabase\//;
+
+describe('public bundle', () => {
+  it('keeps admin code, papaparse and (on first load) supabase-js away from public pages', async () => {
+    const chunks = await buildChunks();
+    const entry = [...chunks.values()].find((c) => c.isEntry)!;
+    const firstLoad = reachableModules(entry, chunks, false);
+    expect(firstLoad.some((m) => m.endsWith('src/features/home/HomePage.tsx'))).toBe(true);
+    expect(firstLoad.filter((m) => ADMIN.test(m) || PAPAPARSE.test(m) || SUPABASE.test(m))).toEqual(
+      [],
+    );
+
+    for (const page of PUBLIC_PAGES) {
+      const chunk = [...chunks.values()].find((c) =>
+        c.moduleIds.some((m) => m.endsWith(`/src/${page}`)),
+      );
+      expect(chunk, page).toBeDefined();
+      const statics = reachableModules(chunk!, chunks, false);
+      expect(
+        statics.filter((m) => SUPABASE.test(m)),
+        `${page} (static)`,
+      ).toEqual([]);
+      const all = reachableModules(chunk!, chunks, true);
+      expect(
+        all.filter((m) => ADMIN.test(m) || PAPAPARSE.test(m)),
+        page,
+      ).toEqual([]);
+    }
+  });
+});
