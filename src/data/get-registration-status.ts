@@ -1,0 +1,28 @@
+import { getSupabase } from '@/lib/supabase';
+import { toDataError } from '@/lib/errors';
+import type { RegistrationStatus } from './types';
+
+const STATUS_ERROR = "Impossible de vérifier l'ouverture des inscriptions pour le moment.";
+const REASONS = ['open', 'not_open', 'closed', 'full'] as const;
+
+type StatusJson = { open?: unknown; reason?: unknown; opensAt?: unknown; closesAt?: unknown };
+
+/** registration_status() JSON -> RegistrationStatus (an unknown reason counts as closed). */
+export function toRegistrationStatus(json: unknown): RegistrationStatus {
+  const s = (json ?? {}) as StatusJson;
+  const reason = REASONS.find((r) => r === s.reason) ?? 'closed';
+  return {
+    open: reason === 'open' && s.open === true,
+    reason,
+    opensAt: String(s.opensAt ?? ''),
+    closesAt: String(s.closesAt ?? ''),
+  };
+}
+
+/** Is registration open right now: before the window, after it, or full? Asked of the database. */
+export async function getRegistrationStatus(): Promise<RegistrationStatus> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('registration_status');
+  if (error) throw toDataError(error, STATUS_ERROR);
+  return toRegistrationStatus(data);
+}

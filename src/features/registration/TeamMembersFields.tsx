@@ -1,0 +1,126 @@
+import { useRef } from 'react';
+import { useFieldArray, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
+import { Field } from '@/components/ui/Field';
+import { EDITION } from '@/config/edition';
+import {
+  EMPTY_MEMBER,
+  MAX_TEAM_MEMBERS,
+  type RegistrationFormOutput,
+  type RegistrationFormValues,
+} from './registration-schema';
+
+type Props = {
+  control: Control<RegistrationFormValues, unknown, RegistrationFormOutput>;
+  register: UseFormRegister<RegistrationFormValues>;
+};
+
+/** The other members of a team: numbered rows, added and removed one by one (1 to 9). */
+export function TeamMembersFields({ control, register }: Props) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'teamMembers' });
+  const { errors } = useFormState({ control, name: 'teamMembers' });
+  const addButton = useRef<HTMLButtonElement>(null);
+  const memberErrors = errors.teamMembers;
+  const sizeError = memberErrors?.root?.message ?? memberErrors?.message;
+  const people = fields.length + 1;
+  const full = fields.length >= MAX_TEAM_MEMBERS;
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">
+        Votre équipe compte{' '}
+        <strong>
+          {people} personne{people > 1 ? 's' : ''}
+        </strong>
+        , vous compris (de {EDITION.team.min} à {EDITION.team.max}). Ajoutez les autres membres
+        ci-dessous.
+      </p>
+      <ol className="space-y-4">
+        {fields.map((field, index) => {
+          const e = memberErrors?.[index];
+          const n = index + 1;
+          return (
+            <li key={field.id}>
+              <div
+                role="group"
+                aria-labelledby={`${field.id}-title`}
+                className="rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4"
+              >
+                <div className="mb-2 flex items-center justify-between gap-2">
+                  <h3 id={`${field.id}-title`} className="font-semibold text-gray-900">
+                    Membre {n}
+                  </h3>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      remove(index);
+                      addButton.current?.focus();
+                    }}
+                    aria-label={`Retirer le membre ${n}`}
+                    className="rounded-md px-2 py-1 text-sm font-medium text-red-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+                  >
+                    Retirer
+                  </button>
+                </div>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Field
+                    label={`Nom complet du membre ${n}`}
+                    required
+                    error={e?.fullName?.message}
+                    className="sm:col-span-2"
+                  >
+                    <input
+                      type="text"
+                      autoComplete="off"
+                      {...register(`teamMembers.${index}.fullName`)}
+                    />
+                  </Field>
+                  <Field label={`Téléphone du membre ${n}`} required error={e?.phone?.message}>
+                    <input
+                      type="tel"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      {...register(`teamMembers.${index}.phone`)}
+                    />
+                  </Field>
+                  <Field label={`Email du membre ${n} (facultatif)`} error={e?.email?.message}>
+                    <input
+                      type="email"
+                      autoComplete="off"
+                      {...register(`teamMembers.${index}.email`)}
+                    />
+                  </Field>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {sizeError && (
+        <p
+          id="team-size-error"
+          className="text-sm text-red-700"
+          role="alert"
+          tabIndex={-1}
+          data-error-focus
+        >
+          {sizeError}
+        </p>
+      )}
+      <button
+        ref={addButton}
+        type="button"
+        disabled={full}
+        onClick={() => append({ ...EMPTY_MEMBER }, { shouldFocus: true })}
+        aria-describedby={full ? 'team-full-hint' : undefined}
+        className="w-full rounded-lg border-2 border-dashed border-brand-600 px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-4 focus-visible:ring-brand-600/40 focus-visible:outline-none disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500 disabled:hover:bg-transparent"
+      >
+        + Ajouter un membre
+      </button>
+      {full && (
+        <p id="team-full-hint" className="text-sm text-gray-700">
+          Votre équipe a atteint le maximum de {EDITION.team.max} personnes.
+        </p>
+      )}
+    </div>
+  );
+}
