@@ -9,7 +9,6 @@ import {
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import PublicLayout from './layouts/PublicLayout';
 import HomePage from '@/features/home/HomePage';
-import ErrorPage from '@/features/errors/ErrorPage';
 
 /*
  * Declarative routing (<BrowserRouter> + <Routes>), not the data router: createBrowserRouter
@@ -22,6 +21,7 @@ import ErrorPage from '@/features/errors/ErrorPage';
  * <BrowserRouter> wraps navigations in startTransition, so the current page stays on screen
  * while the next page's chunk loads.
  */
+const ErrorPage = lazy(() => import('@/features/errors/ErrorPage'));
 const RegistrationPage = lazy(() => import('@/features/registration/RegistrationPage'));
 const FaqPage = lazy(() => import('@/features/faq/FaqPage'));
 const ContactPage = lazy(() => import('@/features/contact/ContactPage'));
@@ -58,8 +58,28 @@ function ScrollToTop() {
   return null;
 }
 
-/** A render error (or a page chunk that failed to load) shows the error page. */
-class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Last resort when even the error page cannot load (offline, or a new deployment). */
+function BareErrorMessage() {
+  return (
+    <main className="mx-auto max-w-xl p-6 text-center">
+      <h1 className="text-2xl font-bold">Oops! Une erreur est survenue</h1>
+      <p className="mt-4">
+        <a className="underline" href="/">
+          Retour à l&apos;accueil
+        </a>
+      </p>
+    </main>
+  );
+}
+
+/**
+ * A render error (or a page chunk that failed to load) shows the error page, itself loaded on
+ * demand (it is not needed by a normal first visit); `fallback` is shown if that fails too.
+ */
+class RouteErrorBoundary extends Component<
+  { children: ReactNode; fallback?: ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -71,8 +91,19 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 
   render() {
-    return this.state.failed ? <ErrorPage /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback ?? <ErrorPageOrBare />;
   }
+}
+
+function ErrorPageOrBare() {
+  return (
+    <RouteErrorBoundary fallback={<BareErrorMessage />}>
+      <Suspense fallback={null}>
+        <ErrorPage />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 /** The boundary resets when the path changes, so a link away from a broken page works. */
@@ -101,7 +132,7 @@ export function AppRoutes() {
         <Route path="stats" element={<Page component={StatsPage} />} />
         <Route path="reservations" element={<Page component={ReservationsPage} />} />
       </Route>
-      <Route path="*" element={<ErrorPage />} />
+      <Route path="*" element={<ErrorPageOrBare />} />
     </Routes>
   );
 }
