@@ -1,6 +1,7 @@
 /**
  * The one pager (participants, reservations): Précédent / page buttons / Suivant, with a sliding
- * window of at most 5 page buttons around the current page. Shown only when there is more than
+ * window of at most 5 page buttons around the current page, plus first/last-page buttons when
+ * there are more than 5 pages (so page 250 is one click away). Shown only when there is more than
  * one page (results exceed the page size). Pages are numbered from 1.
  */
 export const PAGER_WINDOW = 5;
@@ -44,6 +45,17 @@ export function Pager({
   const pages = pageWindow(page, pageCount);
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-center gap-2">
+      {pageCount > PAGER_WINDOW && (
+        <button
+          type="button"
+          className={`${buttonBase} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+          onClick={() => onPageChange(1)}
+          disabled={disabled || page <= 1}
+          aria-label="Première page"
+        >
+          «
+        </button>
+      )}
       <button
         type="button"
         className={`${buttonBase} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
@@ -80,6 +92,17 @@ export function Pager({
       >
         Suivant
       </button>
+      {pageCount > PAGER_WINDOW && (
+        <button
+          type="button"
+          className={`${buttonBase} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+          onClick={() => onPageChange(pageCount)}
+          disabled={disabled || page >= pageCount}
+          aria-label="Dernière page"
+        >
+          »
+        </button>
+      )}
       <p className="w-full text-center text-sm text-gray-600" aria-live="polite">
         Page {page} sur {pageCount} · {total} résultats
       </p>
