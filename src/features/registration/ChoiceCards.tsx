@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
+/** `icon`: the `d` of a 24×24 outline path (decorative). */
 export type Choice = { value: string; label: string; description: ReactNode; icon: string };
 
 type ChoiceCardsProps = {
@@ -35,14 +36,36 @@ export function ChoiceCards({ legend, choices, field, error }: ChoiceCardsProps)
         {choices.map((choice) => (
           <label
             key={choice.value}
-            className={`flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 bg-white p-4 text-center transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-600/40 ${
+            className={`group relative flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 bg-white p-4 text-center transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-600/40 ${
               error ? 'border-red-600' : 'border-gray-300 hover:border-brand-600'
             }`}
           >
             <input type="radio" value={choice.value} className="sr-only" {...field} />
-            <span aria-hidden="true" className="text-3xl">
-              {choice.icon}
+            {/* Not colour alone: a checked choice also shows a tick. */}
+            <span
+              aria-hidden="true"
+              className="absolute top-2 right-2 flex size-5 items-center justify-center rounded-full border-2 border-gray-300 group-has-[:checked]:border-brand-600 group-has-[:checked]:bg-brand-600"
+            >
+              <svg
+                viewBox="0 0 20 20"
+                fill="white"
+                className="hidden size-3.5 group-has-[:checked]:block"
+              >
+                <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+              </svg>
             </span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="size-9 text-brand-600"
+            >
+              <path d={choice.icon} />
+            </svg>
             <span className="text-lg font-semibold text-gray-900">{choice.label}</span>
             <span className="text-sm text-gray-600">{choice.description}</span>
           </label>

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '@/components/ui/Field';
-import { EDITION, REGIONS } from '@/config/edition';
+import { CATEGORY_LABELS, EDITION, PARTICIPATION_TYPE_LABELS, REGIONS } from '@/config/edition';
 import { DataError } from '@/lib/errors';
 import {
   closedReasonOf,
@@ -23,24 +23,49 @@ import {
   type RegistrationFormValues,
 } from './registration-schema';
 
+// Outline icons (Heroicons, MIT): musical note, microphone, user, user group.
+const ICONS = {
+  dance:
+    'm9 9 10.5-3m0 6.553v3.75a2.25 2.25 0 0 1-1.632 2.163l-1.32.377a1.803 1.803 0 1 1-.99-3.467l2.31-.66a2.25 2.25 0 0 0 1.632-2.163Zm0 0V2.25L9 5.25v10.303m0 0v3.75a2.25 2.25 0 0 1-1.632 2.163l-1.32.377a1.803 1.803 0 0 1-.99-3.467l2.31-.66A2.25 2.25 0 0 0 9 15.553Z',
+  singing:
+    'M12 18.75a6 6 0 0 0 6-6v-1.5m-6 7.5a6 6 0 0 1-6-6v-1.5m6 7.5v3.75m-3.75 0h7.5M12 15.75a3 3 0 0 1-3-3V4.5a3 3 0 1 1 6 0v8.25a3 3 0 0 1-3 3Z',
+  solo: 'M15.75 6a3.75 3.75 0 1 1-7.5 0 3.75 3.75 0 0 1 7.5 0ZM4.501 20.118a7.5 7.5 0 0 1 14.998 0A17.933 17.933 0 0 1 12 21.75c-2.676 0-5.216-.584-7.499-1.632Z',
+  team: 'M18 18.72a9.094 9.094 0 0 0 3.741-.479 3 3 0 0 0-4.682-2.72m.94 3.198.001.031c0 .225-.012.447-.037.666A11.944 11.944 0 0 1 12 21c-2.17 0-4.207-.576-5.963-1.584A6.062 6.062 0 0 1 6 18.719m12 0a5.971 5.971 0 0 0-.941-3.197m0 0A5.995 5.995 0 0 0 12 12.75a5.995 5.995 0 0 0-5.058 2.772m0 0a3 3 0 0 0-4.681 2.72 8.986 8.986 0 0 0 3.74.477m.94-3.197a5.971 5.971 0 0 0-.94 3.197M15 6.75a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm6 3a2.25 2.25 0 1 1-4.5 0 2.25 2.25 0 0 1 4.5 0Zm-13.5 0a2.25 2.25 0 1 1-4.5 0 2.25 2.25 0 0 1 4.5 0Z',
+};
+
 const CATEGORY_CHOICES = [
   {
     value: 'dance',
-    label: 'Danse',
-    icon: '💃',
-    description: 'Chorégraphie, hip-hop, afro, coupé-décalé…',
+    label: CATEGORY_LABELS.dance,
+    icon: ICONS.dance,
+    description: 'Hip-hop, afro, coupé-décalé, contemporain…',
   },
-  { value: 'singing', label: 'Chant', icon: '🎤', description: 'Toutes les voix, tous les styles' },
+  {
+    value: 'singing',
+    label: CATEGORY_LABELS.singing,
+    icon: ICONS.singing,
+    description: 'Toutes les voix, tous les styles',
+  },
 ];
 const TYPE_CHOICES = [
-  { value: 'solo', label: 'Solo', icon: '🧍', description: 'Vous vous présentez seul(e)' },
+  {
+    value: 'solo',
+    label: PARTICIPATION_TYPE_LABELS.solo,
+    icon: ICONS.solo,
+    description: 'Vous vous présentez seul(e)',
+  },
   {
     value: 'team',
-    label: 'Équipe',
-    icon: '👥',
+    label: PARTICIPATION_TYPE_LABELS.team,
+    icon: ICONS.team,
     description: `De ${EDITION.team.min} à ${EDITION.team.max} personnes`,
   },
 ];
+
+const DUPLICATE_FIELDS: Record<string, 'email' | 'phone'> = {
+  duplicate_email: 'email',
+  duplicate_phone: 'phone',
+};
 
 /** The saved draft, with the home page's ?category= and ?type= choices applied over it. */
 function initialDraft(params: URLSearchParams): RegistrationDraft {
@@ -95,7 +120,6 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [draft] = useState(() => initialDraft(searchParams));
   const [failure, setFailure] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
   const { register, control, handleSubmit, getValues, setValue, setError, subscribe, formState } =
@@ -127,17 +151,24 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   }, [searchParams, setSearchParams]);
 
   // After a refused submission, focus the first field in error, in page order (for a group of
-  // choices, its first choice).
+  // choices, its first choice), once the errors are on screen.
+  const focusPending = useRef(false);
   useEffect(() => {
-    if (focusRequest === 0) return;
+    if (!focusPending.current) return;
     const target = formRef.current?.querySelector<HTMLElement>(
       '[aria-invalid="true"], [data-error-focus]',
     );
-    const focusable = target?.matches('input, select, textarea, [tabindex]')
+    if (!target) return;
+    focusPending.current = false;
+    const focusable = target.matches('input, select, textarea, [tabindex]')
       ? target
-      : target?.querySelector<HTMLElement>('input, select, textarea');
+      : target.querySelector<HTMLElement>('input, select, textarea');
     focusable?.focus();
-  }, [focusRequest]);
+  });
+
+  const onInvalid = () => {
+    focusPending.current = true;
+  };
 
   const onValid = async (values: RegistrationFormOutput) => {
     setFailure(null);
@@ -150,11 +181,11 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
       if (closed) return onClosed(closed);
       const message = error instanceof DataError ? error.message : REGISTRATION_ERROR;
       setFailure(message);
-      if (error instanceof DataError && error.reason === 'duplicate_email')
-        setError('email', { message });
-      if (error instanceof DataError && error.reason === 'duplicate_phone')
-        setError('phone', { message });
-      setFocusRequest((n) => n + 1);
+      const field = error instanceof DataError ? DUPLICATE_FIELDS[error.reason ?? ''] : undefined;
+      if (field) {
+        focusPending.current = true;
+        setError(field, { message });
+      }
     }
   };
 
@@ -191,7 +222,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
         ref={formRef}
         noValidate
         aria-label="Formulaire d'inscription"
-        onSubmit={handleSubmit(onValid, () => setFocusRequest((n) => n + 1))}
+        onSubmit={(event) => handleSubmit(onValid, onInvalid)(event)}
         className="mt-6 space-y-6"
       >
         <Section step={1} title="Votre catégorie">
