@@ -1,5 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
-import { toDataError } from '@/lib/errors';
+import { DataError, toDataError } from '@/lib/errors';
 import type { RegistrationStatus } from './types';
 
 const STATUS_ERROR = "Impossible de vérifier l'ouverture des inscriptions pour le moment.";
@@ -7,10 +7,14 @@ const REASONS = ['open', 'not_open', 'closed', 'full'] as const;
 
 type StatusJson = { open?: unknown; reason?: unknown; opensAt?: unknown; closesAt?: unknown };
 
-/** registration_status() JSON -> RegistrationStatus (an unknown reason counts as closed). */
+/**
+ * registration_status() JSON -> RegistrationStatus. An answer that is not one (e.g. a proxy's HTML
+ * page) throws: the status is unknown, neither open nor closed.
+ */
 export function toRegistrationStatus(json: unknown): RegistrationStatus {
-  const s = (json ?? {}) as StatusJson;
-  const reason = REASONS.find((r) => r === s.reason) ?? 'closed';
+  const s = (typeof json === 'object' && json !== null ? json : {}) as StatusJson;
+  const reason = REASONS.find((r) => r === s.reason);
+  if (!reason) throw new DataError('unknown', STATUS_ERROR, { details: json });
   return {
     open: reason === 'open' && s.open === true,
     reason,

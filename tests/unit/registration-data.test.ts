@@ -151,11 +151,10 @@ describe('toRegistrationStatus', () => {
     });
   });
 
-  it('treats an unexpected answer as closed, never as open', () => {
-    expect(toRegistrationStatus(null)).toMatchObject({ open: false, reason: 'closed' });
-    expect(toRegistrationStatus({ open: true, reason: 'maybe' })).toMatchObject({
-      open: false,
-      reason: 'closed',
-    });
+  it('refuses an answer that is not a status (neither open nor closed)', () => {
+    expect(() => toRegistrationStatus(null)).toThrow(DataError);
+    expect(() => toRegistrationStatus('<!doctype html>')).toThrow(DataError);
+    expect(() => toRegistrationStatus({ open: true, reason: 'maybe' })).toThrow(DataError);
+    expect(toRegistrationStatus({ open: true, reason: 'full' })).toMatchObject({ open: false });
   });
 });
