@@ -106,11 +106,13 @@ export default function DashboardPage() {
                   );
                 })}
               </dl>
-              <h3 className="mt-6 mb-2 font-semibold text-gray-900">Top 3 des régions</h3>
+              <h3 id="top-regions-title" className="mt-6 mb-2 font-semibold text-gray-900">
+                Top 3 des régions
+              </h3>
               {data.stats.byRegion.length === 0 ? (
                 <p className="text-gray-700">Aucune donnée régionale disponible</p>
               ) : (
-                <ol className="space-y-1">
+                <ol className="space-y-1" aria-labelledby="top-regions-title">
                   {data.stats.byRegion.slice(0, TOP_REGIONS).map((r, i) => (
                     <li
                       key={r.region}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { Pager } from '@/components/ui/Pager';
 import { notify } from '@/lib/toast';
@@ -44,9 +44,12 @@ function SummaryList<K extends string>({
   counts: Record<K, number>;
   labels: Record<K, string>;
 }) {
+  const id = useId();
   return (
-    <div>
-      <h3 className="mb-2 text-sm font-semibold text-gray-900">{title}</h3>
+    <div role="group" aria-labelledby={id}>
+      <h3 id={id} className="mb-2 text-sm font-semibold text-gray-900">
+        {title}
+      </h3>
       <dl className="space-y-1">
         {(Object.keys(labels) as K[]).map((k) => (
           <div key={k} className="flex justify-between gap-2 rounded bg-gray-50 px-2 py-1 text-sm">
