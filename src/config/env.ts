@@ -67,7 +67,9 @@ let cached: AppEnv | undefined;
 /** The validated environment (computed on first use). */
 export function getEnv(): AppEnv {
   cached ??= parseEnv(
-    import.meta.env as Record<string, unknown>,
+    // Outside Vite (Node scripts such as `npm run bench`) there is no import.meta.env: the local
+    // backend on 127.0.0.1:54321 applies, as it does when VITE_SUPABASE_URL is unset.
+    (import.meta.env ?? {}) as Record<string, unknown>,
     typeof window === 'undefined' ? 'http://127.0.0.1:54321' : window.location.origin,
   );
   return cached;

@@ -14,10 +14,15 @@ export type ParticipantFilters = {
 const LOAD_ERROR = 'Erreur lors du chargement des participants';
 const SELECT = '*, team_members(*)';
 
-function filteredQuery(supabase: Supabase, filters: ParticipantFilters, count: boolean) {
+function filteredQuery(
+  supabase: Supabase,
+  filters: ParticipantFilters,
+  count: boolean,
+  select: string = SELECT,
+) {
   let q = supabase
     .from('participants')
-    .select(SELECT, count ? { count: 'exact' } : undefined)
+    .select(select, count ? { count: 'exact' } : undefined)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false });
   const or = ilikeAny(['full_name', 'email', 'phone'], filters.search ?? '');
@@ -47,14 +52,19 @@ export async function listParticipants(
   };
 }
 
-/** Every participant matching the filters (for exports), fetched page by page. */
+/**
+ * Every participant matching the filters (for exports), fetched page by page. Exports that do not
+ * need the team members can skip them (`withMembers: false`): less to send and to join.
+ */
 export async function fetchAllParticipants(
   filters: ParticipantFilters = {},
+  { withMembers = true }: { withMembers?: boolean } = {},
 ): Promise<Participant[]> {
   const supabase = await getSupabase();
+  const select = withMembers ? SELECT : '*';
   try {
     const rows = await fetchAllPages((from, to) =>
-      filteredQuery(supabase, filters, false).range(from, to),
+      filteredQuery(supabase, filters, false, select).range(from, to),
     );
     return (rows as unknown as ParticipantWithMembersRow[]).map(toParticipant);
   } catch (error) {

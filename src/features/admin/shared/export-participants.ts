@@ -9,7 +9,7 @@ import { participantsCsv, participantsFileName } from './exports';
  */
 export async function exportParticipantsCsv(filters: ParticipantFilters = {}): Promise<void> {
   try {
-    const participants = await fetchAllParticipants(filters);
+    const participants = await fetchAllParticipants(filters, { withMembers: false });
     if (participants.length === 0) {
       notify.error('Aucun participant à exporter');
       return;
