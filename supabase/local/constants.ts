@@ -1,0 +1,32 @@
+/**
+ * Well-known values of the embedded local backend. They are the Supabase CLI's public demo
+ * values: they only open a database that runs on the developer's own machine.
+ */
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** The Supabase CLI's demo anon key (role anon, signed with JWT_SECRET). */
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/** The Supabase CLI's demo service_role key (signed with JWT_SECRET). */
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/** The demo admin account created by supabase/seed.sql. */
+export const DEMO_ADMIN = {
+  email: 'admin@booster-challenge.local',
+  password: 'BoosterAdmin2025',
+} as const;
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 54321;
+
+/** Supabase's default `max_rows`: a read never returns more rows than this. */
+export const MAX_ROWS = 1000;
+
+/** Lifetime of an access token, in seconds (GoTrue's default `jwt_expiry`). */
+export const ACCESS_TOKEN_TTL = 3600;
+
+/** The roles a JWT may ask for (PostgREST's authenticator can switch only to these). */
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type ApiRole = (typeof API_ROLES)[number];

@@ -1,0 +1,115 @@
+import { notImplemented, restError, type Reply } from '../http.ts';
+import { findRoutines, tableByOid, type Routine } from './catalog.ts';
+import { cappedLimit, parseQuery } from './query.ts';
+import { aggregateSql, ident, Params, selectSql } from './sql.ts';
+import { rowsReply, type RestContext } from './respond.ts';
+
+/**
+ * `POST /rest/v1/rpc/<fn>` with named arguments as a JSON object. The arguments are turned into
+ * typed values by `json_to_record`, as PostgREST does; the result is a scalar, a JSON value,
+ * one row (object) or a set of rows (array, which accepts select/filters/order/paging).
+ */
+export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> {
+  if (ctx.method !== 'POST') throw notImplemented(`${ctx.method} on /rest/v1/rpc/${name}`);
+  const body = ctx.json() ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw restError(400, 'PGRST102', 'RPC arguments must be a JSON object');
+  }
+  const args = body as Record<string, unknown>;
+  const routine = pickRoutine(await findRoutines(ctx.tx, name), name, Object.keys(args));
+
+  const params = new Params();
+  const call = callSql(routine, args, params);
+  const query = parseQuery(ctx.query, { paging: true });
+
+  if (!routine.returnsSet) {
+    if (query.hasSelect || query.scope.conditions.length) {
+      throw notImplemented('select/filters on a function that does not return a set');
+    }
+    if (routine.returnType === 'void') {
+      await ctx.tx.query(`select 1 from ${call.from}`, params.values);
+      return { status: 204 };
+    }
+    const value =
+      routine.returnKind === 'c' || routine.returnType === 'record'
+        ? `to_json(_f)`
+        : `to_json(_f._f)`;
+    const { rows } = await ctx.tx.query<{ body: string | null }>(
+      `select ${value}::text as body from ${call.from}`,
+      params.values,
+    );
+    return { status: 200, body: rows[0]?.body ?? 'null' };
+  }
+
+  const isRows = routine.returnKind === 'c' || routine.returnType === 'record';
+  if (!isRows) {
+    if (query.hasSelect || query.scope.conditions.length || query.scope.order.length) {
+      throw notImplemented('select/filters/order on a function returning a set of scalars');
+    }
+    const scalars = `select _f._f as v from ${call.from} limit ${cappedLimit(query.scope.limit)}`;
+    const { rows } = await ctx.tx.query<{ body: string }>(
+      `select coalesce(json_agg(v), '[]'::json)::text as body from (${scalars}) _s`,
+      params.values,
+    );
+    return { status: 200, body: rows[0].body };
+  }
+  const offset = query.scope.offset ?? 0;
+  const rowsSql = await selectSql({
+    tx: ctx.tx,
+    table: routine.returnTable ? await tableByOid(ctx.tx, routine.returnTable) : null,
+    source: `(select _f.* from ${call.from})`,
+    items: query.items,
+    scope: { ...query.scope, limit: cappedLimit(query.scope.limit) },
+    embedScopes: query.embedScopes,
+    params,
+  });
+  const { rows } = await ctx.tx.query<{ body: string; n: number }>(
+    aggregateSql(rowsSql),
+    params.values,
+  );
+  return rowsReply(ctx, { body: rows[0].body, n: rows[0].n, offset, status: 200, range: true });
+}
+
+function pickRoutine(routines: Routine[], name: string, keys: string[]): Routine {
+  const matches = routines.filter((r) => {
+    const names = new Set(r.args.map((a) => a.name));
+    return (
+      keys.every((k) => names.has(k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name))
+    );
+  });
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) {
+    throw restError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: public.${name}`,
+    );
+  }
+  const single = routines.find(
+    (r) =>
+      r.args.length === 1 && r.args[0].name === '' && ['json', 'jsonb'].includes(r.args[0].type),
+  );
+  if (single) return single;
+  throw restError(
+    404,
+    'PGRST202',
+    `Could not find the function public.${name}(${[...keys].sort().join(', ')}) in the schema cache`,
+    `Searched for the function public.${name} with parameters ${keys.length ? [...keys].sort().join(', ') : 'none'}, but no matches were found in the schema cache.`,
+  );
+}
+
+/** `json_to_record($1) _a(...), lateral public.fn(a => _a.a, ...) _f`, as a FROM list. */
+function callSql(routine: Routine, args: Record<string, unknown>, params: Params) {
+  const fn = `public.${ident(routine.name)}`;
+  if (routine.args.length === 1 && routine.args[0].name === '') {
+    const type = routine.args[0].type;
+    return { from: `${fn}(${params.add(JSON.stringify(args))}::${type}) _f` };
+  }
+  const given = routine.args.filter((a) => a.name in args);
+  if (given.length === 0) return { from: `${fn}() _f` };
+  const record = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
+  const named = given.map((a) => `${ident(a.name)} => _a.${ident(a.name)}`).join(', ');
+  return {
+    from: `json_to_record(${params.add(JSON.stringify(args))}::json) _a(${record}), lateral ${fn}(${named}) _f`,
+  };
+}

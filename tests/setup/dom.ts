@@ -1,0 +1,28 @@
+/**
+ * Vitest setup file (component project): jest-dom matchers, DOM cleanup after each test, and
+ * any console.error that a test did not expect fails it.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+let errors: unknown[][] = [];
+
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  const logged = errors;
+  errors = [];
+  if (logged.length > 0) {
+    const text = logged.map((args) =>
+      args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '),
+    );
+    throw new Error(`Unexpected console.error during the test:\n${text.join('\n')}`);
+  }
+});

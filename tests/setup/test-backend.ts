@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { ACCESS_TOKEN_TTL, ANON_KEY } from '../../supabase/local/constants.ts';
+import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
+
+/** Rows of a superuser query; also reachable as `.rows`, like a PGlite result. */
+export type SqlRows<T> = T[] & { rows: T[] };
+
+export type TestBackend = {
+  /** Base URL of the embedded API (http://127.0.0.1:<port>). */
+  url: string;
+  anonKey: string;
+  /** The database itself (superuser, bypasses RLS). */
+  db: PGlite;
+  /** Run SQL as superuser. Without params, several statements may be given (rows of the last). */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<SqlRows<T>>;
+  /** Create a confirmed e-mail/password user (and list it in private.admins when admin); returns its id. */
+  createUser(email: string, password: string, options?: { admin?: boolean }): Promise<string>;
+  /** Mint an access token signed with the local secret; claims override Supabase-like defaults. */
+  signAccessToken(claims?: Claims): Promise<string>;
+  /** A supabase-js client with the anon key. */
+  anonClient(): SupabaseClient;
+  /** A supabase-js client signed in with e-mail and password (throws when sign-in fails). */
+  signedInClient(email: string, password: string): Promise<SupabaseClient>;
+};
+
+type State = { url: string; db: PGlite };
+
+const STATE_KEY = Symbol.for('booster.test-backend');
+type Holder = { [STATE_KEY]?: State };
+
+/** Called by tests/setup/backend.ts once the server of the current test file is up. */
+export function registerTestBackend(state: State | undefined): void {
+  (globalThis as Holder)[STATE_KEY] = state;
+}
+
+/** The embedded backend of the current test file (started by tests/setup/backend.ts). */
+export function testBackend(): TestBackend {
+  const state = (globalThis as Holder)[STATE_KEY];
+  if (!state)
+    throw new Error('The embedded backend is not running: is tests/setup/backend.ts a setupFile?');
+  const { url, db } = state;
+
+  const client = (accessToken?: string) =>
+    createClient(url, ANON_KEY, {
+      realtime: { transport: ws as unknown as typeof WebSocket },
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
+    });
+
+  const sql = async <T>(query: string, params?: unknown[]): Promise<SqlRows<T>> => {
+    const rows = params
+      ? (await db.query<T>(query, params)).rows
+      : (((await db.exec(query)).filter((r) => r.fields.length > 0).at(-1)?.rows ?? []) as T[]);
+    // `.rows` is non-enumerable so that `toEqual([...])` compares the rows alone.
+    return Object.defineProperty([...rows], 'rows', {
+      value: rows,
+      enumerable: false,
+    }) as SqlRows<T>;
+  };
+
+  return {
+    url,
+    anonKey: ANON_KEY,
+    db,
+    sql,
+    async createUser(email, password, options = {}) {
+      const [{ id }] = await sql<{ id: string }>(
+        `insert into auth.users (email, encrypted_password, email_confirmed_at)
+         values ($1, extensions.crypt($2, extensions.gen_salt('bf', 4)), now())
+         returning id::text`,
+        [email, password],
+      );
+      await sql(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider)
+         values ($1, $2::uuid, jsonb_build_object('sub', $1::text, 'email', $3::text), 'email')`,
+        [id, id, email],
+      );
+      if (options.admin) {
+        const [{ exists }] = await sql<{ exists: boolean }>(
+          `select to_regclass('private.admins') is not null as exists`,
+        );
+        if (!exists) throw new Error('createUser({ admin: true }) needs the private.admins table');
+        await sql('insert into private.admins (user_id) values ($1)', [id]);
+      }
+      return id;
+    },
+    signAccessToken(claims = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      return signJwt({
+        iss: `${url}/auth/v1`,
+        sub: randomUUID(),
+        aud: 'authenticated',
+        exp: now + ACCESS_TOKEN_TTL,
+        iat: now,
+        email: '',
+        phone: '',
+        app_metadata: { provider: 'email', providers: ['email'] },
+        user_metadata: {},
+        role: 'authenticated',
+        aal: 'aal1',
+        amr: [{ method: 'password', timestamp: now }],
+        session_id: randomUUID(),
+        is_anonymous: false,
+        ...claims,
+      });
+    },
+    anonClient: () => client(),
+    async signedInClient(email, password) {
+      const c = client();
+      const { error } = await c.auth.signInWithPassword({ email, password });
+      if (error) throw new Error(`signedInClient(${email}): ${error.message}`);
+      return c;
+    },
+  };
+}
