@@ -21,24 +21,86 @@ import HomePage from '@/features/home/HomePage';
  * <BrowserRouter> wraps navigations in startTransition, so the current page stays on screen
  * while the next page's chunk loads.
  */
-const ErrorPage = lazy(() => import('@/features/errors/ErrorPage'));
-const RegistrationPage = lazy(() => import('@/features/registration/RegistrationPage'));
-const FaqPage = lazy(() => import('@/features/faq/FaqPage'));
-const ContactPage = lazy(() => import('@/features/contact/ContactPage'));
-const RegistrationSuccessPage = lazy(
+type PageModule = { default: ComponentType };
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * React.lazy plus `preload()`: once the chunk has arrived the component renders synchronously,
+ * so a page preloaded before the first render never shows an empty Suspense fallback (which
+ * would push the footer down: a layout shift).
+ */
+function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let Loaded: ComponentType | undefined;
+  let pending: Promise<PageModule> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        Loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined; // a later attempt may succeed (network back)
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  const PageComponent = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(PageComponent, { preload });
+}
+
+const ErrorPage = lazyPage(() => import('@/features/errors/ErrorPage'));
+const RegistrationPage = lazyPage(() => import('@/features/registration/RegistrationPage'));
+const FaqPage = lazyPage(() => import('@/features/faq/FaqPage'));
+const ContactPage = lazyPage(() => import('@/features/contact/ContactPage'));
+const RegistrationSuccessPage = lazyPage(
   () => import('@/features/registration/RegistrationSuccessPage'),
 );
-const NightPartyPage = lazy(() => import('@/features/reservation/NightPartyPage'));
-const ReservationSuccessPage = lazy(() => import('@/features/reservation/ReservationSuccessPage'));
-const AdminLoginPage = lazy(() => import('@/features/admin/auth/AdminLoginPage'));
-const AdminLayout = lazy(() => import('./layouts/AdminLayout'));
-const DashboardPage = lazy(() => import('@/features/admin/dashboard/DashboardPage'));
-const ParticipantsPage = lazy(() => import('@/features/admin/participants/ParticipantsPage'));
-const ParticipantDetailPage = lazy(
+const NightPartyPage = lazyPage(() => import('@/features/reservation/NightPartyPage'));
+const ReservationSuccessPage = lazyPage(
+  () => import('@/features/reservation/ReservationSuccessPage'),
+);
+const AdminLoginPage = lazyPage(() => import('@/features/admin/auth/AdminLoginPage'));
+const AdminLayout = lazyPage(() => import('./layouts/AdminLayout'));
+const DashboardPage = lazyPage(() => import('@/features/admin/dashboard/DashboardPage'));
+const ParticipantsPage = lazyPage(() => import('@/features/admin/participants/ParticipantsPage'));
+const ParticipantDetailPage = lazyPage(
   () => import('@/features/admin/participants/ParticipantDetailPage'),
 );
-const StatsPage = lazy(() => import('@/features/admin/stats/StatsPage'));
-const ReservationsPage = lazy(() => import('@/features/admin/reservations/ReservationsPage'));
+const StatsPage = lazyPage(() => import('@/features/admin/stats/StatsPage'));
+const ReservationsPage = lazyPage(() => import('@/features/admin/reservations/ReservationsPage'));
+
+/** The chunks the page at `pathname` needs (mirrors <AppRoutes>; the home page is in the entry). */
+function chunksFor(pathname: string): LazyPage[] {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const pages: Record<string, LazyPage[]> = {
+    '/': [],
+    '/inscription/': [RegistrationPage],
+    '/faq/': [FaqPage],
+    '/contact/': [ContactPage],
+    '/success/': [RegistrationSuccessPage],
+    '/night-party/': [NightPartyPage],
+    '/reservation-success/': [ReservationSuccessPage],
+    '/admin/login/': [AdminLoginPage],
+    '/admin/': [AdminLayout, DashboardPage],
+    '/admin/participants/': [AdminLayout, ParticipantsPage],
+    '/admin/stats/': [AdminLayout, StatsPage],
+    '/admin/reservations/': [AdminLayout, ReservationsPage],
+  };
+  if (pages[path]) return pages[path];
+  if (/^\/admin\/participants\/[^/]+\/$/.test(path)) return [AdminLayout, ParticipantDetailPage];
+  return [ErrorPage];
+}
+
+/**
+ * Loads the current page's chunks before the first render (src/main.tsx), so the first paint is
+ * the whole page. Never rejects: a failed chunk is retried by React.lazy and caught by the boundary.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  return Promise.all(chunksFor(pathname).map((page) => page.preload())).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /** A lazy page inside its own Suspense, so the surrounding layout stays visible on first load. */
 function Page({ component: PageComponent }: { component: ComponentType }) {

@@ -1,0 +1,139 @@
+/**
+ * Lighthouse budget (`npm run lighthouse`): the production build on `vite preview` with the
+ * embedded backend (fresh in-memory database), Lighthouse 12's mobile preset (its default: phone
+ * emulation, simulated slow 4G and 4x CPU slowdown) in Debian's Chromium, for every public page.
+ *
+ * Prints the four category scores and LCP, TBT and CLS per page, and exits 1 when accessibility,
+ * best practices or SEO is below 100 or performance below 90 (performance moves with the load of
+ * the machine, so the limit keeps a margin; the table shows the real figure). The full reports go
+ * to test-artifacts/lighthouse/<page>.json.
+ *
+ * Options: LIGHTHOUSE_URL=<origin> to audit an already running site instead (no build, no server);
+ * CHROMIUM_PATH to use another Chromium.
+ */
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuild, ROOT, startPreview, type PreviewServer } from '../tests/e2e/support/server';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const PAGES = [
+  '/',
+  '/inscription/',
+  '/faq/',
+  '/contact/',
+  '/success/',
+  '/night-party/',
+  '/reservation-success/',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const MINIMUM: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 90,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+type Row = {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failed: string[];
+};
+
+async function audit(origin: string, chrome: LaunchedChrome, page: string): Promise<Row> {
+  const result = await lighthouse(`${origin}${page}`, {
+    port: chrome.port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  const { lhr } = result;
+  if (lhr.runtimeError)
+    throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const outDir = join(ROOT, 'test-artifacts', 'lighthouse');
+  mkdirSync(outDir, { recursive: true });
+  const name = page === '/' ? 'home' : page.replaceAll('/', '');
+  writeFileSync(join(outDir, `${name}.json`), JSON.stringify(lhr, null, 1));
+
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Row['scores'];
+  const failed: string[] = [];
+  for (const category of CATEGORIES) {
+    if (scores[category] >= MINIMUM[category]) continue;
+    const losing = lhr.categories[category].auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
+    failed.push(
+      `${category} ${scores[category]} < ${MINIMUM[category]}: ${losing.join(', ') || 'see report'}`,
+    );
+  }
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    page,
+    scores,
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    failed,
+  };
+}
+
+async function main() {
+  let server: PreviewServer | undefined;
+  let origin = process.env.LIGHTHOUSE_URL;
+  if (!origin) {
+    server = await startPreview(ensureBuild());
+    origin = server.url;
+  }
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'error',
+  });
+  const rows: Row[] = [];
+  try {
+    for (const page of PAGES) rows.push(await audit(origin, chrome, page));
+  } finally {
+    chrome.kill();
+    await server?.stop();
+  }
+
+  const pad = (v: string | number, n: number) => String(v).padStart(n);
+  console.log('\nLighthouse 12, mobile preset (simulated throttling)\n');
+  console.log(`${'Page'.padEnd(22)}  Perf  A11y    BP   SEO    LCP (s)  TBT (ms)     CLS`);
+  for (const r of rows) {
+    console.log(
+      `${r.page.padEnd(22)}${pad(r.scores.performance, 6)}${pad(r.scores.accessibility, 6)}${pad(r.scores['best-practices'], 6)}${pad(r.scores.seo, 6)}${pad((r.lcp / 1000).toFixed(2), 11)}${pad(Math.round(r.tbt), 10)}${pad(r.cls.toFixed(3), 8)}`,
+    );
+  }
+  const failures = rows.flatMap((r) => r.failed.map((f) => `${r.page}: ${f}`));
+  if (failures.length) {
+    console.error(`\nLighthouse budget failed:\n- ${failures.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log(
+    '\nLighthouse budget: ok (accessibility, best practices, SEO 100; performance >= 90)',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

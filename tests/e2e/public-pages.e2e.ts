@@ -1,0 +1,103 @@
+/**
+ * Every public page at desktop and phone size: it renders its <h1>, no uncaught error, a
+ * screenshot, and axe finds no violation. Forms are checked empty and with their errors shown.
+ * Also: the error page for an unknown path, and the trailing slash added on load.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeFindings } from './support/a11y';
+import {
+  launchChromium,
+  openSession,
+  screenshot,
+  settle,
+  VIEWPORTS,
+  type Session,
+  type ViewportName,
+} from './support/browser';
+
+/** Route, screenshot name, and the submit button whose click shows the form's errors. */
+const PAGES: { path: string; name: string; submit?: string }[] = [
+  { path: '/', name: 'home' },
+  { path: '/inscription/', name: 'inscription', submit: 'Valider mon inscription' },
+  { path: '/faq/', name: 'faq' },
+  { path: '/contact/', name: 'contact', submit: 'Envoyer le message' },
+  { path: '/success/', name: 'success' },
+  { path: '/night-party/', name: 'night-party', submit: 'Réserver ma place' },
+  { path: '/reservation-success/', name: 'reservation-success' },
+  { path: '/admin/login/', name: 'admin-login', submit: 'Se connecter' },
+];
+
+async function expectAccessible(page: Page, label: string) {
+  const findings = await axeViolations(page, label);
+  expect(findings, describeFindings(label, findings)).toEqual([]);
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public pages at %s size', (viewport) => {
+  let browser: Browser;
+  let session: Session;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    session = await openSession(browser, viewport);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(PAGES)(
+    '$path renders, is accessible, and shows accessible form errors',
+    async ({ path, name, submit }) => {
+      const { page, pageErrors } = session;
+      await page.goto(path);
+      await settle(page);
+      expect(await page.locator('h1').count()).toBe(1);
+      await screenshot(page, viewport, name);
+      await expectAccessible(page, `${viewport} ${path}`);
+
+      if (submit) {
+        const button = page.getByRole('button', { name: submit });
+        if ((await button.count()) === 0) {
+          // e.g. /inscription while registrations are closed: nothing to submit
+          expect(name).toBe('inscription');
+        } else {
+          await button.click();
+          await page.locator('[aria-invalid="true"]').first().waitFor();
+          // focus goes to the first field in error (or into it, for a group of radio cards)
+          const focusedInError = await page.evaluate(
+            () => document.activeElement?.closest('[aria-invalid="true"]') !== null,
+          );
+          expect(focusedInError, 'focus on the first field in error').toBe(true);
+          await screenshot(page, viewport, `${name}-errors`);
+          await expectAccessible(page, `${viewport} ${path} with errors`);
+        }
+      }
+      expect(pageErrors).toEqual([]);
+    },
+  );
+
+  it('an unknown path shows the error page (accessible)', async () => {
+    const { page } = session;
+    await page.goto('/cette-page-n-existe-pas');
+    await page.getByRole('heading', { level: 1, name: 'Oops! Une erreur est survenue' }).waitFor();
+    await settle(page);
+    await screenshot(page, viewport, 'error-page');
+    await expectAccessible(page, `${viewport} unknown path`);
+  });
+
+  it('the ?error= message is shown on the error page', async () => {
+    const { page } = session;
+    await page.goto('/introuvable/?error=Lien%20expir%C3%A9');
+    await page.getByText('Lien expiré').waitFor();
+  });
+
+  it('a path without a trailing slash is rewritten with one, query kept', async () => {
+    const { page } = session;
+    await page.goto('/faq?source=test');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/faq/');
+    expect(new URL(page.url()).search).toBe('?source=test');
+    await page.goto('/robots.txt');
+    expect(new URL(page.url()).pathname).toBe('/robots.txt');
+  });
+});
