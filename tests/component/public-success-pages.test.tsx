@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import ReservationSuccessPage from '@/features/reservation/ReservationSuccessPage';
+import RegistrationSuccessPage from '@/features/registration/RegistrationSuccessPage';
+import RegistrationClosed from '@/features/registration/RegistrationClosed';
+
+const sharedText = (href: string) => {
+  const url = new URL(href);
+  expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/');
+  return url.searchParams.get('text') ?? '';
+};
+
+describe('success and closed pages', () => {
+  it('/reservation-success: reminder, contact e-mail, home and WhatsApp share with the night-party link', () => {
+    render(<ReservationSuccessPage />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Votre place est réservée !',
+    );
+    expect(screen.getByText('Samedi 26 avril 2025 à 16h00')).toBeVisible();
+    expect(screen.getByText('Palais des Sports de Yaoundé')).toBeVisible();
+    expect(screen.getByText(/smartphone bien chargé/)).toBeVisible();
+    expect(screen.getByText(/quelques jours avant/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'contact@booster-challenge.cm' })).toHaveAttribute(
+      'href',
+      'mailto:contact@booster-challenge.cm',
+    );
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    const share = screen.getByRole('link', { name: /Partager sur WhatsApp/ });
+    expect(share).toHaveAttribute('target', '_blank');
+    const text = sharedText(share.getAttribute('href')!);
+    expect(text).toMatch(/^J'ai réservé ma place pour la Booster Night Party 2025/);
+    expect(text.endsWith(`${window.location.origin}/night-party`)).toBe(true);
+  });
+
+  it('/success: title, three next steps, home link and WhatsApp share', () => {
+    render(<RegistrationSuccessPage />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('heading', { level: 1, name: 'Inscription réussie !' })).toBeVisible();
+    expect(screen.getByRole('list')).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(screen.getByText(/72 heures/)).toBeVisible();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    const text = sharedText(
+      screen.getByRole('link', { name: /Partager sur WhatsApp/ }).getAttribute('href')!,
+    );
+    expect(text).toContain('Booster Challenge 2025');
+    expect(text.endsWith(`${window.location.origin}/inscription`)).toBe(true);
+  });
+
+  it.each([
+    ['full', 'Inscriptions Clôturées', /nombre maximum de participants a été atteint/],
+    ['closed', 'Inscriptions Clôturées', /du 15 juin 2025 au 30 juillet 2025/],
+    ['not_open', 'Inscriptions pas encore ouvertes', /ouvriront le 15 juin 2025/],
+  ] as const)('registration closed (%s) says why and links home', (reason, title, text) => {
+    render(<RegistrationClosed reason={reason} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(screen.getByRole('main')).toHaveTextContent(text);
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  });
+});
