@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { testBackend } from '../setup/test-backend';
+
+/** What the public anon key can and cannot do, over raw HTTP as any visitor could. */
+const backend = testBackend();
+
+const headers = (extra: Record<string, string> = {}) => ({
+  apikey: backend.anonKey,
+  Authorization: `Bearer ${backend.anonKey}`,
+  'Content-Type': 'application/json',
+  ...extra,
+});
+
+const reservation = (phone: string) => ({
+  id: crypto.randomUUID(),
+  full_name: 'Marie Nana',
+  phone,
+  ville: 'Yaoundé',
+  attendance_status: 'yes',
+  heard_from: 'social',
+  will_attend: 'yes',
+  attendance_barrier: 'none',
+  follows_booster_page: 'yes',
+  consumes_booster_products: 'no',
+});
+
+const post = (body: unknown) =>
+  fetch(`${backend.url}/rest/v1/reservations`, {
+    method: 'POST',
+    headers: headers({ Prefer: 'return=minimal' }),
+    body: JSON.stringify(body),
+  });
+
+describe('the anon key', () => {
+  it.each(['participants', 'team_members', 'reservations', 'contact_messages'])(
+    'reads no row of %s',
+    async (table) => {
+      await backend.sql(`insert into reservations (full_name, phone, ville, heard_from)
+        values ('Déjà Là', '6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}', 'Douala', 'flyer')`);
+      const res = await fetch(`${backend.url}/rest/v1/${table}?select=*`, { headers: headers() });
+      const body = await res.json();
+      expect(Array.isArray(body) ? body : []).toHaveLength(0);
+      expect(res.status).toBe(401);
+      expect(body.code).toBe('42501');
+    },
+  );
+
+  it('inserts a valid reservation with return=minimal (201, empty body)', async () => {
+    const row = reservation('690112233');
+    const res = await post(row);
+    expect(res.status).toBe(201);
+    expect(await res.text()).toBe('');
+    const stored = await backend.sql(
+      `select full_name, ville from reservations where id = '${row.id}'`,
+    );
+    expect(stored).toEqual([{ full_name: 'Marie Nana', ville: 'Yaoundé' }]);
+  });
+
+  it('refuses an 8-digit phone with 400 / 23514 and stores nothing', async () => {
+    const row = reservation('69011223');
+    const res = await post(row);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('23514');
+    expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+    expect(await backend.sql(`select id from reservations where id = '${row.id}'`)).toHaveLength(0);
+  });
+
+  it('refuses a second reservation with the same phone (409 / 23505)', async () => {
+    expect((await post(reservation('677001122'))).status).toBe(201);
+    const res = await post(reservation('677001122'));
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.code).toBe('23505');
+    expect(body.message).toContain('reservations_phone_key');
+    expect(
+      await backend.sql(`select count(*)::int n from reservations where phone = '677001122'`),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it('cannot set server-side columns (created_at) of a reservation', async () => {
+    const res = await post({ ...reservation('655443322'), created_at: '2000-01-01T00:00:00Z' });
+    expect(res.status).toBe(401);
+  });
+
+  it('cannot call admin functions', async () => {
+    for (const fn of ['participant_stats', 'reservation_summary']) {
+      const res = await fetch(`${backend.url}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: headers(),
+        body: '{}',
+      });
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('can ask whether registration is open', async () => {
+    const res = await fetch(`${backend.url}/rest/v1/rpc/registration_status`, {
+      method: 'POST',
+      headers: headers(),
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      open: expect.any(Boolean),
+      reason: expect.any(String),
+    });
+  });
+});
