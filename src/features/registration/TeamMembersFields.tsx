@@ -56,7 +56,7 @@ export function TeamMembersFields({ control, register }: Props) {
                       addButton.current?.focus();
                     }}
                     aria-label={`Retirer le membre ${n}`}
-                    className="rounded-md px-2 py-1 text-sm font-medium text-red-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+                    className="min-h-10 rounded-md px-3 text-sm font-medium text-red-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
                   >
                     Retirer
                   </button>
