@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
+// From the string form of import.meta.url: jsdom (component tests) replaces the global URL class.
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 /** Locations in the repository, resolved from this file so they work from any working directory. */
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const bootstrapFile = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
+export const repoRoot = path.resolve(here, '..', '..');
+export const bootstrapFile = path.join(here, 'bootstrap.sql');
 export const migrationsDir = path.join(repoRoot, 'supabase', 'migrations');
 export const seedFile = path.join(repoRoot, 'supabase', 'seed.sql');
 export const localDbDir = path.join(repoRoot, '.local-db');
