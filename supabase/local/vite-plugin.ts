@@ -41,13 +41,18 @@ export function localBackend(): Plugin {
       });
     }
     server.httpServer?.once('listening', () => {
-      const url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
-      void ready.then(() =>
+      void ready.then(() => {
+        const address = server.httpServer?.address();
+        const port = address && typeof address === 'object' ? address.port : undefined;
+        const url = (server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`).replace(
+          /\/$/,
+          '',
+        );
         console.info(
           `  ➜  Local Supabase API: ${url}/rest/v1 and ${url}/auth/v1\n` +
             `  ➜  Demo admin sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-        ),
-      );
+        );
+      });
     });
   };
 
