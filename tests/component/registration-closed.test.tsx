@@ -8,6 +8,8 @@ import { testBackend } from '../setup/test-backend';
 
 /** When registration is not open, the page shows the closed page, and the API refuses too. */
 const backend = testBackend();
+/** One anon client for the file (several in one jsdom window make supabase-js warn). */
+const anon = backend.anonClient();
 
 const registration: NewRegistration = {
   fullName: 'Awa Ngono',
@@ -44,7 +46,7 @@ beforeEach(async () => {
 });
 
 async function expectRefusedByApi(hint: string) {
-  const { error } = await backend.anonClient().rpc('register_participant', {
+  const { error } = await anon.rpc('register_participant', {
     payload: toRegistrationPayload(crypto.randomUUID(), registration),
   } as never);
   expect(error).toMatchObject({ hint });
