@@ -14,11 +14,22 @@ let client: Promise<Supabase> | undefined;
  * it when a visitor submits a form. Only the data modules (features/x/api) call this.
  */
 export function getSupabase(): Promise<Supabase> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) => {
-    const env = getEnv();
-    return createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-      auth: { storageKey: SUPABASE_AUTH_STORAGE_KEY, persistSession: true, autoRefreshToken: true },
-    });
-  });
+  client ??= import('@supabase/supabase-js').then(
+    ({ createClient }) => {
+      const env = getEnv();
+      return createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+        auth: {
+          storageKey: SUPABASE_AUTH_STORAGE_KEY,
+          persistSession: true,
+          autoRefreshToken: true,
+        },
+      });
+    },
+    (error: unknown) => {
+      // Offline while downloading the chunk: forget the failure so the next submit retries.
+      client = undefined;
+      throw error;
+    },
+  );
   return client;
 }
