@@ -62,7 +62,7 @@ create table public.participants (
 
 create unique index participants_email_key on public.participants (lower(email));
 create unique index participants_phone_key on public.participants (phone);
-create index participants_created_at_idx on public.participants (created_at desc, id);
+create index participants_created_at_idx on public.participants (created_at desc, id desc);
 create index participants_category_idx on public.participants (category);
 create index participants_type_idx on public.participants (participation_type);
 create index participants_region_idx on public.participants (region);
@@ -110,7 +110,7 @@ create table public.reservations (
 comment on column public.reservations.region is 'Legacy: older rows kept the city here. Read ville ?? region.';
 
 create unique index reservations_phone_key on public.reservations (phone);
-create index reservations_created_at_idx on public.reservations (created_at desc, id);
+create index reservations_created_at_idx on public.reservations (created_at desc, id desc);
 create index reservations_status_idx on public.reservations (attendance_status);
 create index reservations_heard_from_idx on public.reservations (heard_from);
 create index reservations_place_idx on public.reservations ((coalesce(ville, region)));
@@ -306,6 +306,11 @@ begin
   if exists (select 1 from public.participants p
              where p.id = new_id and lower(p.email) = lower(btrim(payload ->> 'email'))) then
     return jsonb_build_object('id', new_id);
+  end if;
+  -- Same form sent again after a lost answer, but with another e-mail: it is already stored.
+  if exists (select 1 from public.participants p where p.id = new_id) then
+    raise exception 'Cette inscription a déjà été enregistrée.'
+      using errcode = '23505', hint = 'duplicate_registration';
   end if;
 
   -- The settings row lock serialises registrations, so a rush cannot overshoot the capacity.

@@ -138,6 +138,17 @@ describe('registerParticipant (data module)', () => {
     expect(await count('team_members')).toBe(2);
   });
 
+  it('says a registration is already stored when it is sent again with another e-mail', async () => {
+    const id = crypto.randomUUID();
+    await registerParticipant(id, solo(8));
+    const again = registerParticipant(id, solo(8, { email: 'autre@example.cm' }));
+    await expect(again).rejects.toMatchObject({
+      kind: 'duplicate',
+      reason: 'duplicate_registration',
+    });
+    expect(await count('participants')).toBe(1);
+  });
+
   it('says the person is already registered when the e-mail or the phone is taken', async () => {
     await registerParticipant(crypto.randomUUID(), solo(4));
     const byEmail = registerParticipant(crypto.randomUUID(), solo(5, { email: 'P4@Example.cm' }));
