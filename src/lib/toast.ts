@@ -10,18 +10,44 @@ type Kind = 'success' | 'error' | 'info';
 
 let library: Promise<typeof import('react-toastify')> | undefined;
 let requested = false;
+let hostMounted = false;
+let pending: [Kind, string][] = [];
 const listeners = new Set<() => void>();
 
+const loadLibrary = () => (library ??= import('react-toastify'));
+
+function emit(toasts: [Kind, string][]): void {
+  loadLibrary().then(
+    ({ toast }) => toasts.forEach(([kind, message]) => toast[kind](message)),
+    (error: unknown) => console.error('Impossible de charger les notifications :', error),
+  );
+}
+
 function show(kind: Kind, message: string): void {
+  loadLibrary();
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  library ??= import('react-toastify');
-  library.then(
-    ({ toast }) => toast[kind](message),
-    (error: unknown) => console.error('Impossible de charger les notifications :', error),
-  );
+  // With the app mounted (it listens), wait for its container; otherwise (a test rendering its
+  // own ToastContainer) hand the toast to react-toastify, which queues it until one mounts.
+  if (listeners.size > 0 && !hostMounted) pending.push([kind, message]);
+  else emit([[kind, message]]);
+}
+
+/**
+ * Called by the app's toast container once mounted (effect). The queued toasts are emitted
+ * asynchronously, after React's StrictMode remount in development, which would drop toasts
+ * given to the first, discarded container.
+ */
+export function toastHostMounted(): () => void {
+  hostMounted = true;
+  const queued = pending;
+  pending = [];
+  if (queued.length) emit(queued);
+  return () => {
+    hostMounted = false;
+  };
 }
 
 export const notify = {

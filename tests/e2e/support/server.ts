@@ -8,7 +8,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from 'vite';
 import { LOCAL_ANON_KEY } from '../../../src/config/local-backend';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -24,6 +23,13 @@ const BLANKED_ENV = {
   VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID: '',
 };
 
+/** This process's environment without NODE_ENV (vitest sets it to "test": React's dev build). */
+function processEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  return env;
+}
+
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(path: string): number {
@@ -37,16 +43,13 @@ function newestMtime(path: string): number {
 }
 
 /**
- * The folder to serve, built now if missing or older than the sources. `dist/` is reused when the
- * local .env files configure no hosted Supabase or EmailJS; otherwise a separate build goes to
- * test-artifacts/e2e-dist with those variables blanked. E2E_REBUILD=1 forces a build.
+ * The folder to serve: test-artifacts/e2e-dist, built now if missing or older than the sources
+ * (E2E_REBUILD=1 forces it). Not dist/: a `npm run build` run meanwhile in the same tree would
+ * replace the hashed chunks under the running server. Built with the hosted Supabase and EmailJS
+ * variables blanked, whatever .env says, so it talks to the embedded backend and sends no e-mail.
  */
 export function ensureBuild(log: (line: string) => void = console.log): string {
-  const env = loadEnv('production', ROOT, 'VITE_');
-  const configured = Object.keys(BLANKED_ENV).some(
-    (k) => (process.env[k] ?? env[k] ?? '').trim() !== '',
-  );
-  const outDir = configured ? join(ROOT, 'test-artifacts', 'e2e-dist') : join(ROOT, 'dist');
+  const outDir = join(ROOT, 'test-artifacts', 'e2e-dist');
   const manifest = join(outDir, '.vite', 'manifest.json');
   const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
   const stale = !existsSync(manifest) || statSync(manifest).mtimeMs < sourcesTime;
@@ -57,7 +60,7 @@ export function ensureBuild(log: (line: string) => void = console.log): string {
       [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
       {
         cwd: ROOT,
-        env: { ...process.env, ...BLANKED_ENV },
+        env: { ...processEnv(), ...BLANKED_ENV, NODE_ENV: 'production' },
         stdio: 'inherit',
       },
     );
@@ -104,7 +107,7 @@ export async function startPreview(outDir: string): Promise<PreviewServer> {
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, ...BLANKED_ENV, LOCAL_DB: 'memory' },
+      env: { ...processEnv(), ...BLANKED_ENV, LOCAL_DB: 'memory' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
