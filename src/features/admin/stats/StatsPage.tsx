@@ -148,7 +148,14 @@ export default function StatsPage() {
                 Aucune donnée régionale disponible
               </p>
             ) : (
-              <div className={tableWrap}>
+              // A table wider than a phone scrolls: keyboard users must reach it (axe scrollable-region-focusable).
+              <div
+                className={`${tableWrap} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700`}
+                role="region"
+                aria-label="Tableau des régions"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region
+                tabIndex={0}
+              >
                 <table className="min-w-full divide-y divide-gray-200">
                   <thead className="bg-gray-50">
                     <tr>
