@@ -45,6 +45,8 @@ async function openContact() {
   window.history.replaceState(null, '', '/contact');
   render(<App />);
   await screen.findByRole('heading', { level: 1, name: 'Contactez-nous' });
+  // The form is its own chunk, loaded when the page mounts.
+  await screen.findByRole('button', { name: 'Envoyer le message' });
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label);

@@ -34,7 +34,13 @@ function countReservationRequests() {
 async function openNightParty() {
   window.history.replaceState(null, '', '/night-party');
   render(<App />);
-  return screen.findByRole('heading', { level: 1, name: 'Booster Night Party 2025' });
+  const heading = await screen.findByRole('heading', {
+    level: 1,
+    name: 'Booster Night Party 2025',
+  });
+  // The form is its own chunk, loaded when the page mounts.
+  await screen.findByRole('button', { name: 'Réserver ma place' });
+  return heading;
 }
 
 const submitButton = () =>

@@ -1,36 +1,26 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EDITION } from '@/config/edition';
-import {
-  ATTENDANCE_BARRIER_LABELS,
-  ATTENDANCE_STATUS_LABELS,
-  HEARD_FROM_LABELS,
-  SURVEY_QUESTIONS,
-  YES_NO_LABELS,
-} from '@/config/reservation-survey';
-import { Field } from '@/components/ui/Field';
-import { RadioGroupField } from '@/components/ui/RadioGroupField';
-import { createReservation, RESERVATION_ERROR } from '@/data/create-reservation';
-import { notify } from '@/lib/toast';
+import { lazyComponent } from '@/lib/lazy-component';
 import { usePageMeta } from '@/lib/use-page-meta';
-import {
-  RESERVATION_DEFAULTS,
-  reservationSchema,
-  type ReservationFormInput,
-  type ReservationFormValues,
-} from './reservation-schema';
 
-const SUCCESS = 'Réservation enregistrée avec succès !';
+/*
+ * The form (react-hook-form, zod and its schema, the survey labels, the submit code with
+ * supabase-js's loader) is its own chunk, so the page's first load stays under 130 kB gzip
+ * (scripts/bundle-budget.ts). Its download starts when the page mounts; meanwhile a placeholder
+ * holds its place. The form is 1050-1660 px tall (it wraps on narrow screens) and starts below
+ * the hero, so the placeholder always reaches past the bottom of the screen: what follows it only
+ * moves out of sight when the form arrives.
+ */
+const ReservationForm = lazyComponent(() =>
+  import('./ReservationForm').then((m) => m.ReservationForm),
+);
 
-const options = <K extends string>(labels: Record<K, string>) =>
-  (Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value, label }));
-
-const STATUS_OPTIONS = options(ATTENDANCE_STATUS_LABELS);
-const HEARD_FROM_OPTIONS = options(HEARD_FROM_LABELS);
-const YES_NO_OPTIONS = options(YES_NO_LABELS);
-const BARRIER_OPTIONS = options(ATTENDANCE_BARRIER_LABELS);
+function FormLoading() {
+  return (
+    <div role="status" className="mt-6 min-h-[100rem] sm:min-h-[65.5rem]">
+      <p className="text-gray-700">Chargement du formulaire…</p>
+    </div>
+  );
+}
 
 export default function NightPartyPage() {
   const { nightParty, contact } = EDITION;
@@ -38,39 +28,6 @@ export default function NightPartyPage() {
     'Night Party',
     `${nightParty.name} : ${nightParty.date.toLowerCase()} à ${nightParty.time}, ${nightParty.venue}. Entrée gratuite, réservation obligatoire.`,
   );
-  const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ReservationFormInput, unknown, ReservationFormValues>({
-    resolver: zodResolver(reservationSchema) as Resolver<
-      ReservationFormInput,
-      unknown,
-      ReservationFormValues
-    >,
-    defaultValues: RESERVATION_DEFAULTS,
-  });
-  // The reservation id lives as long as the filled form: a double click, or a retry after a
-  // timeout whose insert did reach the database, stores one row (see create-reservation.ts).
-  const [reservationId] = useState(() => crypto.randomUUID());
-  const inFlight = useRef(false);
-
-  const onSubmit = async (values: ReservationFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await createReservation(reservationId, values);
-      notify.success(SUCCESS);
-      navigate('/reservation-success');
-    } catch (error) {
-      console.error('Erreur lors de la réservation :', error);
-      notify.error(error instanceof Error ? error.message : RESERVATION_ERROR);
-    } finally {
-      inFlight.current = false;
-    }
-  };
-
   return (
     <main id="contenu">
       <section className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 text-white">
@@ -105,87 +62,7 @@ export default function NightPartyPage() {
             Réservez votre place
           </h2>
           <p className="mt-1 text-sm text-gray-600">Les champs marqués d'un * sont obligatoires.</p>
-          <form
-            noValidate
-            onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-            className="mt-6 space-y-5"
-          >
-            <Field label="Nom complet" required error={errors.fullName?.message}>
-              <input type="text" autoComplete="name" {...register('fullName')} />
-            </Field>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field
-                label="Téléphone"
-                required
-                error={errors.phone?.message}
-                hint="9 chiffres, sans espace (ex. 6XXXXXXXX)."
-              >
-                <input
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  {...register('phone')}
-                />
-              </Field>
-              <Field label="Ville" required error={errors.ville?.message}>
-                <input type="text" autoComplete="address-level2" {...register('ville')} />
-              </Field>
-            </div>
-            <RadioGroupField
-              legend={SURVEY_QUESTIONS.attendanceStatus}
-              required
-              options={STATUS_OPTIONS}
-              registration={register('attendanceStatus')}
-              error={errors.attendanceStatus?.message}
-            />
-            <RadioGroupField
-              legend={SURVEY_QUESTIONS.heardFrom}
-              required
-              options={HEARD_FROM_OPTIONS}
-              registration={register('heardFrom')}
-              error={errors.heardFrom?.message}
-            />
-            <RadioGroupField
-              legend={SURVEY_QUESTIONS.willAttend}
-              required
-              options={YES_NO_OPTIONS}
-              registration={register('willAttend')}
-              error={errors.willAttend?.message}
-            />
-            <RadioGroupField
-              legend={SURVEY_QUESTIONS.attendanceBarrier}
-              required
-              options={BARRIER_OPTIONS}
-              registration={register('attendanceBarrier')}
-              error={errors.attendanceBarrier?.message}
-            />
-            <RadioGroupField
-              legend={SURVEY_QUESTIONS.followsBoosterPage}
-              required
-              options={YES_NO_OPTIONS}
-              registration={register('followsBoosterPage')}
-              error={errors.followsBoosterPage?.message}
-            />
-            <RadioGroupField
-              legend={SURVEY_QUESTIONS.consumesBoosterProducts}
-              required
-              options={YES_NO_OPTIONS}
-              registration={register('consumesBoosterProducts')}
-              error={errors.consumesBoosterProducts?.message}
-            />
-            <p className="text-sm text-gray-600">
-              En réservant, vous acceptez que Booster utilise ces informations pour organiser la
-              Night Party et vous envoyer un message de confirmation. Elles ne sont ni vendues ni
-              publiées.
-            </p>
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-yellow-400 px-6 py-3 font-bold text-gray-950 hover:bg-yellow-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
-            >
-              {isSubmitting ? 'Réservation en cours...' : 'Réserver ma place'}
-            </button>
-          </form>
+          <ReservationForm fallback={<FormLoading />} />
         </section>
 
         <aside aria-labelledby="infos-pratiques" className="space-y-6">

@@ -1,0 +1,153 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ATTENDANCE_BARRIER_LABELS,
+  ATTENDANCE_STATUS_LABELS,
+  HEARD_FROM_LABELS,
+  SURVEY_QUESTIONS,
+  YES_NO_LABELS,
+} from '@/config/reservation-survey';
+import { Field } from '@/components/ui/Field';
+import { RadioGroupField } from '@/components/ui/RadioGroupField';
+import { createReservation, RESERVATION_ERROR } from '@/data/create-reservation';
+import { notify } from '@/lib/toast';
+import {
+  RESERVATION_DEFAULTS,
+  reservationSchema,
+  type ReservationFormInput,
+  type ReservationFormValues,
+} from './reservation-schema';
+
+const SUCCESS = 'Réservation enregistrée avec succès !';
+
+const options = <K extends string>(labels: Record<K, string>) =>
+  (Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value, label }));
+
+const STATUS_OPTIONS = options(ATTENDANCE_STATUS_LABELS);
+const HEARD_FROM_OPTIONS = options(HEARD_FROM_LABELS);
+const YES_NO_OPTIONS = options(YES_NO_LABELS);
+const BARRIER_OPTIONS = options(ATTENDANCE_BARRIER_LABELS);
+
+/**
+ * The reservation form, its own chunk (react-hook-form, zod and the schema, the survey labels, the
+ * submit code): NightPartyPage renders without it and loads it on first render.
+ */
+export function ReservationForm() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ReservationFormInput, unknown, ReservationFormValues>({
+    resolver: zodResolver(reservationSchema) as Resolver<
+      ReservationFormInput,
+      unknown,
+      ReservationFormValues
+    >,
+    defaultValues: RESERVATION_DEFAULTS,
+  });
+  // The reservation id lives as long as the filled form: a double click, or a retry after a
+  // timeout whose insert did reach the database, stores one row (see create-reservation.ts).
+  const [reservationId] = useState(() => crypto.randomUUID());
+  const inFlight = useRef(false);
+
+  const onSubmit = async (values: ReservationFormValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await createReservation(reservationId, values);
+      notify.success(SUCCESS);
+      navigate('/reservation-success');
+    } catch (error) {
+      console.error('Erreur lors de la réservation :', error);
+      notify.error(error instanceof Error ? error.message : RESERVATION_ERROR);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="mt-6 space-y-5"
+    >
+      <Field label="Nom complet" required error={errors.fullName?.message}>
+        <input type="text" autoComplete="name" {...register('fullName')} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Téléphone"
+          required
+          error={errors.phone?.message}
+          hint="9 chiffres, sans espace (ex. 6XXXXXXXX)."
+        >
+          <input
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            {...register('phone')}
+          />
+        </Field>
+        <Field label="Ville" required error={errors.ville?.message}>
+          <input type="text" autoComplete="address-level2" {...register('ville')} />
+        </Field>
+      </div>
+      <RadioGroupField
+        legend={SURVEY_QUESTIONS.attendanceStatus}
+        required
+        options={STATUS_OPTIONS}
+        registration={register('attendanceStatus')}
+        error={errors.attendanceStatus?.message}
+      />
+      <RadioGroupField
+        legend={SURVEY_QUESTIONS.heardFrom}
+        required
+        options={HEARD_FROM_OPTIONS}
+        registration={register('heardFrom')}
+        error={errors.heardFrom?.message}
+      />
+      <RadioGroupField
+        legend={SURVEY_QUESTIONS.willAttend}
+        required
+        options={YES_NO_OPTIONS}
+        registration={register('willAttend')}
+        error={errors.willAttend?.message}
+      />
+      <RadioGroupField
+        legend={SURVEY_QUESTIONS.attendanceBarrier}
+        required
+        options={BARRIER_OPTIONS}
+        registration={register('attendanceBarrier')}
+        error={errors.attendanceBarrier?.message}
+      />
+      <RadioGroupField
+        legend={SURVEY_QUESTIONS.followsBoosterPage}
+        required
+        options={YES_NO_OPTIONS}
+        registration={register('followsBoosterPage')}
+        error={errors.followsBoosterPage?.message}
+      />
+      <RadioGroupField
+        legend={SURVEY_QUESTIONS.consumesBoosterProducts}
+        required
+        options={YES_NO_OPTIONS}
+        registration={register('consumesBoosterProducts')}
+        error={errors.consumesBoosterProducts?.message}
+      />
+      <p className="text-sm text-gray-600">
+        En réservant, vous acceptez que Booster utilise ces informations pour organiser la Night
+        Party et vous envoyer un message de confirmation. Elles ne sont ni vendues ni publiées.
+      </p>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-yellow-400 px-6 py-3 font-bold text-gray-950 hover:bg-yellow-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+      >
+        {isSubmitting ? 'Réservation en cours...' : 'Réserver ma place'}
+      </button>
+    </form>
+  );
+}
