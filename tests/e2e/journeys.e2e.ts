@@ -266,9 +266,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await expectAccessible(page, `${viewport} /admin/participants/{id}/`);
     await page.getByRole('button', { name: 'Modifier', exact: true }).click();
     const member = field(page, 'Nom du membre 1');
-    await member.fill(t.renamed);
     await screenshot(page, viewport, 'admin-participant-edit');
     await expectAccessible(page, `${viewport} /admin/participants/{id}/ edit`);
+    // the edit form with an error shown
+    await member.fill('');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Le nom du membre est obligatoire').waitFor();
+    expect(await member.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, viewport, 'admin-participant-edit-errors');
+    await expectAccessible(page, `${viewport} /admin/participants/{id}/ edit with errors`);
+    await member.fill(t.renamed);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await waitForToast(page, 'Participant mis à jour avec succès');
     await page.getByText(t.renamed).first().waitFor();
@@ -324,8 +331,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await waitForToast(page, 'Participant non trouvé');
     await page.waitForURL((url) => /^\/admin\/participants\/?$/.test(url.pathname));
 
-    // sign out
+    // sign out (on phones, from the drawer: checked with axe while open)
     await openAdminMenu(page, viewport);
+    if (viewport === 'phone') {
+      await screenshot(page, viewport, 'admin-drawer-open');
+      await expectAccessible(page, `${viewport} admin drawer open`);
+    }
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await waitForToast(page, 'Déconnexion réussie');
     await page.waitForURL((url) => url.pathname.startsWith('/admin/login'));

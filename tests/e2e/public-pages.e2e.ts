@@ -20,6 +20,11 @@ import {
 const PAGES: { path: string; name: string; submit?: string }[] = [
   { path: '/', name: 'home' },
   { path: '/inscription/', name: 'inscription', submit: 'Valider mon inscription' },
+  {
+    path: '/inscription/?category=dance&type=team',
+    name: 'inscription-team',
+    submit: 'Valider mon inscription',
+  },
   { path: '/faq/', name: 'faq' },
   { path: '/contact/', name: 'contact', submit: 'Envoyer le message' },
   { path: '/success/', name: 'success' },
@@ -75,6 +80,21 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public pages at %s size
       expect(pageErrors).toEqual([]);
     },
   );
+
+  it('the phone menu, opened, is accessible and closes with Escape', async (ctx) => {
+    if (viewport !== 'phone') ctx.skip('the menu toggle only exists at phone size');
+    const { page } = session;
+    await page.goto('/');
+    await settle(page);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const toggle = page.getByRole('button', { name: 'Fermer le menu' });
+    await page.getByRole('navigation', { name: 'Menu mobile' }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await screenshot(page, viewport, 'menu-open');
+    await expectAccessible(page, `${viewport} / with the menu open`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Menu mobile' }).waitFor({ state: 'hidden' });
+  });
 
   it('an unknown path shows the error page (accessible)', async () => {
     const { page } = session;
