@@ -29,17 +29,19 @@ type ManifestChunk = {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Targets (the issue's budget) and the limits the build enforces today. The limits sit just above
- * what the site weighs now, so nothing can slide back; `BUDGET_STRICT=1` enforces the targets.
- * Why `/` misses 90 kB: react + react-dom 19 alone are 67.7 kB gzip and react-router's declarative
- * router 13.9 kB, leaving 8.4 kB for Tailwind's CSS (7.6 kB) and the home page + layout (~5 kB).
- * /contact and /night-party miss 130 kB by zod 4 classic (~20 kB) + react-hook-form (~15 kB).
+ * Targets (the issue's budget) and the limits the build enforces. Every public page meets its
+ * 130 kB target, so that limit is the target. The home page misses its 90 kB target and is held at
+ * 100 kB so it cannot slide back; `BUDGET_STRICT=1` enforces 90. Why 90 is out of reach with React
+ * and react-router: react + react-dom 19 + scheduler alone are 67.7 kB gzip and react-router's
+ * declarative router 13.9 kB (the data router would be 30 kB), i.e. 81.6 kB before the first line
+ * of the site; Tailwind's CSS is 7.7 kB (0.9 kB of it admin-only utilities) and the layout, home
+ * page, router and start-up code ~6 kB.
  */
 const STRICT = process.env.BUDGET_STRICT === '1';
 export const HOME_TARGET_KB = 90;
 export const PAGE_TARGET_KB = 130;
 export const HOME_LIMIT_KB = STRICT ? HOME_TARGET_KB : 100;
-export const PAGE_LIMIT_KB = STRICT ? PAGE_TARGET_KB : 145;
+export const PAGE_LIMIT_KB = PAGE_TARGET_KB;
 
 /** Public routes and the module that renders each one (`null`: the page is in the entry chunk). */
 export const PUBLIC_ROUTES: { path: string; page: string | null }[] = [
