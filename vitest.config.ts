@@ -4,14 +4,14 @@ import { fileURLToPath, URL } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// Three projects:
+// Four projects:
 // - unit: pure functions, node, no backend.
+// - smoke: the dev server of `npm run dev` with its embedded backend.
 // - integration: node, each file gets a fresh in-memory embedded backend (tests/setup/backend.ts).
 // - component: jsdom + React Testing Library, each file gets a fresh embedded backend too.
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
-  define: { __LOCAL_BACKEND__: 'true' },
   test: {
     restoreMocks: true,
     testTimeout: 30_000,
@@ -20,6 +20,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.{ts,tsx}'] },
+      },
+      {
+        // The README's quick start: the dev server with the embedded backend, as `npm run dev`.
+        extends: true,
+        test: { name: 'smoke', environment: 'node', include: ['tests/smoke/**/*.test.ts'] },
       },
       {
         extends: true,
