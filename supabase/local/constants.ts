@@ -2,11 +2,12 @@
  * Well-known values of the embedded local backend. They are the Supabase CLI's public demo
  * values: they only open a database that runs on the developer's own machine.
  */
+import { LOCAL_ANON_KEY } from '../../src/config/local-backend.ts';
+
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
-/** The Supabase CLI's demo anon key (role anon, signed with JWT_SECRET). */
-export const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** The Supabase CLI's demo anon key (role anon, signed with JWT_SECRET), shared with the app. */
+export const ANON_KEY = LOCAL_ANON_KEY;
 
 /** The Supabase CLI's demo service_role key (signed with JWT_SECRET). */
 export const SERVICE_ROLE_KEY =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { DEMO_ADMIN, JWT_SECRET, SERVICE_ROLE_KEY } from '../../supabase/local/constants.ts';
 
 /**
  * Checked on the production build: what a visitor's browser can download from the public pages.
@@ -33,6 +34,9 @@ async function buildChunks(): Promise<Map<string, Chunk>> {
   return new Map(chunks.map((c) => [c.fileName, c]));
 }
 
+let building: Promise<Map<string, Chunk>> | undefined;
+const built = () => (building ??= buildChunks());
+
 /** Modules reachable from `start`: static imports always; on-demand imports except the entry's
  *  (the entry lazily imports every route, admin included, but only when that route is visited). */
 function reachableModules(start: Chunk, chunks: Map<string, Chunk>, followDynamic: boolean) {
@@ -55,8 +59,16 @@ const PAPAPARSE = /node_modules\/papaparse\//;
 const SUPABASE = /node_modules\/@supabase\//;
 
 describe('public bundle', () => {
+  it('carries no credential: no JWT secret, service key or password, only the public anon key', async () => {
+    const chunks = await built();
+    const code = [...chunks.values()].map((c) => c.code).join('\n');
+    for (const secret of [JWT_SECRET, SERVICE_ROLE_KEY, DEMO_ADMIN.password, 'service_role'])
+      expect(code.includes(secret), secret.slice(0, 12)).toBe(false);
+    expect(code).not.toMatch(/encrypted_password|BEGIN (RSA )?PRIVATE KEY/);
+  });
+
   it('keeps admin code, papaparse and (on first load) supabase-js away from public pages', async () => {
-    const chunks = await buildChunks();
+    const chunks = await built();
     const entry = [...chunks.values()].find((c) => c.isEntry)!;
     const firstLoad = reachableModules(entry, chunks, false);
     expect(firstLoad.some((m) => m.endsWith('src/features/home/HomePage.tsx'))).toBe(true);
