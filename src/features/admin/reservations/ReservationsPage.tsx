@@ -1,5 +1,4 @@
-import { useEffect, useId, useState } from 'react';
-import { Field } from '@/components/ui/Field';
+import { useId } from 'react';
 import { Pager } from '@/components/ui/Pager';
 import { notify } from '@/lib/toast';
 import { formatDateTime } from '@/lib/dates';
@@ -18,16 +17,25 @@ import {
   type ReservationFilters,
 } from '@/data/list-reservations';
 import { getReservationSummary, type ReservationSummary } from '@/data/get-reservation-summary';
-import type { AttendanceStatus, HeardFrom } from '@/data/types';
+import type { AttendanceStatus } from '@/data/types';
 import { useAsyncData } from '../shared/use-async-data';
+import { useListQuery } from '../shared/use-list-query';
 import { reservationsCsv, reservationsFileName } from '../shared/exports';
-import { btnSecondary, card, pageTitle, tableWrap, td, th } from '../shared/ui';
+import { DataTable } from '../shared/DataTable';
+import { ExportButton } from '../shared/ExportButton';
+import { FilterForm, FilterSelect, labelOptions } from '../shared/FilterForm';
+import { ListHeader } from '../shared/ListHeader';
+import { ListState } from '../shared/ListState';
+import { card, td } from '../shared/ui';
 
 export const PAGE_SIZE = 10;
-const SEARCH_DELAY_MS = 300;
 
-type Query = Required<ReservationFilters> & { page: number };
-const EMPTY_QUERY: Query = { search: '', status: '', city: '', heardFrom: '', page: 1 };
+const EMPTY_FILTERS: Required<ReservationFilters> = {
+  search: '',
+  status: '',
+  city: '',
+  heardFrom: '',
+};
 
 const STATUS_BADGE: Record<AttendanceStatus, string> = {
   yes: 'bg-green-100 text-green-900',
@@ -105,35 +113,20 @@ function Summary({ summary }: { summary: ReservationSummary }) {
 }
 
 export default function ReservationsPage() {
-  const [searchInput, setSearchInput] = useState('');
-  const [query, setQuery] = useState<Query>(EMPTY_QUERY);
-  const [exporting, setExporting] = useState(false);
+  const query = useListQuery(EMPTY_FILTERS);
+  const { page, filters, setPage } = query;
 
-  useEffect(() => {
-    const t = setTimeout(() => {
-      const search = searchInput.trim();
-      setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 }));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [searchInput]);
-
-  const { page, ...filters } = query;
   const list = useAsyncData(
-    JSON.stringify(query),
+    query.key,
     () => listReservations(filters, page - 1, PAGE_SIZE),
     (e) => notify.error(e.message),
   );
   const summary = useAsyncData('summary', getReservationSummary);
 
-  const setFilter = <K extends 'status' | 'city' | 'heardFrom'>(key: K, value: Query[K]) =>
-    setQuery((q) => ({ ...q, [key]: value, page: 1 }));
-
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const hasFilters = Boolean(searchInput.trim() || query.status || query.city || query.heardFrom);
 
   const onExport = async () => {
-    setExporting(true);
     try {
       const all = await fetchAllReservations(filters);
       if (all.length === 0) notify.error('Aucune réservation à exporter');
@@ -144,186 +137,94 @@ export default function ReservationsPage() {
     } catch (e) {
       console.error('Reservations export failed', e);
       notify.error("Erreur lors de l'exportation des données");
-    } finally {
-      setExporting(false);
     }
   };
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h1 className={pageTitle}>Réservations · {EDITION.nightParty.name}</h1>
-          <p className="text-gray-700" aria-live="polite">
-            {list.data ? `${total} réservation${total > 1 ? 's' : ''}` : ''}
-          </p>
-        </div>
-        <button
-          type="button"
-          className={btnSecondary}
-          onClick={onExport}
-          disabled={list.loading || exporting}
-        >
-          {exporting ? 'Exportation...' : 'Exporter CSV'}
-        </button>
-      </div>
+      <ListHeader
+        title={<>Réservations · {EDITION.nightParty.name}</>}
+        summary={list.data ? `${total} réservation${total > 1 ? 's' : ''}` : ''}
+      >
+        <ExportButton onExport={onExport} disabled={list.loading} />
+      </ListHeader>
 
       {summary.data && <Summary summary={summary.data} />}
 
-      <form
-        role="search"
-        aria-label="Rechercher des réservations"
-        onSubmit={(e) => e.preventDefault()}
-        className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      <FilterForm
+        label="Rechercher des réservations"
+        searchHint="Nom, téléphone ou ville"
+        searchInput={query.searchInput}
+        onSearchInput={query.setSearchInput}
+        hasFilters={query.hasFilters}
+        onReset={query.reset}
       >
-        <Field label="Rechercher" hint="Nom, téléphone ou ville">
-          <input
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
-          />
-        </Field>
-        <Field label="Statut">
-          <select
-            value={query.status}
-            onChange={(e) => setFilter('status', e.target.value as AttendanceStatus | '')}
-          >
-            <option value="">Tous les statuts</option>
-            {(Object.keys(ATTENDANCE_STATUS_LABELS) as AttendanceStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {ATTENDANCE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Ville">
-          <select value={query.city} onChange={(e) => setFilter('city', e.target.value)}>
-            <option value="">Toutes les villes</option>
-            {(summary.data?.cities ?? []).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Source">
-          <select
-            value={query.heardFrom}
-            onChange={(e) => setFilter('heardFrom', e.target.value as HeardFrom | '')}
-          >
-            <option value="">Toutes les sources</option>
-            {(Object.keys(HEARD_FROM_LABELS) as HeardFrom[]).map((s) => (
-              <option key={s} value={s}>
-                {HEARD_FROM_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {hasFilters && (
-          <div className="sm:col-span-2 lg:col-span-4">
-            <button
-              type="button"
-              className={btnSecondary}
-              onClick={() => {
-                setSearchInput('');
-                setQuery(EMPTY_QUERY);
-              }}
-            >
-              Réinitialiser les filtres
-            </button>
-          </div>
-        )}
-      </form>
+        <FilterSelect
+          label="Statut"
+          value={filters.status}
+          onChange={(v) => query.setFilter('status', v)}
+          allLabel="Tous les statuts"
+          options={labelOptions(ATTENDANCE_STATUS_LABELS)}
+        />
+        <FilterSelect
+          label="Ville"
+          value={filters.city}
+          onChange={(v) => query.setFilter('city', v)}
+          allLabel="Toutes les villes"
+          options={(summary.data?.cities ?? []).map((c) => ({ value: c, label: c }))}
+        />
+        <FilterSelect
+          label="Source"
+          value={filters.heardFrom}
+          onChange={(v) => query.setFilter('heardFrom', v)}
+          allLabel="Toutes les sources"
+          options={labelOptions(HEARD_FROM_LABELS)}
+        />
+      </FilterForm>
 
-      {list.loading && !list.data && (
-        <p role="status" className="text-gray-700">
-          Chargement des réservations...
-        </p>
-      )}
-      {list.error && !list.data && (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          {list.error.message}
-          <button type="button" className={`${btnSecondary} ml-3`} onClick={list.reload}>
-            Réessayer
-          </button>
-        </p>
-      )}
-
-      {list.data && (
-        <div aria-busy={list.loading}>
-          {rows.length === 0 ? (
-            <p className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
-              {hasFilters
-                ? 'Aucune réservation ne correspond à votre recherche'
-                : 'Aucune réservation pour le moment'}
-            </p>
-          ) : (
-            // A table wider than a phone scrolls: keyboard users must reach it (axe scrollable-region-focusable).
-            <div
-              className={`${tableWrap} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700`}
-              role="region"
-              aria-label="Tableau des réservations"
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region
-              tabIndex={0}
-            >
-              <table className="min-w-full divide-y divide-gray-200">
-                <caption className="sr-only">Liste des réservations</caption>
-                <thead className="bg-gray-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Nom
-                    </th>
-                    <th scope="col" className={th}>
-                      Téléphone
-                    </th>
-                    <th scope="col" className={th}>
-                      Ville
-                    </th>
-                    <th scope="col" className={th}>
-                      Statut
-                    </th>
-                    <th scope="col" className={th}>
-                      Source
-                    </th>
-                    <th scope="col" className={th}>
-                      Assistera
-                    </th>
-                    <th scope="col" className={th}>
-                      Date
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td className={`${td} font-medium text-gray-900`}>{r.fullName}</td>
-                      <td className={td}>{r.phone}</td>
-                      <td className={td}>{r.ville}</td>
-                      <td className={td}>
-                        <span
-                          className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[r.attendanceStatus]}`}
-                        >
-                          {ATTENDANCE_STATUS_LABELS[r.attendanceStatus]}
-                        </span>
-                      </td>
-                      <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
-                      <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
-                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+      <ListState
+        list={list}
+        loadingText="Chargement des réservations..."
+        empty={rows.length === 0}
+        emptyText={
+          query.hasFilters
+            ? 'Aucune réservation ne correspond à votre recherche'
+            : 'Aucune réservation pour le moment'
+        }
+        footer={
           <Pager
             page={page}
             total={total}
             pageSize={PAGE_SIZE}
             label="Pagination des réservations"
-            onPageChange={(n) => setQuery((q) => ({ ...q, page: n }))}
+            onPageChange={setPage}
           />
-        </div>
-      )}
+        }
+      >
+        <DataTable
+          caption="Liste des réservations"
+          regionLabel="Tableau des réservations"
+          columns={['Nom', 'Téléphone', 'Ville', 'Statut', 'Source', 'Assistera', 'Date']}
+        >
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td className={`${td} font-medium text-gray-900`}>{r.fullName}</td>
+              <td className={td}>{r.phone}</td>
+              <td className={td}>{r.ville}</td>
+              <td className={td}>
+                <span
+                  className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[r.attendanceStatus]}`}
+                >
+                  {ATTENDANCE_STATUS_LABELS[r.attendanceStatus]}
+                </span>
+              </td>
+              <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
+              <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListState>
     </div>
   );
 }

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Field } from '@/components/ui/Field';
+import { btnSecondary } from './ui';
+
+type FilterFormProps = {
+  /** Names the search landmark, e.g. "Rechercher des participants". */
+  label: string;
+  /** What the search box looks in, e.g. "Nom, email ou téléphone". */
+  searchHint: string;
+  searchInput: string;
+  onSearchInput: (value: string) => void;
+  /** Shows "Réinitialiser les filtres" when a search or a filter is set. */
+  hasFilters: boolean;
+  onReset: () => void;
+  /** The filters (FilterSelect). */
+  children: ReactNode;
+};
+
+/** Search box, filters and "Réinitialiser les filtres" above an administration list. */
+export function FilterForm({
+  label,
+  searchHint,
+  searchInput,
+  onSearchInput,
+  hasFilters,
+  onReset,
+  children,
+}: FilterFormProps) {
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(e) => e.preventDefault()}
+      className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <Field label="Rechercher" hint={searchHint}>
+        <input type="search" value={searchInput} onChange={(e) => onSearchInput(e.target.value)} />
+      </Field>
+      {children}
+      {hasFilters && (
+        <div className="sm:col-span-2 lg:col-span-4">
+          <button type="button" className={btnSecondary} onClick={onReset}>
+            Réinitialiser les filtres
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** Option values and labels, in display order, from a labels record. */
+export const labelOptions = <V extends string>(labels: Record<V, string>) =>
+  (Object.keys(labels) as V[]).map((value) => ({ value, label: labels[value] }));
+
+type FilterSelectProps<V extends string> = {
+  label: string;
+  value: V | '';
+  onChange: (value: V | '') => void;
+  /** The first option, value '' (e.g. "Toutes les régions"). */
+  allLabel: string;
+  options: readonly { value: V; label: string }[];
+};
+
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  onChange,
+  allLabel,
+  options,
+}: FilterSelectProps<V>) {
+  return (
+    <Field label={label}>
+      <select value={value} onChange={(e) => onChange(e.target.value as V | '')}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
