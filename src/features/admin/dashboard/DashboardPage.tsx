@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { notify } from '@/lib/toast';
 import { formatDate, formatDateTime } from '@/lib/dates';
@@ -8,16 +7,11 @@ import { listParticipants } from '@/data/list-participants';
 import { useAsyncData } from '../shared/use-async-data';
 import { exportParticipantsCsv } from '../shared/export-participants';
 import { percent } from '../shared/exports';
-import {
-  btnPrimary,
-  btnSecondary,
-  card,
-  linkClass,
-  pageTitle,
-  tableWrap,
-  td,
-  th,
-} from '../shared/ui';
+import { DataTable } from '../shared/DataTable';
+import { ExportButton } from '../shared/ExportButton';
+import { EmptyState, LoadError, LoadingStatus } from '../shared/ListState';
+import { StatCard } from '../shared/StatCard';
+import { btnPrimary, btnSecondary, card, linkClass, pageTitle, td } from '../shared/ui';
 
 export const RECENT_COUNT = 5;
 export const TOP_REGIONS = 3;
@@ -31,45 +25,18 @@ async function loadDashboard() {
   return { stats, recent: recent.rows };
 }
 
-function StatCard({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div className={card}>
-      <dt className="text-sm font-medium text-gray-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-bold text-gray-900">{value}</dd>
-    </div>
-  );
-}
-
 export default function DashboardPage() {
-  const [exporting, setExporting] = useState(false);
   const { data, loading, error, reload } = useAsyncData('dashboard', loadDashboard, (e) => {
     console.error('Error fetching dashboard data', e);
     notify.error('Erreur lors du chargement des données');
   });
 
-  const onExport = async () => {
-    setExporting(true);
-    await exportParticipantsCsv();
-    setExporting(false);
-  };
-
   return (
     <div className="space-y-6">
       <h1 className={pageTitle}>Tableau de bord</h1>
 
-      {loading && (
-        <p role="status" className="text-gray-700">
-          Chargement des données...
-        </p>
-      )}
-      {error && (
-        <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          Erreur lors du chargement des données
-          <button type="button" className={`${btnSecondary} ml-3`} onClick={reload}>
-            Réessayer
-          </button>
-        </div>
-      )}
+      {loading && <LoadingStatus>Chargement des données...</LoadingStatus>}
+      {error && <LoadError onRetry={reload}>Erreur lors du chargement des données</LoadError>}
 
       {data && !loading && (
         <>
@@ -136,14 +103,10 @@ export default function DashboardPage() {
                 <Link to="/admin/participants" className={btnPrimary}>
                   Gérer les participants
                 </Link>
-                <button
-                  type="button"
-                  className={btnSecondary}
-                  onClick={onExport}
-                  disabled={exporting}
-                >
-                  {exporting ? 'Exportation...' : 'Exporter les données (CSV)'}
-                </button>
+                <ExportButton
+                  onExport={() => exportParticipantsCsv()}
+                  label="Exporter les données (CSV)"
+                />
                 <Link to="/admin/stats" className={btnSecondary}>
                   Voir les statistiques
                 </Link>
@@ -156,40 +119,21 @@ export default function DashboardPage() {
               Inscriptions récentes
             </h2>
             {data.recent.length === 0 ? (
-              <p className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
-                Aucune inscription pour le moment
-              </p>
+              <EmptyState>Aucune inscription pour le moment</EmptyState>
             ) : (
-              <div className={tableWrap}>
-                <table className="min-w-full divide-y divide-gray-200">
-                  <thead className="bg-gray-50">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Nom
-                      </th>
-                      <th scope="col" className={th}>
-                        Catégorie
-                      </th>
-                      <th scope="col" className={th}>
-                        Date
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-gray-100">
-                    {data.recent.map((p) => (
-                      <tr key={p.id}>
-                        <td className={td}>
-                          <Link to={`/admin/participants/${p.id}`} className={linkClass}>
-                            {p.fullName}
-                          </Link>
-                        </td>
-                        <td className={td}>{CATEGORY_LABELS[p.category]}</td>
-                        <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable columns={['Nom', 'Catégorie', 'Date']}>
+                {data.recent.map((p) => (
+                  <tr key={p.id}>
+                    <td className={td}>
+                      <Link to={`/admin/participants/${p.id}`} className={linkClass}>
+                        {p.fullName}
+                      </Link>
+                    </td>
+                    <td className={td}>{CATEGORY_LABELS[p.category]}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </section>
         </>

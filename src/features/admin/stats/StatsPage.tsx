@@ -6,7 +6,10 @@ import type { DayCount } from '@/data/types';
 import { useAsyncData } from '../shared/use-async-data';
 import { BarChart } from '../shared/charts';
 import { percent, REGION_CSV_FILE, regionsCsv } from '../shared/exports';
-import { btnSecondary, card, pageTitle, tableWrap, td, th } from '../shared/ui';
+import { DataTable } from '../shared/DataTable';
+import { EmptyState, LoadingStatus } from '../shared/ListState';
+import { StatCard } from '../shared/StatCard';
+import { btnSecondary, card, pageTitle, td } from '../shared/ui';
 
 const dayLabel = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
@@ -18,18 +21,6 @@ const dayLabel = (day: string) => {
 };
 
 const hasTrend = (days: DayCount[]) => days.some((d) => d.count > 0);
-
-function Card({ label, value, detail }: { label: string; value: number; detail?: string }) {
-  return (
-    <div className={card}>
-      <dt className="text-sm font-medium text-gray-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-bold text-gray-900">
-        {value}
-        {detail && <span className="ml-2 text-base font-medium text-gray-700">{detail}</span>}
-      </dd>
-    </div>
-  );
-}
 
 export default function StatsPage() {
   const {
@@ -55,11 +46,7 @@ export default function StatsPage() {
     <div className="space-y-6">
       <h1 className={pageTitle}>Statistiques</h1>
 
-      {loading && (
-        <p role="status" className="text-gray-700">
-          Chargement des statistiques...
-        </p>
-      )}
+      {loading && <LoadingStatus>Chargement des statistiques...</LoadingStatus>}
       {!loading && !stats && (
         <div className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
           <p>Aucune statistique disponible</p>
@@ -74,18 +61,18 @@ export default function StatsPage() {
       {stats && !loading && (
         <>
           <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <Card label="Total des participants" value={stats.totalParticipants} />
-            <Card
+            <StatCard label="Total des participants" value={stats.totalParticipants} />
+            <StatCard
               label="Danse"
               value={stats.byCategory.dance}
               detail={`(${percent(stats.byCategory.dance, stats.totalParticipants)}% du total)`}
             />
-            <Card
+            <StatCard
               label="Chant"
               value={stats.byCategory.singing}
               detail={`(${percent(stats.byCategory.singing, stats.totalParticipants)}% du total)`}
             />
-            <Card label="Régions représentées" value={stats.byRegion.length} />
+            <StatCard label="Régions représentées" value={stats.byRegion.length} />
           </dl>
 
           <div className="grid gap-6 lg:grid-cols-2">
@@ -144,60 +131,39 @@ export default function StatsPage() {
               </button>
             </div>
             {stats.byRegion.length === 0 ? (
-              <p className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
-                Aucune donnée régionale disponible
-              </p>
+              <EmptyState>Aucune donnée régionale disponible</EmptyState>
             ) : (
-              // A table wider than a phone scrolls: keyboard users must reach it (axe scrollable-region-focusable).
-              <div
-                className={`${tableWrap} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700`}
-                role="region"
-                aria-label="Tableau des régions"
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region
-                tabIndex={0}
+              <DataTable
+                regionLabel="Tableau des régions"
+                columns={[
+                  'Région',
+                  'Participants',
+                  'Pourcentage',
+                  { label: <span className="sr-only">Proportion</span>, className: 'w-1/3' },
+                ]}
               >
-                <table className="min-w-full divide-y divide-gray-200">
-                  <thead className="bg-gray-50">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Région
-                      </th>
-                      <th scope="col" className={th}>
-                        Participants
-                      </th>
-                      <th scope="col" className={th}>
-                        Pourcentage
-                      </th>
-                      <th scope="col" className={`${th} w-1/3`}>
-                        <span className="sr-only">Proportion</span>
-                      </th>
+                {stats.byRegion.map((r) => {
+                  const pct = percent(r.count, stats.totalParticipants);
+                  return (
+                    <tr key={r.region}>
+                      <td className={td}>{r.region}</td>
+                      <td className={td}>{r.count}</td>
+                      <td className={td}>{pct}%</td>
+                      <td className={td}>
+                        <span
+                          className="block h-3 w-full rounded-full bg-gray-100"
+                          aria-hidden="true"
+                        >
+                          <span
+                            className="block h-3 rounded-full bg-brand-600"
+                            style={{ width: `${pct}%` }}
+                          />
+                        </span>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-gray-100">
-                    {stats.byRegion.map((r) => {
-                      const pct = percent(r.count, stats.totalParticipants);
-                      return (
-                        <tr key={r.region}>
-                          <td className={td}>{r.region}</td>
-                          <td className={td}>{r.count}</td>
-                          <td className={td}>{pct}%</td>
-                          <td className={td}>
-                            <span
-                              className="block h-3 w-full rounded-full bg-gray-100"
-                              aria-hidden="true"
-                            >
-                              <span
-                                className="block h-3 rounded-full bg-brand-600"
-                                style={{ width: `${pct}%` }}
-                              />
-                            </span>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </DataTable>
             )}
           </section>
         </>
