@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SuccessLayout } from '@/components/ui/SuccessLayout';
 import { EDITION } from '@/config/edition';
 import { siteUrl, whatsappShareUrl } from '@/lib/share-links';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -24,27 +24,11 @@ export default function RegistrationSuccessPage() {
   usePageMeta('Inscription réussie', 'Votre inscription au Booster Challenge est enregistrée.');
   const shareUrl = whatsappShareUrl(REGISTRATION_SHARE_TEXT, siteUrl('/inscription'));
   return (
-    <main id="contenu" className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <div className="text-center">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="mx-auto size-16 text-green-700"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="12" r="10" />
-          <path d="M7 12.5l3.2 3.2L17 9" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">
-          Inscription réussie !
-        </h1>
-        <p className="mt-3 text-lg text-gray-700">
-          Merci et bienvenue dans le Booster Challenge {EDITION.year}.
-        </p>
-      </div>
-
+    <SuccessLayout
+      title="Inscription réussie !"
+      lead={<>Merci et bienvenue dans le Booster Challenge {EDITION.year}.</>}
+      shareUrl={shareUrl}
+    >
       <section aria-labelledby="prochaines-etapes" className="mt-10">
         <h2 id="prochaines-etapes" className="text-xl font-bold">
           Prochaines étapes
@@ -69,24 +53,6 @@ export default function RegistrationSuccessPage() {
           ))}
         </ol>
       </section>
-
-      <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/"
-          className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
-          Retour à l'accueil
-        </Link>
-        <a
-          href={shareUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex min-h-11 items-center rounded-lg bg-green-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
-        >
-          Partager sur WhatsApp
-          <span className="sr-only"> (nouvelle fenêtre)</span>
-        </a>
-      </div>
-    </main>
+    </SuccessLayout>
   );
 }
