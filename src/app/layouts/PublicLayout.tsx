@@ -9,10 +9,33 @@ const NAV = [
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
+const FOOTER_LINKS = [
+  { to: '/', label: 'Accueil' },
+  { to: '/inscription', label: "S'inscrire au challenge" },
+  { to: '/night-party', label: 'Night Party' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
     isActive ? 'bg-white/15 text-white' : 'text-blue-50 hover:bg-white/10 hover:text-white'
   }`;
+
+/** The main navigation's links (desktop bar and mobile menu). */
+function NavLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} className={navLinkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Moves keyboard focus to the page's <main> (every public page renders one). */
 function skipToContent(event: React.MouseEvent<HTMLAnchorElement>) {
@@ -85,15 +108,7 @@ export default function PublicLayout() {
             </svg>
           </button>
           <nav aria-label="Navigation principale" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks className="flex items-center gap-1" />
           </nav>
         </div>
         {menuOpen && (
@@ -102,15 +117,7 @@ export default function PublicLayout() {
             aria-label="Menu mobile"
             className="border-t border-white/10 md:hidden"
           >
-            <ul className="mx-auto max-w-6xl space-y-1 px-4 py-3">
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks className="mx-auto max-w-6xl space-y-1 px-4 py-3" />
           </nav>
         )}
       </header>
@@ -134,31 +141,13 @@ export default function PublicLayout() {
           <nav aria-label="Liens utiles">
             <h2 className="font-semibold text-white">Liens utiles</h2>
             <ul className="mt-2 space-y-1 text-sm">
-              <li>
-                <Link to="/" className="hover:text-white hover:underline">
-                  Accueil
-                </Link>
-              </li>
-              <li>
-                <Link to="/inscription" className="hover:text-white hover:underline">
-                  S'inscrire au challenge
-                </Link>
-              </li>
-              <li>
-                <Link to="/night-party" className="hover:text-white hover:underline">
-                  Night Party
-                </Link>
-              </li>
-              <li>
-                <Link to="/faq" className="hover:text-white hover:underline">
-                  FAQ
-                </Link>
-              </li>
-              <li>
-                <Link to="/contact" className="hover:text-white hover:underline">
-                  Contact
-                </Link>
-              </li>
+              {FOOTER_LINKS.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="hover:text-white hover:underline">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
           <div>
