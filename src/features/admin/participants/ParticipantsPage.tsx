@@ -129,6 +129,7 @@ export default function ParticipantsPage() {
       >
         <DataTable
           caption="Liste des participants"
+          regionLabel="Tableau des participants"
           columns={['Nom', 'Contact', 'Catégorie', 'Type', 'Région', 'Date', 'Actions']}
         >
           {rows.map((p) => (
