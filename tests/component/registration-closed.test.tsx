@@ -79,6 +79,9 @@ describe('registration closed', () => {
       await screen.findByRole('heading', { level: 1, name: 'Inscriptions Clôturées' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/période d'inscription .* est terminée/)).toBeInTheDocument();
+    // it replaces the registration page's header and its status line
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
     await expectRefusedByApi('registration_closed');
   });

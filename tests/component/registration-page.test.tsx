@@ -70,6 +70,24 @@ beforeEach(async () => {
 });
 
 describe('registration page', () => {
+  it('shows its header at once and a status line while it checks the opening, then the form', async () => {
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Inscription au Booster Challenge' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Inscription gratuite du .* en solo ou en équipe/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "Vérification de l'ouverture des inscriptions…",
+    );
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+
+    await findForm();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
   it('shows every rule’s message under its field and focuses the first error', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage();

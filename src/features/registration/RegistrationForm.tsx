@@ -199,8 +199,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
 
   return (
     <>
-      <p className="mt-3 text-gray-700">
-        Inscription gratuite du {EDITION.registration.opens} au {EDITION.registration.closes}.
+      <p className="mt-2 text-gray-700">
         Choisissez votre catégorie et votre mode de participation, puis présentez-vous. Les champs
         marqués <span className="text-red-700">*</span> sont obligatoires.
       </p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getRegistrationStatus } from '@/data/get-registration-status';
 import type { RegistrationStatus } from '@/data/types';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 
 export type StatusState =
   | { state: 'loading' }
@@ -8,17 +8,28 @@ export type StatusState =
   /** The check failed (e.g. offline): the form is shown, the database decides on submission. */
   | { state: 'unknown' };
 
-/** Asks the database once whether registration is open. */
+/*
+ * The data module is imported on mount, not statically: it pulls in the Supabase loader and the
+ * environment's zod schema (~24 kB gzip), which would otherwise be a dependency of the page's
+ * chunk and delay the page's first paint (the header) until they arrive.
+ */
+const loadStatus = () =>
+  import('@/data/get-registration-status').then((m) => m.getRegistrationStatus());
+
+/** Asks the database once whether registration is open, once the page has painted. */
 export function useRegistrationStatus(): StatusState {
   const [result, setResult] = useState<StatusState>({ state: 'loading' });
   useEffect(() => {
     let active = true;
-    getRegistrationStatus().then(
-      (status) => active && setResult({ state: 'ready', status }),
-      () => active && setResult({ state: 'unknown' }),
+    const cancel = afterFirstPaint(() =>
+      loadStatus().then(
+        (status) => active && setResult({ state: 'ready', status }),
+        () => active && setResult({ state: 'unknown' }),
+      ),
     );
     return () => {
       active = false;
+      cancel();
     };
   }, []);
   return result;
