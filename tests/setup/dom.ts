@@ -3,8 +3,12 @@
  * any console.error that a test did not expect fails it.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Component tests talk to a real embedded backend, with integration files running beside them on
+// two cores: findBy/waitFor get 5 s instead of 1 s before they give up.
+configure({ asyncUtilTimeout: 5000 });
 
 let errors: unknown[][] = [];
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -151,9 +151,10 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   }, [searchParams, setSearchParams]);
 
   // After a refused submission, focus the first field in error, in page order (for a group of
-  // choices, its first choice), once the errors are on screen.
+  // choices, its first choice), in the same commit that puts the errors on screen (a layout
+  // effect: no frame where the message shows and the focus has not moved yet).
   const focusPending = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusPending.current) return;
     const target = formRef.current?.querySelector<HTMLElement>(
       '[aria-invalid="true"], [data-error-focus]',
