@@ -64,7 +64,7 @@ insert into public.team_members (participant_id, position, full_name, email, pho
 select p.id, m.pos,
        'Membre ' || m.pos || ' ' || split_part(p.full_name, ' ', 2),
        case when m.pos % 2 = 1 then 'membre' || m.pos || '.' || split_part(p.email, '@', 1) || '@example.cm' end,
-       '67' || lpad((row_number() over (order by p.id, m.pos))::text, 7, '0')
+       '65' || lpad((row_number() over (order by p.id, m.pos))::text, 7, '0')
   from public.participants p
   cross join lateral generate_series(1, 1 + (('x' || substr(p.id::text, 34, 3))::bit(12)::int % 4)) as m(pos)
  where p.participation_type = 'team';

@@ -18,6 +18,10 @@ export const DUPLICATE_EMAIL =
 export const DUPLICATE_PHONE =
   'Cette personne est déjà inscrite : ce numéro de téléphone a déjà servi à une inscription au Booster Challenge.';
 export const DUPLICATE_REGISTRATION = 'Cette personne est déjà inscrite au Booster Challenge.';
+export const duplicateMemberPhone = (n: number) =>
+  `Le membre ${n} est déjà inscrit : son numéro de téléphone a déjà servi à une inscription au Booster Challenge.`;
+export const repeatedMemberPhone = (n: number) =>
+  `Le numéro du membre ${n} est déjà celui d'une autre personne de l'équipe : chacun indique le sien.`;
 export const INVALID_REGISTRATION =
   'Certaines informations ont été refusées. Vérifiez le formulaire puis réessayez.';
 
@@ -52,7 +56,18 @@ export function toRegistrationPayload(id: string, r: NewRegistration) {
   };
 }
 
-type PostgrestLike = { code?: string; hint?: string | null; message?: string };
+type PostgrestLike = {
+  code?: string;
+  hint?: string | null;
+  message?: string;
+  details?: string | null;
+};
+
+/** The member number (1-based) that register_participant names in DETAIL, if any. */
+function memberNumberOf(e: PostgrestLike): number | undefined {
+  const n = Number(e.details);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
 
 /** A supabase-js error of register_participant -> DataError with the French message to show. */
 export function toRegistrationError(error: unknown): DataError {
@@ -65,9 +80,31 @@ export function toRegistrationError(error: unknown): DataError {
   const opts = { code: base.code, reason: base.reason, details: error };
   if (e.hint === 'duplicate_email') return new DataError('duplicate', DUPLICATE_EMAIL, opts);
   if (e.hint === 'duplicate_phone') return new DataError('duplicate', DUPLICATE_PHONE, opts);
+  const member = memberNumberOf(e);
+  if (e.hint === 'duplicate_member_phone' && member)
+    return new DataError('duplicate', duplicateMemberPhone(member), opts);
+  if (e.hint === 'team_phone_repeated' && member)
+    return new DataError('invalid', repeatedMemberPhone(member), opts);
   // The database's own French sentence says precisely what is wrong with the team size.
   if (e.hint === 'team_size' && e.message) return new DataError('invalid', e.message, opts);
   return base;
+}
+
+/**
+ * The form field a refused registration points at: the registrant's e-mail or phone when it is
+ * already registered, or a team member's phone (`teamMembers.{index}.phone`).
+ */
+export type RefusedField = 'email' | 'phone' | `teamMembers.${number}.phone`;
+
+export function refusedFieldOf(error: unknown): RefusedField | undefined {
+  if (!(error instanceof DataError)) return undefined;
+  if (error.reason === 'duplicate_email') return 'email';
+  if (error.reason === 'duplicate_phone') return 'phone';
+  if (error.reason === 'duplicate_member_phone' || error.reason === 'team_phone_repeated') {
+    const member = memberNumberOf((error.details ?? {}) as PostgrestLike);
+    return member ? `teamMembers.${member - 1}.phone` : undefined;
+  }
+  return undefined;
 }
 
 /**

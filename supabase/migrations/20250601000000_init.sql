@@ -82,6 +82,8 @@ create table public.team_members (
 );
 comment on column public.team_members.position is
   'Member number 1..9 within the team (the registrant is not a row here): teams are 2 to 10 people.';
+-- register_participant looks members up by phone (one registration per person).
+create index team_members_phone_idx on public.team_members (phone);
 
 create table public.reservations (
   id uuid primary key default gen_random_uuid(),
@@ -297,6 +299,7 @@ declare
   members jsonb := coalesce(payload -> 'team_members', '[]'::jsonb);
   member_count integer;
   taken text;
+  member_at integer;
 begin
   if jsonb_typeof(payload) is distinct from 'object' or jsonb_typeof(members) <> 'array' then
     raise exception 'Données d''inscription invalides.' using errcode = '22023', hint = 'registration_payload';
@@ -337,12 +340,39 @@ begin
     from public.participants p
    where lower(p.email) = lower(btrim(payload ->> 'email')) or p.phone = btrim(payload ->> 'phone')
    limit 1;
+  -- A team member of another registration is registered too (SPEC §9: one category, one mode).
+  if taken is null and exists (select 1 from public.team_members t
+                               where t.phone = btrim(payload ->> 'phone')) then
+    taken := 'phone';
+  end if;
   if taken = 'email' then
     raise exception 'Cette adresse email est déjà inscrite au Booster Challenge.'
       using errcode = '23505', hint = 'duplicate_email';
   elsif taken = 'phone' then
     raise exception 'Ce numéro de téléphone est déjà inscrit au Booster Challenge.'
       using errcode = '23505', hint = 'duplicate_phone';
+  end if;
+
+  -- Each person of a team has their own phone, and none is registered already, as a registrant
+  -- or as a member of another team. DETAIL carries the member's number (1-based) for the form.
+  select m.ord into member_at
+    from jsonb_array_elements(members) with ordinality as m(value, ord)
+   where btrim(m.value ->> 'phone') = btrim(payload ->> 'phone')
+      or exists (select 1 from jsonb_array_elements(members) with ordinality as o(value, ord)
+                 where o.ord < m.ord and btrim(o.value ->> 'phone') = btrim(m.value ->> 'phone'))
+   order by m.ord limit 1;
+  if member_at is not null then
+    raise exception 'Chaque personne de l''équipe doit avoir son propre numéro de téléphone (membre %).', member_at
+      using errcode = '23514', hint = 'team_phone_repeated', detail = member_at::text;
+  end if;
+  select m.ord into member_at
+    from jsonb_array_elements(members) with ordinality as m(value, ord)
+   where exists (select 1 from public.participants p where p.phone = btrim(m.value ->> 'phone'))
+      or exists (select 1 from public.team_members t where t.phone = btrim(m.value ->> 'phone'))
+   order by m.ord limit 1;
+  if member_at is not null then
+    raise exception 'Le numéro de téléphone du membre % est déjà inscrit au Booster Challenge.', member_at
+      using errcode = '23505', hint = 'duplicate_member_phone', detail = member_at::text;
   end if;
 
   insert into public.participants (id, full_name, email, phone, city, region, category,

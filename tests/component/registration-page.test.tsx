@@ -5,7 +5,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import RegistrationPage from '@/features/registration/RegistrationPage';
 import { DRAFT_KEY } from '@/features/registration/registration-draft';
 import { MESSAGES } from '@/features/registration/registration-schema';
-import { DUPLICATE_EMAIL, REGISTRATION_NETWORK_ERROR } from '@/data/register-participant';
+import {
+  DUPLICATE_EMAIL,
+  duplicateMemberPhone,
+  REGISTRATION_NETWORK_ERROR,
+} from '@/data/register-participant';
 import { PHONE_INVALID, PHONE_REQUIRED } from '@/lib/validation';
 import { testBackend } from '../setup/test-backend';
 
@@ -271,5 +275,26 @@ describe('registration page', () => {
     expect(within(screen.getByRole('form')).getAllByText(DUPLICATE_EMAIL)).toHaveLength(2);
     expect(screen.getByLabelText('Nom complet *')).toHaveValue('Awa Ngono 4');
     expect(await rows('select email from participants')).toEqual([{ email: 'awa4@example.cm' }]);
+  });
+  it('says which team member is already registered, under that member’s phone', async () => {
+    await backend.sql(`insert into participants (full_name, email, phone, city, region, category,
+      participation_type, agree_to_terms) values ('Paul', 'paul@example.cm', '677001122', 'Douala',
+      'Littoral', 'singing', 'solo', true)`);
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await findForm();
+    await fillSolo(user, 5);
+    await user.click(screen.getByRole('radio', { name: /Équipe/ }));
+    await fill(user, "Nom de l'équipe *", 'Les Lions');
+    await fillMember(user, 1, 'Marie Bella', '670000001');
+    await user.click(screen.getByRole('button', { name: '+ Ajouter un membre' }));
+    await fillMember(user, 2, 'Paul Eto', '677001122');
+    await user.click(submit());
+
+    const memberPhone = screen.getByLabelText('Téléphone du membre 2 *');
+    await waitFor(() => expect(memberPhone).toHaveAccessibleDescription(duplicateMemberPhone(2)));
+    expect(memberPhone).toHaveFocus();
+    expect(memberPhone).toHaveValue('677001122');
+    expect(await rows('select count(*)::int as n from participants')).toEqual([{ n: 1 }]);
   });
 });

@@ -5,7 +5,10 @@ import { getRegistrationStatus } from '@/data/get-registration-status';
 import {
   DUPLICATE_EMAIL,
   DUPLICATE_PHONE,
+  duplicateMemberPhone,
+  refusedFieldOf,
   registerParticipant,
+  repeatedMemberPhone,
   toRegistrationPayload,
   type NewRegistration,
 } from '@/data/register-participant';
@@ -156,6 +159,60 @@ describe('registerParticipant (data module)', () => {
     const byPhone = registerParticipant(crypto.randomUUID(), solo(6, { phone: solo(4).phone }));
     await expect(byPhone).rejects.toMatchObject({ kind: 'duplicate', message: DUPLICATE_PHONE });
     expect(await count('participants')).toBe(1);
+  });
+});
+
+describe('one registration per person, team members included', () => {
+  const teamOf = (n: number, teamMembers: NewRegistration['teamMembers']) =>
+    solo(n, { participationType: 'team', teamName: `Équipe ${n}`, teamMembers });
+
+  it('refuses a team member already registered, as a registrant or in another team, naming the member', async () => {
+    await registerParticipant(crypto.randomUUID(), solo(1));
+    await registerParticipant(crypto.randomUUID(), teamOf(2, members(2)));
+
+    // member 2 is the solo registrant of the first registration
+    const registrant = registerParticipant(
+      crypto.randomUUID(),
+      teamOf(3, [...members(1, 10), { fullName: 'Déjà Inscrit', phone: solo(1).phone, email: '' }]),
+    );
+    await expect(registrant).rejects.toMatchObject({
+      kind: 'duplicate',
+      reason: 'duplicate_member_phone',
+      message: duplicateMemberPhone(2),
+    });
+    expect(refusedFieldOf(await registrant.catch((e: unknown) => e))).toBe('teamMembers.1.phone');
+
+    // member 1 is already a member of the second team
+    const { error } = await anonRegister(
+      toRegistrationPayload(crypto.randomUUID(), teamOf(4, members(1))),
+    );
+    expect(error).toMatchObject({ code: '23505', hint: 'duplicate_member_phone', details: '1' });
+
+    // a solo registrant who is already a member of a team
+    const member = registerParticipant(
+      crypto.randomUUID(),
+      solo(5, { phone: members(1)[0].phone }),
+    );
+    await expect(member).rejects.toMatchObject({ kind: 'duplicate', message: DUPLICATE_PHONE });
+
+    expect(await count('participants')).toBe(2);
+    expect(await count('team_members')).toBe(2);
+  });
+
+  it('refuses a team where two people give the same phone, and stores nothing', async () => {
+    const [first, second] = members(2, 20);
+    const sameAsRegistrant = teamOf(6, [first, { ...second, phone: solo(6).phone }]);
+    const twice = teamOf(7, [first, { ...second, phone: first.phone }]);
+
+    await expect(registerParticipant(crypto.randomUUID(), sameAsRegistrant)).rejects.toMatchObject({
+      kind: 'invalid',
+      reason: 'team_phone_repeated',
+      message: repeatedMemberPhone(2),
+    });
+    const { error } = await anonRegister(toRegistrationPayload(crypto.randomUUID(), twice));
+    expect(error).toMatchObject({ code: '23514', hint: 'team_phone_repeated', details: '2' });
+    expect(await count('participants')).toBe(0);
+    expect(await count('team_members')).toBe(0);
   });
 });
 

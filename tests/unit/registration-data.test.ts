@@ -5,7 +5,10 @@ import {
   closedReasonOf,
   DUPLICATE_EMAIL,
   DUPLICATE_PHONE,
+  duplicateMemberPhone,
+  refusedFieldOf,
   REGISTRATION_ERROR,
+  repeatedMemberPhone,
   REGISTRATION_NETWORK_ERROR,
   toRegistrationError,
   toRegistrationPayload,
@@ -82,6 +85,40 @@ describe('registration errors', () => {
     const phone = toRegistrationError({ code: '23505', message: 'x', hint: 'duplicate_phone' });
     expect(phone).toMatchObject({ kind: 'duplicate', message: DUPLICATE_PHONE });
     expect(DUPLICATE_EMAIL).toMatch(/déjà inscrite/);
+    expect(refusedFieldOf(email)).toBe('email');
+    expect(refusedFieldOf(phone)).toBe('phone');
+  });
+
+  it('names the team member whose phone is already registered or repeated, and points at the field', () => {
+    const taken = toRegistrationError({
+      code: '23505',
+      message: 'x',
+      hint: 'duplicate_member_phone',
+      details: '3',
+    });
+    expect(taken).toMatchObject({ kind: 'duplicate', message: duplicateMemberPhone(3) });
+    expect(taken.message).toBe(
+      'Le membre 3 est déjà inscrit : son numéro de téléphone a déjà servi à une inscription au Booster Challenge.',
+    );
+    expect(refusedFieldOf(taken)).toBe('teamMembers.2.phone');
+
+    const repeated = toRegistrationError({
+      code: '23514',
+      message: 'x',
+      hint: 'team_phone_repeated',
+      details: '1',
+    });
+    expect(repeated).toMatchObject({ kind: 'invalid', message: repeatedMemberPhone(1) });
+    expect(refusedFieldOf(repeated)).toBe('teamMembers.0.phone');
+
+    // without a member number: no field to point at, the generic message
+    const unnamed = toRegistrationError({
+      code: '23505',
+      message: 'x',
+      hint: 'duplicate_member_phone',
+    });
+    expect(refusedFieldOf(unnamed)).toBeUndefined();
+    expect(refusedFieldOf(new Error('x'))).toBeUndefined();
   });
 
   it('recognises a closed window or a full contest', () => {

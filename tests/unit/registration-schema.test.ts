@@ -8,7 +8,7 @@ import {
   type RegistrationFormValues,
 } from '@/features/registration/registration-schema';
 
-const member = (n: number) => ({ fullName: `Membre ${n}`, phone: `69000000${n}`, email: '' });
+const member = (n: number) => ({ fullName: `Membre ${n}`, phone: `67000000${n}`, email: '' });
 
 const valid: RegistrationFormValues = {
   ...EMPTY_REGISTRATION,
@@ -118,6 +118,23 @@ describe('registration schema', () => {
       'teamMembers.1.fullName': [MESSAGES.memberNameRequired],
       'teamMembers.1.phone': [PHONE_INVALID],
       'teamMembers.1.email': [MESSAGES.emailInvalid],
+    });
+  });
+
+  it('asks each person of the team for their own phone', () => {
+    const team = { ...valid, participationType: 'team', teamName: 'Les Lions' };
+    expect(
+      errorsOf({ ...team, teamMembers: [member(1), { ...member(2), phone: valid.phone }] }),
+    ).toEqual({ 'teamMembers.1.phone': [MESSAGES.memberPhoneRepeated] });
+    expect(
+      errorsOf({
+        ...team,
+        teamMembers: [member(1), member(2), { ...member(3), phone: member(1).phone }],
+      }),
+    ).toEqual({ 'teamMembers.2.phone': [MESSAGES.memberPhoneRepeated] });
+    // an invalid phone gets its format message only
+    expect(errorsOf({ ...team, teamMembers: [member(1), { ...member(2), phone: '12' }] })).toEqual({
+      'teamMembers.1.phone': [PHONE_INVALID],
     });
   });
 

@@ -8,6 +8,7 @@ import { DataError } from '@/lib/errors';
 import {
   closedReasonOf,
   REGISTRATION_ERROR,
+  refusedFieldOf,
   registerParticipant,
   type ClosedReason,
 } from '@/data/register-participant';
@@ -61,11 +62,6 @@ const TYPE_CHOICES = [
     description: `De ${EDITION.team.min} à ${EDITION.team.max} personnes`,
   },
 ];
-
-const DUPLICATE_FIELDS: Record<string, 'email' | 'phone'> = {
-  duplicate_email: 'email',
-  duplicate_phone: 'phone',
-};
 
 /** The saved draft, with the home page's ?category= and ?type= choices applied over it. */
 function initialDraft(params: URLSearchParams): RegistrationDraft {
@@ -182,7 +178,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
       if (closed) return onClosed(closed);
       const message = error instanceof DataError ? error.message : REGISTRATION_ERROR;
       setFailure(message);
-      const field = error instanceof DataError ? DUPLICATE_FIELDS[error.reason ?? ''] : undefined;
+      const field = refusedFieldOf(error);
       if (field) {
         focusPending.current = true;
         setError(field, { message });
