@@ -21,8 +21,10 @@ export async function updateParticipant(id: string, update: ParticipantUpdate): 
   });
   if (!error) return;
   if (error.hint === 'not_found') throw new DataError('not_found', 'Participant non trouvé');
-  // The team-size rule speaks French already; a duplicate names what is taken.
-  const precise = error.hint === 'team_size' ? error.message : undefined;
+  // The team rules (size, one phone per person) speak French already; a duplicate names what is
+  // taken.
+  const precise =
+    error.hint === 'team_size' || error.hint === 'team_phone_repeated' ? error.message : undefined;
   const duplicate = /phone/.test(error.message)
     ? 'Ce numéro de téléphone est déjà utilisé par un autre participant.'
     : 'Cette adresse email est déjà utilisée par un autre participant.';

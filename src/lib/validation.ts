@@ -20,3 +20,22 @@ export const phone = (required = PHONE_REQUIRED) =>
 /** Required e-mail with the basic address pattern. */
 export const email = (required: string, invalid = 'Adresse email invalide') =>
   z.string().trim().min(1, required).regex(EMAIL_PATTERN, invalid);
+
+export const MEMBER_PHONE_REPEATED =
+  "Ce numéro est déjà celui d'une autre personne de l'équipe : chacun indique le sien";
+
+/**
+ * One person, one phone: the indexes of the team members whose (valid) phone is the
+ * registrant's or an earlier member's. The database refuses such a team too.
+ */
+export function repeatedMemberPhones(registrantPhone: string, memberPhones: string[]): number[] {
+  const seen = new Set([registrantPhone.trim()]);
+  const repeated: number[] = [];
+  memberPhones.forEach((raw, index) => {
+    const value = raw.trim();
+    if (!PHONE_PATTERN.test(value)) return;
+    if (seen.has(value)) repeated.push(index);
+    seen.add(value);
+  });
+  return repeated;
+}

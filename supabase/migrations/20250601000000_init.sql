@@ -418,6 +418,7 @@ returns void
 language plpgsql volatile security invoker set search_path = '' as $$
 declare
   ptype text;
+  member_at integer;
 begin
   if not (select private.is_admin()) then
     raise exception 'Accès réservé aux administrateurs.' using errcode = '42501';
@@ -454,6 +455,21 @@ begin
     select p_id, m.ord, btrim(m.value ->> 'full_name'),
            nullif(lower(btrim(m.value ->> 'email')), ''), btrim(m.value ->> 'phone')
       from jsonb_array_elements(p_members) with ordinality as m(value, ord);
+  end if;
+
+  -- Each person of the team keeps their own phone (as register_participant requires); raising
+  -- here undoes the whole update.
+  select t.position into member_at
+    from public.team_members t
+    join public.participants p on p.id = t.participant_id
+   where t.participant_id = p_id
+     and (t.phone = p.phone
+          or exists (select 1 from public.team_members o
+                     where o.participant_id = p_id and o.position < t.position and o.phone = t.phone))
+   order by t.position limit 1;
+  if member_at is not null then
+    raise exception 'Chaque personne de l''équipe doit avoir son propre numéro de téléphone (membre %).', member_at
+      using errcode = '23514', hint = 'team_phone_repeated', detail = member_at::text;
   end if;
 end;
 $$;

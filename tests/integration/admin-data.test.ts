@@ -125,6 +125,29 @@ describe('updating a team', () => {
     expect((await members(id)).length).toBeGreaterThan(0);
   });
 
+  it('refuses two people of a team with the same phone, and keeps the old members', async () => {
+    const id = pid(18);
+    const before = await members(id);
+    expect(before.length).toBeGreaterThan(0);
+    const p = await toUpdate(id);
+    const sameAsRegistrant = updateParticipant(id, {
+      ...p,
+      teamMembers: [{ fullName: 'Même Numéro', phone: p.phone, email: '' }],
+    });
+    await expect(sameAsRegistrant).rejects.toThrow(
+      "Chaque personne de l'équipe doit avoir son propre numéro de téléphone (membre 1).",
+    );
+    const twice = updateParticipant(id, {
+      ...p,
+      teamMembers: [
+        { fullName: 'Premier', phone: '694444444', email: '' },
+        { fullName: 'Second', phone: '694444444', email: '' },
+      ],
+    });
+    await expect(twice).rejects.toMatchObject({ kind: 'invalid', reason: 'team_phone_repeated' });
+    expect(await members(id)).toEqual(before);
+  });
+
   it('names a duplicate e-mail', async () => {
     const id = pid(15);
     const p = await toUpdate(id);

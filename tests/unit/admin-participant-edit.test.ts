@@ -40,6 +40,19 @@ describe('participant edit schema', () => {
     ]);
   });
 
+  it('asks each person of the team for their own phone', () => {
+    const v = toEditValues(team);
+    v.teamMembers.push({ fullName: 'Paul Eto', phone: '690000002', email: '' });
+    expect(messages(v)).toEqual([
+      "teamMembers.1.phone: Ce numéro est déjà celui d'une autre personne de l'équipe : chacun indique le sien",
+    ]);
+    v.teamMembers[1].phone = '690000003';
+    v.phone = '690000003';
+    expect(messages(v)).toEqual([
+      "teamMembers.1.phone: Ce numéro est déjà celui d'une autre personne de l'équipe : chacun indique le sien",
+    ]);
+  });
+
   it('requires a team name and 1 to 9 members for a team', () => {
     const v = { ...toEditValues(team), teamName: ' ', teamMembers: [] };
     expect(messages(v)).toEqual([

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { EDITION, REGIONS } from '@/config/edition';
-import { email, phone, requiredText, EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import {
+  email,
+  phone,
+  repeatedMemberPhones,
+  requiredText,
+  EMAIL_PATTERN,
+  MEMBER_PHONE_REPEATED,
+} from '@/lib/validation';
 import type { NewRegistration } from '@/data/register-participant';
 
 /**
@@ -33,8 +40,7 @@ export const MESSAGES = {
   teamTooSmall: `Ajoutez au moins ${MIN_TEAM_MEMBERS} membre : une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes, vous compris.`,
   teamTooLarge: `Une équipe compte au plus ${EDITION.team.max} personnes, vous compris : retirez des membres.`,
   memberNameRequired: 'Le nom du membre est obligatoire',
-  memberPhoneRepeated:
-    "Ce numéro est déjà celui d'une autre personne de l'équipe : chacun indique le sien",
+  memberPhoneRepeated: MEMBER_PHONE_REPEATED,
   linkInvalid: 'Le lien doit être une adresse web commençant par http:// ou https://',
   linkMax: `Le lien ne doit pas dépasser ${LINK_MAX} caractères`,
   descriptionMax: `La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères`,
@@ -104,18 +110,15 @@ export const registrationSchema = z
           });
       });
       // One registration per person: each person of the team gives their own phone.
-      const phones = new Set([v.phone.trim()]);
-      members.forEach((member, index) => {
-        const memberPhone = member.phone.trim();
-        if (!PHONE_PATTERN.test(memberPhone)) return;
-        if (phones.has(memberPhone))
-          ctx.addIssue({
-            code: 'custom',
-            path: ['teamMembers', index, 'phone'],
-            message: MESSAGES.memberPhoneRepeated,
-          });
-        phones.add(memberPhone);
-      });
+      for (const index of repeatedMemberPhones(
+        v.phone,
+        members.map((m) => m.phone),
+      ))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['teamMembers', index, 'phone'],
+          message: MESSAGES.memberPhoneRepeated,
+        });
     },
     // Check the team even while other fields are still wrong, so every error shows at once.
     { when: () => true },

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { REGIONS, EDITION } from '@/config/edition';
-import { email, phone, requiredText, EMAIL_PATTERN } from '@/lib/validation';
+import {
+  email,
+  phone,
+  repeatedMemberPhones,
+  requiredText,
+  EMAIL_PATTERN,
+  MEMBER_PHONE_REPEATED,
+} from '@/lib/validation';
 import type { Participant } from '@/data/types';
 
 /** Members besides the registrant: a team is 2 to 10 people. */
@@ -59,6 +66,15 @@ export const participantEditSchema = z
         message: `Une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes (le responsable et ${MIN_MEMBERS} à ${MAX_MEMBERS} membres).`,
       });
     }
+    for (const index of repeatedMemberPhones(
+      v.phone,
+      v.teamMembers.map((m) => m.phone),
+    ))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamMembers', index, 'phone'],
+        message: MEMBER_PHONE_REPEATED,
+      });
   });
 
 export type ParticipantEditValues = z.input<typeof participantEditSchema>;
