@@ -4,6 +4,18 @@ import { DataError, isNetworkFailure } from '@/lib/errors';
 export const BAD_CREDENTIALS = 'Email ou mot de passe incorrect';
 export const LOGIN_FAILED = 'Une erreur est survenue lors de la connexion';
 export const NOT_AN_ADMIN = "Ce compte n'a pas accès à l'espace administration.";
+export const EMAIL_NOT_CONFIRMED =
+  "L'adresse email de ce compte n'est pas confirmée : confirmez-la (tableau de bord Supabase, Authentication) puis réessayez.";
+export const ACCOUNT_BLOCKED = 'Ce compte est bloqué : contactez le responsable du site.';
+export const TOO_MANY_ATTEMPTS =
+  'Trop de tentatives de connexion : patientez quelques minutes puis réessayez.';
+
+/** Supabase Auth refusals that are not a wrong password, each with what to do about it. */
+const AUTH_REFUSALS: Record<string, string> = {
+  email_not_confirmed: EMAIL_NOT_CONFIRMED,
+  user_banned: ACCOUNT_BLOCKED,
+  over_request_rate_limit: TOO_MANY_ATTEMPTS,
+};
 
 type AuthErrorLike = { status?: number; code?: string; name?: string; message?: string };
 
@@ -17,6 +29,9 @@ export async function signInAdmin(email: string, password: string): Promise<{ em
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error || !data.session) {
     const e = (error ?? {}) as AuthErrorLike;
+    const refusal = e.code ? AUTH_REFUSALS[e.code] : undefined;
+    if (refusal) throw new DataError('auth', refusal, { code: e.code, details: error });
+    if (e.status === 429) throw new DataError('auth', TOO_MANY_ATTEMPTS, { details: error });
     const badCredentials =
       e.code === 'invalid_credentials' || e.code === 'invalid_grant' || e.status === 400;
     throw new DataError(

@@ -1,7 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
+import {
+  ACCOUNT_BLOCKED,
+  EMAIL_NOT_CONFIRMED,
+  getAuthSessionEmail,
+  signOutAdmin,
+} from '@/data/admin-auth';
 import { ADMIN_SESSION_KEY, readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
@@ -11,6 +16,14 @@ const backend = testBackend();
 beforeAll(async () => {
   await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
   await backend.createUser('curieux@example.cm', 'curieux-password-123', { admin: false });
+  await backend.createUser('nouveau@example.cm', 'nouveau-password-123', { admin: true });
+  await backend.sql(
+    `update auth.users set email_confirmed_at = null where email = 'nouveau@example.cm'`,
+  );
+  await backend.createUser('ancien@example.cm', 'ancien-password-123', { admin: true });
+  await backend.sql(
+    `update auth.users set banned_until = now() + interval '1 year' where email = 'ancien@example.cm'`,
+  );
 });
 
 afterEach(async () => {
@@ -48,6 +61,25 @@ describe('admin sign-in', () => {
     );
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Connexion Administrateur' })).toBeVisible();
+  });
+
+  it('says what to do when the account's e-mail is not confirmed, rather than "wrong password"', async () => {
+    await submitLogin('nouveau@example.cm', 'nouveau-password-123');
+    expect((await screen.findAllByText(EMAIL_NOT_CONFIRMED)).length).toBeGreaterThan(0);
+    expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+  });
+
+  it('says a blocked account is blocked, and only with its right password', async () => {
+    await submitLogin('ancien@example.cm', 'ancien-password-123');
+    expect((await screen.findAllByText(ACCOUNT_BLOCKED)).length).toBeGreaterThan(0);
+    expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+  });
+
+  it('answers a wrong password on a blocked account like any wrong password', async () => {
+    await submitLogin('ancien@example.cm', 'pas-le-bon-mot-de-passe');
+    expect((await screen.findAllByText('Email ou mot de passe incorrect')).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('refuses an account that is not an administrator and signs it out', async () => {
