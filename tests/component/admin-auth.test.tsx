@@ -63,7 +63,7 @@ describe('admin sign-in', () => {
     expect(screen.getByRole('heading', { name: 'Connexion Administrateur' })).toBeVisible();
   });
 
-  it('says what to do when the account's e-mail is not confirmed, rather than "wrong password"', async () => {
+  it('says what to do when the account’s e-mail is not confirmed, rather than “wrong password”', async () => {
     await submitLogin('nouveau@example.cm', 'nouveau-password-123');
     expect((await screen.findAllByText(EMAIL_NOT_CONFIRMED)).length).toBeGreaterThan(0);
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
