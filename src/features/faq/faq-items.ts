@@ -31,7 +31,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: string }[] = [
   },
   {
     question: 'Peut-on participer en équipe ?',
-    answer: `Oui. Une équipe compte de ${team.min} à ${team.max} personnes, la personne qui inscrit l'équipe comprise.`,
+    answer: `Oui. Une équipe compte de ${team.min} à ${team.max} personnes, la personne qui inscrit l'équipe comprise. Chaque membre indique son propre numéro de téléphone et ne peut figurer que dans une seule inscription.`,
   },
   {
     question: 'Combien de temps dure une performance aux auditions ?',
