@@ -139,20 +139,24 @@ comment on table private.admins is 'Supabase Auth users allowed into /admin. Add
 revoke all on private.admins from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- Team size: a team is the registrant plus 1 to 9 members; a solo has none. Checked at commit, so
--- a participant and its members can be written in one transaction in any order.
+-- Team rules: a team is the registrant plus 1 to 9 members, a solo has none, and each person of a
+-- team has their own phone (one registration per person). Checked at commit, so a participant and
+-- its members can be written in one transaction in any order, by any path (register_participant,
+-- admin_update_participant, or an admin writing the tables directly).
 -- ---------------------------------------------------------------------------------------------
 
-create function private.check_team_size() returns trigger
+create function private.check_team() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   -- participants rows carry `id`, team_members rows `participant_id`; on delete only OLD exists.
   pid uuid := case when tg_table_name = 'participants' then (to_jsonb(new) ->> 'id')::uuid
                    else (coalesce(to_jsonb(new), to_jsonb(old)) ->> 'participant_id')::uuid end;
   ptype text;
+  pphone text;
   members integer;
+  repeated integer;
 begin
-  select participation_type into ptype from public.participants where id = pid;
+  select participation_type, phone into ptype, pphone from public.participants where id = pid;
   if ptype is null then
     return null; -- participant deleted: members went with it
   end if;
@@ -164,17 +168,29 @@ begin
     raise exception 'Une inscription solo ne peut pas avoir de membres d''équipe.'
       using errcode = '23514', hint = 'team_size';
   end if;
+  -- DETAIL carries the member's number (1-based), for the form to point at that member's phone.
+  select t.position into repeated
+    from public.team_members t
+   where t.participant_id = pid
+     and (t.phone = pphone
+          or exists (select 1 from public.team_members o
+                     where o.participant_id = pid and o.position < t.position and o.phone = t.phone))
+   order by t.position limit 1;
+  if repeated is not null then
+    raise exception 'Chaque personne de l''équipe doit avoir son propre numéro de téléphone (membre %).', repeated
+      using errcode = '23514', hint = 'team_phone_repeated', detail = repeated::text;
+  end if;
   return null;
 end;
 $$;
 
-create constraint trigger participants_team_size
-  after insert or update of participation_type on public.participants
-  deferrable initially deferred for each row execute function private.check_team_size();
+create constraint trigger participants_team
+  after insert or update of participation_type, phone on public.participants
+  deferrable initially deferred for each row execute function private.check_team();
 
-create constraint trigger team_members_team_size
+create constraint trigger team_members_team
   after insert or update or delete on public.team_members
-  deferrable initially deferred for each row execute function private.check_team_size();
+  deferrable initially deferred for each row execute function private.check_team();
 
 -- ---------------------------------------------------------------------------------------------
 -- Who is an admin: listed in private.admins AND signed in less than 24 hours ago (the `amr`
@@ -194,7 +210,7 @@ $$;
 revoke all on function private.is_admin() from public;
 grant execute on function private.is_admin() to authenticated;
 
-revoke all on function private.check_team_size() from public;
+revoke all on function private.check_team() from public;
 
 -- ---------------------------------------------------------------------------------------------
 -- Grants and RLS: one policy per role and operation.
@@ -353,18 +369,9 @@ begin
       using errcode = '23505', hint = 'duplicate_phone';
   end if;
 
-  -- Each person of a team has their own phone, and none is registered already, as a registrant
-  -- or as a member of another team. DETAIL carries the member's number (1-based) for the form.
-  select m.ord into member_at
-    from jsonb_array_elements(members) with ordinality as m(value, ord)
-   where btrim(m.value ->> 'phone') = btrim(payload ->> 'phone')
-      or exists (select 1 from jsonb_array_elements(members) with ordinality as o(value, ord)
-                 where o.ord < m.ord and btrim(o.value ->> 'phone') = btrim(m.value ->> 'phone'))
-   order by m.ord limit 1;
-  if member_at is not null then
-    raise exception 'Chaque personne de l''équipe doit avoir son propre numéro de téléphone (membre %).', member_at
-      using errcode = '23514', hint = 'team_phone_repeated', detail = member_at::text;
-  end if;
+  -- No member is registered already, as a registrant or as a member of another team (the same
+  -- phone twice within this team is refused by private.check_team). DETAIL carries the member's
+  -- number (1-based) for the form.
   select m.ord into member_at
     from jsonb_array_elements(members) with ordinality as m(value, ord)
    where exists (select 1 from public.participants p where p.phone = btrim(m.value ->> 'phone'))
@@ -418,7 +425,6 @@ returns void
 language plpgsql volatile security invoker set search_path = '' as $$
 declare
   ptype text;
-  member_at integer;
 begin
   if not (select private.is_admin()) then
     raise exception 'Accès réservé aux administrateurs.' using errcode = '42501';
@@ -457,20 +463,6 @@ begin
       from jsonb_array_elements(p_members) with ordinality as m(value, ord);
   end if;
 
-  -- Each person of the team keeps their own phone (as register_participant requires); raising
-  -- here undoes the whole update.
-  select t.position into member_at
-    from public.team_members t
-    join public.participants p on p.id = t.participant_id
-   where t.participant_id = p_id
-     and (t.phone = p.phone
-          or exists (select 1 from public.team_members o
-                     where o.participant_id = p_id and o.position < t.position and o.phone = t.phone))
-   order by t.position limit 1;
-  if member_at is not null then
-    raise exception 'Chaque personne de l''équipe doit avoir son propre numéro de téléphone (membre %).', member_at
-      using errcode = '23514', hint = 'team_phone_repeated', detail = member_at::text;
-  end if;
 end;
 $$;
 

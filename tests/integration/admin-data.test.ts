@@ -8,6 +8,7 @@ import { deleteParticipant } from '@/data/delete-participant';
 import { fetchAllReservations, listReservations } from '@/data/list-reservations';
 import { getReservationSummary } from '@/data/get-reservation-summary';
 import { DataError } from '@/lib/errors';
+import { getSupabase } from '@/lib/supabase';
 import { fillLarge } from '../../scripts/fill-large';
 import { testBackend } from '../setup/test-backend';
 
@@ -145,6 +146,25 @@ describe('updating a team', () => {
       ],
     });
     await expect(twice).rejects.toMatchObject({ kind: 'invalid', reason: 'team_phone_repeated' });
+    expect(await members(id)).toEqual(before);
+
+    // The rule is a database constraint: an admin writing the tables directly meets it too.
+    const supabase = await getSupabase();
+    const direct = await supabase
+      .from('team_members')
+      .update({ phone: p.phone })
+      .eq('participant_id', id)
+      .eq('position', 1);
+    expect(direct.error).toMatchObject({
+      code: '23514',
+      hint: 'team_phone_repeated',
+      details: '1',
+    });
+    const registrant = await supabase
+      .from('participants')
+      .update({ phone: before.rows[0].phone as string })
+      .eq('id', id);
+    expect(registrant.error).toMatchObject({ code: '23514', hint: 'team_phone_repeated' });
     expect(await members(id)).toEqual(before);
   });
 
