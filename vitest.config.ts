@@ -7,8 +7,9 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 // Four projects:
 // - unit: pure functions, node, no backend.
 // - smoke: the dev server of `npm run dev` with its embedded backend.
-// - integration: node, each file gets a fresh in-memory embedded backend (tests/setup/backend.ts).
-// - component: jsdom + React Testing Library, each file gets a fresh embedded backend too.
+// - integration: node, each file gets its own database cloned from a migrated template on the
+//   run's one PostgreSQL 17 cluster (tests/setup/postgres-global.ts, tests/setup/backend.ts).
+// - component: jsdom + React Testing Library, each file gets its own database too.
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
@@ -32,6 +33,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/setup/postgres-global.ts'],
           setupFiles: ['tests/setup/backend.ts'],
         },
       },
@@ -41,6 +43,7 @@ export default defineConfig({
           name: 'component',
           environment: 'jsdom',
           include: ['tests/component/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/setup/postgres-global.ts'],
           setupFiles: ['tests/setup/backend.ts', 'tests/setup/dom.ts'],
         },
       },

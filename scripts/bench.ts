@@ -16,7 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import ws from 'ws';
 import { createClient } from '@supabase/supabase-js';
-import { createDatabase } from '../supabase/local/database.ts';
+import { openLocalDatabase } from '../supabase/local/database.ts';
 import { startServer } from '../supabase/local/server.ts';
 import { ANON_KEY, DEFAULT_HOST, DEFAULT_PORT } from '../supabase/local/constants.ts';
 import { fillLarge, LARGE } from './fill-large.ts';
@@ -48,9 +48,9 @@ async function main() {
   process.stdout.write(
     'Preparing the database (migrations, 50,000 participants, 20,000 reservations)...\n',
   );
-  const db = await createDatabase();
-  await fillLarge(db, LARGE);
-  await db.query(
+  const db = await openLocalDatabase();
+  await fillLarge(db.admin, LARGE);
+  await db.admin.query(
     `with u as (
        insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
          raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
@@ -62,7 +62,7 @@ async function main() {
     [ADMIN.email, ADMIN.password],
   );
   const counts = (
-    await db.query<{ p: number; m: number; r: number }>(
+    await db.admin.query<{ p: number; m: number; r: number }>(
       `select (select count(*) from participants)::int p, (select count(*) from team_members)::int m,
               (select count(*) from reservations)::int r`,
     )
@@ -92,7 +92,6 @@ async function main() {
   const { getReservationSummary } = await import('../src/data/get-reservation-summary.ts');
   const { participantsCsv, reservationsCsv } =
     await import('../src/features/admin/shared/exports.ts');
-  const { fetchAllPages } = await import('../src/data/query-helpers.ts');
   const { toParticipant, toReservation } = await import('../src/data/mappers.ts');
   await signInAdmin(ADMIN.email, ADMIN.password);
 
@@ -105,6 +104,18 @@ async function main() {
   if (signIn.error) throw signIn.error;
 
   type Row = Record<string, unknown>;
+  // The seed's paging: offsets, until a short page (each page re-reads every earlier row).
+  const fetchAllPages = async <T>(
+    fetchPage: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: unknown }>,
+  ): Promise<T[]> => {
+    const all: T[] = [];
+    for (let from = 0; ; from += 1000) {
+      const { data, error } = await fetchPage(from, from + 999);
+      if (error) throw error;
+      all.push(...(data ?? []));
+      if ((data ?? []).length < 1000) return all;
+    }
+  };
   const seedParticipantsOneRequest = async () => {
     const { data, error } = await seed
       .from('participants')

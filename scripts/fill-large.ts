@@ -4,9 +4,10 @@
  * row with the city in `region`), in a few set-based statements (generate_series), in one
  * transaction. Registration capacity is raised so the data is a legal state of the database.
  *
- * Used by scripts/bench.ts; it only needs something that runs SQL as a superuser (PGlite).
+ * Used by scripts/bench.ts and tests; it only needs something that runs SQL as a superuser (a
+ * `pg` pool or client): the script is one multi-statement query, sent with the simple protocol.
  */
-export type SqlRunner = { exec(sql: string): Promise<unknown> };
+export type SqlRunner = { query(sql: string): Promise<unknown> };
 
 export type FillOptions = { participants?: number; reservations?: number };
 
@@ -82,7 +83,7 @@ analyze public.reservations;
 `;
 }
 
-/** Runs the fill on `db` (a superuser connection, e.g. PGlite). */
+/** Runs the fill on `db` (a superuser pool or connection). */
 export async function fillLarge(db: SqlRunner, options: FillOptions = {}): Promise<void> {
-  await db.exec(fillLargeSql(options));
+  await db.query(fillLargeSql(options));
 }

@@ -6,14 +6,17 @@ export const LOGIN_FAILED = 'Une erreur est survenue lors de la connexion';
 export const NOT_AN_ADMIN = "Ce compte n'a pas accès à l'espace administration.";
 export const EMAIL_NOT_CONFIRMED =
   "L'adresse email de ce compte n'est pas confirmée : confirmez-la (tableau de bord Supabase, Authentication) puis réessayez.";
-export const ACCOUNT_BLOCKED = 'Ce compte est bloqué : contactez le responsable du site.';
 export const TOO_MANY_ATTEMPTS =
   'Trop de tentatives de connexion : patientez quelques minutes puis réessayez.';
 
-/** Supabase Auth refusals that are not a wrong password, each with what to do about it. */
+/**
+ * Supabase Auth refusals that are not a wrong password, each with what to do about it. A banned
+ * account is not among them: Supabase Auth says `user_banned` before it checks the password, so
+ * telling it apart would reveal the ban to anyone who knows the e-mail; it reads as a wrong
+ * password.
+ */
 const AUTH_REFUSALS: Record<string, string> = {
   email_not_confirmed: EMAIL_NOT_CONFIRMED,
-  user_banned: ACCOUNT_BLOCKED,
   over_request_rate_limit: TOO_MANY_ATTEMPTS,
 };
 
@@ -33,7 +36,10 @@ export async function signInAdmin(email: string, password: string): Promise<{ em
     if (refusal) throw new DataError('auth', refusal, { code: e.code, details: error });
     if (e.status === 429) throw new DataError('auth', TOO_MANY_ATTEMPTS, { details: error });
     const badCredentials =
-      e.code === 'invalid_credentials' || e.code === 'invalid_grant' || e.status === 400;
+      e.code === 'invalid_credentials' ||
+      e.code === 'invalid_grant' ||
+      e.code === 'user_banned' ||
+      e.status === 400;
     throw new DataError(
       badCredentials ? 'auth' : isNetworkFailure(error) ? 'network' : 'unknown',
       badCredentials ? BAD_CREDENTIALS : LOGIN_FAILED,

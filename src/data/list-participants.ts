@@ -1,7 +1,7 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
 import { toParticipant, type ParticipantWithMembersRow } from './mappers';
-import { fetchAllPages, ilikeAny } from './query-helpers';
+import { afterCursor, API_MAX_ROWS, fetchAllAfter, ilikeAny } from './query-helpers';
 import type { Category, Page, Participant, ParticipationType } from './types';
 
 export type ParticipantFilters = {
@@ -63,10 +63,14 @@ export async function fetchAllParticipants(
   const supabase = await getSupabase();
   const select = withMembers ? SELECT : '*';
   try {
-    const rows = await fetchAllPages((from, to) =>
-      filteredQuery(supabase, filters, false, select).range(from, to),
-    );
-    return (rows as unknown as ParticipantWithMembersRow[]).map(toParticipant);
+    const rows = await fetchAllAfter((after) => {
+      const q = filteredQuery(supabase, filters, false, select).limit(API_MAX_ROWS);
+      return (after ? q.or(afterCursor(after)) : q) as unknown as PromiseLike<{
+        data: ParticipantWithMembersRow[] | null;
+        error: unknown;
+      }>;
+    });
+    return rows.map(toParticipant);
   } catch (error) {
     throw toDataError(error, LOAD_ERROR);
   }

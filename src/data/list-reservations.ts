@@ -1,7 +1,7 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
 import { toReservation } from './mappers';
-import { fetchAllPages, ilikeAny } from './query-helpers';
+import { afterCursor, API_MAX_ROWS, fetchAllAfter, ilikeAny } from './query-helpers';
 import type { AttendanceStatus, HeardFrom, Page, Reservation } from './types';
 import type { ReservationRow } from '@/lib/database.types';
 
@@ -58,9 +58,10 @@ export async function fetchAllReservations(
 ): Promise<Reservation[]> {
   const supabase = await getSupabase();
   try {
-    const rows = await fetchAllPages((from, to) =>
-      filteredQuery(supabase, filters, false).range(from, to),
-    );
+    const rows = await fetchAllAfter((after) => {
+      const q = filteredQuery(supabase, filters, false).limit(API_MAX_ROWS);
+      return after ? q.or(afterCursor(after)) : q;
+    });
     return (rows as ReservationRow[]).map(toReservation);
   } catch (error) {
     throw toDataError(error, LOAD_ERROR);

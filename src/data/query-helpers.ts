@@ -14,22 +14,40 @@ export function ilikeAny(columns: string[], term: string): string | null {
   return columns.map((c) => `${c}.ilike.*${clean}*`).join(',');
 }
 
-type PageResult<T> = { data: T[] | null; error: unknown; count?: number | null };
+type PageResult<T> = { data: T[] | null; error: unknown };
+
+/** The position of a row in the lists' order (newest first: `created_at` desc, then `id` desc). */
+export type Cursor = { created_at: string; id: string };
 
 /**
- * Fetches every row of a query, page by page (`range`), in a stable order given by the query.
- * `fetchPage(from, to)` must run the same filtered, ordered query with `.range(from, to)`.
+ * A PostgREST `or` filter keeping the rows after `cursor` in the order `created_at` desc, `id`
+ * desc. Values are quoted: timestamps hold `:`, `.` and `+`.
  */
-export async function fetchAllPages<T>(
-  fetchPage: (from: number, to: number) => PromiseLike<PageResult<T>>,
-  pageSize = API_MAX_ROWS,
+export function afterCursor(cursor: Cursor): string {
+  const at = `"${cursor.created_at}"`;
+  return `created_at.lt.${at},and(created_at.eq.${at},id.lt.${cursor.id})`;
+}
+
+/**
+ * Fetches every row of a list for an export, by keyset pagination: each page asks for the rows
+ * after the last one received (`fetchPage(after)` must apply `afterCursor` when `after` is
+ * given, keep the list's order and filters, and limit to API_MAX_ROWS) and the walk stops on an
+ * empty page. So a project whose "max rows" setting is lower than ours still exports every row,
+ * and each page costs the same however far the export has gone (an offset re-reads every earlier
+ * row). See docs/decisions/005-real-postgres-local-backend.md.
+ */
+export async function fetchAllAfter<T extends Cursor>(
+  fetchPage: (after: Cursor | null) => PromiseLike<PageResult<T>>,
 ): Promise<T[]> {
   const all: T[] = [];
-  for (let from = 0; ; from += pageSize) {
-    const { data, error } = await fetchPage(from, from + pageSize - 1);
+  let after: Cursor | null = null;
+  for (;;) {
+    const { data, error } = await fetchPage(after);
     if (error) throw error;
     const rows = data ?? [];
+    if (rows.length === 0) return all;
     all.push(...rows);
-    if (rows.length < pageSize) return all;
+    const last = rows[rows.length - 1];
+    after = { created_at: last.created_at, id: last.id };
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { LocalDatabase } from './database.ts';
+import { inTransaction, sqlOf, type Sql } from './sql-client.ts';
 import { ACCESS_TOKEN_TTL } from './constants.ts';
 import { headerValue, HttpError, jsonReply, notImplemented, type Reply } from './http.ts';
 import { signJwt, verifyJwt, type Claims } from './jwt.ts';
@@ -50,11 +51,12 @@ const USER_SQL = `
 
 /** `/auth/v1/*`: the GoTrue endpoints the app uses (password sign-in, refresh, user, logout). */
 export async function handleAuth(
-  db: PGlite,
+  db: LocalDatabase,
   req: IncomingMessage,
   path: string,
   body: string,
 ): Promise<Reply> {
+  const sql = sqlOf(db.admin);
   await requireApiKey(req);
   const url = new URL(req.url ?? '/', 'http://local');
   const route = `${req.method} ${path}`;
@@ -63,9 +65,9 @@ export async function handleAuth(
       const grant = url.searchParams.get('grant_type');
       const input = parseJson(body);
       if (grant === 'password')
-        return tokenReply(req, await db.transaction((tx) => passwordGrant(tx, input)));
+        return tokenReply(req, await inTransaction(db.admin, (tx) => passwordGrant(tx, input)));
       if (grant === 'refresh_token')
-        return tokenReply(req, await db.transaction((tx) => refreshGrant(tx, input)));
+        return tokenReply(req, await inTransaction(db.admin, (tx) => refreshGrant(tx, input)));
       throw authError(
         400,
         'unsupported_grant_type',
@@ -75,24 +77,24 @@ export async function handleAuth(
     case 'POST /signup':
       throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
     case 'GET /user': {
-      const { claims } = await bearerSession(db, req);
-      const user = await findUser(db, 'u.id = $1', [claims.sub]);
+      const { claims } = await bearerSession(sql, req);
+      const user = await findUser(sql, 'u.id = $1', [claims.sub]);
       if (!user)
         throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       return { status: 200, body: user.user_json };
     }
     case 'POST /logout': {
-      const { claims } = await bearerSession(db, req);
+      const { claims } = await bearerSession(sql, req);
       const scope = url.searchParams.get('scope') ?? 'global';
       if (scope === 'local') {
-        await db.query('delete from auth.sessions where id = $1', [claims.session_id]);
+        await sql.query('delete from auth.sessions where id = $1', [claims.session_id]);
       } else if (scope === 'others') {
-        await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+        await sql.query('delete from auth.sessions where user_id = $1 and id <> $2', [
           claims.sub,
           claims.session_id,
         ]);
       } else {
-        await db.query('delete from auth.sessions where user_id = $1', [claims.sub]);
+        await sql.query('delete from auth.sessions where user_id = $1', [claims.sub]);
       }
       return { status: 204 };
     }
@@ -114,11 +116,7 @@ function parseJson(body: string): Record<string, unknown> {
   throw authError(400, 'bad_json', 'Could not parse request body as JSON');
 }
 
-async function findUser(
-  db: PGlite | Transaction,
-  where: string,
-  params: unknown[],
-): Promise<UserRow | undefined> {
+async function findUser(db: Sql, where: string, params: unknown[]): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
     `${USER_SQL} where ${where} and u.deleted_at is null`,
     params,
@@ -128,7 +126,7 @@ async function findUser(
 
 type SignIn = { user: UserRow; sessionId: string; signedInAt: number; refreshToken: string };
 
-async function passwordGrant(tx: Transaction, input: Record<string, unknown>): Promise<SignIn> {
+async function passwordGrant(tx: Sql, input: Record<string, unknown>): Promise<SignIn> {
   const email = typeof input.email === 'string' ? input.email.trim() : '';
   const password = typeof input.password === 'string' ? input.password : '';
   if (!email || !password) {
@@ -150,17 +148,20 @@ async function passwordGrant(tx: Transaction, input: Record<string, unknown>): P
     [email],
   );
   const found = rows[0];
+  if (!found) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
+  // GoTrue's order: a banned account is refused before its password is checked (the same answer
+  // whatever the password), then the password, then the e-mail confirmation.
+  if (found.banned) throw authError(400, 'user_banned', 'User is banned');
   const valid =
-    found?.hash.startsWith('$') &&
+    found.hash.startsWith('$') &&
     (
       await tx.query<{ ok: boolean }>('select extensions.crypt($1, $2) = $2 as ok', [
         password,
         found.hash,
       ])
     ).rows[0].ok;
-  if (!found || !valid) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
+  if (!valid) throw authError(400, 'invalid_credentials', 'Invalid login credentials');
   if (!found.confirmed) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
-  if (found.banned) throw authError(400, 'user_banned', 'User is banned');
 
   const session = await tx.query<{ id: string; signed_in_at: number }>(
     `insert into auth.sessions (user_id) values ($1)
@@ -181,7 +182,7 @@ async function passwordGrant(tx: Transaction, input: Record<string, unknown>): P
   return { user: user as UserRow, sessionId, signedInAt, refreshToken };
 }
 
-async function refreshGrant(tx: Transaction, input: Record<string, unknown>): Promise<SignIn> {
+async function refreshGrant(tx: Sql, input: Record<string, unknown>): Promise<SignIn> {
   const token = typeof input.refresh_token === 'string' ? input.refresh_token : '';
   const { rows } = await tx.query<{
     user_id: string;
@@ -223,7 +224,7 @@ async function refreshGrant(tx: Transaction, input: Record<string, unknown>): Pr
 }
 
 async function issueRefreshToken(
-  tx: Transaction,
+  tx: Sql,
   userId: string,
   sessionId: string,
   parent: string | null,
@@ -287,7 +288,7 @@ function issuerFor(req: IncomingMessage): string {
 }
 
 /** The caller's access token, which must be valid and whose session must still exist. */
-async function bearerSession(db: PGlite, req: IncomingMessage): Promise<{ claims: Claims }> {
+async function bearerSession(sql: Sql, req: IncomingMessage): Promise<{ claims: Claims }> {
   const token = headerValue(req, 'authorization')
     ?.match(/^Bearer\s+(.+)$/i)?.[1]
     ?.trim();
@@ -313,7 +314,7 @@ async function bearerSession(db: PGlite, req: IncomingMessage): Promise<{ claims
       'Session from session_id claim in JWT does not exist',
     );
   }
-  const { rows } = await db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
+  const { rows } = await sql.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
     claims.session_id,
     claims.sub,
   ]);

@@ -1,25 +1,21 @@
--- What hosted Supabase provides before a project's migrations run, reduced to what the
--- embedded local backend needs: API roles, the extensions and auth schemas, Supabase's
--- default grants on public, and the migrations history table.
-
--- API roles (PostgREST switches to one of them per request).
-create role anon nologin noinherit;
-create role authenticated nologin noinherit;
-create role service_role nologin noinherit bypassrls;
+-- What hosted Supabase provides in a project's database before its migrations run, reduced to
+-- what the embedded local backend needs: the extensions and auth schemas, Supabase's default
+-- grants on public, and the migrations history table. Run by the superuser (supabase_admin) on
+-- each new database; the roles are made once per cluster by cluster.sql.
 
 -- Extensions live in their own schema, as on hosted Supabase.
 create schema extensions;
 create extension pgcrypto with schema extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
-alter database postgres set search_path = "$user", public, extensions;
+create extension pg_trgm with schema extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
 set search_path = "$user", public, extensions;
 
--- Supabase's default grants on public: every new table, sequence and function is open to the
--- API roles unless a migration revokes it.
+-- Supabase's default grants on public: every new table, sequence and function that `postgres`
+-- creates is open to the API roles unless a migration revokes it.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
 
 create publication supabase_realtime;
 
@@ -140,10 +136,16 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 
--- Migrations history, as the Supabase CLI keeps it.
-create schema supabase_migrations;
+-- GoTrue's tables belong to the auth admin on hosted Supabase; `postgres` may read and write them
+-- (the seed creates the demo admin, migrations reference auth.users).
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+
+-- Migrations history, as the Supabase CLI keeps it (owned by postgres, which applies them).
+create schema supabase_migrations authorization postgres;
 create table supabase_migrations.schema_migrations (
   version text primary key,
   name text,
   statements text[]
 );
+alter table supabase_migrations.schema_migrations owner to postgres;

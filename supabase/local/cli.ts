@@ -1,23 +1,25 @@
 /**
- * `tsx supabase/local/cli.ts serve` — the local Supabase stand-in on 127.0.0.1:54321 (PORT to
- * override), data in .local-db/ (seeded the first time).
+ * `tsx supabase/local/cli.ts serve` — the local Supabase stand-in: PostgreSQL 17 on
+ * 127.0.0.1:54322 (data in .local-db/, seeded the first time, pending migrations applied) and
+ * the API on 127.0.0.1:54321 (PORT to override).
  * `tsx supabase/local/cli.ts reset` — delete .local-db/ and recreate it with the seed.
  */
 import { rm } from 'node:fs/promises';
-import { ANON_KEY, DEFAULT_PORT, DEMO_ADMIN } from './constants.ts';
-import { createDatabase } from './database.ts';
+import { ANON_KEY, DB_PORT, DEFAULT_PORT, DEMO_ADMIN, DEV_DATABASE } from './constants.ts';
+import { openLocalDatabase } from './database.ts';
 import { localDbDir } from './paths.ts';
 import { startServer } from './server.ts';
 
 async function serve(): Promise<void> {
   const started = performance.now();
-  const db = await createDatabase({ dataDir: localDbDir, seed: true });
+  const db = await openLocalDatabase({ dataDir: localDbDir, port: DB_PORT, seed: true });
   const server = await startServer({ db, port: Number(process.env.PORT ?? DEFAULT_PORT) });
   console.info(
     [
       `Local Supabase backend ready in ${Math.round(performance.now() - started)} ms`,
       `  API URL:    ${server.url}  (set VITE_SUPABASE_URL to it to use it from another origin)`,
       `  anon key:   ${ANON_KEY}`,
+      `  Database:   psql ${db.server.url(DEV_DATABASE, 'postgres')}`,
       `  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Data:       ${localDbDir}`,
     ].join('\n'),
@@ -34,7 +36,7 @@ async function serve(): Promise<void> {
 async function reset(): Promise<void> {
   const started = performance.now();
   await rm(localDbDir, { recursive: true, force: true });
-  const db = await createDatabase({ dataDir: localDbDir, seed: true });
+  const db = await openLocalDatabase({ dataDir: localDbDir, port: DB_PORT, seed: true });
   await db.close();
   console.info(
     `Recreated ${localDbDir} with the migrations and seed in ${Math.round(performance.now() - started)} ms`,

@@ -20,7 +20,17 @@ export const DEMO_ADMIN = {
 } as const;
 
 export const DEFAULT_HOST = '127.0.0.1';
+/** The API port, as the Supabase CLI's. */
 export const DEFAULT_PORT = 54321;
+
+/** PostgreSQL of the local backend: the Supabase CLI's port, host and demo password. */
+export const DB_HOST = '127.0.0.1';
+export const DB_PORT = 54322;
+export const DB_PASSWORD = 'postgres';
+/** The cluster's superuser, as on hosted Supabase (`postgres` is not a superuser there). */
+export const DB_SUPERUSER = 'supabase_admin';
+/** The database the dev server and the backend CLI use (hosted projects have one, `postgres`). */
+export const DEV_DATABASE = 'postgres';
 
 /** Supabase's default `max_rows`: a read never returns more rows than this. */
 export const MAX_ROWS = 1000;

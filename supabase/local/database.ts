@@ -1,40 +1,154 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { bootstrapFile, migrationsDir, repoRoot, seedFile, snapshotCacheDir } from './paths.ts';
+import pg from 'pg';
+import { DB_SUPERUSER, DEV_DATABASE } from './constants.ts';
+import { bootstrapFile, clusterFile, migrationsDir, seedFile } from './paths.ts';
+import { connect, startPostgres, type PostgresServer, type StartOptions } from './postgres.ts';
 
-export type CreateDatabaseOptions = {
-  /** Folder of a persistent database; in memory when omitted. */
-  dataDir?: string;
-  /** Run supabase/seed.sql when the database is new. */
-  seed?: boolean;
+/**
+ * The local backend's database: a real PostgreSQL 17 database prepared like a Supabase project
+ * (see docs/decisions/005-real-postgres-local-backend.md), with two pools: `api` logs in as
+ * `authenticator` (PostgREST's role, which switches to anon / authenticated / service_role per
+ * request) and `admin` as the superuser (GoTrue's work and the tests' direct SQL).
+ */
+export type LocalDatabase = {
+  server: PostgresServer;
+  name: string;
+  api: pg.Pool;
+  admin: pg.Pool;
+  /** Close the pools, and stop the server when this database started it. */
+  close(): Promise<void>;
 };
 
 type Migration = { version: string; name: string; file: string; sql: string };
 
-const extensions = { pgcrypto };
+// bigint counts come back as numbers (they stay far below 2^53 here), numeric as text.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type OpenOptions = StartOptions & {
+  /** Run supabase/seed.sql when the database is new. */
+  seed?: boolean;
+  /** Connections of the API pool (requests served at once). */
+  poolSize?: number;
+};
 
 /**
- * A PGlite database prepared like a Supabase project: bootstrap, every migration of
- * supabase/migrations (only the new ones on an existing persistent database), then the seed
- * when asked and the database is new. In-memory databases start from a cached snapshot of
- * bootstrap + migrations, keyed by a hash of the SQL files.
+ * Start a cluster and open its `postgres` database: bootstrap and seed when new, then every
+ * pending migration (like `supabase migration up`). Used by the dev server, the backend CLI,
+ * the end-to-end runs and the benchmark.
  */
-export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<PGlite> {
-  const migrations = await readMigrations();
-  const db = options.dataDir
-    ? await openPersistent(options.dataDir, migrations)
-    : await openInMemory(migrations);
-  if (db.isNew && options.seed && existsSync(seedFile)) {
-    await runScript(db.pg, 'supabase/seed.sql', await readFile(seedFile, 'utf8'));
+export async function openLocalDatabase(options: OpenOptions = {}): Promise<LocalDatabase> {
+  const server = await startPostgres(options);
+  try {
+    const isNew = await prepareDatabase(server, DEV_DATABASE);
+    if (isNew && options.seed && existsSync(seedFile)) {
+      await runAs(
+        server,
+        DEV_DATABASE,
+        'postgres',
+        'supabase/seed.sql',
+        await readFile(seedFile, 'utf8'),
+      );
+    }
+    return openPools(server, DEV_DATABASE, { poolSize: options.poolSize, ownsServer: true });
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw error;
   }
-  return db.pg;
 }
 
-async function readMigrations(): Promise<Migration[]> {
+/**
+ * Make `database` a Supabase-like database on `server` (created when missing, bootstrapped when
+ * new) with every migration applied. Returns true when it was bootstrapped now.
+ */
+export async function prepareDatabase(server: PostgresServer, database: string): Promise<boolean> {
+  const admin = await connect(server.url('postgres'));
+  let isNew: boolean;
+  try {
+    await admin.query(await readFile(clusterFile, 'utf8'));
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (rows.length === 0) {
+      await admin.query(`create database ${ident(database)} owner postgres`);
+    } else if (database === DEV_DATABASE) {
+      await admin.query(`alter database ${ident(database)} owner to postgres`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const db = await connect(server.url(database));
+  try {
+    const { rows } = await db.query<{ ready: boolean }>(
+      `select to_regclass('supabase_migrations.schema_migrations') is not null as ready`,
+    );
+    isNew = !rows[0]?.ready;
+    if (isNew)
+      await runScript(db, 'supabase/local/bootstrap.sql', await readFile(bootstrapFile, 'utf8'));
+  } finally {
+    await db.end();
+  }
+  await applyMigrations(server, database);
+  return isNew;
+}
+
+/** A new database copied from a prepared one (tests: one per file, in a few milliseconds). */
+export async function cloneDatabase(
+  server: PostgresServer,
+  template: string,
+  name: string,
+  options: { poolSize?: number } = {},
+): Promise<LocalDatabase> {
+  const admin = await connect(server.url('postgres'));
+  try {
+    await admin.query(`create database ${ident(name)} template ${ident(template)} owner postgres`);
+  } finally {
+    await admin.end();
+  }
+  const db = openPools(server, name, { poolSize: options.poolSize, ownsServer: false });
+  const close = db.close;
+  return {
+    ...db,
+    async close() {
+      await close();
+      const drop = await connect(server.url('postgres'));
+      await drop
+        .query(`drop database if exists ${ident(name)} with (force)`)
+        .finally(() => drop.end());
+    },
+  };
+}
+
+function openPools(
+  server: PostgresServer,
+  name: string,
+  options: { poolSize?: number; ownsServer: boolean },
+): LocalDatabase {
+  const api = new pg.Pool({
+    connectionString: server.url(name, 'authenticator'),
+    max: options.poolSize ?? 20,
+    application_name: 'local-postgrest',
+  });
+  const admin = new pg.Pool({
+    connectionString: server.url(name, DB_SUPERUSER),
+    max: 5,
+    application_name: 'local-admin',
+  });
+  // A connection that dies (server stopping, a test dropping its database) must not crash Node.
+  api.on('error', () => undefined);
+  admin.on('error', () => undefined);
+  return {
+    server,
+    name,
+    api,
+    admin,
+    async close() {
+      await Promise.all([api.end(), admin.end()]);
+      if (options.ownsServer) await server.stop();
+    },
+  };
+}
+
+export async function readMigrations(): Promise<Migration[]> {
   if (!existsSync(migrationsDir)) return [];
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   return Promise.all(
@@ -51,84 +165,64 @@ async function readMigrations(): Promise<Migration[]> {
   );
 }
 
-async function openPersistent(dataDir: string, migrations: Migration[]) {
-  await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir, extensions });
-  const { rows } = await pg.query<{ ready: boolean }>(
-    `select to_regclass('supabase_migrations.schema_migrations') is not null as ready`,
-  );
-  const isNew = !rows[0]?.ready;
-  if (isNew) await runScript(pg, 'bootstrap.sql', await readFile(bootstrapFile, 'utf8'));
-  await applyMigrations(pg, migrations);
-  return { pg, isNew };
-}
-
-async function openInMemory(migrations: Migration[]) {
-  const bootstrap = await readFile(bootstrapFile, 'utf8');
-  const snapshot = path.join(snapshotCacheDir, `${snapshotKey(bootstrap, migrations)}.tar`);
-  if (existsSync(snapshot)) {
-    const loadDataDir = new Blob([await readFile(snapshot)]);
-    return { pg: await PGlite.create({ extensions, loadDataDir }), isNew: true };
-  }
-  const pg = await PGlite.create({ extensions });
-  await runScript(pg, 'bootstrap.sql', bootstrap);
-  await applyMigrations(pg, migrations);
-  await saveSnapshot(pg, snapshot);
-  return { pg, isNew: true };
-}
-
-function snapshotKey(bootstrap: string, migrations: Migration[]): string {
-  const hash = createHash('sha256').update(pgliteVersion()).update(bootstrap);
-  for (const m of migrations) hash.update(`\n-- ${m.file}\n`).update(m.sql);
-  return hash.digest('hex').slice(0, 24);
-}
-
-async function saveSnapshot(pg: PGlite, file: string): Promise<void> {
-  const dump = await pg.dumpDataDir('none');
-  await mkdir(path.dirname(file), { recursive: true });
-  // Written beside and renamed, so parallel test workers never read a half-written file.
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, Buffer.from(await dump.arrayBuffer()));
-  await rename(temp, file);
-}
-
-async function applyMigrations(pg: PGlite, migrations: Migration[]): Promise<void> {
-  const { rows } = await pg.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
-  );
-  const applied = new Set(rows.map((r) => r.version));
-  for (const m of migrations) {
-    if (applied.has(m.version)) continue;
-    await pg.transaction(async (tx) => {
-      await tx.exec(m.sql).catch((error: unknown) => {
+/** Pending migrations, each in its own transaction, as `postgres` (like `supabase db push`). */
+async function applyMigrations(server: PostgresServer, database: string): Promise<void> {
+  const migrations = await readMigrations();
+  const db = await connect(server.url(database, 'postgres'));
+  try {
+    const { rows } = await db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations',
+    );
+    const applied = new Set(rows.map((r) => r.version));
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      await db.query('begin');
+      try {
+        await db.query(m.sql);
+        await db.query(
+          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+          [m.version, m.name],
+        );
+        await db.query('commit');
+      } catch (error) {
+        await db.query('rollback');
         throw withContext(error, `supabase/migrations/${m.file}`);
-      });
-      await tx.query(
-        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-        [m.version, m.name],
-      );
-    });
-    await resetSession(pg);
+      }
+      await db.query('reset all');
+    }
+  } finally {
+    await db.end();
   }
 }
 
-async function runScript(pg: PGlite, label: string, sql: string): Promise<void> {
-  await pg
-    .transaction((tx) => tx.exec(sql))
-    .catch((error: unknown) => {
-      throw withContext(error, label);
-    });
-  await resetSession(pg);
+async function runAs(
+  server: PostgresServer,
+  database: string,
+  role: string,
+  label: string,
+  sql: string,
+): Promise<void> {
+  const db = await connect(server.url(database, role));
+  try {
+    await runScript(db, label, sql);
+  } finally {
+    await db.end();
+  }
 }
 
-/** Undo any `set` a script left behind; the search path is the one hosted Supabase uses. */
-async function resetSession(pg: PGlite): Promise<void> {
-  await pg.exec('reset all; set search_path = "$user", public, extensions');
+async function runScript(db: pg.Client, label: string, sql: string): Promise<void> {
+  await db.query('begin');
+  try {
+    await db.query(sql);
+    await db.query('commit');
+  } catch (error) {
+    await db.query('rollback');
+    throw withContext(error, label);
+  }
 }
 
-function pgliteVersion(): string {
-  const manifest = path.join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json');
-  return existsSync(manifest) ? readFileSync(manifest, 'utf8') : 'pglite';
+export function ident(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 function withContext(error: unknown, label: string): Error {

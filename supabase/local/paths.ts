@@ -7,7 +7,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Locations in the repository, resolved from this file so they work from any working directory. */
 export const repoRoot = path.resolve(here, '..', '..');
 export const bootstrapFile = path.join(here, 'bootstrap.sql');
+export const clusterFile = path.join(here, 'cluster.sql');
 export const migrationsDir = path.join(repoRoot, 'supabase', 'migrations');
 export const seedFile = path.join(repoRoot, 'supabase', 'seed.sql');
 export const localDbDir = path.join(repoRoot, '.local-db');
-export const snapshotCacheDir = path.join(repoRoot, 'node_modules', '.cache', 'local-backend');

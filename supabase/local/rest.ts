@@ -1,22 +1,32 @@
 import type { IncomingMessage } from 'node:http';
-import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { LocalDatabase } from './database.ts';
 import { headerValue, notImplemented, restError, type Reply } from './http.ts';
 import { toHttpError } from './pg-errors.ts';
 import { handleRpc } from './postgrest/rpc.ts';
 import { ident } from './postgrest/sql.ts';
 import { handleTable } from './postgrest/tables.ts';
 import type { RestContext } from './postgrest/respond.ts';
-import { authenticate } from './request-auth.ts';
+import { authenticate, type Caller } from './request-auth.ts';
+import { inTransaction, type Sql } from './sql-client.ts';
+
+/** Settings of the API (supabase/config.toml [api]); tests may change them on a running server. */
+export type ApiSettings = { maxRows: number };
 
 /**
- * `/rest/v1/*` with PostgREST's semantics: authenticate, then in one transaction switch to the
- * caller's role, expose the JWT claims to SQL, run the request; any error rolls back.
+ * `/rest/v1/*` with PostgREST's per-request semantics, on a connection of the pool (logged in as
+ * `authenticator`), so requests run side by side: one transaction per request (READ ONLY for a
+ * read and for a POST to a stable or immutable function), the caller's role and that role's
+ * settings (statement_timeout), `request.jwt.claims`, `request.headers`, `request.method`,
+ * `request.path`, then the pre-request function named by `pgrst.db_pre_request`, then the
+ * request itself. Any error rolls back. See docs/decisions/005-real-postgres-local-backend.md.
  */
 export async function handleRest(
-  db: PGlite,
+  db: LocalDatabase,
   req: IncomingMessage,
   path: string,
   body: string,
+  settings: ApiSettings,
 ): Promise<Reply> {
   const caller = await authenticate(req);
   const method = req.method ?? 'GET';
@@ -31,34 +41,118 @@ export async function handleRest(
   if (segments.length === 0) throw notImplemented('the OpenAPI description at /rest/v1/');
   if (!isRpc && segments.length !== 1) throw notImplemented(`the path /rest/v1${path}`);
 
+  const readOnly =
+    method === 'GET' || method === 'HEAD' || (isRpc && (await isStable(db.api, segments[1])));
   try {
-    return await db.transaction(async (tx) => {
-      await tx.query(`set local role ${ident(caller.role)}`);
-      await tx.query(
-        `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true),
-                set_config('request.jwt.claim.role', $3, true), set_config('request.method', $4, true),
-                set_config('request.path', $5, true)`,
-        [
-          JSON.stringify(caller.claims),
-          String(caller.claims.sub ?? ''),
-          caller.role,
+    return await inTransaction(
+      db.api,
+      async (tx) => {
+        await prepareRequest(tx, req, caller, method, `/rest/v1${path}`);
+        const ctx: RestContext = {
+          tx,
           method,
-          `/rest/v1${path}`,
-        ],
-      );
-      const ctx: RestContext = {
-        tx,
-        method,
-        query: new URL(req.url ?? '/', 'http://local').searchParams,
-        prefer: headerValue(req, 'prefer'),
-        wantsObject: accept.includes('application/vnd.pgrst.object+json'),
-        json: () => parseBody(body),
-      };
-      return isRpc ? handleRpc(ctx, segments[1]) : handleTable(ctx, segments[0]);
-    });
+          query: new URL(req.url ?? '/', 'http://local').searchParams,
+          prefer: headerValue(req, 'prefer'),
+          wantsObject: accept.includes('application/vnd.pgrst.object+json'),
+          maxRows: settings.maxRows,
+          json: () => parseBody(body),
+        };
+        return isRpc ? handleRpc(ctx, segments[1]) : handleTable(ctx, segments[0]);
+      },
+      readOnly ? 'begin isolation level read committed read only' : 'begin',
+    );
   } catch (error) {
     throw toHttpError(error, caller.role);
   }
+}
+
+/** PostgREST runs a function declared STABLE or IMMUTABLE in a READ ONLY transaction. */
+async function isStable(pool: pg.Pool, name: string): Promise<boolean> {
+  const { rows } = await pool.query<{ stable: boolean | null }>(
+    `select bool_and(p.provolatile in ('s', 'i')) as stable
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = $1`,
+    [name],
+  );
+  return rows[0]?.stable === true;
+}
+
+const PRE_REQUEST_NAME = /^([A-Za-z_][\w$]*)(?:\.([A-Za-z_][\w$]*))?$/;
+
+/**
+ * The transaction's settings, as PostgREST sets them (set_config(..., true)): the role's own
+ * settings from pg_db_role_setting first (read while still `authenticator`), then the role and
+ * the request. Then the pre-request function, when the authenticator role names one.
+ */
+async function prepareRequest(
+  tx: Sql,
+  req: IncomingMessage,
+  caller: Caller,
+  method: string,
+  path: string,
+): Promise<void> {
+  const { rows } = await tx.query<{ role_settings: string[]; pre_request: string | null }>(
+    `select coalesce((select array_agg(c order by s.setdatabase)
+                        from pg_db_role_setting s, unnest(s.setconfig) c
+                       where s.setrole = (select oid from pg_roles where rolname = $1)
+                         and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))),
+                     '{}') as role_settings,
+            (select substr(c, length('pgrst.db_pre_request=') + 1)
+               from pg_db_role_setting s, unnest(s.setconfig) c
+              where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+                and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+                and c like 'pgrst.db\\_pre\\_request=%'
+              order by s.setdatabase desc limit 1) as pre_request`,
+    [caller.role],
+  );
+  const settings = rows[0]?.role_settings ?? [];
+  const names = settings.map((s) => s.slice(0, s.indexOf('=')));
+  const values = settings.map((s) => s.slice(s.indexOf('=') + 1));
+  await tx.query(`select set_config(n, v, true) from unnest($1::text[], $2::text[]) as t(n, v);`, [
+    names,
+    values,
+  ]);
+  await tx.query(
+    `select set_config('search_path', 'public, extensions', true),
+            set_config('role', $1, true),
+            set_config('request.jwt.claims', $2, true),
+            set_config('request.jwt.claim.sub', $3, true),
+            set_config('request.jwt.claim.role', $1, true),
+            set_config('request.method', $4, true),
+            set_config('request.path', $5, true),
+            set_config('request.headers', $6, true)`,
+    [
+      caller.role,
+      JSON.stringify(caller.claims),
+      String(caller.claims.sub ?? ''),
+      method,
+      path,
+      JSON.stringify(requestHeaders(req)),
+    ],
+  );
+  const preRequest = rows[0]?.pre_request?.trim();
+  if (preRequest) {
+    const match = PRE_REQUEST_NAME.exec(preRequest);
+    if (!match) throw restError(500, 'PGRST000', `Invalid db-pre-request "${preRequest}"`);
+    const fn = match[2] ? `${ident(match[1])}.${ident(match[2])}` : ident(match[1]);
+    await tx.query(`select ${fn}()`);
+  }
+}
+
+/**
+ * The request's headers as PostgREST exposes them (lower-cased names, JSON), with the client's
+ * address set the way the hosted gateway passes it: the TCP peer, not what the client claims.
+ */
+export function requestHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  headers['x-forwarded-for'] = address;
+  headers['x-real-ip'] = address;
+  return headers;
 }
 
 function checkProfile(profile: string | undefined): void {

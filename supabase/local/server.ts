@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
 import { handleAuth } from './auth.ts';
-import { DEFAULT_HOST, DEFAULT_PORT } from './constants.ts';
+import type { LocalDatabase } from './database.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, MAX_ROWS } from './constants.ts';
 import {
   corsHeaders,
   headerValue,
@@ -13,7 +13,7 @@ import {
   send,
 } from './http.ts';
 import { toHttpError } from './pg-errors.ts';
-import { handleRest } from './rest.ts';
+import { handleRest, type ApiSettings } from './rest.ts';
 
 export type RequestHandler = (
   req: IncomingMessage,
@@ -35,7 +35,10 @@ export const API_PREFIXES = [
  * A `node:http` handler (also usable as Connect middleware) serving the subset of the Supabase
  * API that the app uses. Requests outside the Supabase prefixes go to `next` when given.
  */
-export function createRequestHandler(db: PGlite): RequestHandler {
+export function createRequestHandler(
+  db: LocalDatabase,
+  settings: ApiSettings = { maxRows: MAX_ROWS },
+): RequestHandler {
   return (req, res, next) => {
     // Connect strips the mount path from req.url; originalUrl keeps it.
     const rawUrl =
@@ -53,7 +56,7 @@ export function createRequestHandler(db: PGlite): RequestHandler {
     const cors = corsHeaders(req);
     if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors }, req.method);
     req.url = rawUrl;
-    route(db, req, prefix, pathname.slice(prefix.length) || '/')
+    route(db, settings, req, prefix, pathname.slice(prefix.length) || '/')
       .catch((error: unknown) => {
         const http = toHttpError(error, 'anon');
         return { status: http.status, headers: http.headers, body: JSON.stringify(http.body) };
@@ -66,26 +69,39 @@ export function createRequestHandler(db: PGlite): RequestHandler {
   };
 }
 
-async function route(db: PGlite, req: IncomingMessage, prefix: string, path: string) {
+async function route(
+  db: LocalDatabase,
+  settings: ApiSettings,
+  req: IncomingMessage,
+  prefix: string,
+  path: string,
+) {
   const body = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(req.method ?? '')
     ? await readBody(req)
     : '';
-  if (prefix === '/rest/v1') return handleRest(db, req, path, body);
+  if (prefix === '/rest/v1') return handleRest(db, req, path, body, settings);
   if (prefix === '/auth/v1') return handleAuth(db, req, path, body);
   throw notImplemented(
     `${prefix} (storage, realtime, edge functions and GraphQL are not served locally)`,
   );
 }
 
-export type RunningServer = { server: Server; url: string; close: () => Promise<void> };
+export type RunningServer = {
+  server: Server;
+  url: string;
+  /** The API's settings, live: a test may lower `maxRows` as a project's dashboard can. */
+  settings: ApiSettings;
+  close: () => Promise<void>;
+};
 
 /** Serve the local API on its own port (127.0.0.1:54321 by default; port 0 picks a free one). */
 export async function startServer(options: {
-  db: PGlite;
+  db: LocalDatabase;
   host?: string;
   port?: number;
 }): Promise<RunningServer> {
-  const handler = createRequestHandler(options.db);
+  const settings: ApiSettings = { maxRows: MAX_ROWS };
+  const handler = createRequestHandler(options.db, settings);
   const server = createServer((req, res) => handler(req, res));
   const host = options.host ?? DEFAULT_HOST;
   await new Promise<void>((resolve, reject) => {
@@ -96,6 +112,7 @@ export async function startServer(options: {
   return {
     server,
     url: `http://${host}:${port}`,
+    settings,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

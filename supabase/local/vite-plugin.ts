@@ -1,31 +1,40 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { loadEnv, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
-import { createDatabase } from './database.ts';
-import { DEMO_ADMIN } from './constants.ts';
+import { openLocalDatabase, type LocalDatabase } from './database.ts';
+import { DB_PORT, DEMO_ADMIN, DEV_DATABASE } from './constants.ts';
 import { localDbDir } from './paths.ts';
 import { API_PREFIXES, createRequestHandler } from './server.ts';
 
 /**
  * Mounts the embedded Supabase stand-in on the dev and preview servers (same origin) when
- * VITE_SUPABASE_URL is unset. Data persists in .local-db/ (seeded the first time);
- * LOCAL_DB=memory gives a fresh, seeded in-memory database instead (end-to-end tests).
+ * VITE_SUPABASE_URL is unset: PostgreSQL 17 on 127.0.0.1:54322 with its data in .local-db/
+ * (seeded the first time), started with the server and stopped with it. LOCAL_DB=memory gives a
+ * fresh, seeded, throw-away cluster on a free port instead (end-to-end tests, Lighthouse).
  */
 export function localBackend(): Plugin {
   let enabled = false;
-  let database: Promise<PGlite> | undefined;
+  let database: Promise<LocalDatabase> | undefined;
 
   const open = () => {
     database ??= (async () => {
       const started = performance.now();
       const inMemory = process.env.LOCAL_DB === 'memory';
-      const db = await createDatabase({ dataDir: inMemory ? undefined : localDbDir, seed: true });
+      const db = await openLocalDatabase(
+        inMemory ? { seed: true } : { dataDir: localDbDir, port: DB_PORT, seed: true },
+      );
       const ms = Math.round(performance.now() - started);
       console.info(
-        `  ➜  Local Supabase backend ready in ${ms} ms (${inMemory ? 'in memory' : '.local-db/'})`,
+        `  ➜  Local Supabase backend ready in ${ms} ms (PostgreSQL 17, ${inMemory ? 'throw-away cluster' : '.local-db/'})\n` +
+          `  ➜  psql: psql ${db.server.url(DEV_DATABASE, 'postgres')}`,
       );
       return db;
     })();
     return database;
+  };
+
+  const close = async () => {
+    const pending = database;
+    database = undefined;
+    if (pending) await (await pending.catch(() => undefined))?.close();
   };
 
   const mount = (server: ViteDevServer | PreviewServer) => {
@@ -40,6 +49,7 @@ export function localBackend(): Plugin {
         handler.then((handle) => handle(req, res, next), next);
       });
     }
+    server.httpServer?.once('close', () => void close());
     server.httpServer?.once('listening', () => {
       void ready.then(() => {
         const address = server.httpServer?.address();
@@ -63,8 +73,6 @@ export function localBackend(): Plugin {
     },
     configureServer: mount,
     configurePreviewServer: mount,
-    async closeBundle() {
-      if (database) await (await database).close();
-    },
+    closeBundle: close,
   };
 }

@@ -27,7 +27,7 @@ const members = async (id: string) =>
 
 beforeAll(async () => {
   await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
-  await fillLarge(backend.db, { participants: 2500, reservations: 300 });
+  await fillLarge(backend.db.admin, { participants: 2500, reservations: 300 });
   await signInAdmin('chef@example.cm', 'chef-password-123');
 });
 
@@ -224,5 +224,34 @@ describe('reservations', () => {
     const one = await listReservations({ search: '660000123', city: '' }, 0, 10);
     expect(one.total).toBe(1);
     expect(await fetchAllReservations()).toHaveLength(300);
+  });
+});
+
+describe('exports when the project returns fewer rows per request', () => {
+  it('still exports every row, in order, with ties on created_at (keyset pagination)', async () => {
+    // 400 participants registered at the very same instant: the walk must go on by id.
+    await backend.sql(
+      `update participants set created_at = '2026-06-01 12:00:00.123456+00'
+        where id in (select id from participants order by id limit 400)`,
+    );
+    const expected = await backend.sql<{ id: string }>(
+      `select id::text from participants where participation_type = 'team'
+        order by created_at desc, id desc`,
+    );
+    const [{ n }] = await backend.sql<{ n: number }>('select count(*)::int n from participants');
+    backend.settings.maxRows = 97;
+    try {
+      const all = await fetchAllParticipants();
+      expect(all).toHaveLength(n);
+      expect(new Set(all.map((p) => p.id)).size).toBe(n);
+      const teams = await fetchAllParticipants(
+        { participationType: 'team' },
+        { withMembers: false },
+      );
+      expect(teams.map((p) => p.id)).toEqual(expected.map((r) => r.id));
+      expect(await fetchAllReservations()).toHaveLength(300);
+    } finally {
+      backend.settings.maxRows = 1000;
+    }
   });
 });

@@ -1,20 +1,32 @@
 /**
  * Vitest setup file (integration and component projects): every test file gets its own
- * in-memory embedded backend (bootstrap + migrations, no seed) on a free port, and the app's
- * environment points at it. Helpers: tests/setup/test-backend.ts.
+ * database, cloned from the run's migrated template (tests/setup/postgres-global.ts), and its
+ * own API server on a free port; the app's environment points at it. Helpers:
+ * tests/setup/test-backend.ts.
  */
-import { afterAll, vi } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, inject, vi } from 'vitest';
 import ws from 'ws';
-import { ANON_KEY } from '../../supabase/local/constants.ts';
-import { createDatabase } from '../../supabase/local/database.ts';
+import { ANON_KEY, DB_PASSWORD, DB_HOST, DB_SUPERUSER } from '../../supabase/local/constants.ts';
+import { cloneDatabase } from '../../supabase/local/database.ts';
+import type { PostgresServer } from '../../supabase/local/postgres.ts';
 import { startServer } from '../../supabase/local/server.ts';
 import { registerTestBackend } from './test-backend.ts';
 
 globalThis.WebSocket ??= ws as unknown as typeof WebSocket;
 
-const db = await createDatabase();
+const { port, dataDir, template } = inject('postgres');
+const cluster: PostgresServer = {
+  port,
+  dataDir,
+  created: false,
+  url: (database, role = DB_SUPERUSER) =>
+    `postgresql://${role}:${DB_PASSWORD}@${DB_HOST}:${port}/${database}`,
+  stop: async () => undefined,
+};
+const db = await cloneDatabase(cluster, template, `test_${randomBytes(6).toString('hex')}`);
 const server = await startServer({ db, host: '127.0.0.1', port: 0 });
-registerTestBackend({ url: server.url, db });
+registerTestBackend({ url: server.url, db, settings: server.settings });
 vi.stubEnv('VITE_SUPABASE_URL', server.url);
 vi.stubEnv('VITE_SUPABASE_ANON_KEY', ANON_KEY);
 

@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { ACCESS_TOKEN_TTL, ANON_KEY } from '../../supabase/local/constants.ts';
+import type { LocalDatabase } from '../../supabase/local/database.ts';
+import type { ApiSettings } from '../../supabase/local/rest.ts';
 import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
 
-/** Rows of a superuser query; also reachable as `.rows`, like a PGlite result. */
+/** Rows of a superuser query; also reachable as `.rows`, like a driver's result. */
 export type SqlRows<T> = T[] & { rows: T[] };
 
 export type TestBackend = {
   /** Base URL of the embedded API (http://127.0.0.1:<port>). */
   url: string;
   anonKey: string;
-  /** The database itself (superuser, bypasses RLS). */
-  db: PGlite;
+  /** The API's live settings (Supabase's `max_rows`…): a test may change them. */
+  settings: ApiSettings;
+  /** The database itself: `admin` pool (superuser, bypasses RLS) and `api` pool. */
+  db: LocalDatabase;
   /** Run SQL as superuser. Without params, several statements may be given (rows of the last). */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<SqlRows<T>>;
   /** Create a confirmed e-mail/password user (and list it in private.admins when admin); returns its id. */
@@ -26,7 +29,7 @@ export type TestBackend = {
   signedInClient(email: string, password: string): Promise<SupabaseClient>;
 };
 
-type State = { url: string; db: PGlite };
+type State = { url: string; db: LocalDatabase; settings: ApiSettings };
 
 const STATE_KEY = Symbol.for('booster.test-backend');
 type Holder = { [STATE_KEY]?: State };
@@ -41,7 +44,7 @@ export function testBackend(): TestBackend {
   const state = (globalThis as Holder)[STATE_KEY];
   if (!state)
     throw new Error('The embedded backend is not running: is tests/setup/backend.ts a setupFile?');
-  const { url, db } = state;
+  const { url, db, settings } = state;
 
   const client = (accessToken?: string) =>
     createClient(url, ANON_KEY, {
@@ -51,9 +54,11 @@ export function testBackend(): TestBackend {
     });
 
   const sql = async <T>(query: string, params?: unknown[]): Promise<SqlRows<T>> => {
-    const rows = params
-      ? (await db.query<T>(query, params)).rows
-      : (((await db.exec(query)).filter((r) => r.fields.length > 0).at(-1)?.rows ?? []) as T[]);
+    const result = await db.admin.query(query, params);
+    const last = Array.isArray(result)
+      ? (result as { fields: unknown[]; rows: T[] }[]).filter((r) => r.fields.length > 0).at(-1)
+      : result;
+    const rows = (last?.rows ?? []) as T[];
     // `.rows` is non-enumerable so that `toEqual([...])` compares the rows alone.
     return Object.defineProperty([...rows], 'rows', {
       value: rows,
@@ -64,6 +69,7 @@ export function testBackend(): TestBackend {
   return {
     url,
     anonKey: ANON_KEY,
+    settings,
     db,
     sql,
     async createUser(email, password, options = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError, toDataError } from '@/lib/errors';
-import { fetchAllPages, ilikeAny } from '@/data/query-helpers';
+import { afterCursor, fetchAllAfter, ilikeAny } from '@/data/query-helpers';
 import { parseEnv } from '@/config/env';
 import { LOCAL_ANON_KEY } from '@/config/local-backend';
 
@@ -49,25 +49,33 @@ describe('ilikeAny', () => {
   });
 });
 
-describe('fetchAllPages', () => {
-  it('keeps asking until a short page', async () => {
-    const data = Array.from({ length: 2345 }, (_, i) => i);
-    const calls: [number, number][] = [];
-    const all = await fetchAllPages(async (from, to) => {
-      calls.push([from, to]);
-      return { data: data.slice(from, to + 1), error: null };
+describe('fetchAllAfter', () => {
+  const rows = Array.from({ length: 25 }, (_, i) => ({
+    created_at: `2026-11-22T10:00:${String(59 - Math.floor(i / 2)).padStart(2, '0')}.5+00:00`,
+    id: String(1000 - i),
+  }));
+
+  it('asks for the rows after the last one received until a page comes back empty', async () => {
+    const calls: (string | null)[] = [];
+    // A server whose "max rows" is 7, far below what the export asks for.
+    const all = await fetchAllAfter(async (after) => {
+      calls.push(after ? after.id : null);
+      const start = after ? rows.findIndex((r) => r.id === after.id) + 1 : 0;
+      return { data: rows.slice(start, start + 7), error: null };
     });
-    expect(all).toEqual(data);
-    expect(calls).toEqual([
-      [0, 999],
-      [1000, 1999],
-      [2000, 2999],
-    ]);
+    expect(all).toEqual(rows);
+    expect(calls).toEqual([null, '994', '987', '980', '976']);
   });
 
   it('throws the first error', async () => {
-    await expect(fetchAllPages(async () => ({ data: null, error: { code: 'x' } }))).rejects.toEqual(
+    await expect(fetchAllAfter(async () => ({ data: null, error: { code: 'x' } }))).rejects.toEqual(
       { code: 'x' },
+    );
+  });
+
+  it('writes the keyset filter with quoted timestamps', () => {
+    expect(afterCursor({ created_at: '2026-11-22T10:00:00.123+00:00', id: 'abc' })).toBe(
+      'created_at.lt."2026-11-22T10:00:00.123+00:00",and(created_at.eq."2026-11-22T10:00:00.123+00:00",id.lt.abc)',
     );
   });
 });

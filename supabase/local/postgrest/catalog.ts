@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Sql } from '../sql-client.ts';
 import { restError } from '../http.ts';
 
 /**
@@ -30,7 +30,7 @@ export type Routine = {
   returnTable: number | null;
 };
 
-export async function findTable(tx: Transaction, name: string): Promise<Table> {
+export async function findTable(tx: Sql, name: string): Promise<Table> {
   const { rows } = await tx.query<{ oid: number; columns: string[] }>(
     `select c.oid::int as oid,
             array(select a.attname::text from pg_attribute a
@@ -50,7 +50,7 @@ export async function findTable(tx: Transaction, name: string): Promise<Table> {
   return { oid: rows[0].oid, name, columns: rows[0].columns };
 }
 
-export async function tableByOid(tx: Transaction, oid: number): Promise<Table | null> {
+export async function tableByOid(tx: Sql, oid: number): Promise<Table | null> {
   const { rows } = await tx.query<{ name: string }>(
     `select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.oid = $1 and n.nspname = 'public'`,
@@ -59,7 +59,7 @@ export async function tableByOid(tx: Transaction, oid: number): Promise<Table | 
   return rows[0] ? findTable(tx, rows[0].name) : null;
 }
 
-export async function primaryKey(tx: Transaction, table: Table): Promise<string[]> {
+export async function primaryKey(tx: Sql, table: Table): Promise<string[]> {
   const { rows } = await tx.query<{ name: string }>(
     `select a.attname::text as name
        from pg_index i
@@ -74,7 +74,7 @@ export async function primaryKey(tx: Transaction, table: Table): Promise<string[
 
 /** The foreign key joining `from` and `to`, in either direction; `hint` picks one by name. */
 export async function findRelationship(
-  tx: Transaction,
+  tx: Sql,
   from: Table,
   to: Table,
   hint: string | undefined,
@@ -133,7 +133,7 @@ export async function findRelationship(
   return candidates[0];
 }
 
-export async function findRoutines(tx: Transaction, name: string): Promise<Routine[]> {
+export async function findRoutines(tx: Sql, name: string): Promise<Routine[]> {
   const { rows } = await tx.query<{
     names: string[] | null;
     modes: string[] | null;

@@ -82,7 +82,7 @@ export function parseQuery(query: URLSearchParams, allowed: { paging: boolean })
   return parsed;
 }
 
-/** The row limit actually applied to a read: never above MAX_ROWS. */
-export function cappedLimit(limit: number | undefined): number {
-  return Math.min(limit ?? MAX_ROWS, MAX_ROWS);
+/** The row limit actually applied to a read: never above the API's `max_rows`. */
+export function cappedLimit(limit: number | undefined, maxRows = MAX_ROWS): number {
+  return Math.min(limit ?? maxRows, maxRows);
 }

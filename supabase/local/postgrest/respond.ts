@@ -1,15 +1,17 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Sql } from '../sql-client.ts';
 import type { Reply } from '../http.ts';
 import { restError } from '../http.ts';
 
 /** One REST request, inside its transaction and already switched to the caller's role. */
 export type RestContext = {
-  tx: Transaction;
+  tx: Sql;
   method: string;
   query: URLSearchParams;
   prefer: string | undefined;
   /** `Accept: application/vnd.pgrst.object+json` (supabase-js `.single()`). */
   wantsObject: boolean;
+  /** Supabase's `max_rows`: no read returns more rows. */
+  maxRows: number;
   /** The request body as JSON (400 PGRST102 when it is not JSON). */
   json: () => unknown;
 };

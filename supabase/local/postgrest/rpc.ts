@@ -46,7 +46,7 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> 
     if (query.hasSelect || query.scope.conditions.length || query.scope.order.length) {
       throw notImplemented('select/filters/order on a function returning a set of scalars');
     }
-    const scalars = `select _f._f as v from ${call.from} limit ${cappedLimit(query.scope.limit)}`;
+    const scalars = `select _f._f as v from ${call.from} limit ${cappedLimit(query.scope.limit, ctx.maxRows)}`;
     const { rows } = await ctx.tx.query<{ body: string }>(
       `select coalesce(json_agg(v), '[]'::json)::text as body from (${scalars}) _s`,
       params.values,
@@ -59,7 +59,7 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> 
     table: routine.returnTable ? await tableByOid(ctx.tx, routine.returnTable) : null,
     source: `(select _f.* from ${call.from})`,
     items: query.items,
-    scope: { ...query.scope, limit: cappedLimit(query.scope.limit) },
+    scope: { ...query.scope, limit: cappedLimit(query.scope.limit, ctx.maxRows) },
     embedScopes: query.embedScopes,
     params,
   });

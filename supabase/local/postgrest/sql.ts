@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { Sql } from '../sql-client.ts';
 import { findRelationship, findTable, type Table } from './catalog.ts';
 import { parseList, type Condition, type OrderTerm, type SelectItem } from './parse.ts';
 import { parseError } from './parse.ts';
@@ -92,7 +92,7 @@ function pagingSql(scope: Scope, params: Params): string {
 }
 
 export type ReadPlan = {
-  tx: Transaction;
+  tx: Sql;
   /** The table the rows come from (for embedding), if known. */
   table: Table | null;
   /** SQL from-item, without alias. */

@@ -52,7 +52,7 @@ function plan(ctx: RestContext, table: Table, query: ParsedQuery, source: string
 
 async function read(ctx: RestContext, table: Table, query: ParsedQuery, prefer: Prefer) {
   const offset = query.scope.offset ?? 0;
-  const scope = { ...query.scope, limit: cappedLimit(query.scope.limit) };
+  const scope = { ...query.scope, limit: cappedLimit(query.scope.limit, ctx.maxRows) };
   const readPlan = { ...plan(ctx, table, query, `public.${ident(table.name)}`), scope };
   const sql = aggregateSql(await selectSql(readPlan));
   const { rows } = await ctx.tx.query<{ body: string; n: number }>(sql, readPlan.params.values);

