@@ -1,0 +1,290 @@
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  closedReasonOf,
+  registerParticipant,
+  type NewRegistration,
+} from '@/data/register-participant';
+import { createReservation, RESERVATION_PHONE_TAKEN } from '@/data/create-reservation';
+import type { NewReservation } from '@/data/types';
+import { DataError } from '@/lib/errors';
+import { testBackend } from '../setup/test-backend';
+
+/**
+ * The local backend runs on a real PostgreSQL 17 server and serves requests side by side, as a
+ * hosted project does; these are the behaviours that only a real, concurrent engine shows.
+ */
+const backend = testBackend();
+
+const rpc = (name: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+  fetch(`${backend.url}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { apikey: backend.anonKey, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+const registration = (n: number, extra: Partial<NewRegistration> = {}): NewRegistration => ({
+  fullName: `Candidat ${n}`,
+  email: `candidat${n}@example.cm`,
+  phone: `6800${String(n).padStart(5, '0')}`,
+  city: 'Yaoundé',
+  region: 'Centre',
+  category: 'singing',
+  participationType: 'solo',
+  teamName: '',
+  linkToWork: '',
+  description: '',
+  agreeToTerms: true,
+  teamMembers: [],
+  ...extra,
+});
+
+const reservation = (phone: string): NewReservation => ({
+  fullName: 'Aline Mballa',
+  phone,
+  ville: 'Douala',
+  attendanceStatus: 'yes',
+  heardFrom: 'social',
+  willAttend: 'yes',
+  attendanceBarrier: 'none',
+  followsBoosterPage: 'yes',
+  consumesBoosterProducts: 'no',
+});
+
+const count = async (table: string) =>
+  (await backend.sql<{ n: number }>(`select count(*)::int as n from ${table}`))[0].n;
+
+beforeAll(async () => {
+  await backend.sql(`
+    create function public.fx_wait_for_lock() returns text language sql volatile as $$
+      select pg_advisory_xact_lock(4242); select 'through'
+    $$;
+    create function public.fx_slow() returns int language sql volatile as $$
+      select pg_sleep(5); select 1
+    $$;
+    create table public.fx_log (id serial primary key, at timestamptz default now());
+    grant insert on public.fx_log to anon;
+    grant usage on sequence public.fx_log_id_seq to anon;
+    -- Postgres itself refuses an INSERT written in a stable function; one done by a volatile
+    -- function it calls is refused only by a READ ONLY transaction.
+    create function public.fx_log_write() returns int language plpgsql volatile as $$
+    begin
+      insert into public.fx_log default values;
+      return 1;
+    end $$;
+    create function public.fx_stable_write() returns int language sql stable as $$
+      select public.fx_log_write()
+    $$;
+    create function public.fx_volatile_write() returns int language sql volatile as $$
+      select public.fx_log_write()
+    $$;
+    create function public.fx_request() returns jsonb language sql stable as $$
+      select jsonb_build_object(
+        'forwarded', current_setting('request.headers', true)::jsonb ->> 'x-forwarded-for',
+        'realIp', current_setting('request.headers', true)::jsonb ->> 'x-real-ip',
+        'agent', current_setting('request.headers', true)::jsonb ->> 'x-client-tag',
+        'method', current_setting('request.method', true),
+        'path', current_setting('request.path', true),
+        'role', current_user,
+        'timeout', current_setting('statement_timeout'),
+        'readOnly', current_setting('transaction_read_only'),
+        'preRequest', current_setting('fx.pre_request', true))
+    $$;
+    create function public.fx_pre_request() returns void language plpgsql as $$
+    begin
+      if current_setting('request.headers', true)::jsonb ->> 'x-client-tag' = 'blocked' then
+        raise exception 'Trop de requêtes.' using errcode = 'PT429';
+      end if;
+      perform set_config('fx.pre_request', 'ran', true);
+    end $$;
+    grant execute on function public.fx_wait_for_lock(), public.fx_slow(), public.fx_stable_write(),
+      public.fx_volatile_write(), public.fx_log_write(),
+      public.fx_request(), public.fx_pre_request() to anon;
+  `);
+});
+
+describe('the engine', () => {
+  it('is PostgreSQL 17', async () => {
+    const [{ version }] = await backend.sql<{ version: number }>(
+      `select current_setting('server_version_num')::int as version`,
+    );
+    expect(Math.floor(version / 10000)).toBe(17);
+  });
+
+  it('serves a request while another one waits on a lock', async () => {
+    const holder = new pg.Client({ connectionString: backend.db.server.url(backend.db.name) });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock(4242)');
+      const order: string[] = [];
+      const blocked = rpc('fx_wait_for_lock').then(async (res) => {
+        order.push('blocked');
+        return res;
+      });
+      // Give the blocked request time to reach the lock.
+      await expect
+        .poll(
+          async () =>
+            (
+              await backend.sql<{ n: number }>(
+                `select count(*)::int n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+              )
+            )[0].n,
+        )
+        .toBe(1);
+      const other = await rpc('registration_status');
+      order.push('other');
+      expect(other.status).toBe(200);
+      expect(order).toEqual(['other']);
+      await holder.query('select pg_advisory_unlock(4242)');
+      const released = await blocked;
+      expect(released.status).toBe(200);
+      expect(await released.json()).toBe('through');
+      expect(order).toEqual(['other', 'blocked']);
+    } finally {
+      await holder.end();
+    }
+  });
+});
+
+describe('PostgREST semantics per request', () => {
+  it('applies the role, its statement timeout, the request and the client address', async () => {
+    const res = await rpc('fx_request', {}, { 'X-Forwarded-For': '6.6.6.6', 'X-Client-Tag': 'a' });
+    expect(await res.json()).toEqual({
+      // What the client claims is replaced by the TCP peer, as the hosted gateway does.
+      forwarded: '127.0.0.1',
+      realIp: '127.0.0.1',
+      agent: 'a',
+      method: 'POST',
+      path: '/rest/v1/rpc/fx_request',
+      role: 'anon',
+      timeout: '3s',
+      readOnly: 'on',
+      preRequest: null,
+    });
+    const signedIn = await fetch(`${backend.url}/rest/v1/rpc/fx_request`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.anonKey,
+        Authorization: `Bearer ${await backend.signAccessToken()}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(await signedIn.json()).toMatchObject({ role: 'authenticated', timeout: '8s' });
+  });
+
+  it('cancels a statement over the anon timeout with PostgREST’s error', async () => {
+    const started = performance.now();
+    const res = await rpc('fx_slow');
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({
+      code: '57014',
+      message: 'canceling statement due to statement timeout',
+    });
+    expect(elapsed).toBeGreaterThan(2900);
+    expect(elapsed).toBeLessThan(4900);
+  });
+
+  it('runs a POST to a stable function READ ONLY: a write inside it fails and stores nothing', async () => {
+    const res = await rpc('fx_stable_write');
+    expect(res.status).toBe(405);
+    expect(await res.json()).toMatchObject({
+      code: '25006',
+      message: 'cannot execute INSERT in a read-only transaction',
+    });
+    expect(await count('public.fx_log')).toBe(0);
+    expect((await rpc('fx_volatile_write')).status).toBe(200);
+    expect(await count('public.fx_log')).toBe(1);
+  });
+
+  it('runs the pre-request function named on the authenticator role first', async () => {
+    const db = backend.db.name;
+    await backend.sql(
+      `alter role authenticator in database "${db}" set pgrst.db_pre_request = 'public.fx_pre_request'`,
+    );
+    try {
+      const ran = await rpc('fx_request', {}, { 'X-Client-Tag': 'ok' });
+      expect(await ran.json()).toMatchObject({ preRequest: 'ran' });
+      const refused = await rpc('registration_status', {}, { 'X-Client-Tag': 'blocked' });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ message: 'Trop de requêtes.' });
+    } finally {
+      await backend.sql(`alter role authenticator in database "${db}" reset pgrst.db_pre_request`);
+    }
+    expect((await rpc('registration_status', {}, { 'X-Client-Tag': 'blocked' })).status).toBe(200);
+  });
+});
+
+describe('concurrent visitors', () => {
+  beforeEach(async () => {
+    await backend.sql('delete from participants; delete from reservations');
+  });
+
+  const openRegistration = (max: number) =>
+    backend.sql(`update contest_settings set registration_opens_at = now() - interval '1 day',
+      registration_closes_at = now() + interval '1 day', max_participants = ${max}`);
+
+  it('stores exactly 10 of 50 registrations sent at once for 10 places; the others are told it is full', async () => {
+    await openRegistration(10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        registerParticipant(crypto.randomUUID(), registration(i)),
+      ),
+    );
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(results.length - refused.length).toBe(10);
+    expect(refused).toHaveLength(40);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(DataError);
+      expect(closedReasonOf(error)).toBe('full');
+      expect((error as DataError).message).toBe('Le nombre maximum de participants est atteint.');
+    }
+    expect(await count('participants')).toBe(10);
+  });
+
+  it('answers 10 overlapping sends of one registration with the same id and stores it once', async () => {
+    await openRegistration(2000);
+    const id = crypto.randomUUID();
+    const team = registration(7, {
+      participationType: 'team',
+      teamName: 'Les Étoiles',
+      teamMembers: [{ fullName: 'Membre Un', phone: '671000001', email: '' }],
+    });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => registerParticipant(id, team)),
+    );
+    expect(results).toEqual(Array(10).fill({ id }));
+    expect(await count('participants')).toBe(1);
+    expect(await count('team_members')).toBe(1);
+  });
+
+  it('stores one of 20 reservations sent at once with one phone; the others get the French duplicate message', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        createReservation(crypto.randomUUID(), reservation('699001122')),
+      ),
+    );
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(refused).toHaveLength(19);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(DataError);
+      expect((error as DataError).message).toBe(RESERVATION_PHONE_TAKEN);
+    }
+    expect(await count('reservations')).toBe(1);
+  });
+
+  it('stores one reservation when the same one is sent 10 times at once (double tap, retries)', async () => {
+    const id = crypto.randomUUID();
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => createReservation(id, reservation('699003344'))),
+    );
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(await count('reservations')).toBe(1);
+  });
+});
+
+afterAll(async () => {
+  await backend.sql('drop function if exists public.fx_slow()');
+});
