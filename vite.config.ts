@@ -24,14 +24,37 @@ function absoluteLinkPreviews(siteUrl: string | undefined): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  // localBackend() mounts the embedded Supabase API when VITE_SUPABASE_URL is unset.
-  plugins: [
-    react(),
-    tailwindcss(),
-    localBackend(),
-    absoluteLinkPreviews(loadEnv(mode, process.cwd(), 'VITE_').VITE_SITE_URL),
-  ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { manifest: true, sourcemap: false, target: 'es2022' },
-}));
+/**
+ * Which backend the code targets. The dev server falls back to the embedded local backend when
+ * VITE_SUPABASE_URL is unset. A production build must name its Supabase project: without
+ * VITE_SUPABASE_URL it fails, unless it opts in to the local backend with VITE_LOCAL_BACKEND=true
+ * (the end-to-end and Lighthouse builds); only such builds carry the local demo key.
+ */
+export function backendTarget(
+  env: Record<string, string | undefined>,
+  command: 'build' | 'serve',
+  mode: string,
+): { local: boolean } {
+  if (env.VITE_SUPABASE_URL) return { local: false };
+  if (command === 'build' && mode === 'production' && env.VITE_LOCAL_BACKEND !== 'true') {
+    throw new Error(
+      'Production build without VITE_SUPABASE_URL: set VITE_SUPABASE_URL and ' +
+        'VITE_SUPABASE_ANON_KEY to your Supabase project (Project settings > API, see ' +
+        '.env.example), or VITE_LOCAL_BACKEND=true for a build that talks to the embedded ' +
+        'local backend (tests only).',
+    );
+  }
+  return { local: true };
+}
+
+export default defineConfig(({ command, mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const target = backendTarget(env, command, mode);
+  return {
+    // localBackend() mounts the embedded Supabase API when VITE_SUPABASE_URL is unset.
+    plugins: [react(), tailwindcss(), localBackend(), absoluteLinkPreviews(env.VITE_SITE_URL)],
+    define: { __LOCAL_BACKEND__: JSON.stringify(target.local) },
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    build: { manifest: true, sourcemap: false, target: 'es2022' },
+  };
+});

@@ -35,7 +35,22 @@ export type AppEnv = {
   emailjs: EmailJsConfig | null;
 };
 
-export function parseEnv(raw: Record<string, unknown>, origin: string): AppEnv {
+/**
+ * The local demo key, where the embedded backend may be used: never in a production build (the
+ * constant folds to null there and the key is left out of the bundle).
+ */
+function localAnonKey(): string | null {
+  return typeof __LOCAL_BACKEND__ !== 'undefined' && !__LOCAL_BACKEND__ ? null : LOCAL_ANON_KEY;
+}
+
+export const MISSING_BACKEND =
+  'VITE_SUPABASE_URL is not set: a production build needs the Supabase project URL and anon key (see .env.example), or VITE_LOCAL_BACKEND=true to target the embedded local backend.';
+
+export function parseEnv(
+  raw: Record<string, unknown>,
+  origin: string,
+  localKey: string | null = localAnonKey(),
+): AppEnv {
   const cleaned = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, blankToUndefined(v)]));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
@@ -52,14 +67,16 @@ export function parseEnv(raw: Record<string, unknown>, origin: string): AppEnv {
           confirmationTemplateId: e.VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID ?? null,
         }
       : null;
-  return e.VITE_SUPABASE_URL
-    ? {
-        supabaseUrl: e.VITE_SUPABASE_URL,
-        supabaseAnonKey: e.VITE_SUPABASE_ANON_KEY as string,
-        usesLocalBackend: false,
-        emailjs,
-      }
-    : { supabaseUrl: origin, supabaseAnonKey: LOCAL_ANON_KEY, usesLocalBackend: true, emailjs };
+  if (e.VITE_SUPABASE_URL) {
+    return {
+      supabaseUrl: e.VITE_SUPABASE_URL,
+      supabaseAnonKey: e.VITE_SUPABASE_ANON_KEY as string,
+      usesLocalBackend: false,
+      emailjs,
+    };
+  }
+  if (!localKey) throw new Error(MISSING_BACKEND);
+  return { supabaseUrl: origin, supabaseAnonKey: localKey, usesLocalBackend: true, emailjs };
 }
 
 let cached: AppEnv | undefined;

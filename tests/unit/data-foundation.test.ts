@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataError, toDataError } from '@/lib/errors';
 import { afterCursor, fetchAllAfter, ilikeAny } from '@/data/query-helpers';
-import { parseEnv } from '@/config/env';
+import { MISSING_BACKEND, parseEnv } from '@/config/env';
 import { LOCAL_ANON_KEY } from '@/config/local-backend';
 
 describe('toDataError', () => {
@@ -88,6 +88,10 @@ describe('parseEnv', () => {
       usesLocalBackend: true,
       emailjs: null,
     });
+  });
+
+  it('refuses to guess a backend where the local one is not allowed (production builds)', () => {
+    expect(() => parseEnv({}, 'https://booster.example', null)).toThrow(MISSING_BACKEND);
   });
 
   it('uses the configured project and fails loudly when the key is missing', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, JWT_SECRET, SERVICE_ROLE_KEY } from '../../supabase/local/constants.ts';
+import { LOCAL_ANON_KEY } from '../../src/config/local-backend.ts';
 
 /**
  * Checked on the production build: what a visitor's browser can download from the public pages.
@@ -22,13 +23,36 @@ const PUBLIC_PAGES = [
   'features/errors/ErrorPage.tsx',
 ];
 
-async function buildChunks(): Promise<Map<string, Chunk>> {
-  const result = await build({
+/** A production build for a hosted project (placeholder URL and public key). */
+const PRODUCTION_ENV = {
+  VITE_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co',
+  VITE_SUPABASE_ANON_KEY: 'public-anon-key-of-the-project-0123456789',
+};
+
+async function withEnv<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await run();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+const viteBuild = () =>
+  build({
     root,
     configFile: `${root}vite.config.ts`,
+    mode: 'production',
     logLevel: 'silent',
     build: { write: false, manifest: false },
   });
+
+async function buildChunks(): Promise<Map<string, Chunk>> {
+  const result = await withEnv(PRODUCTION_ENV, viteBuild);
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs.flatMap((o) => o.output).filter((c): c is Chunk => c.type === 'chunk');
   return new Map(chunks.map((c) => [c.fileName, c]));
@@ -59,11 +83,26 @@ const PAPAPARSE = /node_modules\/papaparse\//;
 const SUPABASE = /node_modules\/@supabase\//;
 
 describe('public bundle', () => {
-  it('carries no credential: no JWT secret, service key or password, only the public anon key', async () => {
+  it('refuses a production build that names no Supabase project', async () => {
+    await withEnv({ VITE_SUPABASE_URL: '', VITE_LOCAL_BACKEND: '' }, async () => {
+      await expect(viteBuild()).rejects.toThrow(
+        /Production build without VITE_SUPABASE_URL: set VITE_SUPABASE_URL/,
+      );
+    });
+  });
+
+  it('carries no credential: no JWT secret, service key, password or local demo key, only the project’s anon key', async () => {
     const chunks = await built();
     const code = [...chunks.values()].map((c) => c.code).join('\n');
-    for (const secret of [JWT_SECRET, SERVICE_ROLE_KEY, DEMO_ADMIN.password, 'service_role'])
+    for (const secret of [
+      JWT_SECRET,
+      SERVICE_ROLE_KEY,
+      DEMO_ADMIN.password,
+      'service_role',
+      LOCAL_ANON_KEY,
+    ])
       expect(code.includes(secret), secret.slice(0, 12)).toBe(false);
+    expect(code).toContain(PRODUCTION_ENV.VITE_SUPABASE_ANON_KEY);
     expect(code).not.toMatch(/encrypted_password|BEGIN (RSA )?PRIVATE KEY/);
   });
 

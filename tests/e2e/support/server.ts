@@ -13,8 +13,12 @@ import { LOCAL_ANON_KEY } from '../../../src/config/local-backend';
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 
-/** The build must talk to the local backend and must not send real e-mail, whatever .env says. */
+/**
+ * The build must talk to the local backend (an explicit opt-in: a production build otherwise
+ * needs VITE_SUPABASE_URL) and must not send real e-mail, whatever .env says.
+ */
 const BLANKED_ENV = {
+  VITE_LOCAL_BACKEND: 'true',
   VITE_SUPABASE_URL: '',
   VITE_SUPABASE_ANON_KEY: '',
   VITE_EMAILJS_PUBLIC_KEY: '',
