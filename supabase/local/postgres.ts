@@ -166,12 +166,18 @@ function readOwner(dataDir: string): number | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Running, and not a zombie (a killed process nobody has reaped yet still answers kill 0). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 
