@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockEmailJs } from '../setup/emailjs-mock';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
 
@@ -11,20 +12,8 @@ vi.stubEnv('VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID', 'template_confirmation');
 
 const backend = testBackend();
 const ID = 'c2000000-0000-4000-8000-000000000001';
-const EMAILJS_URL = 'https://api.emailjs.com/api/v1.0/email/send';
-const realFetch = globalThis.fetch;
-
-/** EmailJS is intercepted at the network boundary; everything else reaches the test backend. */
-function intercept(status: number) {
-  const sent: Record<string, unknown>[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url !== EMAILJS_URL) return realFetch(input, init);
-    sent.push(JSON.parse(String(init?.body)));
-    return new Response(status === 200 ? 'OK' : 'The template ID is invalid', { status });
-  });
-  return sent;
-}
+/** EmailJS is mocked at the network boundary; everything else reaches the test backend. */
+const emailjs = mockEmailJs();
 
 beforeAll(async () => {
   await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
@@ -36,15 +25,14 @@ beforeAll(async () => {
 
 describe('confirmation e-mail', () => {
   it('is sent through EmailJS to the participant when configured', async () => {
-    const sent = intercept(200);
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${ID}`);
     await user.click(
       await screen.findByRole('button', { name: "Envoyer l'email de confirmation" }),
     );
     expect(await screen.findByText('Email de confirmation envoyé')).toBeVisible();
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({
+    expect(emailjs.sends).toHaveLength(1);
+    expect(emailjs.sends[0]).toMatchObject({
       user_id: 'pk_test_public',
       service_id: 'service_booster',
       template_id: 'template_confirmation',
@@ -59,7 +47,7 @@ describe('confirmation e-mail', () => {
   });
 
   it('says so when EmailJS refuses, without claiming success', async () => {
-    intercept(400);
+    emailjs.failWith(400, 'The template ID is invalid');
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${ID}`);
     await user.click(
@@ -69,5 +57,6 @@ describe('confirmation e-mail', () => {
       await screen.findByText("Échec de l'envoi de l'email de confirmation. Veuillez réessayer."),
     ).toBeVisible();
     expect(screen.queryByText('Email de confirmation envoyé')).toBeNull();
+    expect(emailjs.sends).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse, passthrough } from 'msw';
 import App from '@/app/App';
+import { mockEmailJs } from '../setup/emailjs-mock';
 import { testBackend } from '../setup/test-backend';
 
 // EmailJS configured for this file (read by getEnv() on first use).
@@ -12,28 +14,27 @@ vi.stubEnv('VITE_EMAILJS_CONTACT_TEMPLATE_ID', 'template_contact');
 const backend = testBackend();
 /** The first submit loads supabase-js on demand: give it time on a busy machine. */
 const SLOW = { timeout: 8000 };
-const realFetch = globalThis.fetch;
-const EMAILJS_URL = 'https://api.emailjs.com/api/v1.0/email/send';
 const SUCCESS = 'Votre message a été envoyé avec succès !';
 const FAILURE = "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer.";
 
-/** EmailJS is intercepted at the network boundary; everything else reaches the test backend. */
-function intercept({ emailStatus = 200, backendDown = false } = {}) {
-  const emails: { body: Record<string, unknown> }[] = [];
+/** EmailJS is mocked at the network boundary; everything else reaches the test backend. */
+const emailjs = mockEmailJs();
+
+/** Records the requests that reach the contact_messages endpoint, letting them through. */
+function recordStoreRequests() {
   const stored: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url === EMAILJS_URL) {
-      emails.push({ body: JSON.parse(String(init?.body)) });
-      return new Response(emailStatus === 200 ? 'OK' : 'Service unavailable', {
-        status: emailStatus,
-      });
-    }
-    if (backendDown) throw new TypeError('fetch failed');
-    if (url.includes('/rest/v1/contact_messages')) stored.push(url);
-    return realFetch(input, init);
-  });
-  return { emails, stored };
+  emailjs.server.use(
+    http.all(`${backend.url}/rest/v1/contact_messages`, ({ request }) => {
+      stored.push(request.url);
+      return passthrough();
+    }),
+  );
+  return stored;
+}
+
+/** Every request to the backend fails as if the network were down (fetch rejects). */
+function backendDown() {
+  emailjs.server.use(http.all(`${backend.url}/*`, () => HttpResponse.error()));
 }
 
 const messages = () =>
@@ -66,7 +67,7 @@ beforeEach(async () => {
 describe('/contact', () => {
   it('shows each validation message, clears it when the field is edited, and sends nothing', async () => {
     const user = userEvent.setup({ delay: null });
-    const { emails, stored } = intercept();
+    const stored = recordStoreRequests();
     await openContact();
     expect(screen.getByText('Lundi - Vendredi : 8h - 17h', { selector: 'main li' })).toBeVisible();
 
@@ -93,13 +94,12 @@ describe('/contact', () => {
     ).not.toBeInTheDocument();
 
     expect(stored).toHaveLength(0);
-    expect(emails).toHaveLength(0);
+    expect(emailjs.requests).toHaveLength(0);
     expect(await messages()).toHaveLength(0);
   });
 
   it('stores the message, sends the SPEC §7 EmailJS body, toasts and empties the form', async () => {
     const user = userEvent.setup({ delay: null });
-    const { emails } = intercept();
     await openContact();
     await fill(user);
     const before = new Date();
@@ -114,13 +114,13 @@ describe('/contact', () => {
         message: 'Bonjour, à quelle date ont lieu les auditions ?',
       },
     ]);
-    expect(emails).toHaveLength(1);
-    const body = emails[0].body;
+    expect(emailjs.sends).toHaveLength(1);
+    const body = emailjs.sends[0];
     expect(body.lib_version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(body.user_id).toBe('pk_test_public');
     expect(body.service_id).toBe('service_booster');
     expect(body.template_id).toBe('template_contact');
-    const params = body.template_params as Record<string, string>;
+    const params = body.template_params;
     expect(Object.keys(params).sort()).toEqual([
       'contact_date',
       'from_name',
@@ -143,14 +143,14 @@ describe('/contact', () => {
   it('keeps the message stored when EmailJS fails', async () => {
     const user = userEvent.setup({ delay: null });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { emails } = intercept({ emailStatus: 503 });
+    emailjs.failWith(503, 'Service unavailable');
     await openContact();
     await fill(user);
     await user.click(submit());
 
     // Stored, so the organisers have it: the visitor is told it was sent; the e-mail failure is logged.
     expect(await screen.findByText(SUCCESS, {}, SLOW)).toBeVisible();
-    expect(emails).toHaveLength(1);
+    expect(emailjs.sends).toHaveLength(1);
     expect(await messages()).toHaveLength(1);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('e-mail'), expect.anything());
     expect(screen.queryByText(FAILURE)).not.toBeInTheDocument();
@@ -159,14 +159,14 @@ describe('/contact', () => {
   it('backend unreachable: failure toast, nothing e-mailed, everything typed is kept', async () => {
     const user = userEvent.setup({ delay: null });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { emails } = intercept({ backendDown: true });
+    backendDown();
     await openContact();
     await fill(user);
     await user.click(submit());
 
     expect(await screen.findByText(FAILURE, {}, SLOW)).toBeVisible();
     expect(log).toHaveBeenCalled();
-    expect(emails).toHaveLength(0);
+    expect(emailjs.requests).toHaveLength(0);
     expect(field(/Nom complet/)).toHaveValue('Awa Ndongo');
     expect(field(/Email/)).toHaveValue('awa@example.cm');
     expect(field(/Sujet/)).toHaveValue('Auditions de Garoua');

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmailJsConfig } from '@/config/env';
+import { mockEmailJs } from '../setup/emailjs-mock';
 import { testBackend } from '../setup/test-backend';
 
 // EmailJS configuration switched per test; everything else is the real environment.
@@ -14,8 +15,7 @@ const { sendContactMessage } = await import('@/data/send-contact-message');
 const { DataError } = await import('@/lib/errors');
 
 const backend = testBackend();
-const realFetch = globalThis.fetch;
-const EMAILJS_URL = 'https://api.emailjs.com/api/v1.0/email/send';
+const emailjs = mockEmailJs();
 
 const reservation = (phone = '699112233') => ({
   fullName: '  Jean Mbarga ',
@@ -35,18 +35,6 @@ const message = {
   subject: 'Auditions',
   message: 'Bonjour, où ont lieu les auditions ?',
 };
-
-function interceptEmailJs(status: number) {
-  const bodies: Record<string, unknown>[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    if (String(input) === EMAILJS_URL) {
-      bodies.push(JSON.parse(String(init?.body)));
-      return new Response(status === 200 ? 'OK' : 'Bad Request', { status });
-    }
-    return realFetch(input, init);
-  });
-  return bodies;
-}
 
 beforeEach(async () => {
   email.config = null;
@@ -109,6 +97,7 @@ describe('sendContactMessage', () => {
     const id = crypto.randomUUID();
     await expect(sendContactMessage(id, message)).resolves.toEqual({ email: 'not_configured' });
     await expect(sendContactMessage(id, message)).resolves.toEqual({ email: 'not_configured' });
+    expect(emailjs.requests).toHaveLength(0);
     const rows = await backend.sql(
       'select id, name, email, subject, message from contact_messages',
     );
@@ -122,13 +111,12 @@ describe('sendContactMessage', () => {
       contactTemplateId: 'tpl_contact',
       confirmationTemplateId: null,
     };
-    const bodies = interceptEmailJs(200);
     await expect(sendContactMessage(crypto.randomUUID(), message)).resolves.toEqual({
       email: 'sent',
     });
     expect(await backend.sql('select id from contact_messages')).toHaveLength(1);
-    expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({
+    expect(emailjs.sends).toHaveLength(1);
+    expect(emailjs.sends[0]).toMatchObject({
       user_id: 'pk',
       service_id: 'svc',
       template_id: 'tpl_contact',
@@ -148,11 +136,12 @@ describe('sendContactMessage', () => {
       confirmationTemplateId: null,
     };
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    interceptEmailJs(400);
+    emailjs.failWith(400, 'Bad Request');
     await expect(sendContactMessage(crypto.randomUUID(), message)).resolves.toEqual({
       email: 'failed',
     });
     expect(log).toHaveBeenCalled();
+    expect(emailjs.sends).toHaveLength(1);
     expect([...(await backend.sql('select name from contact_messages'))]).toEqual([
       { name: 'Awa Ndongo' },
     ]);
@@ -165,7 +154,6 @@ describe('sendContactMessage', () => {
       contactTemplateId: 'tpl_contact',
       confirmationTemplateId: null,
     };
-    const bodies = interceptEmailJs(200);
     const error = await sendContactMessage(crypto.randomUUID(), {
       ...message,
       message: 'court',
@@ -174,6 +162,6 @@ describe('sendContactMessage', () => {
     expect((error as Error).message).toBe(
       "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer.",
     );
-    expect(bodies).toHaveLength(0);
+    expect(emailjs.requests).toHaveLength(0);
   });
 });

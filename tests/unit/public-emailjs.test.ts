@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv, EmailJsConfig } from '@/config/env';
+import { EMAILJS_SEND_URL, mockEmailJs } from '../setup/emailjs-mock';
 
 const env: { emailjs: EmailJsConfig | null } = { emailjs: null };
 vi.mock('@/config/env', () => ({
@@ -22,15 +23,7 @@ const CONFIG: EmailJsConfig = {
   confirmationTemplateId: null,
 };
 
-/** Intercepts the EmailJS HTTP call and records it. */
-function interceptEmailJs(status = 200, text = 'OK') {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url: String(url), init });
-    return new Response(text, { status });
-  });
-  return calls;
-}
+const emailjs = mockEmailJs();
 
 beforeEach(() => {
   env.emailjs = null;
@@ -51,18 +44,16 @@ describe('EmailJS sender', () => {
   });
 
   it('throws a clear error, and sends nothing, when not configured', async () => {
-    const calls = interceptEmailJs();
     await expect(sendEmail('template_contact', { a: 'b' })).rejects.toBeInstanceOf(
       EmailNotConfiguredError,
     );
     env.emailjs = CONFIG;
     await expect(sendEmail(null, { a: 'b' })).rejects.toThrow(/modèle EmailJS/);
-    expect(calls).toHaveLength(0);
+    expect(emailjs.requests).toHaveLength(0);
   });
 
   it('posts the SPEC §7 body to api.emailjs.com, field by field', async () => {
     env.emailjs = CONFIG;
-    const calls = interceptEmailJs();
     const params = contactTemplateParams(
       {
         name: ' Awa Ndongo ',
@@ -74,10 +65,9 @@ describe('EmailJS sender', () => {
     );
     await sendEmail('template_contact', params);
 
-    expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('https://api.emailjs.com/api/v1.0/email/send');
-    expect(calls[0].init.method).toBe('POST');
-    const body = JSON.parse(String(calls[0].init.body));
+    expect(emailjs.requests).toEqual([`POST ${EMAILJS_SEND_URL}`]);
+    expect(emailjs.sends).toHaveLength(1);
+    const body = emailjs.sends[0];
     expect(Object.keys(body).sort()).toEqual(
       ['lib_version', 'service_id', 'template_id', 'template_params', 'user_id'].sort(),
     );
@@ -96,10 +86,21 @@ describe('EmailJS sender', () => {
 
   it('rejects with the HTTP status when EmailJS refuses', async () => {
     env.emailjs = CONFIG;
-    interceptEmailJs(400, 'The template ID is invalid');
+    emailjs.failWith(400, 'The template ID is invalid');
     const error = await sendEmail('bad', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmailSendError);
     expect((error as InstanceType<typeof EmailSendError>).status).toBe(400);
     expect((error as Error).message).toContain('The template ID is invalid');
+    expect(emailjs.sends.map((send) => send.template_id)).toEqual(['bad']);
+  });
+
+  it('rejects without a status when EmailJS cannot be reached', async () => {
+    env.emailjs = CONFIG;
+    emailjs.failNetwork();
+    const error = await sendEmail('template_contact', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect((error as InstanceType<typeof EmailSendError>).status).toBeUndefined();
+    expect(emailjs.requests).toEqual([`POST ${EMAILJS_SEND_URL}`]);
+    expect(emailjs.sends).toHaveLength(0);
   });
 });
