@@ -77,7 +77,9 @@ describe('PostgREST query grammar', () => {
     expect(parsePrefer('return=representation, count=exact', 'minimal')).toEqual({
       return: 'representation',
       count: true,
-      missingDefault: false,
+    });
+    expect(parsePrefer('resolution=merge-duplicates', 'minimal')).toMatchObject({
+      unsupported: 'Prefer: resolution=merge-duplicates',
     });
   });
 

@@ -26,8 +26,6 @@ export type Routine = {
   returnType: string;
   /** 'c' composite, 'p' pseudo (void, record), 'b' base… */
   returnKind: string;
-  /** The table whose row type the function returns, if any. */
-  returnTable: number | null;
 };
 
 export async function findTable(tx: Sql, name: string): Promise<Table> {
@@ -50,29 +48,6 @@ export async function findTable(tx: Sql, name: string): Promise<Table> {
   return { oid: rows[0].oid, name, columns: rows[0].columns };
 }
 
-export async function tableByOid(tx: Sql, oid: number): Promise<Table | null> {
-  const { rows } = await tx.query<{ name: string }>(
-    `select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.oid = $1 and n.nspname = 'public'`,
-    [oid],
-  );
-  return rows[0] ? findTable(tx, rows[0].name) : null;
-}
-
-export async function primaryKey(tx: Sql, table: Table): Promise<string[]> {
-  const { rows } = await tx.query<{ name: string }>(
-    `select a.attname::text as name
-       from pg_index i
-       join lateral unnest(i.indkey) with ordinality k(attnum, n) on true
-       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-      where i.indrelid = $1 and i.indisprimary
-      order by k.n`,
-    [table.oid],
-  );
-  return rows.map((r) => r.name);
-}
-
-/** The foreign key joining `from` and `to`, in either direction; `hint` picks one by name. */
 export async function findRelationship(
   tx: Sql,
   from: Table,
@@ -143,13 +118,12 @@ export async function findRoutines(tx: Sql, name: string): Promise<Routine[]> {
     retset: boolean;
     rettype: string;
     typtype: string;
-    typrelid: number;
   }>(
     `select p.proargnames::text[] as names, p.proargmodes::text[] as modes,
             array(select format_type(t, null) from unnest(p.proargtypes) t) as types,
             p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
             p.proretset as retset, format_type(p.prorettype, null) as rettype,
-            t.typtype::text as typtype, t.typrelid::int as typrelid
+            t.typtype::text as typtype
        from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace
        join pg_type t on t.oid = p.prorettype
@@ -170,7 +144,6 @@ export async function findRoutines(tx: Sql, name: string): Promise<Routine[]> {
       returnsSet: r.retset,
       returnType: r.rettype,
       returnKind: r.typtype,
-      returnTable: r.typrelid || null,
     };
   });
 }

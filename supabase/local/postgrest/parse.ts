@@ -22,16 +22,16 @@ export const OPERATORS = [
   'lte',
   'like',
   'ilike',
-  'match',
-  'imatch',
   'is',
-  'isdistinct',
   'in',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
 /** PostgREST operators that exist but that the local backend does not serve. */
 const UNSUPPORTED_OPERATORS = new Set([
+  'match',
+  'imatch',
+  'isdistinct',
   'cs',
   'cd',
   'ov',
@@ -210,12 +210,12 @@ export function parseList(value: string): string[] {
 export type Prefer = {
   return: 'minimal' | 'representation' | 'headers-only';
   count: boolean;
-  resolution?: 'merge-duplicates' | 'ignore-duplicates';
-  missingDefault: boolean;
+  /** Prefer: resolution (upsert) or missing=default: not served locally (501). */
+  unsupported?: string;
 };
 
 export function parsePrefer(header: string | undefined, fallbackReturn: Prefer['return']): Prefer {
-  const prefer: Prefer = { return: fallbackReturn, count: false, missingDefault: false };
+  const prefer: Prefer = { return: fallbackReturn, count: false };
   for (const part of (header ?? '').split(',')) {
     const [key, value] = part.trim().split('=');
     if (
@@ -225,13 +225,8 @@ export function parsePrefer(header: string | undefined, fallbackReturn: Prefer['
       prefer.return = value;
     } else if (key === 'count' && ['exact', 'planned', 'estimated'].includes(value)) {
       prefer.count = true;
-    } else if (
-      key === 'resolution' &&
-      (value === 'merge-duplicates' || value === 'ignore-duplicates')
-    ) {
-      prefer.resolution = value;
-    } else if (key === 'missing' && value === 'default') {
-      prefer.missingDefault = true;
+    } else if (key === 'resolution' || key === 'missing') {
+      prefer.unsupported = `Prefer: ${key}=${value}`;
     }
   }
   return prefer;

@@ -17,13 +17,12 @@ export type ParsedQuery = {
   scope: Scope;
   embedScopes: Map<string, Scope>;
   columns?: string[];
-  onConflict?: string[];
 };
 
 const LOGIC_KEY = /^(not\.)?(and|or)$/;
 
 /**
- * Read `select`, filters, `or`/`and`, `order`, `limit`, `offset`, `columns`, `on_conflict`.
+ * Read `select`, filters, `or`/`and`, `order`, `limit`, `offset`, `columns`.
  * A key `rel.x` applies to the embedded resource `rel`.
  */
 export function parseQuery(query: URLSearchParams, allowed: { paging: boolean }): ParsedQuery {
@@ -46,10 +45,7 @@ export function parseQuery(query: URLSearchParams, allowed: { paging: boolean })
       parsed.columns = value.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
       continue;
     }
-    if (key === 'on_conflict') {
-      parsed.onConflict = value.split(',').map((c) => c.trim());
-      continue;
-    }
+    if (key === 'on_conflict') throw notImplemented('upsert (on_conflict)');
     const logic = LOGIC_KEY.exec(key);
     if (logic) {
       scopeFor(undefined).conditions.push(

@@ -1,13 +1,13 @@
 import { notImplemented, restError, type Reply } from '../http.ts';
-import { findRoutines, tableByOid, type Routine } from './catalog.ts';
-import { cappedLimit, parseQuery } from './query.ts';
-import { aggregateSql, ident, Params, selectSql } from './sql.ts';
-import { rowsReply, type RestContext } from './respond.ts';
+import { findRoutines, type Routine } from './catalog.ts';
+import { parseQuery } from './query.ts';
+import { ident, Params } from './sql.ts';
+import type { RestContext } from './respond.ts';
 
 /**
  * `POST /rest/v1/rpc/<fn>` with named arguments as a JSON object. The arguments are turned into
- * typed values by `json_to_record`, as PostgREST does; the result is a scalar, a JSON value,
- * one row (object) or a set of rows (array, which accepts select/filters/order/paging).
+ * typed values by `json_to_record`, as PostgREST does; the result is a scalar, a JSON value or
+ * one row (object). Set-returning functions answer 501: the app calls none.
  */
 export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> {
   if (ctx.method !== 'POST') throw notImplemented(`${ctx.method} on /rest/v1/rpc/${name}`);
@@ -41,33 +41,8 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> 
     return { status: 200, body: rows[0]?.body ?? 'null' };
   }
 
-  const isRows = routine.returnKind === 'c' || routine.returnType === 'record';
-  if (!isRows) {
-    if (query.hasSelect || query.scope.conditions.length || query.scope.order.length) {
-      throw notImplemented('select/filters/order on a function returning a set of scalars');
-    }
-    const scalars = `select _f._f as v from ${call.from} limit ${cappedLimit(query.scope.limit, ctx.maxRows)}`;
-    const { rows } = await ctx.tx.query<{ body: string }>(
-      `select coalesce(json_agg(v), '[]'::json)::text as body from (${scalars}) _s`,
-      params.values,
-    );
-    return { status: 200, body: rows[0].body };
-  }
-  const offset = query.scope.offset ?? 0;
-  const rowsSql = await selectSql({
-    tx: ctx.tx,
-    table: routine.returnTable ? await tableByOid(ctx.tx, routine.returnTable) : null,
-    source: `(select _f.* from ${call.from})`,
-    items: query.items,
-    scope: { ...query.scope, limit: cappedLimit(query.scope.limit, ctx.maxRows) },
-    embedScopes: query.embedScopes,
-    params,
-  });
-  const { rows } = await ctx.tx.query<{ body: string; n: number }>(
-    aggregateSql(rowsSql),
-    params.values,
-  );
-  return rowsReply(ctx, { body: rows[0].body, n: rows[0].n, offset, status: 200, range: true });
+  // No function of the app returns a set: a list comes from a table or a view.
+  throw notImplemented(`calling /rest/v1/rpc/${name}, which returns a set`);
 }
 
 function pickRoutine(routines: Routine[], name: string, keys: string[]): Routine {

@@ -37,8 +37,6 @@ const COMPARISONS: Record<string, string> = {
   lte: '<=',
   like: 'like',
   ilike: 'ilike',
-  match: '~',
-  imatch: '~*',
 };
 
 function conditionSql(condition: Condition, alias: string, params: Params): string {
@@ -61,8 +59,6 @@ function conditionSql(condition: Condition, alias: string, params: Params): stri
   } else if (op === 'in') {
     const items = parseList(value);
     sql = items.length ? `${column} in (${items.map((v) => params.add(v)).join(', ')})` : 'false';
-  } else if (op === 'isdistinct') {
-    sql = `${column} is distinct from ${params.add(value)}`;
   } else {
     const bound = op === 'like' || op === 'ilike' ? value.replaceAll('*', '%') : value;
     sql = `${column} ${COMPARISONS[op]} ${params.add(bound)}`;

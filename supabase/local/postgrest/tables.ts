@@ -1,11 +1,11 @@
 import { notImplemented, restError, type Reply } from '../http.ts';
-import { findTable, primaryKey, type Table } from './catalog.ts';
+import { findTable, type Table } from './catalog.ts';
 import { parsePrefer, type Prefer } from './parse.ts';
 import { cappedLimit, parseQuery, type ParsedQuery } from './query.ts';
 import { aggregateSql, ident, Params, selectSql, whereSql, type ReadPlan } from './sql.ts';
 import { rowsReply, type RestContext } from './respond.ts';
 
-/** `/rest/v1/<table>`: GET/HEAD (read), POST (insert/upsert), PATCH (update), DELETE. */
+/** `/rest/v1/<table>`: GET/HEAD (read), POST (insert), PATCH (update), DELETE. */
 export async function handleTable(ctx: RestContext, tableName: string): Promise<Reply> {
   const table = await findTable(ctx.tx, tableName);
   const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
@@ -155,25 +155,16 @@ export function singleObjectError(count: number) {
 }
 
 async function insert(ctx: RestContext, table: Table, query: ParsedQuery, prefer: Prefer) {
-  if (prefer.missingDefault) throw notImplemented('Prefer: missing=default');
+  if (prefer.unsupported) throw notImplemented(prefer.unsupported);
   const rows = payloadRows(ctx);
   const columns = payloadColumns(table, rows, query);
   const params = new Params();
   const target = `public.${ident(table.name)}`;
   const list = columns.map(ident).join(', ');
-  let sql =
+  const sql =
     columns.length === 0
       ? `insert into ${target} as _t default values`
       : `insert into ${target} as _t (${list}) select ${list} from json_populate_recordset(null::${target}, ${params.add(JSON.stringify(rows))}::json)`;
-  if (prefer.resolution) {
-    const conflict = query.onConflict ?? (await primaryKey(ctx.tx, table));
-    const updates = columns.filter((c) => !conflict.includes(c));
-    sql +=
-      ` on conflict (${conflict.map(ident).join(', ')}) ` +
-      (prefer.resolution === 'ignore-duplicates' || updates.length === 0
-        ? 'do nothing'
-        : `do update set ${updates.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`);
-  }
   if (columns.length === 0 && rows.length !== 1)
     throw notImplemented('inserting several empty objects');
   return mutationReply(ctx, table, query, prefer, sql, params, 201);
