@@ -1,6 +1,6 @@
 import { getSupabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
-import { toParticipant, type ParticipantWithMembersRow } from './mappers';
+import { toParticipant } from './mappers';
 import type { Participant } from './types';
 
 /** One participant with its team members, or null when no participant has this id. */
@@ -14,5 +14,5 @@ export async function getParticipant(id: string): Promise<Participant | null> {
     .eq('id', id)
     .maybeSingle();
   if (error) throw toDataError(error, 'Erreur lors du chargement des données');
-  return data ? toParticipant(data as unknown as ParticipantWithMembersRow) : null;
+  return data ? toParticipant(data) : null;
 }

@@ -1,6 +1,6 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
-import { toParticipant, type ParticipantWithMembersRow } from './mappers';
+import { toParticipant } from './mappers';
 import { afterCursor, API_MAX_ROWS, fetchAllAfter, ilikeAny } from './query-helpers';
 import type { Category, Page, Participant, ParticipationType } from './types';
 
@@ -12,13 +12,21 @@ export type ParticipantFilters = {
 };
 
 const LOAD_ERROR = 'Erreur lors du chargement des participants';
-const SELECT = '*, team_members(*)';
 
-function filteredQuery(
+/*
+ * The select strings stay literal types, down to `.select()`: supabase-js parses them to type the
+ * rows (with the generated src/lib/database.types.ts), where a plain `string` would type them as
+ * an error.
+ */
+const WITH_MEMBERS = '*, team_members(*)' as const;
+const WITHOUT_MEMBERS = '*' as const;
+type ParticipantSelect = typeof WITH_MEMBERS | typeof WITHOUT_MEMBERS;
+
+function filteredQuery<S extends ParticipantSelect>(
   supabase: Supabase,
   filters: ParticipantFilters,
   count: boolean,
-  select: string = SELECT,
+  select: S,
 ) {
   let q = supabase
     .from('participants')
@@ -41,13 +49,13 @@ export async function listParticipants(
 ): Promise<Page<Participant>> {
   const from = page * pageSize;
   const supabase = await getSupabase();
-  const { data, error, count } = await filteredQuery(supabase, filters, true).range(
+  const { data, error, count } = await filteredQuery(supabase, filters, true, WITH_MEMBERS).range(
     from,
     from + pageSize - 1,
   );
   if (error) throw toDataError(error, LOAD_ERROR);
   return {
-    rows: (data as unknown as ParticipantWithMembersRow[]).map(toParticipant),
+    rows: data.map(toParticipant),
     total: count ?? 0,
   };
 }
@@ -61,14 +69,15 @@ export async function fetchAllParticipants(
   { withMembers = true }: { withMembers?: boolean } = {},
 ): Promise<Participant[]> {
   const supabase = await getSupabase();
-  const select = withMembers ? SELECT : '*';
   try {
     const rows = await fetchAllAfter((after) => {
-      const q = filteredQuery(supabase, filters, false, select).limit(API_MAX_ROWS);
-      return (after ? q.or(afterCursor(after)) : q) as unknown as PromiseLike<{
-        data: ParticipantWithMembersRow[] | null;
-        error: unknown;
-      }>;
+      // One literal select per branch: supabase-js cannot parse a union of select strings.
+      const q = (
+        withMembers
+          ? filteredQuery(supabase, filters, false, WITH_MEMBERS)
+          : filteredQuery(supabase, filters, false, WITHOUT_MEMBERS)
+      ).limit(API_MAX_ROWS);
+      return after ? q.or(afterCursor(after)) : q;
     });
     return rows.map(toParticipant);
   } catch (error) {

@@ -3,7 +3,6 @@ import { toDataError } from '@/lib/errors';
 import { toReservation } from './mappers';
 import { afterCursor, API_MAX_ROWS, fetchAllAfter, ilikeAny } from './query-helpers';
 import type { AttendanceStatus, HeardFrom, Page, Reservation } from './types';
-import type { ReservationRow } from '@/lib/database.types';
 
 export type ReservationFilters = {
   /** Name, phone or city. */
@@ -49,7 +48,7 @@ export async function listReservations(
     from + pageSize - 1,
   );
   if (error) throw toDataError(error, LOAD_ERROR);
-  return { rows: (data as ReservationRow[]).map(toReservation), total: count ?? 0 };
+  return { rows: data.map(toReservation), total: count ?? 0 };
 }
 
 /** Every reservation matching the filters (for the CSV export), fetched page by page. */
@@ -62,7 +61,7 @@ export async function fetchAllReservations(
       const q = filteredQuery(supabase, filters, false).limit(API_MAX_ROWS);
       return after ? q.or(afterCursor(after)) : q;
     });
-    return (rows as ReservationRow[]).map(toReservation);
+    return rows.map(toReservation);
   } catch (error) {
     throw toDataError(error, LOAD_ERROR);
   }

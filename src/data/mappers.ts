@@ -1,17 +1,33 @@
+import type { Database } from '@/lib/database.types';
 import type {
-  ContactMessageRow,
-  ParticipantRow,
-  ReservationRow,
-  TeamMemberRow,
-} from '@/lib/database.types';
-import type {
+  AttendanceBarrier,
+  AttendanceStatus,
+  Category,
   ContactMessage,
+  HeardFrom,
   NewReservation,
   Participant,
+  ParticipationType,
   Reservation,
   Stats,
   TeamMember,
+  YesNo,
 } from './types';
+
+type Tables = Database['public']['Tables'];
+
+/** Rows as stored (snake_case), from the generated types of src/lib/database.types.ts. */
+export type ParticipantRow = Tables['participants']['Row'];
+export type TeamMemberRow = Tables['team_members']['Row'];
+export type ReservationRow = Tables['reservations']['Row'];
+export type ContactMessageRow = Tables['contact_messages']['Row'];
+
+/*
+ * Columns such as `participants.category` or `reservations.heard_from` are text limited to a few
+ * values by a CHECK constraint (supabase/migrations). The generator reads column types, not
+ * constraints, so it types them `string`; the mappers below narrow them to the app's unions with
+ * `as`, which is sound because the database refuses any other value.
+ */
 
 /** Explicit mappers per entity, row (snake_case) <-> entity (camelCase). */
 
@@ -39,8 +55,8 @@ export function toParticipant(row: ParticipantWithMembersRow): Participant {
     phone: row.phone,
     city: row.city,
     region: row.region,
-    category: row.category,
-    participationType: row.participation_type,
+    category: row.category as Category,
+    participationType: row.participation_type as ParticipationType,
     teamName: row.team_name ?? '',
     linkToWork: row.link_to_work ?? '',
     description: row.description ?? '',
@@ -74,12 +90,12 @@ export function toReservation(row: ReservationRow): Reservation {
     fullName: row.full_name,
     phone: row.phone,
     ville: row.ville ?? row.region ?? '',
-    attendanceStatus: row.attendance_status,
-    heardFrom: row.heard_from,
-    willAttend: row.will_attend,
-    attendanceBarrier: row.attendance_barrier,
-    followsBoosterPage: row.follows_booster_page,
-    consumesBoosterProducts: row.consumes_booster_products,
+    attendanceStatus: row.attendance_status as AttendanceStatus,
+    heardFrom: row.heard_from as HeardFrom,
+    willAttend: row.will_attend as YesNo,
+    attendanceBarrier: row.attendance_barrier as AttendanceBarrier,
+    followsBoosterPage: row.follows_booster_page as YesNo,
+    consumesBoosterProducts: row.consumes_booster_products as YesNo,
     createdAt: row.created_at,
   };
 }
@@ -131,7 +147,11 @@ type StatsJson = {
   last7Days: { day: string; count: number }[] | null;
 };
 
-/** participant_stats() JSON -> Stats. */
+/**
+ * participant_stats() JSON -> Stats. The function returns jsonb, which the generated types can only
+ * call `Json`: its shape is the one the SQL function builds (StatsJson), asserted here, at the one
+ * place the answer enters the app.
+ */
 export function toStats(json: unknown): Stats {
   const s = json as StatsJson;
   return {

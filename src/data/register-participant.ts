@@ -127,6 +127,8 @@ export async function registerParticipant(
     payload: toRegistrationPayload(id, registration),
   });
   if (error) throw toRegistrationError(error);
-  const stored = (data ?? {}) as { id?: unknown };
-  return { id: typeof stored.id === 'string' ? stored.id : id };
+  // The answer is jsonb (`Json` in the generated types): `{ id }` when it is what the function
+  // returns, else the id the client sent.
+  const stored = data !== null && typeof data === 'object' && !Array.isArray(data) ? data.id : null;
+  return { id: typeof stored === 'string' ? stored : id };
 }

@@ -6,8 +6,8 @@ import {
   toReservationRow,
   toStats,
   toTeamMemberRows,
+  type ReservationRow,
 } from '@/data/mappers';
-import type { ReservationRow } from '@/lib/database.types';
 
 const reservationRow: ReservationRow = {
   id: 'r1',
