@@ -77,7 +77,7 @@ export async function fetchAllParticipants(
           ? filteredQuery(supabase, filters, false, WITH_MEMBERS)
           : filteredQuery(supabase, filters, false, WITHOUT_MEMBERS)
       ).limit(API_MAX_ROWS);
-      return after ? q.or(afterCursor(after)) : q;
+      return after ? q.lte('created_at', after.created_at).or(afterCursor(after)) : q;
     });
     return rows.map(toParticipant);
   } catch (error) {

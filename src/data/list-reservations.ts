@@ -59,7 +59,7 @@ export async function fetchAllReservations(
   try {
     const rows = await fetchAllAfter((after) => {
       const q = filteredQuery(supabase, filters, false).limit(API_MAX_ROWS);
-      return after ? q.or(afterCursor(after)) : q;
+      return after ? q.lte('created_at', after.created_at).or(afterCursor(after)) : q;
     });
     return rows.map(toReservation);
   } catch (error) {

@@ -21,7 +21,9 @@ export type Cursor = { created_at: string; id: string };
 
 /**
  * A PostgREST `or` filter keeping the rows after `cursor` in the order `created_at` desc, `id`
- * desc. Values are quoted: timestamps hold `:`, `.` and `+`.
+ * desc. Values are quoted: timestamps hold `:`, `.` and `+`. Callers add
+ * `.lte('created_at', cursor.created_at)` beside it: Postgres cannot start an index scan from
+ * an `or`, but it can from that bound, so each page reads only its own rows.
  */
 export function afterCursor(cursor: Cursor): string {
   const at = `"${cursor.created_at}"`;
