@@ -1,6 +1,6 @@
-import { getSupabase } from '@/lib/supabase';
 import { DataError, toDataError } from '@/lib/errors';
 import { toTeamMemberRows } from './mappers';
+import { callPublicWrite } from './public-write';
 import type { Participant } from './types';
 
 /** What a visitor submits: a participant without the fields the database sets. */
@@ -115,17 +115,19 @@ export function refusedFieldOf(error: unknown): RefusedField | undefined {
 export async function registerParticipant(
   id: string,
   registration: NewRegistration,
+  honeypot = '',
 ): Promise<{ id: string }> {
-  let supabase;
+  let result;
   try {
-    supabase = await getSupabase();
+    result = await callPublicWrite('register_participant', {
+      ...toRegistrationPayload(id, registration),
+      website: honeypot,
+    });
   } catch (error) {
-    // The client library itself could not be downloaded: the visitor is offline.
+    // supabase-js or the proof of work's challenge could not be downloaded: the visitor is offline.
     throw new DataError('network', REGISTRATION_NETWORK_ERROR, { details: error });
   }
-  const { data, error } = await supabase.rpc('register_participant', {
-    payload: toRegistrationPayload(id, registration),
-  });
+  const { data, error } = result;
   if (error) throw toRegistrationError(error);
   // The answer is jsonb (`Json` in the generated types): `{ id }` when it is what the function
   // returns, else the id the client sent.

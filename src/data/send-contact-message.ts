@@ -1,8 +1,8 @@
-import { getSupabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import { emailTemplateId, sendEmail } from '@/lib/emailjs';
 import { toContactMessageRow } from './mappers';
+import { callPublicWrite } from './public-write';
 import type { ContactMessage } from './types';
 
 export const CONTACT_SEND_ERROR =
@@ -26,8 +26,8 @@ export function contactTemplateParams(m: ContactMessage, now: Date = new Date())
 }
 
 /**
- * Stores the message in contact_messages first (client id, return=minimal; a retry with the same
- * id that finds its row already stored counts as stored), then notifies the organisers through
+ * Stores the message first (send_contact_message: proof of work, rate limit, every field; a
+ * retry with the same id answers as stored), then notifies the organisers through
  * EmailJS when it is configured. Throws a DataError only when the message could not be stored:
  * once stored, the message is not lost, so an e-mail failure is reported in the result (and
  * logged) rather than thrown.
@@ -35,18 +35,20 @@ export function contactTemplateParams(m: ContactMessage, now: Date = new Date())
 export async function sendContactMessage(
   id: string,
   message: ContactMessage,
+  honeypot = '',
 ): Promise<ContactSendResult> {
   try {
-    const supabase = await getSupabase();
-    const { error } = await supabase
-      .from('contact_messages')
-      .insert(toContactMessageRow(id, message));
-    const alreadyStored = error?.code === '23505' && /contact_messages_pkey/.test(error.message);
-    if (error && !alreadyStored) throw error;
+    const { error } = await callPublicWrite('send_contact_message', {
+      ...toContactMessageRow(id, message),
+      website: honeypot,
+    });
+    if (error) throw error;
   } catch (error) {
     throw toDataError(error, CONTACT_SEND_ERROR);
   }
 
+  // A filled honeypot (a robot): the database stored nothing, so nobody is notified either.
+  if (honeypot.trim() !== '') return { email: 'not_configured' };
   const templateId = emailTemplateId('contact');
   if (!templateId) return { email: 'not_configured' };
   try {

@@ -11,6 +11,13 @@ const UPDATE_ERROR = 'Erreur lors de la mise à jour du participant';
  * Saves the editable fields and, for a team, replaces its members: one call to
  * admin_update_participant, one transaction, so a failure leaves the old values and members.
  */
+const FRENCH_HINTS = new Set([
+  'team_size',
+  'team_phone_repeated',
+  'duplicate_phone',
+  'duplicate_member_phone',
+]);
+
 export async function updateParticipant(id: string, update: ParticipantUpdate): Promise<void> {
   const supabase = await getSupabase();
   const members = update.participationType === 'team' ? toTeamMemberRows(update.teamMembers) : [];
@@ -21,10 +28,9 @@ export async function updateParticipant(id: string, update: ParticipantUpdate): 
   });
   if (!error) return;
   if (error.hint === 'not_found') throw new DataError('not_found', 'Participant non trouvé');
-  // The team rules (size, one phone per person) speak French already; a duplicate names what is
-  // taken.
-  const precise =
-    error.hint === 'team_size' || error.hint === 'team_phone_repeated' ? error.message : undefined;
+  // The team rules (size, one phone per person, within the team and across every registration)
+  // speak French already; a duplicate e-mail names what is taken.
+  const precise = FRENCH_HINTS.has(error.hint) ? error.message : undefined;
   const duplicate = /phone/.test(error.message)
     ? 'Ce numéro de téléphone est déjà utilisé par un autre participant.'
     : 'Cette adresse email est déjà utilisée par un autre participant.';

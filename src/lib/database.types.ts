@@ -196,10 +196,13 @@ export type Database = {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
       };
+      create_reservation: { Args: { payload: Json }; Returns: Json };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      pow_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
       reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
+      send_contact_message: { Args: { payload: Json }; Returns: Json };
     };
     Enums: {
       [_ in never]: never;

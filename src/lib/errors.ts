@@ -9,6 +9,7 @@ export type DataErrorKind =
   | 'forbidden' // RLS / privileges (42501), or an expired admin sign-in
   | 'auth' // bad credentials, no session
   | 'closed' // registration window closed or full
+  | 'limited' // too many attempts from this connection: the message says when to try again
   | 'network' // backend unreachable
   | 'unknown';
 
@@ -67,13 +68,18 @@ export function toDataError(
   const hint = pe.hint || undefined;
   let kind: DataErrorKind = 'unknown';
   if (isNetworkFailure(error)) kind = 'network';
-  else if (code === '23505') kind = 'duplicate';
+  else if (code === '23505' || code === 'P409') kind = 'duplicate';
+  else if (code === 'P429') kind = 'limited';
   else if (code === '23514' || code === '23502' || code?.startsWith('22')) kind = 'invalid';
   else if (code === 'PGRST116') kind = 'not_found';
   else if (code === '42501' || code === 'PGRST301') kind = 'forbidden';
   else if (hint?.startsWith('registration_')) kind = 'closed';
-  // A Postgres function that raises a French message with a hint speaks to the visitor directly.
-  const own = code === 'P0001' && hint && pe.message ? pe.message : undefined;
+  // A Postgres function that raises (P0001) or answers (P4xx, see private.refusal) a French
+  // message with a hint speaks to the visitor directly.
+  const own =
+    (code === 'P0001' || /^P4\d\d$/.test(code ?? '')) && hint && pe.message
+      ? pe.message
+      : undefined;
   return new DataError(kind, messages[kind] ?? own ?? fallback, {
     code,
     reason: hint,

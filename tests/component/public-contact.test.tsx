@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse, passthrough } from 'msw';
 import App from '@/app/App';
+import { resetProofOfWork } from '@/data/public-write';
 import { mockEmailJs } from '../setup/emailjs-mock';
 import { testBackend } from '../setup/test-backend';
 
@@ -20,16 +21,30 @@ const FAILURE = "Une erreur est survenue lors de l'envoi du message. Veuillez r�
 /** EmailJS is mocked at the network boundary; everything else reaches the test backend. */
 const emailjs = mockEmailJs();
 
-/** Records the requests that reach the contact_messages endpoint, letting them through. */
+/**
+ * Records the requests that could store a message, letting them through: the function every
+ * message goes through (proof of work, rate limit, honeypot, checks), and the table itself.
+ */
 function recordStoreRequests() {
   const stored: string[] = [];
+  const record = ({ request }: { request: Request }) => {
+    stored.push(request.url);
+    return passthrough();
+  };
   emailjs.server.use(
-    http.all(`${backend.url}/rest/v1/contact_messages`, ({ request }) => {
-      stored.push(request.url);
-      return passthrough();
-    }),
+    http.all(`${backend.url}/rest/v1/rpc/send_contact_message`, record),
+    http.all(`${backend.url}/rest/v1/contact_messages`, record),
   );
   return stored;
+}
+
+/**
+ * The failure shown next to the submit button. It must be the page's only alert: an error toast
+ * (react-toastify's toasts are alerts too) would make getByRole throw.
+ */
+async function expectFailure(text: string | RegExp) {
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text), SLOW);
+  return screen.getByRole('alert');
 }
 
 /** Every request to the backend fails as if the network were down (fetch rejects). */
@@ -62,6 +77,12 @@ async function fill(user: UserEvent) {
 
 beforeEach(async () => {
   await backend.sql('delete from contact_messages');
+});
+afterEach(async () => {
+  // The proof of work prepared ahead is module state: a test that cut the network must not hand
+  // a failed one to the next test.
+  resetProofOfWork();
+  await backend.sql('update private.rate_limits set max_per_address = 100000');
 });
 
 describe('/contact', () => {
@@ -156,7 +177,7 @@ describe('/contact', () => {
     expect(screen.queryByText(FAILURE)).not.toBeInTheDocument();
   });
 
-  it('backend unreachable: failure toast, nothing e-mailed, everything typed is kept', async () => {
+  it('backend unreachable: the failure shows next to the form, nothing e-mailed, everything typed is kept', async () => {
     const user = userEvent.setup({ delay: null });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     backendDown();
@@ -164,8 +185,52 @@ describe('/contact', () => {
     await fill(user);
     await user.click(submit());
 
-    expect(await screen.findByText(FAILURE, {}, SLOW)).toBeVisible();
+    expect(await expectFailure(FAILURE)).toBeVisible();
     expect(log).toHaveBeenCalled();
+    expect(emailjs.requests).toHaveLength(0);
+    expect(field(/Nom complet/)).toHaveValue('Awa Ndongo');
+    expect(field(/Email/)).toHaveValue('awa@example.cm');
+    expect(field(/Sujet/)).toHaveValue('Auditions de Garoua');
+    expect(field(/Message/)).toHaveValue('Bonjour, à quelle date ont lieu les auditions ?');
+    expect(submit()).toBeEnabled();
+    expect(await messages()).toHaveLength(0);
+  });
+
+  it('a filled honeypot (a robot) stores nothing, and the robot sees the usual success', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openContact();
+    // Out of reach for people and assistive technology: only found when asking for hidden ones.
+    expect(screen.queryByRole('textbox', { name: /Site web/ })).not.toBeInTheDocument();
+    const honeypot = screen.getByRole('textbox', { name: /Site web/, hidden: true });
+    expect(honeypot).not.toBeVisible();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await fill(user);
+    await user.type(honeypot, 'https://spam.example');
+    await user.click(submit());
+
+    expect(await screen.findByText(SUCCESS, {}, SLOW)).toBeVisible();
+    await waitFor(() => expect(field(/Nom complet/)).toHaveValue(''));
+    expect(await backend.sql('select count(*)::int n from contact_messages')).toEqual([{ n: 0 }]);
+  });
+
+  it('too many messages from one connection: the French refusal next to the form, values kept', async () => {
+    const user = userEvent.setup({ delay: null });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const stored = recordStoreRequests();
+    // This connection already sent more than its share in the window.
+    await backend.sql(`update private.rate_limits set max_per_address = 5 where action = 'contact';
+      insert into private.rate_hits (action, address)
+        select 'contact', '127.0.0.1'::inet from generate_series(1, 200)`);
+    await openContact();
+    await fill(user);
+    await user.click(submit());
+
+    const alert = await expectFailure(
+      /^Trop de demandes depuis votre connexion\. Réessayez dans \d+ minutes?\.$/,
+    );
+    expect(alert).toBeVisible();
+    expect(log).toHaveBeenCalled();
+    expect(stored).toHaveLength(1); // it did reach the database, which refused it
     expect(emailjs.requests).toHaveLength(0);
     expect(field(/Nom complet/)).toHaveValue('Awa Ndongo');
     expect(field(/Email/)).toHaveValue('awa@example.cm');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '@/app/App';
+import { resetProofOfWork } from '@/data/public-write';
 import { testBackend } from '../setup/test-backend';
 
 const backend = testBackend();
@@ -20,27 +21,39 @@ const rows = async () => [
   )),
 ];
 
-/** Counts the requests that reach the reservations endpoint. */
+const urlOf = (input: string | URL | Request) =>
+  String(input instanceof Request ? input.url : input);
+/** The one endpoint that stores a reservation (proof of work, rate limit, honeypot, checks). */
+const isReservationWrite = (input: string | URL | Request) =>
+  urlOf(input).includes('/rest/v1/rpc/create_reservation');
+
+/** Counts the requests that reach the reservation endpoints (the function and the table). */
 function countReservationRequests() {
   const calls: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('/rest/v1/reservations')) calls.push(url);
+    const url = urlOf(input);
+    if (isReservationWrite(input) || url.includes('/rest/v1/reservations')) calls.push(url);
     return realFetch(input, init);
   });
   return calls;
 }
 
+/**
+ * The failure shown next to the submit button. It must be the page's only alert: an error toast
+ * (react-toastify's toasts are alerts too) would make getByRole throw.
+ */
+async function expectFailure(text: string | RegExp) {
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text), SLOW);
+  return screen.getByRole('alert');
+}
+
 async function openNightParty() {
   window.history.replaceState(null, '', '/night-party');
-  render(<App />);
-  const heading = await screen.findByRole('heading', {
-    level: 1,
-    name: 'Booster Night Party 2025',
-  });
+  const view = render(<App />);
+  await screen.findByRole('heading', { level: 1, name: 'Booster Night Party 2025' });
   // The form is its own chunk, loaded when the page mounts.
   await screen.findByRole('button', { name: 'Réserver ma place' });
-  return heading;
+  return view;
 }
 
 const submitButton = () =>
@@ -57,8 +70,12 @@ async function fillValid(user: UserEvent, phone = '699112233') {
 beforeEach(async () => {
   await backend.sql('delete from reservations');
 });
-afterEach(() => {
+afterEach(async () => {
   window.history.replaceState(null, '', '/');
+  // The proof of work prepared ahead is module state: a test that cut the network must not hand
+  // a failed one to the next test.
+  resetProofOfWork();
+  await backend.sql('update private.rate_limits set max_per_address = 100000');
 });
 
 describe('/night-party reservation', () => {
@@ -132,7 +149,7 @@ describe('/night-party reservation', () => {
     ]);
   });
 
-  it('backend unreachable: error toast, typed values kept; the retry stores one row', async () => {
+  it('backend unreachable: the failure shows next to the form, typed values kept; the retry stores one row', async () => {
     const user = userEvent.setup({ delay: null });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await openNightParty();
@@ -143,7 +160,7 @@ describe('/night-party reservation', () => {
     );
 
     await user.click(submitButton());
-    expect(await screen.findByText(RESERVATION_ERROR, {}, SLOW)).toBeVisible();
+    expect(await expectFailure(RESERVATION_ERROR)).toBeVisible();
     expect(log).toHaveBeenCalled();
     expect(submitButton()).toBeEnabled();
     expect(screen.getByLabelText(/Nom complet/)).toHaveValue('Jean Mbarga');
@@ -169,7 +186,8 @@ describe('/night-party reservation', () => {
     let loseNextAnswer = true;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const response = await realFetch(input, init);
-      if (loseNextAnswer) {
+      // The write's answer, not the next proof-of-work challenge fetched beside it.
+      if (loseNextAnswer && isReservationWrite(input)) {
         loseNextAnswer = false;
         throw new TypeError('fetch failed'); // e.g. a timeout after the server committed
       }
@@ -177,7 +195,7 @@ describe('/night-party reservation', () => {
     });
 
     await user.click(submitButton());
-    expect(await screen.findByText(RESERVATION_ERROR, {}, SLOW)).toBeVisible();
+    expect(await expectFailure(RESERVATION_ERROR)).toBeVisible();
     expect(log).toHaveBeenCalled();
     expect(await rows()).toHaveLength(1);
 
@@ -197,14 +215,65 @@ describe('/night-party reservation', () => {
     await fillValid(user, '677445566');
     await user.click(submitButton());
     expect(
-      await screen.findByText(
-        'Ce numéro de téléphone a déjà une réservation pour la Night Party.',
-        {},
-        SLOW,
-      ),
+      await expectFailure('Ce numéro de téléphone a déjà une réservation pour la Night Party.'),
     ).toBeVisible();
     expect(log).toHaveBeenCalled();
     await waitFor(() => expect(submitButton()).toBeEnabled());
+    expect(screen.getByLabelText(/Téléphone/)).toHaveValue('677445566');
     expect(await rows()).toHaveLength(1);
+  });
+
+  it('a filled honeypot (a robot) stores nothing, and the robot sees the usual success', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openNightParty();
+    // Out of reach for people and assistive technology: only found when asking for hidden ones.
+    expect(screen.queryByRole('textbox', { name: /Site web/ })).not.toBeInTheDocument();
+    const honeypot = screen.getByRole('textbox', { name: /Site web/, hidden: true });
+    expect(honeypot).not.toBeVisible();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await fillValid(user);
+    await user.type(honeypot, 'https://spam.example');
+    await user.click(submitButton());
+
+    expect(
+      await screen.findByText('Réservation enregistrée avec succès !', {}, SLOW),
+    ).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Votre place est réservée !' }, SLOW),
+    ).toBeVisible();
+    expect(await backend.sql('select count(*)::int n from reservations')).toEqual([{ n: 0 }]);
+  });
+
+  it('too many reservations from one connection: the French refusal next to the form, values kept', async () => {
+    const user = userEvent.setup({ delay: null });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // One reservation per address per window: the visitor's own goes through, the next one
+    // (for a friend, from the same connection) is refused.
+    await backend.sql(`delete from private.rate_hits where action = 'reserve';
+      update private.rate_limits set max_per_address = 1 where action = 'reserve'`);
+    const first = await openNightParty();
+    await fillValid(user);
+    await user.click(submitButton());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Votre place est réservée !' }, SLOW),
+    ).toBeVisible();
+
+    first.unmount();
+    await openNightParty();
+    await fillValid(user, '677001122');
+    await user.click(submitButton());
+    const alert = await expectFailure(
+      /^Trop de demandes depuis votre connexion\. Réessayez dans \d+ minutes?\.$/,
+    );
+    expect(alert).toBeVisible();
+    expect(log).toHaveBeenCalled();
+    expect(submitButton()).toBeEnabled();
+    expect(window.location.pathname).toBe('/night-party');
+    expect(screen.getByLabelText(/Nom complet/)).toHaveValue('Jean Mbarga');
+    expect(screen.getByLabelText(/Téléphone/)).toHaveValue('677001122');
+    expect(screen.getByLabelText(/Ville/)).toHaveValue('Yaoundé');
+    expect(screen.getByRole('radio', { name: 'Réseaux sociaux' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'La distance' })).toBeChecked();
+    expect(await rows()).toEqual([expect.objectContaining({ phone: '699112233' })]);
   });
 });

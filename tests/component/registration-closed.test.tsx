@@ -46,8 +46,12 @@ beforeEach(async () => {
 });
 
 async function expectRefusedByApi(hint: string) {
+  // With a valid proof of work: the refusal must be the window's, not the anti-robot check's.
   const { error } = await anon.rpc('register_participant', {
-    payload: toRegistrationPayload(crypto.randomUUID(), registration),
+    payload: {
+      ...toRegistrationPayload(crypto.randomUUID(), registration),
+      pow: await backend.proofOfWork(),
+    },
   } as never);
   expect(error).toMatchObject({ hint });
 }

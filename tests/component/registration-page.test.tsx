@@ -1,8 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import RegistrationPage from '@/features/registration/RegistrationPage';
+import { resetProofOfWork } from '@/data/public-write';
 import { DRAFT_KEY } from '@/features/registration/registration-draft';
 import { MESSAGES } from '@/features/registration/registration-schema';
 import {
@@ -71,6 +72,12 @@ beforeAll(async () => {
 beforeEach(async () => {
   sessionStorage.clear();
   await backend.sql('delete from participants');
+});
+afterEach(async () => {
+  // The proof of work prepared ahead is module state: a test that cut the network must not hand
+  // a failed one to the next test.
+  resetProofOfWork();
+  await backend.sql('update private.rate_limits set max_per_address = 100000');
 });
 
 describe('registration page', () => {
@@ -236,8 +243,10 @@ describe('registration page', () => {
     expect(submit()).toBeEnabled();
     fetchSpy.mockRestore();
 
-    // A reload keeps every value, member rows included.
+    // A reload keeps every value, member rows included. (A reload also starts the modules afresh,
+    // the proof of work prepared while the network was failing included.)
     view.unmount();
+    resetProofOfWork();
     renderPage();
     await findForm();
     expect(screen.getByRole('radio', { name: /Danse/ })).toBeChecked();
@@ -296,5 +305,54 @@ describe('registration page', () => {
     expect(memberPhone).toHaveFocus();
     expect(memberPhone).toHaveValue('677001122');
     expect(await rows('select count(*)::int as n from participants')).toEqual([{ n: 1 }]);
+  });
+
+  it('a filled honeypot (a robot) stores nothing, and the robot sees the usual success', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await findForm();
+    // Out of reach for people and assistive technology: only found when asking for hidden ones.
+    expect(screen.queryByRole('textbox', { name: /Site web/ })).not.toBeInTheDocument();
+    const honeypot = screen.getByRole('textbox', { name: /Site web/, hidden: true });
+    expect(honeypot).not.toBeVisible();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await fillSolo(user, 6);
+    await user.type(honeypot, 'https://spam.example');
+    await user.click(submit());
+
+    expect(
+      await screen.findByRole('heading', { name: 'Inscription réussie ! (/success)' }),
+    ).toBeInTheDocument();
+    expect(await rows('select count(*)::int n from participants')).toEqual([{ n: 0 }]);
+  });
+
+  it('too many registrations from one connection: the French refusal above the button, values kept', async () => {
+    // This connection already registered more than its share in the window.
+    await backend.sql(`update private.rate_limits set max_per_address = 5 where action = 'register';
+      insert into private.rate_hits (action, address)
+        select 'register', '127.0.0.1'::inet from generate_series(1, 200)`);
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await findForm();
+    await fillSolo(user, 7);
+    await user.click(submit());
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        /^Trop de demandes depuis votre connexion\. Réessayez dans \d+ minutes?\.$/,
+      ),
+    );
+    expect(screen.getByRole('alert')).toBeVisible();
+    // Not a refused field: neither the e-mail nor the phone is marked in error.
+    expect(screen.getByLabelText('Email *')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Téléphone *')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    expect(screen.getByRole('radio', { name: /Danse/ })).toBeChecked();
+    expect(screen.getByLabelText('Nom complet *')).toHaveValue('Awa Ngono 7');
+    expect(screen.getByLabelText('Email *')).toHaveValue('awa7@example.cm');
+    expect(screen.getByLabelText('Téléphone *')).toHaveValue('690000007');
+    expect(screen.getByLabelText('Région *')).toHaveValue('Littoral');
+    expect(screen.getByRole('checkbox', { name: /J'accepte le règlement/ })).toBeChecked();
+    expect(await rows('select count(*)::int n from participants')).toEqual([{ n: 0 }]);
   });
 });

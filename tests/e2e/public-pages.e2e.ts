@@ -1,12 +1,18 @@
 /**
  * Every public page at desktop and phone size: it renders its <h1>, no uncaught error, a
  * screenshot, and axe finds no violation. Forms are checked empty and with their errors shown.
- * Also: the error page for an unknown path, and the trailing slash added on load.
+ * Also: the error page for an unknown path, and the trailing slash added on load. Last, the
+ * contact form sends a message (proof of work solved in the page's Web Worker), then shows the
+ * rate-limit refusal next to the form once this address has used up its quota.
  */
+import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
 import { axeViolations, describeFindings } from './support/a11y';
 import {
+  backendAvailable,
+  baseUrl,
   launchChromium,
   openSession,
   screenshot,
@@ -119,5 +125,137 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public pages at %s size
     expect(new URL(page.url()).search).toBe('?source=test');
     await page.goto('/robots.txt');
     expect(new URL(page.url()).pathname).toBe('/robots.txt');
+  });
+});
+
+const API_HEADERS = {
+  apikey: LOCAL_ANON_KEY,
+  authorization: `Bearer ${LOCAL_ANON_KEY}`,
+  'content-type': 'application/json',
+};
+
+/** A proof-of-work solution (the `pow` field of a public write), solved here in Node. */
+async function proofOfWork(): Promise<string> {
+  const res = await fetch(`${baseUrl()}/rest/v1/rpc/pow_challenge`, {
+    method: 'POST',
+    headers: API_HEADERS,
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+  const c = (await res.json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
+  const solved = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solved) throw new Error('pow_challenge gave a challenge without a solution');
+  const { algorithm, challenge, salt, signature } = c;
+  return Buffer.from(
+    JSON.stringify({ algorithm, challenge, number: solved.number, salt, signature }),
+  ).toString('base64');
+}
+
+/** Sends one valid contact message through the API (from this address); returns the status. */
+async function sendContactThroughApi(n: number): Promise<number> {
+  const res = await fetch(`${baseUrl()}/rest/v1/rpc/send_contact_message`, {
+    method: 'POST',
+    headers: API_HEADERS,
+    body: JSON.stringify({
+      payload: {
+        name: `Visiteur ${n}`,
+        email: `visiteur.${n}@example.cm`,
+        subject: 'Question',
+        message: `Bonjour, ceci est le message numéro ${n}.`,
+        pow: await proofOfWork(),
+      },
+    }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+const MESSAGE = {
+  name: 'Awa Ndongo',
+  email: 'awa@example.cm',
+  subject: 'Auditions de Garoua',
+  message: 'Bonjour, à quelle date ont lieu les auditions ?',
+};
+
+async function fillContact(page: Page, m: typeof MESSAGE) {
+  await page.getByLabel(/^Nom complet/).fill(m.name);
+  await page.getByLabel(/^Email/).fill(m.email);
+  await page.getByLabel(/^Sujet/).fill(m.subject);
+  await page.getByLabel(/^Message/).fill(m.message);
+}
+
+// Spends this address's contact quota (every request of the run comes from 127.0.0.1) for the
+// rest of the window (10 minutes): no other test of the run sends a contact message.
+describe('the contact form and its rate limit', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a message, then shows the refusal in French next to the form, values kept', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+
+    // A message goes through: the form solves its proof of work at the real difficulty.
+    const sender = await openSession(browser, 'desktop');
+    await sender.page.goto('/contact/');
+    await settle(sender.page);
+    await fillContact(sender.page, MESSAGE);
+    await sender.page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await sender.page
+      .getByText('Votre message a été envoyé avec succès !', { exact: true })
+      .first()
+      .waitFor();
+    expect(await sender.page.getByLabel(/^Nom complet/).inputValue()).toBe('');
+    expect(sender.pageErrors).toEqual([]);
+    await sender.context.close();
+
+    // The rest of the quota, through the API, until the database refuses (429).
+    const statuses: number[] = [];
+    for (let n = 1; n <= 30 && statuses.at(-1) !== 429; n++)
+      statuses.push(await sendContactThroughApi(n));
+    expect(statuses.at(-1), `statuses: ${statuses.join(' ')}`).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      const { page, pageErrors, context } = await openSession(browser, viewport);
+      await page.goto('/contact/');
+      await settle(page);
+      const typed = { ...MESSAGE, name: `${MESSAGE.name} ${viewport}` };
+      await fillContact(page, typed);
+      await page.getByRole('button', { name: 'Envoyer le message' }).click();
+
+      const alert = page.getByRole('alert').filter({ hasText: /Trop de demandes/ });
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(
+        /^Trop de demandes depuis votre connexion\. Réessayez dans (une minute|\d+ minutes)\.$/,
+      );
+      expect(await alert.isVisible()).toBe(true);
+      // Next to the form: inside it, just above its submit button, not in a toast.
+      const form = page.locator('form').filter({ has: alert });
+      expect(await form.getByRole('button', { name: 'Envoyer le message' }).count()).toBe(1);
+      expect(await alert.evaluate((el) => el.nextElementSibling?.textContent)).toBe(
+        'Envoyer le message',
+      );
+      expect(await page.getByText(/Trop de demandes/).count()).toBe(1);
+      expect(await page.getByLabel(/^Nom complet/).inputValue()).toBe(typed.name);
+      expect(await page.getByLabel(/^Email/).inputValue()).toBe(typed.email);
+      expect(await page.getByLabel(/^Sujet/).inputValue()).toBe(typed.subject);
+      expect(await page.getByLabel(/^Message/).inputValue()).toBe(typed.message);
+
+      await screenshot(page, viewport, 'contact-rate-limited');
+      await expectAccessible(page, `${viewport} /contact/ refused by the rate limit`);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    }
   });
 });

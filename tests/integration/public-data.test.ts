@@ -147,6 +147,18 @@ describe('sendContactMessage', () => {
     ]);
   });
 
+  it('stores nothing and notifies nobody when the honeypot is filled (a robot)', async () => {
+    email.config = {
+      publicKey: 'pk',
+      serviceId: 'svc',
+      contactTemplateId: 'tpl_contact',
+      confirmationTemplateId: null,
+    };
+    await sendContactMessage(crypto.randomUUID(), message, 'https://spam.example');
+    expect(await backend.sql('select id from contact_messages')).toHaveLength(0);
+    expect(emailjs.requests).toEqual([]);
+  });
+
   it('sends no e-mail when the message could not be stored', async () => {
     email.config = {
       publicKey: 'pk',

@@ -25,16 +25,18 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
     admin: { select: 'yes', insert: 'yes', update: 'yes', delete: 'yes' },
   },
+  // Visitors write reservations and messages through create_reservation / send_contact_message
+  // (proof of work, rate limit): nobody inserts into the tables directly.
   reservations: {
-    anon: { select: 'no', insert: 'yes', update: 'no', delete: 'no' },
-    user: { select: 'no', insert: 'yes', update: 'no', delete: 'no' },
+    anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
+    user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
     // Reservations are read-only in the admin area.
-    admin: { select: 'yes', insert: 'yes', update: 'no', delete: 'no' },
+    admin: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
   },
   contact_messages: {
-    anon: { select: 'no', insert: 'yes', update: 'no', delete: 'no' },
-    user: { select: 'no', insert: 'yes', update: 'no', delete: 'no' },
-    admin: { select: 'yes', insert: 'yes', update: 'no', delete: 'yes' },
+    anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
+    user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
+    admin: { select: 'yes', insert: 'no', update: 'no', delete: 'yes' },
   },
   contest_settings: {
     anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },

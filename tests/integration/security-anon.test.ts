@@ -31,6 +31,13 @@ const post = (body: unknown) =>
     body: JSON.stringify(body),
   });
 
+const reserve = (payload: unknown) =>
+  fetch(`${backend.url}/rest/v1/rpc/create_reservation`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ payload }),
+  });
+
 describe('the anon key', () => {
   it.each(['participants', 'team_members', 'reservations', 'contact_messages'])(
     'reads no row of %s',
@@ -45,34 +52,44 @@ describe('the anon key', () => {
     },
   );
 
-  it('inserts a valid reservation with return=minimal (201, empty body)', async () => {
+  it('cannot insert into the reservations table directly, not even one row', async () => {
     const row = reservation('690112233');
     const res = await post(row);
-    expect(res.status).toBe(201);
-    expect(await res.text()).toBe('');
+    expect(res.status).toBe(401);
+    expect((await res.json()).code).toBe('42501');
+    expect(await backend.sql(`select id from reservations where id = '${row.id}'`)).toHaveLength(0);
+  });
+
+  it('reserves through create_reservation with a proof of work', async () => {
+    const row = reservation('690112233');
+    const res = await reserve({ ...row, pow: await backend.proofOfWork() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: row.id });
     const stored = await backend.sql(
       `select full_name, ville from reservations where id = '${row.id}'`,
     );
     expect(stored).toEqual([{ full_name: 'Marie Nana', ville: 'Yaoundé' }]);
   });
 
-  it('refuses an 8-digit phone with 400 / 23514 and stores nothing', async () => {
+  it('refuses an 8-digit phone with 400 and the field, and stores nothing', async () => {
     const row = reservation('69011223');
-    const res = await post(row);
+    const res = await reserve({ ...row, pow: await backend.proofOfWork() });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.code).toBe('23514');
+    expect(body).toMatchObject({ code: '22023', hint: 'invalid_field', details: 'phone' });
     expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
     expect(await backend.sql(`select id from reservations where id = '${row.id}'`)).toHaveLength(0);
   });
 
-  it('refuses a second reservation with the same phone (409 / 23505)', async () => {
-    expect((await post(reservation('677001122'))).status).toBe(201);
-    const res = await post(reservation('677001122'));
+  it('refuses a second reservation with the same phone (409, French message)', async () => {
+    const first = await reserve({ ...reservation('677001122'), pow: await backend.proofOfWork() });
+    expect(first.status).toBe(200);
+    const res = await reserve({ ...reservation('677001122'), pow: await backend.proofOfWork() });
     expect(res.status).toBe(409);
-    const body = await res.json();
-    expect(body.code).toBe('23505');
-    expect(body.message).toContain('reservations_phone_key');
+    expect(await res.json()).toMatchObject({
+      hint: 'duplicate_phone',
+      message: 'Ce numéro de téléphone a déjà une réservation pour la Night Party.',
+    });
     expect(
       await backend.sql(`select count(*)::int n from reservations where phone = '677001122'`),
     ).toEqual([{ n: 1 }]);

@@ -25,8 +25,27 @@ const cluster: PostgresServer = {
   stop: async () => undefined,
 };
 const db = await cloneDatabase(cluster, template, `test_${randomBytes(6).toString('hex')}`);
+// Most tests write far more often than a visitor may (docs/decisions/007-abuse-resistance.md):
+// this file's database gets an easy proof of work and no rate limit; the abuse tests put the
+// migrations' values back with `backend.restoreAbuseSettings()`.
+const configured = await db.admin.query<{ sql: string }>(
+  `select format('update private.abuse_settings set pow_max_number = %s, pow_ttl_seconds = %s;',
+                 pow_max_number, pow_ttl_seconds)
+          || (select string_agg(format('update private.rate_limits set window_seconds = %s, max_per_address = %s where action = %L;',
+                                       window_seconds, max_per_address, action), ' ')
+                from private.rate_limits) as sql
+     from private.abuse_settings`,
+);
+await db.admin.query(
+  'update private.abuse_settings set pow_max_number = 1000; update private.rate_limits set max_per_address = 100000',
+);
 const server = await startServer({ db, host: '127.0.0.1', port: 0 });
-registerTestBackend({ url: server.url, db, settings: server.settings });
+registerTestBackend({
+  url: server.url,
+  db,
+  settings: server.settings,
+  abuseSettingsSql: configured.rows[0].sql,
+});
 vi.stubEnv('VITE_SUPABASE_URL', server.url);
 vi.stubEnv('VITE_SUPABASE_ANON_KEY', ANON_KEY);
 

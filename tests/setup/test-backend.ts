@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { solveChallenge } from 'altcha-lib/v1';
 import ws from 'ws';
 import { ACCESS_TOKEN_TTL, ANON_KEY } from '../../supabase/local/constants.ts';
 import type { LocalDatabase } from '../../supabase/local/database.ts';
@@ -13,6 +14,10 @@ export type TestBackend = {
   /** Base URL of the embedded API (http://127.0.0.1:<port>). */
   url: string;
   anonKey: string;
+  /** Put back the proof-of-work difficulty and rate limits of the migrations (relaxed per file). */
+  restoreAbuseSettings(): Promise<void>;
+  /** A proof-of-work solution for one public write (the `pow` field), solved here. */
+  proofOfWork(): Promise<string>;
   /** The API's live settings (Supabase's `max_rows`…): a test may change them. */
   settings: ApiSettings;
   /** The database itself: `admin` pool (superuser, bypasses RLS) and `api` pool. */
@@ -29,7 +34,7 @@ export type TestBackend = {
   signedInClient(email: string, password: string): Promise<SupabaseClient>;
 };
 
-type State = { url: string; db: LocalDatabase; settings: ApiSettings };
+type State = { url: string; db: LocalDatabase; settings: ApiSettings; abuseSettingsSql: string };
 
 const STATE_KEY = Symbol.for('booster.test-backend');
 type Holder = { [STATE_KEY]?: State };
@@ -44,7 +49,7 @@ export function testBackend(): TestBackend {
   const state = (globalThis as Holder)[STATE_KEY];
   if (!state)
     throw new Error('The embedded backend is not running: is tests/setup/backend.ts a setupFile?');
-  const { url, db, settings } = state;
+  const { url, db, settings, abuseSettingsSql } = state;
 
   const client = (accessToken?: string) =>
     createClient(url, ANON_KEY, {
@@ -70,6 +75,28 @@ export function testBackend(): TestBackend {
     url,
     anonKey: ANON_KEY,
     settings,
+    async restoreAbuseSettings() {
+      await db.admin.query(abuseSettingsSql);
+    },
+    async proofOfWork() {
+      const res = await fetch(`${url}/rest/v1/rpc/pow_challenge`, {
+        method: 'POST',
+        headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const c = (await res.json()) as {
+        algorithm: string;
+        challenge: string;
+        maxnumber: number;
+        salt: string;
+        signature: string;
+      };
+      const solved = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+      if (!solved) throw new Error('proofOfWork(): no solution');
+      const payload = { ...c, number: solved.number };
+      delete (payload as { maxnumber?: number }).maxnumber;
+      return Buffer.from(JSON.stringify(payload)).toString('base64');
+    },
     db,
     sql,
     async createUser(email, password, options = {}) {

@@ -102,3 +102,28 @@ describe('reservation schema (SPEC §4, §5)', () => {
     });
   });
 });
+
+describe('blank means nothing visible (tabs, no-break, zero-width spaces, newlines)', () => {
+  const blanks = ['\t\t', '\u00a0\u00a0', '\u200b\u200c\ufeff', '\n\r\n'];
+  it.each(blanks.map((b) => [JSON.stringify(b), b]))(
+    'refuses %s with the “obligatoire” messages',
+    (_, blank) => {
+      expect(
+        messages(
+          contactSchema.safeParse({ name: blank, email: 'a@b.cm', subject: blank, message: blank }),
+        ),
+      ).toEqual({
+        name: 'Le nom est obligatoire',
+        subject: 'Le sujet est obligatoire',
+        message: 'Le message est obligatoire',
+      });
+      const reservation = messages(
+        reservationSchema.safeParse({ ...validReservation, fullName: blank, ville: blank }),
+      );
+      expect(reservation).toMatchObject({
+        fullName: 'Le nom est obligatoire',
+        ville: 'La ville est obligatoire',
+      });
+    },
+  );
+});

@@ -166,3 +166,25 @@ describe('registration schema', () => {
     });
   });
 });
+
+describe('blank names, cities and team names (any invisible character)', () => {
+  it.each(['\t', '\u00a0\u00a0', '\u200b\u200b', '\n\n'])('refuses %j', (blank) => {
+    const result = registrationSchema.safeParse({
+      ...valid,
+      participationType: 'team',
+      teamMembers: [{ fullName: 'Membre Un', phone: '677000001', email: '' }],
+      fullName: blank,
+      city: blank,
+      teamName: blank,
+    });
+    // The first issue of each field, as the form shows it.
+    const byField: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? [])
+      byField[String(issue.path[0])] ??= issue.message;
+    expect(byField).toMatchObject({
+      fullName: 'Le nom complet est obligatoire',
+      city: 'La ville est obligatoire',
+      teamName: "Le nom de l'équipe est obligatoire",
+    });
+  });
+});

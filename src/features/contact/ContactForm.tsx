@@ -1,8 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/ui/Field';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
+import { prepareProofOfWork } from '@/data/public-write';
 import { CONTACT_SEND_ERROR, sendContactMessage } from '@/data/send-contact-message';
+import { DataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { contactSchema, type ContactFormValues } from './contact-schema';
 
@@ -29,6 +33,14 @@ export function ContactForm() {
   // One id per filled form: a retry after a timeout cannot store the message twice.
   const [messageId, setMessageId] = useState(() => crypto.randomUUID());
   const inFlight = useRef(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  // Why the last submission failed, shown above the submit button (every typed value stays).
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // The proof of work is solved while the visitor writes, so sending does not wait for it.
+  useEffect(() => {
+    prepareProofOfWork();
+  }, []);
 
   const field = (name: keyof ContactFormValues) =>
     register(name, { onChange: () => clearErrors(name) });
@@ -39,14 +51,14 @@ export function ContactForm() {
     try {
       // Success as soon as the message is stored: the organisers have it even if the e-mail
       // notification then fails (that failure is logged by sendContactMessage). The failure
-      // toast is shown only when nothing was stored, and then every typed value stays.
-      await sendContactMessage(messageId, values);
+      // alert is shown only when nothing was stored, and then every typed value stays.
+      await sendContactMessage(messageId, values, honeypotValue(honeypot.current));
       notify.success(SUCCESS);
       reset(EMPTY);
       setMessageId(crypto.randomUUID());
     } catch (error) {
       console.error("Échec de l'envoi du message. Veuillez réessayer.", error);
-      notify.error(error instanceof Error ? error.message : CONTACT_SEND_ERROR);
+      setFailure(error instanceof DataError ? error.message : CONTACT_SEND_ERROR);
     } finally {
       inFlight.current = false;
     }
@@ -55,9 +67,15 @@ export function ContactForm() {
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => {
+        // A new attempt: the previous outcome no longer applies (and the same refusal again is
+        // announced again, the alert being a new one).
+        if (!inFlight.current) setFailure(null);
+        void handleSubmit(onSubmit)(event);
+      }}
       className="mt-5 space-y-5"
     >
+      <Honeypot ref={honeypot} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nom complet" required error={errors.name?.message}>
           <input type="text" autoComplete="name" {...field('name')} />
@@ -72,6 +90,7 @@ export function ContactForm() {
       <Field label="Message" required error={errors.message?.message} hint="10 caractères minimum.">
         <textarea rows={6} {...field('message')} />
       </Field>
+      <FormAlert message={failure} />
       <button
         type="submit"
         disabled={isSubmitting}

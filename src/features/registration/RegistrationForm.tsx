@@ -3,8 +3,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '@/components/ui/Field';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
 import { CATEGORY_LABELS, EDITION, PARTICIPATION_TYPE_LABELS, REGIONS } from '@/config/edition';
 import { DataError } from '@/lib/errors';
+import { prepareProofOfWork } from '@/data/public-write';
 import {
   closedReasonOf,
   REGISTRATION_ERROR,
@@ -117,6 +120,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   const [draft] = useState(() => initialDraft(searchParams));
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
 
   const { register, control, handleSubmit, getValues, setValue, setError, subscribe, formState } =
     useForm<RegistrationFormValues, unknown, RegistrationFormOutput>({
@@ -129,6 +133,11 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   const participationType = useWatch({ control, name: 'participationType' });
   const description = useWatch({ control, name: 'description' });
   const { errors, isSubmitting } = formState;
+
+  // The proof of work is solved while the visitor fills the form, so submitting does not wait.
+  useEffect(() => {
+    prepareProofOfWork();
+  }, []);
 
   // Keep what is typed (and the registration id) until success: a reload or a failure loses nothing.
   useEffect(() => {
@@ -170,7 +179,11 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   const onValid = async (values: RegistrationFormOutput) => {
     setFailure(null);
     try {
-      await registerParticipant(draft.id, toNewRegistration(values));
+      await registerParticipant(
+        draft.id,
+        toNewRegistration(values),
+        honeypotValue(honeypot.current),
+      );
       clearDraft();
       navigate('/success');
     } catch (error) {
@@ -221,6 +234,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
         onSubmit={(event) => handleSubmit(onValid, onInvalid)(event)}
         className="mt-6 space-y-6"
       >
+        <Honeypot ref={honeypot} />
         <Section step={1} title="Votre catégorie">
           <ChoiceCards
             legend="Dans quelle catégorie participez-vous ?"
@@ -351,14 +365,9 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
           </div>
         </Section>
 
-        {failure && (
-          <div
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800"
-          >
-            {failure}
-          </div>
-        )}
+        {/* Every refusal but a closed registration: the duplicates are also shown under their
+            field (refusedFieldOf); the others (rate limit, network...) only here. */}
+        <FormAlert message={failure} />
 
         <button
           type="submit"

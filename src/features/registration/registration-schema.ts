@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EDITION, REGIONS } from '@/config/edition';
 import {
+  cleanLine,
   email,
   phone,
   repeatedMemberPhones,
@@ -86,7 +87,7 @@ export const registrationSchema = z
   .superRefine(
     (v, ctx) => {
       if (v.participationType !== 'team') return;
-      const name = typeof v.teamName === 'string' ? v.teamName.trim() : '';
+      const name = typeof v.teamName === 'string' ? cleanLine(v.teamName) : '';
       if (!name)
         ctx.addIssue({ code: 'custom', path: ['teamName'], message: MESSAGES.teamNameRequired });
       else if (name.length < 2)

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,8 +10,12 @@ import {
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
 import { Field } from '@/components/ui/Field';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
 import { RadioGroupField } from '@/components/ui/RadioGroupField';
 import { createReservation, RESERVATION_ERROR } from '@/data/create-reservation';
+import { prepareProofOfWork } from '@/data/public-write';
+import { DataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import {
   RESERVATION_DEFAULTS,
@@ -52,17 +56,25 @@ export function ReservationForm() {
   // timeout whose insert did reach the database, stores one row (see create-reservation.ts).
   const [reservationId] = useState(() => crypto.randomUUID());
   const inFlight = useRef(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  // Why the last submission failed, shown above the submit button (every typed value stays).
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // The proof of work is solved while the visitor fills the form, so submitting does not wait.
+  useEffect(() => {
+    prepareProofOfWork();
+  }, []);
 
   const onSubmit = async (values: ReservationFormValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      await createReservation(reservationId, values);
+      await createReservation(reservationId, values, honeypotValue(honeypot.current));
       notify.success(SUCCESS);
       navigate('/reservation-success');
     } catch (error) {
       console.error('Erreur lors de la réservation :', error);
-      notify.error(error instanceof Error ? error.message : RESERVATION_ERROR);
+      setFailure(error instanceof DataError ? error.message : RESERVATION_ERROR);
     } finally {
       inFlight.current = false;
     }
@@ -71,9 +83,15 @@ export function ReservationForm() {
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => {
+        // A new attempt: the previous outcome no longer applies (and the same refusal again is
+        // announced again, the alert being a new one).
+        if (!inFlight.current) setFailure(null);
+        void handleSubmit(onSubmit)(event);
+      }}
       className="mt-6 space-y-5"
     >
+      <Honeypot ref={honeypot} />
       <Field label="Nom complet" required error={errors.fullName?.message}>
         <input type="text" autoComplete="name" {...register('fullName')} />
       </Field>
@@ -141,6 +159,7 @@ export function ReservationForm() {
         En réservant, vous acceptez que Booster utilise ces informations pour organiser la Night
         Party et vous envoyer un message de confirmation. Elles ne sont ni vendues ni publiées.
       </p>
+      <FormAlert message={failure} />
       <button
         type="submit"
         disabled={isSubmitting}

@@ -28,7 +28,7 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> 
     }
     if (routine.returnType === 'void') {
       await ctx.tx.query(`select 1 from ${call.from}`, params.values);
-      return { status: 204 };
+      return { status: (await responseStatus(ctx)) ?? 204 };
     }
     const value =
       routine.returnKind === 'c' || routine.returnType === 'record'
@@ -38,11 +38,27 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> 
       `select ${value}::text as body from ${call.from}`,
       params.values,
     );
-    return { status: 200, body: rows[0]?.body ?? 'null' };
+    return { status: (await responseStatus(ctx)) ?? 200, body: rows[0]?.body ?? 'null' };
   }
 
   // No function of the app returns a set: a list comes from a table or a view.
   throw notImplemented(`calling /rest/v1/rpc/${name}, which returns a set`);
+}
+
+/**
+ * PostgREST's `response.status`: a function may set the HTTP status of its answer (a refusal
+ * that must still commit, such as one that counts against a rate limit).
+ */
+async function responseStatus(ctx: RestContext): Promise<number | undefined> {
+  const { rows } = await ctx.tx.query<{ status: string | null }>(
+    `select nullif(current_setting('response.status', true), '') as status`,
+  );
+  const status = Number(rows[0]?.status);
+  if (!rows[0]?.status) return undefined;
+  if (!Number.isInteger(status) || status < 100 || status > 599) {
+    throw restError(500, 'PGRST112', 'Status code must be a positive integer');
+  }
+  return status;
 }
 
 function pickRoutine(routines: Routine[], name: string, keys: string[]): Routine {

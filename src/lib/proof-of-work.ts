@@ -1,0 +1,248 @@
+/**
+ * Proof of work for public writes (reservation, registration, contact message).
+ *
+ * Every public write carries an ALTCHA (v1) solution in its `pow` field, verified inside
+ * PostgreSQL: the database hands out a signed challenge (`rpc/pow_challenge`), the browser finds
+ * the number whose SHA-256 matches it, and the write is accepted once per solution. A visitor pays
+ * about a second of CPU, a spammer pays it for every message.
+ *
+ * A form calls `startProofOfWork()` as soon as it is shown, so the work is done while the visitor
+ * types and `solution()` is usually already settled when they submit.
+ */
+import { getEnv } from '@/config/env';
+
+/** A challenge as `pow_challenge` returns it (ALTCHA v1). */
+export type PowChallenge = {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  /** Random hex, then `?expires=<unix seconds>&`: the expiry is covered by the signature. */
+  salt: string;
+  signature: string;
+};
+
+/** What the worker is asked to solve, and what it answers. */
+export type SolveRequest = Pick<PowChallenge, 'algorithm' | 'challenge' | 'maxnumber' | 'salt'>;
+export type SolveResponse = { number: number | null } | { error: string };
+
+export type ProofOfWork = {
+  /**
+   * The `pow` field of the next write: base64 of the ALTCHA payload. Waits for the work under way;
+   * a solution that has expired, or will within 30 s, is replaced first. Rejects with a
+   * `NetworkError` when the challenge cannot be fetched; calling it again retries.
+   */
+  solution(): Promise<string>;
+  /**
+   * Throws the current solution away and starts on a new challenge. A solution is single-use:
+   * call this once the server has seen it (e.g. it answered "expired" or "already used").
+   */
+  renew(): void;
+  /** Stops the work under way (terminates the worker); for the form's unmount. */
+  dispose(): void;
+};
+
+/** Leave the server this much time to receive the write before the challenge expires. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+/**
+ * The challenge could not be fetched (offline, backend unreachable). Its name and message are
+ * those `isNetworkFailure` (src/lib/errors.ts) recognises, so forms show their "network" message.
+ */
+export class ProofOfWorkNetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network failure: the proof-of-work challenge could not be fetched', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** When the challenge stops being accepted (ms since epoch), or null when it never expires. */
+export function challengeExpiry(salt: string): number | null {
+  const query = salt.split('?')[1] ?? '';
+  const expires = Number.parseInt(new URLSearchParams(query).get('expires') ?? '', 10);
+  return Number.isFinite(expires) ? expires * 1000 : null;
+}
+
+function isChallenge(value: unknown): value is PowChallenge {
+  const c = value as Partial<PowChallenge> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.algorithm === 'string' &&
+    typeof c.challenge === 'string' &&
+    typeof c.maxnumber === 'number' &&
+    typeof c.salt === 'string' &&
+    typeof c.signature === 'string'
+  );
+}
+
+/** Plain fetch, not supabase-js: public pages must not load the client just for this. */
+async function fetchChallenge(signal: AbortSignal): Promise<PowChallenge> {
+  const { supabaseUrl, supabaseAnonKey } = getEnv();
+  let response: Response;
+  try {
+    response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/pow_challenge`, {
+      method: 'POST',
+      headers: { apikey: supabaseAnonKey, 'Content-Type': 'application/json' },
+      body: '{}',
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ProofOfWorkNetworkError(error);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || !isChallenge(body)) {
+    throw new Error(`pow_challenge answered HTTP ${response.status} without a usable challenge`);
+  }
+  return body;
+}
+
+function abortError(): DOMException {
+  return new DOMException('Proof of work abandoned', 'AbortError');
+}
+
+/**
+ * Solves in a Web Worker, so the page stays responsive on a slow phone. The worker is bundled by
+ * Vite into our own origin (never a CDN) and lives for one challenge only: terminating it is the
+ * surest way to stop a solve that is no longer wanted.
+ */
+function solveInWorker(request: SolveRequest, signal: AbortSignal): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), {
+      type: 'module',
+    });
+    const finish = () => {
+      worker.terminate();
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      reject(abortError());
+    };
+    signal.addEventListener('abort', onAbort);
+    worker.onmessage = ({ data }: MessageEvent<SolveResponse>) => {
+      finish();
+      if ('error' in data) reject(new Error(data.error));
+      else resolve(data.number);
+    };
+    // The worker script could not be loaded or run (offline before it was cached, a strict CSP).
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish();
+      reject(new Error(`Proof-of-work worker failed: ${event.message || 'could not start'}`));
+    };
+    worker.postMessage(request satisfies SolveRequest);
+  });
+}
+
+/** Where there is no Worker (tests, Node, very old browsers): the same code on this thread. */
+async function solveHere(request: SolveRequest, signal: AbortSignal): Promise<number | null> {
+  // Imported on demand: pages that solve in the worker never download it twice.
+  const { solveChallenge } = await import('altcha-lib/v1');
+  if (signal.aborted) throw abortError();
+  const { challenge, salt, algorithm, maxnumber } = request;
+  const { promise, controller } = solveChallenge(challenge, salt, algorithm, maxnumber);
+  const onAbort = () => controller.abort();
+  signal.addEventListener('abort', onAbort);
+  try {
+    const solved = await promise;
+    if (signal.aborted) throw abortError();
+    return solved?.number ?? null;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+async function solve(challenge: PowChallenge, signal: AbortSignal): Promise<string> {
+  const request: SolveRequest = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    maxnumber: challenge.maxnumber,
+    salt: challenge.salt,
+  };
+  let number: number | null;
+  if (typeof Worker === 'undefined') {
+    number = await solveHere(request, signal);
+  } else {
+    try {
+      number = await solveInWorker(request, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      number = await solveHere(request, signal);
+    }
+  }
+  if (number === null) throw new Error('The proof-of-work challenge has no solution');
+  const { algorithm, salt, signature } = challenge;
+  return btoa(
+    JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }),
+  );
+}
+
+type Attempt = {
+  /** Settles with the `pow` payload and its expiry. */
+  result: Promise<{ pow: string; expiresAt: number | null }>;
+  /** Aborted when the attempt is superseded (renew) or the form goes away (dispose). */
+  controller: AbortController;
+};
+
+function beginAttempt(): Attempt {
+  const controller = new AbortController();
+  const result = fetchChallenge(controller.signal).then(async (challenge) => ({
+    pow: await solve(challenge, controller.signal),
+    expiresAt: challengeExpiry(challenge.salt),
+  }));
+  // The visitor may never submit: a failure nobody asked for is not an unhandled rejection.
+  result.catch(() => {});
+  return { result, controller };
+}
+
+/** Fetches a challenge and starts solving it right away; see `ProofOfWork`. */
+export function startProofOfWork(): ProofOfWork {
+  let current: Attempt | null = beginAttempt();
+  let disposed = false;
+
+  const restart = (): Attempt => {
+    current?.controller.abort();
+    current = beginAttempt();
+    return current;
+  };
+
+  return {
+    async solution() {
+      let replacedExpired = false;
+      for (;;) {
+        if (disposed) throw new Error('The proof of work was disposed');
+        const attempt: Attempt = current ?? restart();
+        let solved: Awaited<Attempt['result']>;
+        try {
+          solved = await attempt.result;
+        } catch (error) {
+          // Superseded by renew() while we waited: wait for its replacement instead.
+          if (attempt.controller.signal.aborted) continue;
+          // Forget the failed attempt so that the next call starts over (retry after offline).
+          if (current === attempt) current = null;
+          throw error;
+        }
+        if (attempt.controller.signal.aborted) continue;
+        // Replaced once at most: with a client clock far ahead of the server's, every challenge
+        // looks expired; the server, whose clock decides, then answers and the form renews.
+        const expiresSoon =
+          solved.expiresAt !== null && solved.expiresAt - Date.now() < EXPIRY_MARGIN_MS;
+        if (expiresSoon && !replacedExpired) {
+          replacedExpired = true;
+          restart();
+          continue;
+        }
+        return solved.pow;
+      }
+    },
+    renew() {
+      if (!disposed) restart();
+    },
+    dispose() {
+      disposed = true;
+      current?.controller.abort();
+      current = null;
+    },
+  };
+}
