@@ -14,7 +14,7 @@ export type ContactSendResult = {
   email: 'sent' | 'not_configured' | 'failed';
 };
 
-/** The EmailJS template parameters of a contact message (SPEC §3, §7). */
+/** The EmailJS template parameters of a contact message (the organisers' template uses these names). */
 export function contactTemplateParams(m: ContactMessage, now: Date = new Date()) {
   return {
     from_name: m.name.trim(),

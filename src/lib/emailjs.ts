@@ -4,7 +4,7 @@ import { getEnv } from '@/config/env';
  * E-mail through EmailJS (https://www.emailjs.com), used by the contact form and by the admin
  * "confirmation e-mail" action. @emailjs/browser is loaded on first use only. Its request is
  * POST https://api.emailjs.com/api/v1.0/email/send with the JSON body
- * { lib_version, user_id (public key), service_id, template_id, template_params } (SPEC §7).
+ * { lib_version, user_id (public key), service_id, template_id, template_params }.
  */
 
 export type EmailTemplate = 'contact' | 'confirmation';

@@ -4,7 +4,7 @@ import { SUPABASE_AUTH_STORAGE_KEY } from './supabase';
 export const ADMIN_SESSION_KEY = 'admin_session';
 export const KEPT_LOCAL_KEYS: readonly string[] = [ADMIN_SESSION_KEY, SUPABASE_AUTH_STORAGE_KEY];
 
-/** Delay between clearing the storage and going back home (SPEC §9). */
+/** Delay between clearing the storage and going back home. */
 export const REFRESH_DELAY_MS = 1000;
 
 type StorageLike = Pick<Storage, 'clear' | 'key' | 'length' | 'removeItem'>;

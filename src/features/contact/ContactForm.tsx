@@ -27,7 +27,7 @@ export function ContactForm() {
   } = useForm<ContactFormValues>({
     resolver: zodResolver(contactSchema),
     defaultValues: EMPTY,
-    // SPEC §4: an error is cleared when its field is edited, and checked again on the next submit.
+    // An error is cleared when its field is edited, and checked again on the next submit.
     reValidateMode: 'onSubmit',
   });
   // One id per filled form: a retry after a timeout cannot store the message twice.

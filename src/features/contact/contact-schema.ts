@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, requiredText } from '@/lib/validation';
 
-/** The contact form (SPEC §5); values are trimmed before the required checks. */
+/** The contact form; values are trimmed before the required checks. */
 export const contactSchema = z.object({
   name: requiredText('Le nom est obligatoire').max(
     100,

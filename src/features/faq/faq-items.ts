@@ -2,7 +2,7 @@ import { EDITION } from '@/config/edition';
 
 const { registration, team, prizes, auditionCities, final, nightParty, contact } = EDITION;
 
-/** The 15 questions of the FAQ; every figure comes from the edition config (SPEC §9). */
+/** The 15 questions of the FAQ; every figure comes from the edition config. */
 export const FAQ_ITEMS: readonly { question: string; answer: string }[] = [
   {
     question: "Qu'est-ce que le Booster Challenge ?",

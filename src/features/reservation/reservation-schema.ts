@@ -4,7 +4,7 @@ import { phone, requiredText } from '@/lib/validation';
 const SELECT_OPTION = 'Veuillez sélectionner une option';
 const yesNo = z.enum(['yes', 'no'], { error: SELECT_OPTION });
 
-/** The Night Party reservation form (SPEC §5). */
+/** The Night Party reservation form. */
 export const reservationSchema = z.object({
   fullName: requiredText('Le nom est obligatoire')
     .min(3, 'Le nom doit contenir au moins 3 caractères')
@@ -26,7 +26,7 @@ export const reservationSchema = z.object({
 
 export type ReservationFormValues = z.infer<typeof reservationSchema>;
 
-/** What the form holds before validation: heardFrom has no default (SPEC §4). */
+/** What the form holds before validation: heardFrom has no default (the visitor must choose). */
 export type ReservationFormInput = Omit<ReservationFormValues, 'heardFrom'> & {
   heardFrom: ReservationFormValues['heardFrom'] | '';
 };
