@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
-import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
-import { prepareProofOfWork } from '@/data/public-write';
+import { Honeypot } from '@/components/ui/Honeypot';
+import { usePublicSubmit } from '@/components/forms/use-public-submit';
 import { CONTACT_SEND_ERROR, sendContactMessage } from '@/data/send-contact-message';
-import { DataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { contactSchema, type ContactFormValues } from './contact-schema';
 
@@ -32,49 +31,23 @@ export function ContactForm() {
   });
   // One id per filled form: a retry after a timeout cannot store the message twice.
   const [messageId, setMessageId] = useState(() => crypto.randomUUID());
-  const inFlight = useRef(false);
-  const honeypot = useRef<HTMLInputElement>(null);
-  // Why the last submission failed, shown above the submit button (every typed value stays).
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // The proof of work is solved while the visitor writes, so sending does not wait for it.
-  useEffect(() => {
-    prepareProofOfWork();
-  }, []);
+  const { honeypot, failure, onSubmit } = usePublicSubmit<ContactFormValues>(
+    async (values, trap) => {
+      // Success as soon as the message is stored: the organisers have it even if the e-mail
+      // notification then fails (that failure is logged by sendContactMessage).
+      await sendContactMessage(messageId, values, trap);
+      notify.success(SUCCESS);
+      reset(EMPTY);
+      setMessageId(crypto.randomUUID());
+    },
+    CONTACT_SEND_ERROR,
+  );
 
   const field = (name: keyof ContactFormValues) =>
     register(name, { onChange: () => clearErrors(name) });
 
-  const onSubmit = async (values: ContactFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      // Success as soon as the message is stored: the organisers have it even if the e-mail
-      // notification then fails (that failure is logged by sendContactMessage). The failure
-      // alert is shown only when nothing was stored, and then every typed value stays.
-      await sendContactMessage(messageId, values, honeypotValue(honeypot.current));
-      notify.success(SUCCESS);
-      reset(EMPTY);
-      setMessageId(crypto.randomUUID());
-    } catch (error) {
-      console.error("Échec de l'envoi du message. Veuillez réessayer.", error);
-      setFailure(error instanceof DataError ? error.message : CONTACT_SEND_ERROR);
-    } finally {
-      inFlight.current = false;
-    }
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        // A new attempt: the previous outcome no longer applies (and the same refusal again is
-        // announced again, the alert being a new one).
-        if (!inFlight.current) setFailure(null);
-        void handleSubmit(onSubmit)(event);
-      }}
-      className="mt-5 space-y-5"
-    >
+    <form noValidate onSubmit={onSubmit(handleSubmit)} className="mt-5 space-y-5">
       <Honeypot ref={honeypot} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nom complet" required error={errors.name?.message}>

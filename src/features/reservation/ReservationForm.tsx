@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,11 +11,10 @@ import {
 } from '@/config/reservation-survey';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
-import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
+import { Honeypot } from '@/components/ui/Honeypot';
+import { usePublicSubmit } from '@/components/forms/use-public-submit';
 import { RadioGroupField } from '@/components/ui/RadioGroupField';
 import { createReservation, RESERVATION_ERROR } from '@/data/create-reservation';
-import { prepareProofOfWork } from '@/data/public-write';
-import { DataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import {
   RESERVATION_DEFAULTS,
@@ -55,42 +54,17 @@ export function ReservationForm() {
   // The reservation id lives as long as the filled form: a double click, or a retry after a
   // timeout whose insert did reach the database, stores one row (see create-reservation.ts).
   const [reservationId] = useState(() => crypto.randomUUID());
-  const inFlight = useRef(false);
-  const honeypot = useRef<HTMLInputElement>(null);
-  // Why the last submission failed, shown above the submit button (every typed value stays).
-  const [failure, setFailure] = useState<string | null>(null);
-
-  // The proof of work is solved while the visitor fills the form, so submitting does not wait.
-  useEffect(() => {
-    prepareProofOfWork();
-  }, []);
-
-  const onSubmit = async (values: ReservationFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await createReservation(reservationId, values, honeypotValue(honeypot.current));
+  const { honeypot, failure, onSubmit } = usePublicSubmit<ReservationFormValues>(
+    async (values, trap) => {
+      await createReservation(reservationId, values, trap);
       notify.success(SUCCESS);
       navigate('/reservation-success');
-    } catch (error) {
-      console.error('Erreur lors de la réservation :', error);
-      setFailure(error instanceof DataError ? error.message : RESERVATION_ERROR);
-    } finally {
-      inFlight.current = false;
-    }
-  };
+    },
+    RESERVATION_ERROR,
+  );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        // A new attempt: the previous outcome no longer applies (and the same refusal again is
-        // announced again, the alert being a new one).
-        if (!inFlight.current) setFailure(null);
-        void handleSubmit(onSubmit)(event);
-      }}
-      className="mt-6 space-y-5"
-    >
+    <form noValidate onSubmit={onSubmit(handleSubmit)} className="mt-6 space-y-5">
       <Honeypot ref={honeypot} />
       <Field label="Nom complet" required error={errors.fullName?.message}>
         <input type="text" autoComplete="name" {...register('fullName')} />
