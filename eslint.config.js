@@ -4,6 +4,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import testingLibrary from 'eslint-plugin-testing-library';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Import direction: shared code (src/lib, src/components, src/config, src/data) -> features
+ * (src/features/<name>) -> app (src/app). Shared code imports no feature and not the app; a
+ * feature imports no other feature and not the app.
+ */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const restrict = (group, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+});
+const importDirection = [
+  {
+    files: ['src/{lib,components,config,data}/**/*.{ts,tsx}'],
+    rules: restrict(
+      ['@/features', '@/features/**', '@/app', '@/app/**', '**/features/**', '**/app/**'],
+      'Shared code (lib, components, config, data) imports no feature and not the app.',
+    ),
+  },
+  ...FEATURES.map((name) => ({
+    files: [`src/features/${name}/**/*.{ts,tsx}`],
+    rules: restrict(
+      ['@/app', '@/app/**', '@/features/*', `!@/features/${name}`, '**/app/**'],
+      `A feature imports no other feature and not the app: move what ${name} shares to src/lib or src/components.`,
+    ),
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'node_modules', '.local-db', 'test-artifacts'] },
@@ -23,4 +52,5 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   { files: ['tests/component/**/*.{ts,tsx}'], ...testingLibrary.configs['flat/react'] },
+  ...importDirection,
 );
