@@ -1,3 +1,4 @@
+import { isUuid } from '@/lib/uuid';
 import { getSupabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
 import { toParticipant } from './mappers';
@@ -6,7 +7,7 @@ import type { Participant } from './types';
 /** One participant with its team members, or null when no participant has this id. */
 export async function getParticipant(id: string): Promise<Participant | null> {
   // Not a UUID: no such participant (and no 22P02 error from Postgres).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('participants')

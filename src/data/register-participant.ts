@@ -1,13 +1,12 @@
 import { DataError, toDataError } from '@/lib/errors';
 import { toTeamMemberRows } from './mappers';
 import { callPublicWrite } from './public-write';
-import type { Participant } from './types';
+import type { ClosedReason, Participant } from './types';
+
+export type { ClosedReason };
 
 /** What a visitor submits: a participant without the fields the database sets. */
 export type NewRegistration = Omit<Participant, 'id' | 'createdAt'>;
-
-/** Why the database refused: the registration window or capacity (see registration_status()). */
-export type ClosedReason = 'not_open' | 'closed' | 'full';
 
 export const REGISTRATION_ERROR =
   "Une erreur est survenue lors de l'inscription. Vos informations sont conservées : veuillez réessayer.";

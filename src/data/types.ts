@@ -70,9 +70,12 @@ export type Stats = {
   last7Days: DayCount[];
 };
 
+/** Why registration is closed: not open yet, past its window, or full. */
+export type ClosedReason = 'not_open' | 'closed' | 'full';
+
 export type RegistrationStatus = {
   open: boolean;
-  reason: 'open' | 'not_open' | 'closed' | 'full';
+  reason: 'open' | ClosedReason;
   opensAt: string;
   closesAt: string;
 };

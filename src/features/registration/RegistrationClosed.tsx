@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { EDITION } from '@/config/edition';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-export type RegistrationClosedReason = 'not_open' | 'closed' | 'full';
+import type { ClosedReason } from '@/data/types';
+
+export type RegistrationClosedReason = ClosedReason;
 
 const { opens, closes } = EDITION.registration;
 

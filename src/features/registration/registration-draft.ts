@@ -1,3 +1,4 @@
+import { isUuid } from '@/lib/uuid';
 import { REGIONS } from '@/config/edition';
 import {
   EMPTY_REGISTRATION,
@@ -15,8 +16,6 @@ export const DRAFT_KEY = 'booster-registration-draft';
 export type RegistrationDraft = { id: string; values: RegistrationFormValues };
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A random v4 UUID; crypto.randomUUID only exists on secure origins, getRandomValues everywhere. */
 export function newRegistrationId(): string {
@@ -77,8 +76,7 @@ export function loadDraft(storage: StorageLike | null = defaultStorage()): Regis
     const raw = storage?.getItem(DRAFT_KEY);
     if (raw) {
       const parsed = JSON.parse(raw) as { id?: unknown; values?: unknown };
-      if (typeof parsed.id === 'string' && UUID_PATTERN.test(parsed.id))
-        return { id: parsed.id, values: toDraftValues(parsed.values) };
+      if (isUuid(parsed.id)) return { id: parsed.id, values: toDraftValues(parsed.values) };
     }
   } catch {
     // unreadable draft: start again
