@@ -3,6 +3,8 @@ import {
   participantEditSchema,
   toEditValues,
 } from '@/features/admin/participants/participant-edit-schema';
+import { MESSAGES } from '@/features/registration/registration-schema';
+import { PARTICIPANT_MESSAGES } from '@/lib/participant-rules';
 import type { Participant } from '@/data/types';
 
 const team: Participant = {
@@ -72,6 +74,71 @@ describe('participant edit schema', () => {
     expect(messages(v)).toEqual([
       'email: Adresse email invalide',
       'linkToWork: Lien invalide (il doit commencer par http:// ou https://)',
+    ]);
+  });
+});
+
+describe('participant edit schema: the database limits, on the field', () => {
+  /** The first issue of each field, as the form shows it. */
+  const firstByField = (values: unknown) => {
+    const r = participantEditSchema.safeParse(values);
+    const out: Record<string, string> = {};
+    for (const issue of r.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+    return out;
+  };
+
+  it('refuses an e-mail over 254 characters and a link over 500 with the registration messages', () => {
+    const email = `${'a'.repeat(250)}@x.cm`;
+    const link = `https://x.cm/${'a'.repeat(488)}`;
+    expect(email).toHaveLength(255);
+    expect(link).toHaveLength(501);
+    expect(firstByField({ ...toEditValues(team), email, linkToWork: link })).toEqual({
+      email: PARTICIPANT_MESSAGES.emailMax,
+      linkToWork: PARTICIPANT_MESSAGES.linkMax,
+    });
+    expect(PARTICIPANT_MESSAGES.emailMax).toBe(MESSAGES.emailMax);
+    expect(PARTICIPANT_MESSAGES.linkMax).toBe(MESSAGES.linkMax);
+    // at the limit, both are accepted
+    expect(
+      messages({ ...toEditValues(team), email: email.slice(1), linkToWork: link.slice(0, -1) }),
+    ).toEqual([]);
+  });
+
+  it('checks a member’s e-mail and name lengths, and the name and city lengths, in French', () => {
+    const v = toEditValues(team);
+    v.teamMembers[0].email = `${'a'.repeat(250)}@x.cm`;
+    v.teamMembers[0].fullName = 'J'.repeat(101);
+    expect(
+      firstByField({ ...v, fullName: 'A'.repeat(101), city: 'D'.repeat(81), teamName: 'L' }),
+    ).toEqual({
+      fullName: MESSAGES.fullNameMax,
+      city: MESSAGES.cityMax,
+      teamName: MESSAGES.teamNameMin,
+      'teamMembers.0.fullName': MESSAGES.fullNameMax,
+      'teamMembers.0.email': MESSAGES.emailMax,
+    });
+  });
+
+  it('treats a team name of invisible characters as blank, as the database does', () => {
+    expect(firstByField({ ...toEditValues(team), teamName: '\u200b\u200b\u200b' })).toEqual({
+      teamName: "Le nom de l'équipe est obligatoire",
+    });
+  });
+
+  it('ignores the hidden team fields of a solo (the save drops them)', () => {
+    const solo = {
+      ...toEditValues(team),
+      participationType: 'solo',
+      teamName: 'L'.repeat(81),
+      teamMembers: [{ fullName: '', phone: '12', email: 'x' }],
+    };
+    expect(messages(solo)).toEqual([]);
+  });
+
+  it('reports the team errors while another field is wrong', () => {
+    expect(messages({ ...toEditValues(team), city: 'D', teamMembers: [] })).toEqual([
+      'city: La ville doit contenir au moins 2 caractères',
+      'teamMembers: Une équipe compte de 2 à 10 personnes (le responsable et 1 à 9 membres).',
     ]);
   });
 });

@@ -1,81 +1,67 @@
 import { z } from 'zod';
-import { REGIONS, EDITION } from '@/config/edition';
+import { EDITION } from '@/config/edition';
 import {
-  email,
-  phone,
-  repeatedMemberPhones,
-  requiredText,
-  EMAIL_PATTERN,
-  MEMBER_PHONE_REPEATED,
-} from '@/lib/validation';
+  participantFields,
+  teamIssues,
+  teamMemberValues,
+  PARTICIPANT_MESSAGES,
+  TEAM_MEMBERS,
+  type ParticipantMessages,
+} from '@/lib/participant-rules';
 import type { Participant } from '@/data/types';
 
 /** Members besides the registrant: a team is 2 to 10 people. */
-export const MAX_MEMBERS = EDITION.team.max - 1;
-export const MIN_MEMBERS = EDITION.team.min - 1;
+export const MAX_MEMBERS = TEAM_MEMBERS.max;
+export const MIN_MEMBERS = TEAM_MEMBERS.min;
 
-const member = z.object({
-  fullName: requiredText('Le nom du membre est obligatoire').pipe(
-    z.string().min(2, 'Le nom doit contenir au moins 2 caractères'),
-  ),
-  phone: phone(),
-  email: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'Adresse email invalide'),
-});
+const TEAM_SIZE = `Une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes (le responsable et ${MIN_MEMBERS} à ${MAX_MEMBERS} membres).`;
 
-/** The admin's edit form of a participant (same rules as the database's CHECK constraints). */
+/**
+ * The registration form's messages, but for the admin's own wording of a few fields: the admin
+ * edits someone else's registration ("Le nom", not "Le nom complet"), and sees the team size
+ * rule in one sentence, worded as the database's own message.
+ */
+const MESSAGES: ParticipantMessages = {
+  ...PARTICIPANT_MESSAGES,
+  fullNameRequired: 'Le nom est obligatoire',
+  region: 'Veuillez sélectionner une région',
+  category: 'Veuillez sélectionner une catégorie',
+  participationType: 'Veuillez sélectionner un type',
+  teamNameMax: "Le nom de l'équipe est trop long",
+  linkInvalid: 'Lien invalide (il doit commencer par http:// ou https://)',
+  teamTooSmall: TEAM_SIZE,
+  teamTooLarge: TEAM_SIZE,
+};
+
+const fields = participantFields(MESSAGES);
+
+/**
+ * The admin's edit form of a participant: the registration's field rules (the database's CHECK
+ * constraints), so a value the database would refuse gets its message on the field.
+ */
 export const participantEditSchema = z
   .object({
-    fullName: requiredText('Le nom est obligatoire').pipe(
-      z.string().min(2, 'Le nom doit contenir au moins 2 caractères').max(100),
-    ),
-    email: email("L'email est obligatoire"),
-    phone: phone(),
-    city: requiredText('La ville est obligatoire').pipe(
-      z.string().min(2, 'La ville doit contenir au moins 2 caractères').max(80),
-    ),
-    region: z.enum(REGIONS, 'Veuillez sélectionner une région'),
-    category: z.enum(['dance', 'singing'], 'Veuillez sélectionner une catégorie'),
-    participationType: z.enum(['solo', 'team'], 'Veuillez sélectionner un type'),
-    teamName: z.string().trim().max(80, "Le nom de l'équipe est trop long"),
-    linkToWork: z
-      .string()
-      .trim()
-      .refine(
-        (v) => v === '' || /^https?:\/\/\S+$/i.test(v),
-        'Lien invalide (il doit commencer par http:// ou https://)',
-      ),
-    description: z.string().trim().max(1000, 'La description ne doit pas dépasser 1000 caractères'),
-    teamMembers: z.array(member),
+    fullName: fields.fullName,
+    email: fields.email,
+    phone: fields.phone,
+    city: fields.city,
+    region: fields.region,
+    category: fields.category,
+    participationType: fields.participationType,
+    // The team section is hidden for a solo and the save drops its fields (toParticipantPatch),
+    // so they are checked only for a team: a stale hidden value must not block the save.
+    teamName: z.string(),
+    linkToWork: fields.linkToWork,
+    description: fields.description,
+    teamMembers: z.array(teamMemberValues),
   })
-  .superRefine((v, ctx) => {
-    if (v.participationType !== 'team') return;
-    if (v.teamName.length < 2) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['teamName'],
-        message: "Le nom de l'équipe est obligatoire",
-      });
-    }
-    if (v.teamMembers.length < MIN_MEMBERS || v.teamMembers.length > MAX_MEMBERS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['teamMembers'],
-        message: `Une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes (le responsable et ${MIN_MEMBERS} à ${MAX_MEMBERS} membres).`,
-      });
-    }
-    for (const index of repeatedMemberPhones(
-      v.phone,
-      v.teamMembers.map((m) => m.phone),
-    ))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['teamMembers', index, 'phone'],
-        message: MEMBER_PHONE_REPEATED,
-      });
-  });
+  .superRefine(
+    (v, ctx) => {
+      for (const issue of teamIssues(v, MESSAGES)) ctx.addIssue({ code: 'custom', ...issue });
+    },
+    // Check the team even while other fields are still wrong, so every error shows at once.
+    { when: () => true },
+  );
 
 export type ParticipantEditValues = z.input<typeof participantEditSchema>;
 
