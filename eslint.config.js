@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import testingLibrary from 'eslint-plugin-testing-library';
 import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 
 /**
  * Import direction: shared code (src/lib, src/components, src/config, src/data) -> features
