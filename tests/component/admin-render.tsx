@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import ToastHost from '@/app/ToastHost';
 import AdminLayout from '@/app/layouts/AdminLayout';
@@ -9,16 +9,43 @@ import ParticipantsPage from '@/features/admin/participants/ParticipantsPage';
 import ParticipantDetailPage from '@/features/admin/participants/ParticipantDetailPage';
 import StatsPage from '@/features/admin/stats/StatsPage';
 import ReservationsPage from '@/features/admin/reservations/ReservationsPage';
+import { adminQueryClient } from '@/features/admin/shared/query-client';
 import { signInAdmin } from '@/data/admin-auth';
 import { saveAdminSession } from '@/lib/admin-session';
 
 /** Helpers of the admin component tests (tests/component/admin-*.test.tsx). */
 
-/** The admin routes as the app declares them, starting at `path`, with the toast container. */
+/**
+ * Stands in for the browser's chrome: its address bar (the current URL, as a status named
+ * "Adresse") and its Back button ("Page précédente du navigateur").
+ */
+function BrowserChrome() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output aria-label="Adresse">{`${pathname}${search}`}</output>
+      <button type="button" onClick={() => navigate(-1)}>
+        Page précédente du navigateur
+      </button>
+    </>
+  );
+}
+
+/** The URL the admin would see in the address bar. */
+export const currentUrl = () => screen.getByRole('status', { name: 'Adresse' }).textContent;
+
+/**
+ * The admin routes as the app declares them, starting at `path`, with the toast container. The
+ * admin query cache lives as long as the page (src/features/admin/shared/query-client.ts): it is
+ * emptied first, so every test starts like a fresh page load.
+ */
 export function renderAdmin(path: string) {
+  adminQueryClient.clear();
   return render(
     <>
       <MemoryRouter initialEntries={[path]}>
+        <BrowserChrome />
         <Routes>
           <Route path="/" element={<h1>Accueil du site</h1>} />
           <Route path="/admin/login" element={<AdminLoginPage />} />

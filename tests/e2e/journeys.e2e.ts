@@ -282,6 +282,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await page.reload();
     await page.getByText(t.renamed).first().waitFor(); // stored, not just shown
 
+    // "Retour à la liste" returns to the list as searched: its state is in the URL
+    await page.getByRole('link', { name: '← Retour à la liste' }).click();
+    await page.waitForURL((url) => url.searchParams.get('search') === t.leader.trim());
+    await page.getByRole('link', { name: `Voir ${t.leader}` }).waitFor();
+    expect(await field(page, 'Rechercher').inputValue()).toBe(t.leader);
+
     // the reservation is in the reservations page and its export
     await page.goto('/admin/reservations/');
     await settle(page);

@@ -3,6 +3,8 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearAdminSession, readAdminSession } from '@/lib/admin-session';
 import { notify } from '@/lib/toast';
 import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
+import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
+import { adminQueryClient } from '@/features/admin/shared/query-client';
 
 const NAV = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -14,9 +16,13 @@ const NAV = [
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
 
-/** Ends both sessions (ours and Supabase's) without waiting for the server. */
+/**
+ * Ends both sessions (ours and Supabase's) without waiting for the server, and forgets the data
+ * the admin pages had cached (the next sign-in starts from the server).
+ */
 function endSessions() {
   clearAdminSession();
+  adminQueryClient.clear();
   return signOutAdmin().catch(() => undefined);
 }
 
@@ -24,6 +30,8 @@ function endSessions() {
  * The administration area: guard, sidebar (a drawer on phones), logout. Every /admin page needs
  * a valid `admin_session` (under 24 hours) and a Supabase session; otherwise the visitor is
  * signed out and sent to /admin/login. The database checks the same on every request.
+ * The pages read and write through TanStack Query (AdminQueryProvider): it is part of the admin
+ * chunks only, never of a public first load (docs/decisions/008-admin-data-layer.md).
  */
 export default function AdminLayout() {
   const navigate = useNavigate();
@@ -129,37 +137,44 @@ export default function AdminLayout() {
   );
 
   return (
-    <div className="min-h-dvh bg-gray-50 lg:flex">
-      <header className="flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
-        <p className="font-bold">Booster Admin</p>
-        <button
-          type="button"
-          aria-expanded={drawerOpen}
-          aria-controls="admin-drawer"
-          onClick={() => setDrawerOpen((o) => !o)}
-          className={`rounded-lg border border-blue-200 px-3 py-1.5 text-sm font-medium ${focusRing}`}
-        >
-          {drawerOpen ? 'Fermer le menu' : 'Menu'}
-        </button>
-      </header>
-      {drawerOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
+    <AdminQueryProvider>
+      <div className="min-h-dvh bg-gray-50 lg:flex">
+        <header className="flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
+          <p className="font-bold">Booster Admin</p>
           <button
             type="button"
-            tabIndex={-1}
-            aria-hidden="true"
-            className="absolute inset-0 size-full bg-black/50"
-            onClick={() => setDrawerOpen(false)}
-          />
-          <aside id="admin-drawer" className="absolute inset-y-0 left-0 w-72 max-w-[85%] shadow-xl">
-            {sidebar}
-          </aside>
-        </div>
-      )}
-      <aside className="hidden w-64 shrink-0 lg:sticky lg:top-0 lg:block lg:h-dvh">{sidebar}</aside>
-      <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-        <Outlet />
-      </main>
-    </div>
+            aria-expanded={drawerOpen}
+            aria-controls="admin-drawer"
+            onClick={() => setDrawerOpen((o) => !o)}
+            className={`rounded-lg border border-blue-200 px-3 py-1.5 text-sm font-medium ${focusRing}`}
+          >
+            {drawerOpen ? 'Fermer le menu' : 'Menu'}
+          </button>
+        </header>
+        {drawerOpen && (
+          <div className="fixed inset-0 z-40 lg:hidden">
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-hidden="true"
+              className="absolute inset-0 size-full bg-black/50"
+              onClick={() => setDrawerOpen(false)}
+            />
+            <aside
+              id="admin-drawer"
+              className="absolute inset-y-0 left-0 w-72 max-w-[85%] shadow-xl"
+            >
+              {sidebar}
+            </aside>
+          </div>
+        )}
+        <aside className="hidden w-64 shrink-0 lg:sticky lg:top-0 lg:block lg:h-dvh">
+          {sidebar}
+        </aside>
+        <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </AdminQueryProvider>
   );
 }

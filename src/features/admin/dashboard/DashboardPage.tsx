@@ -1,44 +1,52 @@
 import { Link } from 'react-router';
-import { notify } from '@/lib/toast';
+import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS } from '@/config/edition';
-import { getParticipantStats } from '@/data/get-participant-stats';
-import { listParticipants } from '@/data/list-participants';
-import { useAsyncData } from '../shared/use-async-data';
+import { participantsListQuery, statsQuery } from '../shared/queries';
 import { exportParticipantsCsv } from '../shared/export-participants';
 import { percent } from '../shared/exports';
 import { DataTable } from '../shared/DataTable';
 import { ExportButton } from '../shared/ExportButton';
-import { EmptyState, LoadError, LoadingStatus } from '../shared/ListState';
+import { EmptyState, QueryStatus } from '../shared/ListState';
 import { StatCard } from '../shared/StatCard';
 import { btnPrimary, btnSecondary, card, linkClass, pageTitle, td } from '../shared/ui';
 
 export const RECENT_COUNT = 5;
 export const TOP_REGIONS = 3;
 
-/** Stats (SQL over all rows) and the 5 newest registrations: two small requests. */
-async function loadDashboard() {
-  const [stats, recent] = await Promise.all([
-    getParticipantStats(),
-    listParticipants({}, 0, RECENT_COUNT),
-  ]);
-  return { stats, recent: recent.rows };
+/**
+ * Stats (SQL over all rows, the query the stats page and the participants' region filter share)
+ * and the 5 newest registrations: two small requests, shown together.
+ */
+function useDashboard() {
+  const stats = useQuery(statsQuery());
+  const recent = useQuery(participantsListQuery({}, 1, RECENT_COUNT));
+  const data =
+    stats.data && recent.data ? { stats: stats.data, recent: recent.data.rows } : undefined;
+  return {
+    data,
+    isPending: stats.isPending || recent.isPending,
+    isFetching: stats.isFetching || recent.isFetching,
+    error: stats.error ?? recent.error,
+    refetch: () => Promise.all([stats.refetch(), recent.refetch()]),
+  };
 }
 
 export default function DashboardPage() {
-  const { data, loading, error, reload } = useAsyncData('dashboard', loadDashboard, (e) => {
-    console.error('Error fetching dashboard data', e);
-    notify.error('Erreur lors du chargement des données');
-  });
+  const dashboard = useDashboard();
+  const { data } = dashboard;
 
   return (
     <div className="space-y-6">
       <h1 className={pageTitle}>Tableau de bord</h1>
 
-      {loading && <LoadingStatus>Chargement des données...</LoadingStatus>}
-      {error && <LoadError onRetry={reload}>Erreur lors du chargement des données</LoadError>}
+      <QueryStatus
+        query={dashboard}
+        loadingText="Chargement des données..."
+        errorText="Erreur lors du chargement des données"
+      />
 
-      {data && !loading && (
+      {data && (
         <>
           <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard label="Total des inscriptions" value={data.stats.totalParticipants} />

@@ -1,25 +1,24 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Pager } from '@/components/ui/Pager';
 import { notify } from '@/lib/toast';
 import { formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import { listParticipants, type ParticipantFilters } from '@/data/list-participants';
-import { getParticipantStats } from '@/data/get-participant-stats';
-import { deleteParticipant } from '@/data/delete-participant';
-import type { Participant } from '@/data/types';
-import { useAsyncData } from '../shared/use-async-data';
-import { useListQuery } from '../shared/use-list-query';
+import type { ParticipantFilters } from '@/data/list-participants';
+import type { Participant, Stats } from '@/data/types';
+import { participantsListQuery, statsQuery } from '../shared/queries';
+import { PAGE_SIZES, useListQuery, useStayInRange } from '../shared/use-list-query';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { exportParticipantsCsv } from '../shared/export-participants';
 import { DataTable } from '../shared/DataTable';
 import { ExportButton } from '../shared/ExportButton';
-import { FilterForm, FilterSelect, labelOptions } from '../shared/FilterForm';
+import { FilterForm, FilterSelect, labelOptions, PageSizeSelect } from '../shared/FilterForm';
 import { ListHeader } from '../shared/ListHeader';
 import { ListState } from '../shared/ListState';
 import { btnDangerOutline, btnSecondary, td } from '../shared/ui';
-
-export const PAGE_SIZE = 10;
+import { fromListState } from './list-location';
+import { useDeleteParticipant } from './participant-mutations';
 
 const EMPTY_FILTERS: Required<ParticipantFilters> = {
   search: '',
@@ -28,41 +27,39 @@ const EMPTY_FILTERS: Required<ParticipantFilters> = {
   region: '',
 };
 
-export default function ParticipantsPage() {
-  const query = useListQuery(EMPTY_FILTERS);
-  const { page, filters, setPage } = query;
-  const [toDelete, setToDelete] = useState<Participant | null>(null);
-  const [deleting, setDeleting] = useState(false);
+const ALLOWED = {
+  category: Object.keys(CATEGORY_LABELS),
+  participationType: Object.keys(PARTICIPATION_TYPE_LABELS),
+};
 
-  const list = useAsyncData(
-    query.key,
-    () => listParticipants(filters, page - 1, PAGE_SIZE),
-    (e) => notify.error(e.message),
-  );
-  const stats = useAsyncData('regions', getParticipantStats);
-  const regions = (stats.data?.byRegion ?? [])
-    .map((r) => r.region)
-    .sort((a, b) => a.localeCompare(b, 'fr'));
+/** The region filter's options: the regions present, from the (shared, cached) stats query. */
+const regionsOf = (stats: Stats) =>
+  stats.byRegion.map((r) => r.region).sort((a, b) => a.localeCompare(b, 'fr'));
+
+export default function ParticipantsPage() {
+  const query = useListQuery(EMPTY_FILTERS, ALLOWED);
+  const { page, pageSize, filters, setPage } = query;
+  const { search: listSearch } = useLocation();
+  const [toDelete, setToDelete] = useState<Participant | null>(null);
+  const remove = useDeleteParticipant();
+
+  const list = useQuery(participantsListQuery(filters, page, pageSize));
+  const { data: regions = [] } = useQuery({ ...statsQuery(), select: regionsOf });
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
 
-  const confirmDelete = async () => {
+  useStayInRange(query, list);
+
+  const confirmDelete = () => {
     if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteParticipant(toDelete.id);
-      notify.success('Participant supprimé avec succès');
-      setToDelete(null);
-      // The last row of the last page: show the page before.
-      if (rows.length === 1 && page > 1) setPage((n) => n - 1);
-      else list.reload();
-      stats.reload();
-    } catch (e) {
-      notify.error(e instanceof Error ? e.message : 'Erreur lors de la suppression du participant');
-    } finally {
-      setDeleting(false);
-    }
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        notify.success('Participant supprimé avec succès');
+        setToDelete(null);
+      },
+      onError: (e) => notify.error(e.message || 'Erreur lors de la suppression du participant'),
+    });
   };
 
   return (
@@ -73,7 +70,7 @@ export default function ParticipantsPage() {
       >
         <ExportButton
           onExport={() => exportParticipantsCsv(filters)}
-          disabled={list.loading || total === 0}
+          disabled={list.isFetching || total === 0}
         />
       </ListHeader>
 
@@ -106,10 +103,11 @@ export default function ParticipantsPage() {
           allLabel="Toutes les régions"
           options={regions.map((r) => ({ value: r, label: r }))}
         />
+        <PageSizeSelect value={pageSize} sizes={PAGE_SIZES} onChange={query.setPageSize} />
       </FilterForm>
 
       <ListState
-        list={list}
+        query={list}
         loadingText="Chargement des participants..."
         empty={rows.length === 0}
         emptyText={
@@ -121,7 +119,7 @@ export default function ParticipantsPage() {
           <Pager
             page={page}
             total={total}
-            pageSize={PAGE_SIZE}
+            pageSize={pageSize}
             label="Pagination des participants"
             onPageChange={setPage}
           />
@@ -152,6 +150,7 @@ export default function ParticipantsPage() {
                 <div className="flex gap-2">
                   <Link
                     to={`/admin/participants/${p.id}`}
+                    state={fromListState(listSearch)}
                     className={btnSecondary}
                     aria-label={`Voir ${p.fullName}`}
                   >
@@ -177,7 +176,7 @@ export default function ParticipantsPage() {
         title="Supprimer le participant"
         message="Êtes-vous sûr de vouloir supprimer ce participant ?"
         confirmLabel="Supprimer"
-        busy={deleting}
+        busy={remove.isPending}
         busyLabel="Suppression..."
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

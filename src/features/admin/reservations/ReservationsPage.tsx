@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Pager } from '@/components/ui/Pager';
 import { notify } from '@/lib/toast';
 import { formatDateTime } from '@/lib/dates';
@@ -11,30 +12,29 @@ import {
   SURVEY_QUESTIONS,
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
-import {
-  fetchAllReservations,
-  listReservations,
-  type ReservationFilters,
-} from '@/data/list-reservations';
-import { getReservationSummary, type ReservationSummary } from '@/data/get-reservation-summary';
+import { fetchAllReservations, type ReservationFilters } from '@/data/list-reservations';
+import type { ReservationSummary } from '@/data/get-reservation-summary';
 import type { AttendanceStatus } from '@/data/types';
-import { useAsyncData } from '../shared/use-async-data';
-import { useListQuery } from '../shared/use-list-query';
+import { reservationsListQuery, reservationSummaryQuery } from '../shared/queries';
+import { PAGE_SIZES, useListQuery, useStayInRange } from '../shared/use-list-query';
 import { reservationsCsv, reservationsFileName } from '../shared/exports';
 import { DataTable } from '../shared/DataTable';
 import { ExportButton } from '../shared/ExportButton';
-import { FilterForm, FilterSelect, labelOptions } from '../shared/FilterForm';
+import { FilterForm, FilterSelect, labelOptions, PageSizeSelect } from '../shared/FilterForm';
 import { ListHeader } from '../shared/ListHeader';
 import { ListState } from '../shared/ListState';
 import { card, td } from '../shared/ui';
-
-export const PAGE_SIZE = 10;
 
 const EMPTY_FILTERS: Required<ReservationFilters> = {
   search: '',
   status: '',
   city: '',
   heardFrom: '',
+};
+
+const ALLOWED = {
+  status: Object.keys(ATTENDANCE_STATUS_LABELS),
+  heardFrom: Object.keys(HEARD_FROM_LABELS),
 };
 
 const STATUS_BADGE: Record<AttendanceStatus, string> = {
@@ -113,15 +113,12 @@ function Summary({ summary }: { summary: ReservationSummary }) {
 }
 
 export default function ReservationsPage() {
-  const query = useListQuery(EMPTY_FILTERS);
-  const { page, filters, setPage } = query;
+  const query = useListQuery(EMPTY_FILTERS, ALLOWED);
+  const { page, pageSize, filters, setPage } = query;
 
-  const list = useAsyncData(
-    query.key,
-    () => listReservations(filters, page - 1, PAGE_SIZE),
-    (e) => notify.error(e.message),
-  );
-  const summary = useAsyncData('summary', getReservationSummary);
+  const list = useQuery(reservationsListQuery(filters, page, pageSize));
+  const summary = useQuery(reservationSummaryQuery());
+  useStayInRange(query, list);
 
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
@@ -146,7 +143,7 @@ export default function ReservationsPage() {
         title={<>Réservations · {EDITION.nightParty.name}</>}
         summary={list.data ? `${total} réservation${total > 1 ? 's' : ''}` : ''}
       >
-        <ExportButton onExport={onExport} disabled={list.loading} />
+        <ExportButton onExport={onExport} disabled={list.isFetching} />
       </ListHeader>
 
       {summary.data && <Summary summary={summary.data} />}
@@ -180,10 +177,11 @@ export default function ReservationsPage() {
           allLabel="Toutes les sources"
           options={labelOptions(HEARD_FROM_LABELS)}
         />
+        <PageSizeSelect value={pageSize} sizes={PAGE_SIZES} onChange={query.setPageSize} />
       </FilterForm>
 
       <ListState
-        list={list}
+        query={list}
         loadingText="Chargement des réservations..."
         empty={rows.length === 0}
         emptyText={
@@ -195,7 +193,7 @@ export default function ReservationsPage() {
           <Pager
             page={page}
             total={total}
-            pageSize={PAGE_SIZE}
+            pageSize={pageSize}
             label="Pagination des réservations"
             onPageChange={setPage}
           />

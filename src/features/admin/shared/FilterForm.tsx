@@ -81,3 +81,26 @@ export function FilterSelect<V extends string>({
     </Field>
   );
 }
+
+/** Rows per page of a list (10 / 25 / 50), beside its filters. */
+export function PageSizeSelect({
+  value,
+  sizes,
+  onChange,
+}: {
+  value: number;
+  sizes: readonly number[];
+  onChange: (size: number) => void;
+}) {
+  return (
+    <Field label="Lignes par page">
+      <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {sizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import type { DataError } from '@/lib/errors';
 import { btnSecondary } from './ui';
 
+/**
+ * The administration's one loading / error / empty presentation, for every useQuery of the admin
+ * pages (the failed load has already been announced by a toast: ./query-client.ts).
+ */
 export function LoadingStatus({ children }: { children: ReactNode }) {
   return (
     <p role="status" className="text-gray-700">
@@ -29,8 +32,39 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
+/** The part of a useQuery result these components read. */
+export type QueryView = {
+  data: unknown;
+  isPending: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+};
+
+/**
+ * Loading (first load) or error with "Réessayer" (no data yet); nothing once there is data.
+ * `errorText` replaces the error's own message (e.g. a page that names what failed).
+ */
+export function QueryStatus({
+  query,
+  loadingText,
+  errorText,
+}: {
+  query: QueryView;
+  loadingText: string;
+  errorText?: string;
+}) {
+  if (query.data !== undefined) return null;
+  if (query.error) {
+    return (
+      <LoadError onRetry={() => void query.refetch()}>{errorText ?? query.error.message}</LoadError>
+    );
+  }
+  return query.isPending ? <LoadingStatus>{loadingText}</LoadingStatus> : null;
+}
+
 type ListStateProps = {
-  list: { data: unknown; loading: boolean; error: DataError | undefined; reload: () => void };
+  query: QueryView;
   loadingText: string;
   /** The current page has no row: `emptyText` is shown instead of the table. */
   empty: boolean;
@@ -42,11 +76,11 @@ type ListStateProps = {
 };
 
 /**
- * The states of a paginated list: loading (first load), error with "Réessayer" (no data yet),
- * then the table or the empty message. While a new page loads, the previous one stays, busy.
+ * The states of a paginated list: loading or error (see QueryStatus), then the table or the empty
+ * message. While another page loads, the previous one stays, busy.
  */
 export function ListState({
-  list,
+  query,
   loadingText,
   empty,
   emptyText,
@@ -55,12 +89,9 @@ export function ListState({
 }: ListStateProps) {
   return (
     <>
-      {list.loading && !list.data && <LoadingStatus>{loadingText}</LoadingStatus>}
-      {list.error && !list.data && (
-        <LoadError onRetry={list.reload}>{list.error.message}</LoadError>
-      )}
-      {Boolean(list.data) && (
-        <div aria-busy={list.loading}>
+      <QueryStatus query={query} loadingText={loadingText} />
+      {query.data !== undefined && (
+        <div aria-busy={query.isFetching}>
           {empty ? <EmptyState>{emptyText}</EmptyState> : children}
           {footer}
         </div>

@@ -1,45 +1,115 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { pageCountOf } from '@/components/ui/Pager';
 
 export const SEARCH_DELAY_MS = 300;
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
 /** Filters of an administration list: each is a string, '' meaning "all". */
 type Filters = { search: string } & Record<string, string>;
 
+/** For each select filter, the values it accepts (anything else in the URL means "all"). */
+type Allowed<F extends Filters> = Partial<Record<Exclude<keyof F, 'search'>, readonly string[]>>;
+
+const positiveInt = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+};
+
 /**
- * Search, filters and page of a paginated list. The search box is applied once typing pauses;
- * any change of search or filter goes back to page 1.
+ * Search, filters, page and page size of a paginated list, kept in the URL's query string
+ * (`?region=Littoral&page=2`): a copied link, Back/Forward and a return from a detail page show
+ * the same view. Default values are left out of the URL. Every applied change is one history
+ * entry, so Back undoes it; the search box is applied once typing pauses (one entry per pause,
+ * not per key). Any change of search, filter or page size goes back to page 1.
  */
-export function useListQuery<F extends Filters>(emptyFilters: F) {
-  const [searchInput, setSearchInput] = useState('');
-  const [query, setQuery] = useState<F & { page: number }>({ ...emptyFilters, page: 1 });
+export function useListQuery<F extends Filters>(emptyFilters: F, allowed: Allowed<F> = {}) {
+  const [params, setParams] = useSearchParams();
+
+  const filters = { ...emptyFilters };
+  for (const key of Object.keys(emptyFilters) as (keyof F & string)[]) {
+    const value = params.get(key)?.trim() ?? '';
+    const accepted = allowed[key as Exclude<keyof F, 'search'>];
+    (filters as Record<string, string>)[key] = !accepted || accepted.includes(value) ? value : '';
+  }
+  const page = positiveInt(params.get('page')) ?? 1;
+  const sizeParam = positiveInt(params.get('size'));
+  const pageSize = PAGE_SIZES.find((s) => s === sizeParam) ?? DEFAULT_PAGE_SIZE;
+
+  /** Applies `changes` ('' / default values remove the parameter); page 1 unless one is given. */
+  const update = (changes: Record<string, string | number>, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (!('page' in changes)) next.delete('page');
+        for (const [key, value] of Object.entries(changes)) {
+          const isDefault =
+            value === '' ||
+            (key === 'page' && value === 1) ||
+            (key === 'size' && value === DEFAULT_PAGE_SIZE);
+          if (isDefault) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  // The box follows the URL (Back/Forward), except while it only differs by spaces being typed.
+  const urlSearch = filters.search;
+  const [searchInput, setSearchInput] = useState(urlSearch);
+  const [shownSearch, setShownSearch] = useState(urlSearch);
+  if (shownSearch !== urlSearch) {
+    setShownSearch(urlSearch);
+    if (searchInput.trim() !== urlSearch) setSearchInput(urlSearch);
+  }
 
   useEffect(() => {
-    const t = setTimeout(() => {
-      const search = searchInput.trim();
-      setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 }));
-    }, SEARCH_DELAY_MS);
+    const search = searchInput.trim();
+    if (search === urlSearch) return;
+    const t = setTimeout(() => update({ search }), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
+    // Only typing starts the timer; `update` and `urlSearch` are read when it fires.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchInput]);
 
-  const { page, ...filters } = query;
-
+  const { search: _search, ...selects } = filters;
   return {
-    /** Identifies the request (filters and page) for useAsyncData. */
-    key: JSON.stringify(query),
     page,
-    filters: filters as unknown as F,
+    pageSize,
+    filters: filters as F,
     searchInput,
     setSearchInput,
-    setFilter: <K extends Exclude<keyof F, 'search'>>(key: K, value: F[K]) =>
-      setQuery((q) => ({ ...q, [key]: value, page: 1 })),
-    setPage: (next: number | ((page: number) => number)) =>
-      setQuery((q) => ({ ...q, page: typeof next === 'function' ? next(q.page) : next })),
-    hasFilters:
-      searchInput.trim() !== '' ||
-      Object.entries(filters).some(([k, v]) => k !== 'search' && v !== ''),
+    setFilter: <K extends Exclude<keyof F, 'search'> & string>(key: K, value: F[K]) =>
+      update({ [key]: value }),
+    setPage: (next: number, { replace = false } = {}) => update({ page: next }, replace),
+    setPageSize: (size: number) => update({ size }),
+    hasFilters: searchInput.trim() !== '' || Object.values(selects).some((v) => v !== ''),
     reset: () => {
       setSearchInput('');
-      setQuery({ ...emptyFilters, page: 1 });
+      update(Object.fromEntries(Object.keys(emptyFilters).map((k) => [k, ''])));
     },
   };
+}
+
+/**
+ * A page past the end (an old link, or the last row of the last page deleted) is replaced by the
+ * last page, in the same history entry.
+ */
+export function useStayInRange(
+  {
+    page,
+    pageSize,
+    setPage,
+  }: Pick<ReturnType<typeof useListQuery>, 'page' | 'pageSize' | 'setPage'>,
+  list: { data?: { rows: unknown[]; total: number }; isPlaceholderData: boolean },
+) {
+  const rows = list.data?.rows.length ?? 0;
+  const total = list.data?.total ?? 0;
+  const lastPage = pageCountOf(total, pageSize);
+  const pastTheEnd = !list.isPlaceholderData && rows === 0 && total > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, setPage]);
 }

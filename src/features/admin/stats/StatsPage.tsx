@@ -1,13 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import { getParticipantStats } from '@/data/get-participant-stats';
 import type { DayCount } from '@/data/types';
-import { useAsyncData } from '../shared/use-async-data';
+import { statsQuery } from '../shared/queries';
 import { BarChart } from '../shared/charts';
 import { percent, REGION_CSV_FILE, regionsCsv } from '../shared/exports';
 import { DataTable } from '../shared/DataTable';
-import { EmptyState, LoadingStatus } from '../shared/ListState';
+import { EmptyState, QueryStatus } from '../shared/ListState';
 import { StatCard } from '../shared/StatCard';
 import { btnSecondary, card, pageTitle, td } from '../shared/ui';
 
@@ -23,14 +23,8 @@ const dayLabel = (day: string) => {
 const hasTrend = (days: DayCount[]) => days.some((d) => d.count > 0);
 
 export default function StatsPage() {
-  const {
-    data: stats,
-    loading,
-    error,
-    reload,
-  } = useAsyncData('stats', getParticipantStats, () =>
-    notify.error('Erreur lors du chargement des statistiques'),
-  );
+  const query = useQuery(statsQuery());
+  const stats = query.data;
 
   const onExportRegions = () => {
     if (!stats) return;
@@ -46,19 +40,13 @@ export default function StatsPage() {
     <div className="space-y-6">
       <h1 className={pageTitle}>Statistiques</h1>
 
-      {loading && <LoadingStatus>Chargement des statistiques...</LoadingStatus>}
-      {!loading && !stats && (
-        <div className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
-          <p>Aucune statistique disponible</p>
-          {error && (
-            <button type="button" className={`${btnSecondary} mt-3`} onClick={reload}>
-              Réessayer
-            </button>
-          )}
-        </div>
-      )}
+      <QueryStatus
+        query={query}
+        loadingText="Chargement des statistiques..."
+        errorText="Aucune statistique disponible"
+      />
 
-      {stats && !loading && (
+      {stats && (
         <>
           <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard label="Total des participants" value={stats.totalParticipants} />

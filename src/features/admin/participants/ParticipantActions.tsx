@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { notify } from '@/lib/toast';
+import { formatDateTime } from '@/lib/dates';
+import { downloadFile } from '@/lib/csv';
+import {
+  emailTemplateId,
+  EmailNotConfiguredError,
+  isEmailConfigured,
+  sendEmail,
+} from '@/lib/emailjs';
+import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
+import type { Participant } from '@/data/types';
+import { participantJsonFileName } from '../shared/exports';
+import { btnDanger, btnSecondary } from '../shared/ui';
+import { Section } from './detail-parts';
+
+const EMAIL_NOT_CONFIGURED = "L'envoi d'e-mails n'est pas configuré";
+
+/** The side panel of a participant's page: confirmation e-mail, JSON export, deletion. */
+export function ParticipantActions({
+  participant,
+  onDelete,
+}: {
+  participant: Participant;
+  /** Opens the deletion confirmation (owned by the page, which also offers it in its header). */
+  onDelete: () => void;
+}) {
+  const [sending, setSending] = useState(false);
+
+  const onExportJson = () => {
+    downloadFile(
+      participantJsonFileName(participant.id),
+      JSON.stringify(participant, null, 2),
+      'application/json;charset=utf-8',
+    );
+    notify.success('Données exportées avec succès');
+  };
+
+  const onSendConfirmation = async () => {
+    if (!isEmailConfigured('confirmation')) {
+      notify.error(EMAIL_NOT_CONFIGURED);
+      return;
+    }
+    setSending(true);
+    try {
+      await sendEmail(emailTemplateId('confirmation'), {
+        to_name: participant.fullName,
+        to_email: participant.email,
+        category: CATEGORY_LABELS[participant.category],
+        participation_type: PARTICIPATION_TYPE_LABELS[participant.participationType],
+        team_name: participant.teamName,
+        registration_date: formatDateTime(participant.createdAt),
+        participant_id: participant.id,
+      });
+      notify.success('Email de confirmation envoyé');
+    } catch (e) {
+      notify.error(
+        e instanceof EmailNotConfiguredError
+          ? EMAIL_NOT_CONFIGURED
+          : "Échec de l'envoi de l'email de confirmation. Veuillez réessayer.",
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <aside className="space-y-6" aria-label="Actions">
+      <Section title="Actions">
+        <div className="flex flex-col gap-2">
+          <button
+            type="button"
+            className={btnSecondary}
+            onClick={onSendConfirmation}
+            disabled={sending}
+            aria-describedby={isEmailConfigured('confirmation') ? undefined : 'email-off'}
+          >
+            {sending ? 'Envoi en cours...' : "Envoyer l'email de confirmation"}
+          </button>
+          {!isEmailConfigured('confirmation') && (
+            <p id="email-off" className="text-sm text-gray-600">
+              {EMAIL_NOT_CONFIGURED} (EmailJS).
+            </p>
+          )}
+          <button type="button" className={btnSecondary} onClick={onExportJson}>
+            Exporter en JSON
+          </button>
+          <button type="button" className={btnDanger} onClick={onDelete}>
+            Supprimer le participant
+          </button>
+        </div>
+      </Section>
+    </aside>
+  );
+}

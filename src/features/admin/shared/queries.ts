@@ -1,0 +1,76 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { getParticipant } from '@/data/get-participant';
+import { getParticipantStats } from '@/data/get-participant-stats';
+import { getReservationSummary } from '@/data/get-reservation-summary';
+import { listParticipants, type ParticipantFilters } from '@/data/list-participants';
+import { listReservations, type ReservationFilters } from '@/data/list-reservations';
+import type { Page } from '@/data/types';
+import { queryKeys } from './query-keys';
+
+/**
+ * The administration's reads: each one a key (./query-keys.ts) and a src/data function. Pages use
+ * them with useQuery, so two pages asking for the same data share one request and one cache entry.
+ */
+
+/**
+ * PostgREST answers a range past the last row with an error (HTTP 416), not an empty page: an old
+ * link's page, or the page whose last row was just deleted. Then the first page tells the total,
+ * and an empty page past the end is returned, which the list turns into its last page.
+ */
+async function pageOrPastTheEnd<T>(
+  load: (page0: number) => Promise<Page<T>>,
+  page: number,
+  pageSize: number,
+): Promise<Page<T>> {
+  try {
+    return await load(page - 1);
+  } catch (error) {
+    if (page <= 1) throw error;
+    const { total } = await load(0);
+    if (total <= (page - 1) * pageSize) return { rows: [], total };
+    throw error;
+  }
+}
+
+/** One page (from 1) of participants. The previous page stays on screen while the next loads. */
+export const participantsListQuery = (
+  filters: ParticipantFilters,
+  page: number,
+  pageSize: number,
+) =>
+  queryOptions({
+    queryKey: queryKeys.participants.list(filters, page, pageSize),
+    queryFn: () => pageOrPastTheEnd((p) => listParticipants(filters, p, pageSize), page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+/** A participant, or null when the id is unknown (deleted, or a mistyped link). */
+export const participantQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.participants.detail(id),
+    queryFn: () => getParticipant(id),
+  });
+
+export const statsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.stats,
+    queryFn: getParticipantStats,
+    meta: { errorMessage: 'Erreur lors du chargement des statistiques' },
+  });
+
+export const reservationsListQuery = (
+  filters: ReservationFilters,
+  page: number,
+  pageSize: number,
+) =>
+  queryOptions({
+    queryKey: queryKeys.reservations.list(filters, page, pageSize),
+    queryFn: () => pageOrPastTheEnd((p) => listReservations(filters, p, pageSize), page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export const reservationSummaryQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.reservations.summary(),
+    queryFn: getReservationSummary,
+  });

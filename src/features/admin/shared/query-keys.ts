@@ -1,0 +1,25 @@
+import type { ParticipantFilters } from '@/data/list-participants';
+import type { ReservationFilters } from '@/data/list-reservations';
+
+/**
+ * The administration's query keys, one tree per domain (docs/decisions/008-admin-data-layer.md).
+ * Keys are hierarchical so a mutation can invalidate a whole branch: `participants.lists()`
+ * covers every page of every filter, including the dashboard's five newest.
+ */
+export const queryKeys = {
+  participants: {
+    all: ['participants'] as const,
+    lists: () => [...queryKeys.participants.all, 'list'] as const,
+    list: (filters: ParticipantFilters, page: number, pageSize: number) =>
+      [...queryKeys.participants.lists(), { filters, page, pageSize }] as const,
+    detail: (id: string) => [...queryKeys.participants.all, 'detail', id] as const,
+  },
+  /** participant_stats: the dashboard, the stats page and the participants' region filter. */
+  stats: ['stats'] as const,
+  reservations: {
+    all: ['reservations'] as const,
+    list: (filters: ReservationFilters, page: number, pageSize: number) =>
+      [...queryKeys.reservations.all, 'list', { filters, page, pageSize }] as const,
+    summary: () => [...queryKeys.reservations.all, 'summary'] as const,
+  },
+};
