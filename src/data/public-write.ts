@@ -16,6 +16,23 @@ export function prepareProofOfWork(): void {
 }
 
 /**
+ * Starts the proof of work at the visitor's first interaction with the page (a tap, a key, a
+ * focus), not while the page loads: on a cheap phone the solving would compete with the first
+ * paint. Filling a form takes far longer than solving, so the answer is still ready at submit.
+ * Returns the clean-up, for an effect.
+ */
+export function prepareProofOfWorkOnInteraction(): () => void {
+  const events = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+  const stop = () => events.forEach((name) => window.removeEventListener(name, start, true));
+  function start() {
+    stop();
+    prepareProofOfWork();
+  }
+  events.forEach((name) => window.addEventListener(name, start, { capture: true, passive: true }));
+  return stop;
+}
+
+/**
  * The prepared solution, or a new one when another write already took it (writes at once each
  * need their own); a fresh one is then prepared for the next write.
  */

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { honeypotValue } from '@/components/ui/Honeypot';
-import { prepareProofOfWork } from '@/data/public-write';
+import { prepareProofOfWorkOnInteraction } from '@/data/public-write';
 import { DataError } from '@/lib/errors';
 
 type Submit<T> = (onValid: (values: T) => Promise<void>) => (event?: FormEvent) => Promise<void>;
 
 /**
  * What the public forms (reservation, contact) share around a submission: the proof of work
- * solved while the visitor fills the form (so sending does not wait for it), the honeypot, one
+ * solved while the visitor fills the form (from the first interaction, so sending does not wait
+ * for it and the page's load is not slowed), the honeypot, one
  * submission at a time, and why the last one failed (shown next to the form, every typed value
  * kept; a DataError's message is already the French sentence to show).
  */
@@ -19,9 +20,7 @@ export function usePublicSubmit<T>(
   const honeypot = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    prepareProofOfWork();
-  }, []);
+  useEffect(() => prepareProofOfWorkOnInteraction(), []);
 
   const submit = async (values: T) => {
     if (inFlight.current) return;

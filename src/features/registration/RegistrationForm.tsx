@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
 import { CATEGORY_LABELS, EDITION, PARTICIPATION_TYPE_LABELS, REGIONS } from '@/config/edition';
 import { DataError } from '@/lib/errors';
-import { prepareProofOfWork } from '@/data/public-write';
+import { prepareProofOfWorkOnInteraction } from '@/data/public-write';
 import {
   closedReasonOf,
   REGISTRATION_ERROR,
@@ -134,10 +134,9 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   const description = useWatch({ control, name: 'description' });
   const { errors, isSubmitting } = formState;
 
-  // The proof of work is solved while the visitor fills the form, so submitting does not wait.
-  useEffect(() => {
-    prepareProofOfWork();
-  }, []);
+  // The proof of work is solved while the visitor fills the form (from the first interaction, not
+  // during the page's load), so submitting does not wait.
+  useEffect(() => prepareProofOfWorkOnInteraction(), []);
 
   // Keep what is typed (and the registration id) until success: a reload or a failure loses nothing.
   useEffect(() => {
