@@ -5,7 +5,6 @@
  * contact form sends a message (proof of work solved in the page's Web Worker), then shows the
  * rate-limit refusal next to the form once this address has used up its quota.
  */
-import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
@@ -21,6 +20,7 @@ import {
   type Session,
   type ViewportName,
 } from './support/browser';
+import { solveProofOfWork } from '../setup/proof-of-work';
 
 /** Route, screenshot name, and the submit button whose click shows the form's errors. */
 const PAGES: { path: string; name: string; submit?: string }[] = [
@@ -134,28 +134,7 @@ const API_HEADERS = {
   'content-type': 'application/json',
 };
 
-/** A proof-of-work solution (the `pow` field of a public write), solved here in Node. */
-async function proofOfWork(): Promise<string> {
-  const res = await fetch(`${baseUrl()}/rest/v1/rpc/pow_challenge`, {
-    method: 'POST',
-    headers: API_HEADERS,
-    body: '{}',
-  });
-  expect(res.status).toBe(200);
-  const c = (await res.json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solved = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solved) throw new Error('pow_challenge gave a challenge without a solution');
-  const { algorithm, challenge, salt, signature } = c;
-  return Buffer.from(
-    JSON.stringify({ algorithm, challenge, number: solved.number, salt, signature }),
-  ).toString('base64');
-}
+const proofOfWork = () => solveProofOfWork(baseUrl());
 
 /** Sends one valid contact message through the API (from this address); returns the status. */
 async function sendContactThroughApi(n: number): Promise<number> {

@@ -193,6 +193,29 @@ describe('rate limits per address', () => {
     expect(await count('reservations')).toBe(1);
   });
 
+  it('does not limit staff', async () => {
+    await backend.sql(
+      `update private.rate_limits set max_per_address = 1 where action = 'contact'`,
+    );
+    const adminId = await backend.createUser('staff@example.cm', 'staff-password-123', {
+      admin: true,
+    });
+    const token = await backend.signAccessToken({ sub: adminId, email: 'staff@example.cm' });
+    const send = async (headers: Record<string, string>) =>
+      (
+        await fetch(`${backend.url}/rest/v1/rpc/send_contact_message`, {
+          method: 'POST',
+          headers: { apikey: backend.anonKey, 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify({
+            payload: { ...payloads.send_contact_message(next()), pow: await backend.proofOfWork() },
+          }),
+        })
+      ).status;
+    expect(await send({})).toBe(200);
+    expect(await send({})).toBe(429);
+    for (let i = 0; i < 3; i++) expect(await send({ Authorization: `Bearer ${token}` })).toBe(200);
+  });
+
   it('counts each address on its own (a crowd behind one address does not lock out another)', async () => {
     await backend.sql(
       `update private.rate_limits set max_per_address = 2 where action = 'contact'`,

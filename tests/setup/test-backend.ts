@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { solveChallenge } from 'altcha-lib/v1';
 import ws from 'ws';
 import { ACCESS_TOKEN_TTL, ANON_KEY } from '../../supabase/local/constants.ts';
 import type { LocalDatabase } from '../../supabase/local/database.ts';
 import type { ApiSettings } from '../../supabase/local/rest.ts';
+import { solveProofOfWork } from './proof-of-work.ts';
 import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
 
 /** Rows of a superuser query; also reachable as `.rows`, like a driver's result. */
@@ -78,25 +78,7 @@ export function testBackend(): TestBackend {
     async restoreAbuseSettings() {
       await db.admin.query(abuseSettingsSql);
     },
-    async proofOfWork() {
-      const res = await fetch(`${url}/rest/v1/rpc/pow_challenge`, {
-        method: 'POST',
-        headers: { apikey: ANON_KEY, 'Content-Type': 'application/json' },
-        body: '{}',
-      });
-      const c = (await res.json()) as {
-        algorithm: string;
-        challenge: string;
-        maxnumber: number;
-        salt: string;
-        signature: string;
-      };
-      const solved = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-      if (!solved) throw new Error('proofOfWork(): no solution');
-      const payload = { ...c, number: solved.number };
-      delete (payload as { maxnumber?: number }).maxnumber;
-      return Buffer.from(JSON.stringify(payload)).toString('base64');
-    },
+    proofOfWork: () => solveProofOfWork(url),
     db,
     sql,
     async createUser(email, password, options = {}) {
