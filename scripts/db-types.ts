@@ -1,5 +1,5 @@
 /**
- * `npm run db:types`: writes src/lib/database.types.ts, the TypeScript types of the database's
+ * `npm run db:types`: writes supabase/database.types.ts, the TypeScript types of the database's
  * `public` schema, generated from supabase/migrations rather than written by hand.
  *
  * 1. A throw-away PostgreSQL 17 cluster starts (supabase/local/postgres.ts) and a database is
@@ -27,7 +27,7 @@ import { repoRoot } from '../supabase/local/paths.ts';
 import { startPostgres } from '../supabase/local/postgres.ts';
 
 /** The generated file, committed so that the app builds without a database. */
-export const DATABASE_TYPES_FILE = path.join(repoRoot, 'src', 'lib', 'database.types.ts');
+export const DATABASE_TYPES_FILE = path.join(repoRoot, 'supabase', 'database.types.ts');
 
 /**
  * Only `public` is exposed through the API (supabase/config.toml). `private`, `auth` and the

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import App from './app/App';
-import { preloadRoute } from './app/router';
+import { preloadRoute } from './app/routes';
 
 // A new deployment replaced the chunks this tab refers to (a lazy page fails to load): reload
 // once to get the new ones; a second failure within 10 s is left to the error boundary.

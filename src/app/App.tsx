@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useToastsRequested } from '@/lib/toast';
+import { lazyComponent } from './lazy-component';
 import { AppRouter } from './router';
 
-const ToastHost = lazy(() => import('./ToastHost'));
+const ToastHost = lazyComponent(() => import('./ToastHost'));
 
 export default function App() {
   const toastsRequested = useToastsRequested();

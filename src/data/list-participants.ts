@@ -1,7 +1,16 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
 import { toParticipant } from './mappers';
-import { afterCursor, API_MAX_ROWS, fetchAllAfter, ilikeAny } from './query-helpers';
+import {
+  afterCursor,
+  API_MAX_ROWS,
+  fetchAllAfter,
+  ilikeAny,
+  NEWEST_FIRST,
+  ordered,
+  pageOf,
+  type ListOrder,
+} from './query-helpers';
 import type { Category, Page, Participant, ParticipationType } from './types';
 
 export type ParticipantFilters = {
@@ -11,11 +20,14 @@ export type ParticipantFilters = {
   region?: string;
 };
 
+/** What the participants list can be sorted by (besides the date). */
+export type ParticipantOrder = ListOrder<'full_name' | 'region'>;
+
 const LOAD_ERROR = 'Erreur lors du chargement des participants';
 
 /*
  * The select strings stay literal types, down to `.select()`: supabase-js parses them to type the
- * rows (with the generated src/lib/database.types.ts), where a plain `string` would type them as
+ * rows (with the generated supabase/database.types.ts), where a plain `string` would type them as
  * an error.
  */
 const WITH_MEMBERS = '*, team_members(*)' as const;
@@ -27,12 +39,12 @@ function filteredQuery<S extends ParticipantSelect>(
   filters: ParticipantFilters,
   count: boolean,
   select: S,
+  order: ParticipantOrder = NEWEST_FIRST,
 ) {
-  let q = supabase
-    .from('participants')
-    .select(select, count ? { count: 'exact' } : undefined)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false });
+  let q = ordered(
+    supabase.from('participants').select(select, count ? { count: 'exact' } : undefined),
+    order,
+  );
   const or = ilikeAny(['full_name', 'email', 'phone'], filters.search ?? '');
   if (or) q = q.or(or);
   if (filters.category) q = q.eq('category', filters.category);
@@ -41,23 +53,15 @@ function filteredQuery<S extends ParticipantSelect>(
   return q;
 }
 
-/** One page (0-based) of participants matching the filters, newest first, with the total. */
+/** One page (0-based) of participants matching the filters, in `order`, with the total. */
 export async function listParticipants(
   filters: ParticipantFilters,
   page: number,
   pageSize = 10,
+  order: ParticipantOrder = NEWEST_FIRST,
 ): Promise<Page<Participant>> {
-  const from = page * pageSize;
-  const supabase = await getSupabase();
-  const { data, error, count } = await filteredQuery(supabase, filters, true, WITH_MEMBERS).range(
-    from,
-    from + pageSize - 1,
-  );
-  if (error) throw toDataError(error, LOAD_ERROR);
-  return {
-    rows: data.map(toParticipant),
-    total: count ?? 0,
-  };
+  const query = filteredQuery(await getSupabase(), filters, true, WITH_MEMBERS, order);
+  return pageOf(query, page, pageSize, toParticipant, LOAD_ERROR);
 }
 
 /**

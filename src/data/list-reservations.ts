@@ -1,7 +1,16 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
 import { toReservation } from './mappers';
-import { afterCursor, API_MAX_ROWS, fetchAllAfter, ilikeAny } from './query-helpers';
+import {
+  afterCursor,
+  API_MAX_ROWS,
+  fetchAllAfter,
+  ilikeAny,
+  NEWEST_FIRST,
+  ordered,
+  pageOf,
+  type ListOrder,
+} from './query-helpers';
 import type { AttendanceStatus, HeardFrom, Page, Reservation } from './types';
 
 export type ReservationFilters = {
@@ -13,17 +22,24 @@ export type ReservationFilters = {
   heardFrom?: HeardFrom | '';
 };
 
+/** What the reservations list can be sorted by (besides the date). */
+export type ReservationOrder = ListOrder<'full_name' | 'ville'>;
+
 const LOAD_ERROR = 'Erreur lors du chargement des réservations';
 
 /** A value inside a PostgREST filter, quoted so commas, dots and parentheses stay literal. */
 const quoted = (v: string) => `"${v.replace(/["\\]/g, '')}"`;
 
-function filteredQuery(supabase: Supabase, filters: ReservationFilters, count: boolean) {
-  let q = supabase
-    .from('reservations')
-    .select('*', count ? { count: 'exact' } : undefined)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false });
+function filteredQuery(
+  supabase: Supabase,
+  filters: ReservationFilters,
+  count: boolean,
+  order: ReservationOrder = NEWEST_FIRST,
+) {
+  let q = ordered(
+    supabase.from('reservations').select('*', count ? { count: 'exact' } : undefined),
+    order,
+  );
   const search = ilikeAny(['full_name', 'phone', 'ville', 'region'], filters.search ?? '');
   if (search) q = q.or(search);
   if (filters.city) {
@@ -35,20 +51,15 @@ function filteredQuery(supabase: Supabase, filters: ReservationFilters, count: b
   return q;
 }
 
-/** One page (0-based) of reservations matching the filters, newest first, with the total. */
+/** One page (0-based) of reservations matching the filters, in `order`, with the total. */
 export async function listReservations(
   filters: ReservationFilters,
   page: number,
   pageSize = 10,
+  order: ReservationOrder = NEWEST_FIRST,
 ): Promise<Page<Reservation>> {
-  const from = page * pageSize;
-  const supabase = await getSupabase();
-  const { data, error, count } = await filteredQuery(supabase, filters, true).range(
-    from,
-    from + pageSize - 1,
-  );
-  if (error) throw toDataError(error, LOAD_ERROR);
-  return { rows: data.map(toReservation), total: count ?? 0 };
+  const query = filteredQuery(await getSupabase(), filters, true, order);
+  return pageOf(query, page, pageSize, toReservation, LOAD_ERROR);
 }
 
 /** Every reservation matching the filters (for the CSV export), fetched page by page. */

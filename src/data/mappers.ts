@@ -1,4 +1,4 @@
-import type { Database } from '@/lib/database.types';
+import type { Database } from '../../supabase/database.types';
 import type {
   AttendanceBarrier,
   AttendanceStatus,
@@ -16,7 +16,7 @@ import type {
 
 type Tables = Database['public']['Tables'];
 
-/** Rows as stored (snake_case), from the generated types of src/lib/database.types.ts. */
+/** Rows as stored (snake_case), from the generated types of supabase/database.types.ts. */
 export type ParticipantRow = Tables['participants']['Row'];
 export type TeamMemberRow = Tables['team_members']['Row'];
 export type ReservationRow = Tables['reservations']['Row'];

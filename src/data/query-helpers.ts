@@ -1,3 +1,6 @@
+import { toDataError } from '@/lib/errors';
+import type { Page } from './types';
+
 /** Largest page the API returns (Supabase `max_rows`): never trust one request to return more. */
 export const API_MAX_ROWS = 1000;
 
@@ -12,6 +15,41 @@ export function ilikeAny(columns: string[], term: string): string | null {
     .replace(/\s+/g, ' ');
   if (!clean) return null;
   return columns.map((c) => `${c}.ilike.*${clean}*`).join(',');
+}
+
+/**
+ * The order of an administration list: one column and a direction. Rows with equal values keep
+ * the default order (newest first: `created_at` desc, `id` desc), so pages never overlap.
+ */
+export type ListOrder<C extends string> = { column: C | 'created_at'; ascending: boolean };
+
+export const NEWEST_FIRST = { column: 'created_at', ascending: false } as const;
+
+/** Applies `order` then the tie-breakers to a PostgREST query. */
+export function ordered<Q extends { order: (c: string, o: { ascending: boolean }) => Q }>(
+  query: Q,
+  order: ListOrder<string>,
+): Q {
+  const byDate = order.column === 'created_at';
+  const first = byDate ? query : query.order(order.column, { ascending: order.ascending });
+  const ascending = byDate && order.ascending;
+  return first.order('created_at', { ascending }).order('id', { ascending });
+}
+
+type CountedResult<R> = { data: R[] | null; error: unknown; count: number | null };
+
+/** One page (0-based) of a query asked with `count: 'exact'`: its rows mapped, and the total. */
+export async function pageOf<R, T>(
+  query: { range: (from: number, to: number) => PromiseLike<CountedResult<R>> },
+  page: number,
+  pageSize: number,
+  toRow: (row: R) => T,
+  errorMessage: string,
+): Promise<Page<T>> {
+  const from = page * pageSize;
+  const { data, error, count } = await query.range(from, from + pageSize - 1);
+  if (error) throw toDataError(error, errorMessage);
+  return { rows: (data ?? []).map(toRow), total: count ?? 0 };
 }
 
 type PageResult<T> = { data: T[] | null; error: unknown };

@@ -95,6 +95,10 @@ export const teamMemberValues = z.object({
   email: z.string(),
 });
 
+export type TeamMemberValues = z.input<typeof teamMemberValues>;
+
+export const EMPTY_MEMBER: TeamMemberValues = { fullName: '', phone: '', email: '' };
+
 /** The participant's own fields (everything but the team), with the given messages. */
 export const participantFields = (m: ParticipantMessages = PARTICIPANT_MESSAGES) => ({
   fullName: name(m.fullNameRequired, m),

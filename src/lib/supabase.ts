@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getEnv } from '@/config/env';
-import type { Database } from './database.types';
+import type { Database } from '../../supabase/database.types';
 
 export type Supabase = SupabaseClient<Database>;
 

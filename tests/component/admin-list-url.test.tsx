@@ -30,7 +30,20 @@ const namesAt = async (where: string, offset: number, limit: number) =>
     )) as { full_name: string }[]
   ).map((r) => r.full_name);
 
+/** The names at `offset` in another order (equal values: newest first, as the list breaks ties). */
+const namesInOrder = async (table: string, orderBy: string, offset: number, limit: number) =>
+  (
+    (await backend.sql(
+      `select full_name from ${table}
+        order by ${orderBy}, created_at desc, id desc offset ${offset} limit ${limit}`,
+    )) as { full_name: string }[]
+  ).map((r) => r.full_name);
+
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+/** The name in each row (a team's name is under it, in the same cell). */
+const rowNames = () =>
+  bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent?.split('Équipe : ')[0]);
 
 const currentPage = (label: string) =>
   within(screen.getByRole('navigation', { name: label }))
@@ -118,13 +131,67 @@ describe('participants list in the URL', () => {
     expect(await screen.findByText('400 participants')).toBeVisible();
   });
 
+  it('sorts by a column header, keeps the sort in the URL, back on page 1, and Back undoes it', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/participants?page=3');
+    expect(await screen.findByText('400 participants')).toBeVisible();
+    const header = (name: string) =>
+      screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Date')).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(within(header('Nom')).getByRole('button'));
+    expect(currentUrl()).toBe('/admin/participants?sort=name');
+    expect(header('Nom')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Date')).not.toHaveAttribute('aria-sort');
+    const byName = await namesInOrder('participants', 'full_name asc', 0, 10);
+    await waitFor(() => expect(rowNames()).toEqual(byName));
+    expect(currentPage('Pagination des participants')).toBe('1');
+
+    await user.click(within(header('Nom')).getByRole('button'));
+    expect(currentUrl()).toBe('/admin/participants?sort=-name');
+    expect(header('Nom')).toHaveAttribute('aria-sort', 'descending');
+    const [lastName] = await namesInOrder('participants', 'full_name desc', 0, 1);
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(lastName));
+
+    await user.click(within(header('Région')).getByRole('button'));
+    await user.selectOptions(screen.getByLabelText('Catégorie'), 'dance');
+    expect(currentUrl()).toBe('/admin/participants?sort=region&category=dance');
+    const pager = screen.getByRole('navigation', { name: 'Pagination des participants' });
+    await user.click(within(pager).getByRole('button', { name: 'Suivant' }));
+    expect(currentUrl()).toBe('/admin/participants?sort=region&category=dance&page=2');
+    const [second] = await namesInOrder(
+      `participants where category = 'dance'`,
+      'region asc',
+      10,
+      1,
+    );
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(second));
+
+    const back = () =>
+      user.click(screen.getByRole('button', { name: 'Page précédente du navigateur' }));
+    await back();
+    await back();
+    await back();
+    expect(currentUrl()).toBe('/admin/participants?sort=-name');
+    expect(header('Nom')).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(within(header('Date')).getByRole('button'));
+    expect(currentUrl()).toBe('/admin/participants');
+  });
+
   it('ignores values a filter does not offer and a page that is not a number', async () => {
-    renderAdmin('/admin/participants?category=rock&participationType=duo&page=abc&size=7');
+    renderAdmin(
+      '/admin/participants?category=rock&participationType=duo&page=abc&size=7&sort=email',
+    );
     expect(await screen.findByText('400 participants')).toBeVisible();
     expect(screen.getByLabelText('Catégorie')).toHaveValue('');
     expect(screen.getByLabelText('Type de participation')).toHaveValue('');
     expect(screen.getByLabelText('Lignes par page')).toHaveValue('10');
     expect(currentPage('Pagination des participants')).toBe('1');
+    expect(screen.getByRole('columnheader', { name: /^Date/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
   it('shows the last page for a page past the end (an old link)', async () => {
@@ -214,5 +281,22 @@ describe('reservations list in the URL', () => {
     await user.click(screen.getByRole('button', { name: 'Page précédente du navigateur' }));
     expect(currentUrl()).toBe('/admin/reservations?status=yes&heardFrom=flyer');
     expect(screen.getByLabelText('Ville')).toHaveValue('');
+  });
+
+  it('sorts by city from a link, and by name from a header', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations?sort=-city&page=2');
+    expect(await screen.findByText('120 réservations')).toBeVisible();
+    const [eleventh] = await namesInOrder('reservations', 'ville desc', 10, 1);
+    await waitFor(() => expect(bodyRows()[0]).toHaveTextContent(eleventh));
+    const city = screen.getByRole('columnheader', { name: /^Ville/ });
+    expect(city).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(
+      within(screen.getByRole('columnheader', { name: /^Nom/ })).getByRole('button'),
+    );
+    expect(currentUrl()).toBe('/admin/reservations?sort=name');
+    const byName = await namesInOrder('reservations', 'full_name asc', 0, 10);
+    await waitFor(() => expect(rowNames()).toEqual(byName));
   });
 });

@@ -76,13 +76,13 @@ describe('participant detail', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${TEAM}`);
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    const name = screen.getByLabelText(/^Nom complet/);
+    const name = screen.getByLabelText(/^Nom complet \*/);
     await user.clear(name);
     await user.type(name, 'Quelqu’un d’autre');
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Awa Ngono' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Modifier' }));
-    expect(screen.getByLabelText(/^Nom complet/)).toHaveValue('Awa Ngono');
+    expect(screen.getByLabelText(/^Nom complet \*/)).toHaveValue('Awa Ngono');
   });
 
   it('refuses an invalid member phone under the field and saves nothing', async () => {
@@ -107,9 +107,11 @@ describe('participant detail', () => {
     renderAdmin(`/admin/participants/${TEAM}`);
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.click(screen.getByRole('button', { name: 'Retirer le membre 1' }));
-    expect(screen.getByRole('button', { name: 'Retirer le membre 1' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Ajouter un membre' }));
-    await user.type(screen.getByLabelText(/^Nom du membre 2/), 'Grace Abena');
+    expect(screen.getByText(/L'équipe compte/)).toHaveTextContent(
+      '2 personnes, responsable compris',
+    );
+    await user.click(screen.getByRole('button', { name: '+ Ajouter un membre' }));
+    await user.type(screen.getByLabelText(/^Nom complet du membre 2/), 'Grace Abena');
     await user.type(screen.getByLabelText(/^Téléphone du membre 2/), '691000009');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Participant mis à jour avec succès')).toBeVisible();
@@ -125,9 +127,9 @@ describe('participant detail', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${TEAM}`);
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    const add = screen.getByRole('button', { name: 'Ajouter un membre' });
+    const add = screen.getByRole('button', { name: '+ Ajouter un membre' });
     for (let i = 0; i < 7; i++) await user.click(add);
-    expect(screen.getByLabelText(/^Nom du membre 9/)).toBeVisible();
+    expect(screen.getByLabelText(/^Nom complet du membre 9/)).toBeVisible();
     expect(add).toBeDisabled();
   });
 

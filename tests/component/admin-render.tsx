@@ -2,18 +2,17 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import ToastHost from '@/app/ToastHost';
-import AdminLayout from '@/app/layouts/AdminLayout';
-import AdminLoginPage from '@/features/admin/auth/AdminLoginPage';
-import DashboardPage from '@/features/admin/dashboard/DashboardPage';
-import ParticipantsPage from '@/features/admin/participants/ParticipantsPage';
-import ParticipantDetailPage from '@/features/admin/participants/ParticipantDetailPage';
-import StatsPage from '@/features/admin/stats/StatsPage';
-import ReservationsPage from '@/features/admin/reservations/ReservationsPage';
+import { AdminLayout, ADMIN_ROUTES, STANDALONE_ROUTES } from '@/app/routes';
 import { adminQueryClient } from '@/features/admin/shared/query-client';
 import { signInAdmin } from '@/data/admin-auth';
 import { saveAdminSession } from '@/lib/admin-session';
 
 /** Helpers of the admin component tests (tests/component/admin-*.test.tsx). */
+
+// The pages of the app's route manifest, loaded once before any test renders them: a lazy page
+// whose chunk has arrived renders at once, as it does in the app after preloadRoute().
+const ROUTES = [...STANDALONE_ROUTES, ...ADMIN_ROUTES];
+await Promise.all([AdminLayout, ...ROUTES.map((r) => r.page)].map((page) => page.preload()));
 
 /**
  * Stands in for the browser's chrome: its address bar (the current URL, as a status named
@@ -36,7 +35,7 @@ function BrowserChrome() {
 export const currentUrl = () => screen.getByRole('status', { name: 'Adresse' }).textContent;
 
 /**
- * The admin routes as the app declares them, starting at `path`, with the toast container. The
+ * The admin routes of the app's manifest (src/app/routes.ts), starting at `path`, with the toast container. The
  * admin query cache lives as long as the page (src/features/admin/shared/query-client.ts): it is
  * emptied first, so every test starts like a fresh page load.
  */
@@ -48,13 +47,17 @@ export function renderAdmin(path: string) {
         <BrowserChrome />
         <Routes>
           <Route path="/" element={<h1>Accueil du site</h1>} />
-          <Route path="/admin/login" element={<AdminLoginPage />} />
+          {STANDALONE_ROUTES.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="/admin" element={<AdminLayout />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="participants" element={<ParticipantsPage />} />
-            <Route path="participants/:id" element={<ParticipantDetailPage />} />
-            <Route path="stats" element={<StatsPage />} />
-            <Route path="reservations" element={<ReservationsPage />} />
+            {ADMIN_ROUTES.map(({ path, page: Page }) =>
+              path === '/admin' ? (
+                <Route key={path} index element={<Page />} />
+              ) : (
+                <Route key={path} path={path} element={<Page />} />
+              ),
+            )}
           </Route>
         </Routes>
       </MemoryRouter>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../../scripts/db-types.ts';
 import { testBackend } from '../setup/test-backend';
 
-describe('src/lib/database.types.ts', () => {
+describe('supabase/database.types.ts', () => {
   it('is what `npm run db:types` generates from supabase/migrations', async () => {
     // This file's database is a clone of the run's migrated template, so it has the schema of
     // supabase/migrations. Reading the template itself is not an option: other test files clone
@@ -12,7 +12,7 @@ describe('src/lib/database.types.ts', () => {
     const committed = await readFile(DATABASE_TYPES_FILE, 'utf8');
     expect(
       committed,
-      'src/lib/database.types.ts differs from the schema of supabase/migrations: run npm run db:types',
+      'supabase/database.types.ts differs from the schema of supabase/migrations: run npm run db:types',
     ).toBe(fresh);
   });
 });

@@ -8,6 +8,7 @@ import { usePublicSubmit } from '@/components/forms/use-public-submit';
 import { CONTACT_SEND_ERROR, sendContactMessage } from '@/data/send-contact-message';
 import { notify } from '@/lib/toast';
 import { contactSchema, type ContactFormValues } from './contact-schema';
+import { Button } from '@/components/ui/Button';
 
 const SUCCESS = 'Votre message a été envoyé avec succès !';
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
@@ -64,13 +65,9 @@ export function ContactForm() {
         <textarea rows={6} {...field('message')} />
       </Field>
       <FormAlert message={failure} />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
-      >
-        {isSubmitting ? 'Envoi en cours...' : 'Envoyer le message'}
-      </button>
+      <Button type="submit" size="lg" busy={isSubmitting} busyLabel="Envoi en cours...">
+        Envoyer le message
+      </Button>
     </form>
   );
 }

@@ -4,10 +4,11 @@ import {
   teamIssues,
   teamMemberRules,
   teamMemberValues,
-  PARTICIPANT_LIMITS,
   PARTICIPANT_MESSAGES,
-  TEAM_MEMBERS,
+  type TeamMemberValues,
 } from '@/lib/participant-rules';
+
+export { EMPTY_MEMBER, type TeamMemberValues } from '@/lib/participant-rules';
 import type { NewRegistration } from '@/data/register-participant';
 
 /**
@@ -16,11 +17,6 @@ import type { NewRegistration } from '@/data/register-participant';
  * rules. The database enforces the same rules (CHECK constraints and register_participant), so a
  * request sent straight to the API cannot store what this schema refuses.
  */
-// The names the registration's components already import.
-export const MAX_TEAM_MEMBERS = TEAM_MEMBERS.max; // the registrant plus 1 to 9 members
-export const MIN_TEAM_MEMBERS = TEAM_MEMBERS.min;
-export const DESCRIPTION_MAX = PARTICIPANT_LIMITS.description;
-export const LINK_MAX = PARTICIPANT_LIMITS.link;
 
 export const MESSAGES = {
   ...PARTICIPANT_MESSAGES,
@@ -58,7 +54,6 @@ export const registrationSchema = z
   );
 
 export type RegistrationFormOutput = z.output<typeof registrationSchema>;
-export type TeamMemberValues = z.input<typeof teamMemberValues>;
 
 /** What the form holds while it is being filled (nothing chosen yet is ''). */
 export type RegistrationFormValues = {
@@ -91,8 +86,6 @@ export const EMPTY_REGISTRATION: RegistrationFormValues = {
   description: '',
   agreeToTerms: false,
 };
-
-export const EMPTY_MEMBER: TeamMemberValues = { fullName: '', phone: '', email: '' };
 
 /** Valid form output -> what the data module sends (team fields dropped for a solo). */
 export function toNewRegistration(v: RegistrationFormOutput): NewRegistration {

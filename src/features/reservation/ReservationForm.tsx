@@ -22,6 +22,7 @@ import {
   type ReservationFormInput,
   type ReservationFormValues,
 } from './reservation-schema';
+import { Button } from '@/components/ui/Button';
 
 const SUCCESS = 'Réservation enregistrée avec succès !';
 
@@ -134,13 +135,15 @@ export function ReservationForm() {
         Party et vous envoyer un message de confirmation. Elles ne sont ni vendues ni publiées.
       </p>
       <FormAlert message={failure} />
-      <button
+      <Button
         type="submit"
-        disabled={isSubmitting}
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-yellow-400 px-6 py-3 font-bold text-gray-950 hover:bg-yellow-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+        variant="accent"
+        size="lg"
+        busy={isSubmitting}
+        busyLabel="Réservation en cours..."
       >
-        {isSubmitting ? 'Réservation en cours...' : 'Réserver ma place'}
-      </button>
+        Réserver ma place
+      </Button>
     </form>
   );
 }

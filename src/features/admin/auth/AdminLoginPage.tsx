@@ -9,6 +9,7 @@ import { notify } from '@/lib/toast';
 import { readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { toDataError } from '@/lib/errors';
 import { LOGIN_FAILED, signInAdmin } from '@/data/admin-auth';
+import { Button } from '@/components/ui/Button';
 
 export const adminLoginSchema = z.object({
   email: email("L'email est requis", "Format d'email invalide"),
@@ -72,13 +73,9 @@ export default function AdminLoginPage() {
               {failure}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70"
-          >
-            {isSubmitting ? 'Connexion en cours...' : 'Se connecter'}
-          </button>
+          <Button type="submit" size="block" busy={isSubmitting} busyLabel="Connexion en cours...">
+            Se connecter
+          </Button>
         </form>
         <p className="mt-6 text-center">
           <Link

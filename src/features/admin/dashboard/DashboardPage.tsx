@@ -3,13 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS } from '@/config/edition';
 import { participantsListQuery, statsQuery } from '../shared/queries';
+import { NEWEST_FIRST } from '@/data/query-helpers';
 import { exportParticipantsCsv } from '../shared/export-participants';
 import { percent } from '../shared/exports';
 import { DataTable } from '../shared/DataTable';
 import { ExportButton } from '../shared/ExportButton';
 import { EmptyState, QueryStatus } from '../shared/ListState';
 import { StatCard } from '../shared/StatCard';
-import { btnPrimary, btnSecondary, card, linkClass, pageTitle, td } from '../shared/ui';
+import { buttonClass } from '@/components/ui/Button';
+import { card, linkClass, pageTitle, td } from '../shared/ui';
 
 export const RECENT_COUNT = 5;
 export const TOP_REGIONS = 3;
@@ -20,7 +22,7 @@ export const TOP_REGIONS = 3;
  */
 function useDashboard() {
   const stats = useQuery(statsQuery());
-  const recent = useQuery(participantsListQuery({}, 1, RECENT_COUNT));
+  const recent = useQuery(participantsListQuery({}, NEWEST_FIRST, 1, RECENT_COUNT));
   const data =
     stats.data && recent.data ? { stats: stats.data, recent: recent.data.rows } : undefined;
   return {
@@ -108,14 +110,14 @@ export default function DashboardPage() {
                 Actions rapides
               </h2>
               <div className="flex flex-col gap-2">
-                <Link to="/admin/participants" className={btnPrimary}>
+                <Link to="/admin/participants" className={buttonClass({ variant: 'primary' })}>
                   Gérer les participants
                 </Link>
                 <ExportButton
                   onExport={() => exportParticipantsCsv()}
                   label="Exporter les données (CSV)"
                 />
-                <Link to="/admin/stats" className={btnSecondary}>
+                <Link to="/admin/stats" className={buttonClass({ variant: 'secondary' })}>
                   Voir les statistiques
                 </Link>
               </div>

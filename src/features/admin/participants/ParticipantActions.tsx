@@ -11,7 +11,7 @@ import {
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { Participant } from '@/data/types';
 import { participantJsonFileName } from '../shared/exports';
-import { btnDanger, btnSecondary } from '../shared/ui';
+import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
 
 const EMAIL_NOT_CONFIGURED = "L'envoi d'e-mails n'est pas configuré";
@@ -68,26 +68,25 @@ export function ParticipantActions({
     <aside className="space-y-6" aria-label="Actions">
       <Section title="Actions">
         <div className="flex flex-col gap-2">
-          <button
-            type="button"
-            className={btnSecondary}
+          <Button
+            variant="secondary"
             onClick={onSendConfirmation}
             disabled={sending}
             aria-describedby={isEmailConfigured('confirmation') ? undefined : 'email-off'}
           >
             {sending ? 'Envoi en cours...' : "Envoyer l'email de confirmation"}
-          </button>
+          </Button>
           {!isEmailConfigured('confirmation') && (
             <p id="email-off" className="text-sm text-gray-600">
               {EMAIL_NOT_CONFIGURED} (EmailJS).
             </p>
           )}
-          <button type="button" className={btnSecondary} onClick={onExportJson}>
+          <Button variant="secondary" onClick={onExportJson}>
             Exporter en JSON
-          </button>
-          <button type="button" className={btnDanger} onClick={onDelete}>
+          </Button>
+          <Button variant="danger" onClick={onDelete}>
             Supprimer le participant
-          </button>
+          </Button>
         </div>
       </Section>
     </aside>

@@ -6,7 +6,8 @@ import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import { participantQuery } from '../shared/queries';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { QueryStatus } from '../shared/ListState';
-import { btnDangerOutline, btnPrimary, linkClass, pageTitle } from '../shared/ui';
+import { Button } from '@/components/ui/Button';
+import { linkClass, pageTitle } from '../shared/ui';
 import { useListUrl } from './list-location';
 import { ParticipantActions } from './ParticipantActions';
 import { ParticipantEditForm } from './ParticipantEditForm';
@@ -82,12 +83,12 @@ export default function ParticipantDetailPage() {
         </div>
         {!editing && (
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={btnPrimary} onClick={() => setEditing(true)}>
+            <Button variant="primary" onClick={() => setEditing(true)}>
               Modifier
-            </button>
-            <button type="button" className={btnDangerOutline} onClick={() => setConfirmOpen(true)}>
+            </Button>
+            <Button variant="dangerOutline" onClick={() => setConfirmOpen(true)}>
               Supprimer
-            </button>
+            </Button>
           </div>
         )}
       </div>

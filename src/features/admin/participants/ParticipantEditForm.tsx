@@ -1,15 +1,14 @@
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { TeamMembersFields } from '@/components/forms/TeamMembersFields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/ui/Field';
 import { notify } from '@/lib/toast';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS, REGIONS } from '@/config/edition';
 import type { Participant } from '@/data/types';
-import { btnDangerOutline, btnPrimary, btnSecondary } from '../shared/ui';
+import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
 import { useUpdateParticipant } from './participant-mutations';
 import {
-  MAX_MEMBERS,
-  MIN_MEMBERS,
   participantEditSchema,
   toEditValues,
   type ParticipantEditValues,
@@ -28,18 +27,18 @@ export function ParticipantEditForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
+  const form = useForm<ParticipantEditValues>({
+    resolver: zodResolver(participantEditSchema),
+    defaultValues: toEditValues(participant),
+  });
   const {
     register,
     control,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ParticipantEditValues>({
-    resolver: zodResolver(participantEditSchema),
-    defaultValues: toEditValues(participant),
-  });
+  } = form;
   const update = useUpdateParticipant(participant.id);
-  const { fields, append, remove } = useFieldArray({ control, name: 'teamMembers' });
   const type = useWatch({ control, name: 'participationType' });
 
   const onSubmit = async (values: ParticipantEditValues) => {
@@ -61,127 +60,82 @@ export function ParticipantEditForm({
   };
 
   return (
-    <form
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      className="space-y-6"
-      aria-label="Modifier le participant"
-    >
-      <Section title="Informations personnelles">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Nom complet" error={errors.fullName?.message} required>
-            <input type="text" autoComplete="off" {...register('fullName')} />
-          </Field>
-          <Field label="Email" error={errors.email?.message} required>
-            <input type="email" autoComplete="off" {...register('email')} />
-          </Field>
-          <Field label="Téléphone" error={errors.phone?.message} required>
-            <input type="tel" inputMode="numeric" {...register('phone')} />
-          </Field>
-          <Field label="Ville" error={errors.city?.message} required>
-            <input type="text" {...register('city')} />
-          </Field>
-          <Field label="Région" error={errors.region?.message} required>
-            <select {...register('region')}>
-              {REGIONS.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Catégorie" error={errors.category?.message} required>
-            <select {...register('category')}>
-              <option value="dance">{CATEGORY_LABELS.dance}</option>
-              <option value="singing">{CATEGORY_LABELS.singing}</option>
-            </select>
-          </Field>
-          <Field label="Type de participation" error={errors.participationType?.message} required>
-            <select {...register('participationType')}>
-              <option value="solo">{PARTICIPATION_TYPE_LABELS.solo}</option>
-              <option value="team">{PARTICIPATION_TYPE_LABELS.team}</option>
-            </select>
-          </Field>
-        </div>
-      </Section>
-
-      {type === 'team' && (
-        <Section title="Informations de l'équipe">
-          <Field label="Nom de l'équipe" error={errors.teamName?.message} required>
-            <input type="text" {...register('teamName')} />
-          </Field>
-          <div className="mt-4 space-y-4">
-            {fields.map((f, i) => (
-              <fieldset key={f.id} className="rounded-lg border border-gray-200 p-3">
-                <legend className="px-1 font-semibold text-gray-900">Membre {i + 1}</legend>
-                <div className="grid gap-3 sm:grid-cols-3">
-                  <Field
-                    label={`Nom du membre ${i + 1}`}
-                    error={errors.teamMembers?.[i]?.fullName?.message}
-                    required
-                  >
-                    <input type="text" {...register(`teamMembers.${i}.fullName`)} />
-                  </Field>
-                  <Field
-                    label={`Téléphone du membre ${i + 1}`}
-                    error={errors.teamMembers?.[i]?.phone?.message}
-                    required
-                  >
-                    <input type="tel" inputMode="numeric" {...register(`teamMembers.${i}.phone`)} />
-                  </Field>
-                  <Field
-                    label={`Email du membre ${i + 1}`}
-                    error={errors.teamMembers?.[i]?.email?.message}
-                  >
-                    <input type="email" {...register(`teamMembers.${i}.email`)} />
-                  </Field>
-                </div>
-                <button
-                  type="button"
-                  className={`${btnDangerOutline} mt-3`}
-                  onClick={() => remove(i)}
-                  disabled={fields.length <= MIN_MEMBERS}
-                >
-                  Retirer le membre {i + 1}
-                </button>
-              </fieldset>
-            ))}
-            {errors.teamMembers?.message && (
-              <p role="alert" className="text-sm text-red-700">
-                {errors.teamMembers.message}
-              </p>
-            )}
-            <button
-              type="button"
-              className={btnSecondary}
-              onClick={() => append({ fullName: '', phone: '', email: '' })}
-              disabled={fields.length >= MAX_MEMBERS}
-            >
-              Ajouter un membre
-            </button>
+    <FormProvider {...form}>
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="space-y-6"
+        aria-label="Modifier le participant"
+      >
+        <Section title="Informations personnelles">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Nom complet" error={errors.fullName?.message} required>
+              <input type="text" autoComplete="off" {...register('fullName')} />
+            </Field>
+            <Field label="Email" error={errors.email?.message} required>
+              <input type="email" autoComplete="off" {...register('email')} />
+            </Field>
+            <Field label="Téléphone" error={errors.phone?.message} required>
+              <input type="tel" inputMode="numeric" {...register('phone')} />
+            </Field>
+            <Field label="Ville" error={errors.city?.message} required>
+              <input type="text" {...register('city')} />
+            </Field>
+            <Field label="Région" error={errors.region?.message} required>
+              <select {...register('region')}>
+                {REGIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Catégorie" error={errors.category?.message} required>
+              <select {...register('category')}>
+                <option value="dance">{CATEGORY_LABELS.dance}</option>
+                <option value="singing">{CATEGORY_LABELS.singing}</option>
+              </select>
+            </Field>
+            <Field label="Type de participation" error={errors.participationType?.message} required>
+              <select {...register('participationType')}>
+                <option value="solo">{PARTICIPATION_TYPE_LABELS.solo}</option>
+                <option value="team">{PARTICIPATION_TYPE_LABELS.team}</option>
+              </select>
+            </Field>
           </div>
         </Section>
-      )}
 
-      <Section title="Informations complémentaires">
-        <div className="space-y-4">
-          <Field label="Lien vers une réalisation" error={errors.linkToWork?.message}>
-            <input type="url" placeholder="https://" {...register('linkToWork')} />
-          </Field>
-          <Field label="Description" error={errors.description?.message}>
-            <textarea rows={4} {...register('description')} />
-          </Field>
+        {type === 'team' && (
+          <Section title="Informations de l'équipe">
+            <Field label="Nom de l'équipe" error={errors.teamName?.message} required>
+              <input type="text" {...register('teamName')} />
+            </Field>
+            <div className="mt-4">
+              <TeamMembersFields who="other" />
+            </div>
+          </Section>
+        )}
+
+        <Section title="Informations complémentaires">
+          <div className="space-y-4">
+            <Field label="Lien vers une réalisation" error={errors.linkToWork?.message}>
+              <input type="url" placeholder="https://" {...register('linkToWork')} />
+            </Field>
+            <Field label="Description" error={errors.description?.message}>
+              <textarea rows={4} {...register('description')} />
+            </Field>
+          </div>
+        </Section>
+
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
+          </Button>
+          <Button variant="secondary" onClick={cancel} disabled={isSubmitting}>
+            Annuler
+          </Button>
         </div>
-      </Section>
-
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={btnPrimary} disabled={isSubmitting}>
-          {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
-        </button>
-        <button type="button" className={btnSecondary} onClick={cancel} disabled={isSubmitting}>
-          Annuler
-        </button>
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
 }

@@ -10,11 +10,7 @@ import {
 } from '@/lib/participant-rules';
 import type { Participant } from '@/data/types';
 
-/** Members besides the registrant: a team is 2 to 10 people. */
-export const MAX_MEMBERS = TEAM_MEMBERS.max;
-export const MIN_MEMBERS = TEAM_MEMBERS.min;
-
-const TEAM_SIZE = `Une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes (le responsable et ${MIN_MEMBERS} à ${MAX_MEMBERS} membres).`;
+const TEAM_SIZE = `Une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes (le responsable et ${TEAM_MEMBERS.min} à ${TEAM_MEMBERS.max} membres).`;
 
 /**
  * The registration form's messages, but for the admin's own wording of a few fields: the admin

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Pager } from '@/components/ui/Pager';
 import { notify } from '@/lib/toast';
 import { formatDateTime } from '@/lib/dates';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
@@ -16,13 +15,11 @@ import { fetchAllReservations, type ReservationFilters } from '@/data/list-reser
 import type { ReservationSummary } from '@/data/get-reservation-summary';
 import type { AttendanceStatus } from '@/data/types';
 import { reservationsListQuery, reservationSummaryQuery } from '../shared/queries';
-import { PAGE_SIZES, useListQuery, useStayInRange } from '../shared/use-list-query';
+import { useListQuery } from '../shared/use-list-query';
 import { reservationsCsv, reservationsFileName } from '../shared/exports';
-import { DataTable } from '../shared/DataTable';
 import { ExportButton } from '../shared/ExportButton';
-import { FilterForm, FilterSelect, labelOptions, PageSizeSelect } from '../shared/FilterForm';
-import { ListHeader } from '../shared/ListHeader';
-import { ListState } from '../shared/ListState';
+import { labelOptions } from '../shared/FilterForm';
+import { ListPage } from '../shared/ListPage';
 import { card, td } from '../shared/ui';
 
 const EMPTY_FILTERS: Required<ReservationFilters> = {
@@ -112,16 +109,16 @@ function Summary({ summary }: { summary: ReservationSummary }) {
   );
 }
 
+/** Sortable columns: the URL's key, the database column and the first click's direction. */
+const SORTS = { name: 'asc', city: 'asc', date: 'desc' } as const;
+const COLUMN_OF = { name: 'full_name', city: 'ville', date: 'created_at' } as const;
+
 export default function ReservationsPage() {
-  const query = useListQuery(EMPTY_FILTERS, ALLOWED);
-  const { page, pageSize, filters, setPage } = query;
-
-  const list = useQuery(reservationsListQuery(filters, page, pageSize));
+  const query = useListQuery(EMPTY_FILTERS, ALLOWED, SORTS);
+  const { filters, sort } = query;
+  const order = { column: COLUMN_OF[sort.key], ascending: sort.ascending };
+  const list = useQuery(reservationsListQuery(filters, order, query.page, query.pageSize));
   const summary = useQuery(reservationSummaryQuery());
-  useStayInRange(query, list);
-
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
 
   const onExport = async () => {
     try {
@@ -138,91 +135,71 @@ export default function ReservationsPage() {
   };
 
   return (
-    <div className="space-y-6">
-      <ListHeader
-        title={<>Réservations · {EDITION.nightParty.name}</>}
-        summary={list.data ? `${total} réservation${total > 1 ? 's' : ''}` : ''}
-      >
-        <ExportButton onExport={onExport} disabled={list.isFetching} />
-      </ListHeader>
-
-      {summary.data && <Summary summary={summary.data} />}
-
-      <FilterForm
-        label="Rechercher des réservations"
-        searchHint="Nom, téléphone ou ville"
-        searchInput={query.searchInput}
-        onSearchInput={query.setSearchInput}
-        hasFilters={query.hasFilters}
-        onReset={query.reset}
-      >
-        <FilterSelect
-          label="Statut"
-          value={filters.status}
-          onChange={(v) => query.setFilter('status', v)}
-          allLabel="Tous les statuts"
-          options={labelOptions(ATTENDANCE_STATUS_LABELS)}
-        />
-        <FilterSelect
-          label="Ville"
-          value={filters.city}
-          onChange={(v) => query.setFilter('city', v)}
-          allLabel="Toutes les villes"
-          options={(summary.data?.cities ?? []).map((c) => ({ value: c, label: c }))}
-        />
-        <FilterSelect
-          label="Source"
-          value={filters.heardFrom}
-          onChange={(v) => query.setFilter('heardFrom', v)}
-          allLabel="Toutes les sources"
-          options={labelOptions(HEARD_FROM_LABELS)}
-        />
-        <PageSizeSelect value={pageSize} sizes={PAGE_SIZES} onChange={query.setPageSize} />
-      </FilterForm>
-
-      <ListState
-        query={list}
-        loadingText="Chargement des réservations..."
-        empty={rows.length === 0}
-        emptyText={
-          query.hasFilters
-            ? 'Aucune réservation ne correspond à votre recherche'
-            : 'Aucune réservation pour le moment'
-        }
-        footer={
-          <Pager
-            page={page}
-            total={total}
-            pageSize={pageSize}
-            label="Pagination des réservations"
-            onPageChange={setPage}
-          />
-        }
-      >
-        <DataTable
-          caption="Liste des réservations"
-          regionLabel="Tableau des réservations"
-          columns={['Nom', 'Téléphone', 'Ville', 'Statut', 'Source', 'Assistera', 'Date']}
-        >
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className={`${td} font-medium text-gray-900`}>{r.fullName}</td>
-              <td className={td}>{r.phone}</td>
-              <td className={td}>{r.ville}</td>
-              <td className={td}>
-                <span
-                  className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[r.attendanceStatus]}`}
-                >
-                  {ATTENDANCE_STATUS_LABELS[r.attendanceStatus]}
-                </span>
-              </td>
-              <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
-              <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </ListState>
-    </div>
+    <ListPage
+      title={<>Réservations · {EDITION.nightParty.name}</>}
+      noun={['réservation', 'réservations']}
+      actions={<ExportButton onExport={onExport} disabled={list.isFetching} />}
+      intro={summary.data && <Summary summary={summary.data} />}
+      query={query}
+      search={{ label: 'Rechercher des réservations', hint: 'Nom, téléphone ou ville' }}
+      selects={[
+        {
+          key: 'status',
+          label: 'Statut',
+          allLabel: 'Tous les statuts',
+          options: labelOptions(ATTENDANCE_STATUS_LABELS),
+        },
+        {
+          key: 'city',
+          label: 'Ville',
+          allLabel: 'Toutes les villes',
+          options: (summary.data?.cities ?? []).map((c) => ({ value: c, label: c })),
+        },
+        {
+          key: 'heardFrom',
+          label: 'Source',
+          allLabel: 'Toutes les sources',
+          options: labelOptions(HEARD_FROM_LABELS),
+        },
+      ]}
+      list={list}
+      loadingText="Chargement des réservations..."
+      emptyText={{
+        filtered: 'Aucune réservation ne correspond à votre recherche',
+        none: 'Aucune réservation pour le moment',
+      }}
+      table={{
+        caption: 'Liste des réservations',
+        regionLabel: 'Tableau des réservations',
+        columns: [
+          { label: 'Nom', sortKey: 'name' },
+          'Téléphone',
+          { label: 'Ville', sortKey: 'city' },
+          'Statut',
+          'Source',
+          'Assistera',
+          { label: 'Date', sortKey: 'date' },
+        ],
+      }}
+      pagerLabel="Pagination des réservations"
+    >
+      {(list.data?.rows ?? []).map((r) => (
+        <tr key={r.id}>
+          <td className={`${td} font-medium text-gray-900`}>{r.fullName}</td>
+          <td className={td}>{r.phone}</td>
+          <td className={td}>{r.ville}</td>
+          <td className={td}>
+            <span
+              className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[r.attendanceStatus]}`}
+            >
+              {ATTENDANCE_STATUS_LABELS[r.attendanceStatus]}
+            </span>
+          </td>
+          <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
+          <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
+          <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
+        </tr>
+      ))}
+    </ListPage>
   );
 }

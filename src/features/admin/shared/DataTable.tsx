@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { tableWrap, th } from './ui';
+import type { Sort } from './use-list-query';
 
-type Column = string | { label: ReactNode; className: string };
+/** A header: its text, or text plus the sort key its button applies, or a custom cell. */
+export type Column<K extends string = string> =
+  string | { label: string; sortKey: K } | { label: ReactNode; className: string };
 
-type DataTableProps = {
-  columns: readonly Column[];
+type DataTableProps<K extends string> = {
+  columns: readonly Column<K>[];
   /** Read by screen readers only. */
   caption?: string;
   /**
@@ -12,12 +15,56 @@ type DataTableProps = {
    * and keyboard users must reach it (axe scrollable-region-focusable).
    */
   regionLabel?: string;
+  /** The current order and what a click on a sortable header does. */
+  sort?: Sort<K>;
+  onSort?: (key: K) => void;
   /** The rows (<tr> elements). */
   children: ReactNode;
 };
 
+/**
+ * A sortable header is a button inside the <th>, which carries aria-sort when it is the current
+ * order (the WAI-ARIA sortable table pattern); the arrow is decoration.
+ */
+function SortButton<K extends string>({
+  label,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  label: string;
+  sortKey: K;
+  sort?: Sort<K>;
+  onSort?: (key: K) => void;
+}) {
+  const active = sort?.key === sortKey;
+  const arrow = active ? (sort.ascending ? '▲' : '▼') : '↕';
+  return (
+    <button
+      type="button"
+      onClick={() => onSort?.(sortKey)}
+      className="inline-flex items-center gap-1 rounded uppercase hover:text-gray-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      {label}
+      <span aria-hidden="true" className={active ? 'text-gray-900' : 'text-gray-500'}>
+        {arrow}
+      </span>
+    </button>
+  );
+}
+
+const ariaSort = <K extends string>(sortKey: K, sort?: Sort<K>) =>
+  sort?.key === sortKey ? (sort.ascending ? 'ascending' : 'descending') : undefined;
+
 /** The administration's table: horizontal scroll on small screens, header row, divided rows. */
-export function DataTable({ columns, caption, regionLabel, children }: DataTableProps) {
+export function DataTable<K extends string>({
+  columns,
+  caption,
+  regionLabel,
+  sort,
+  onSort,
+  children,
+}: DataTableProps<K>) {
   const region = regionLabel
     ? {
         className: `${tableWrap} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700`,
@@ -32,17 +79,25 @@ export function DataTable({ columns, caption, regionLabel, children }: DataTable
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-gray-50">
           <tr>
-            {columns.map((c, i) =>
-              typeof c === 'string' ? (
-                <th key={i} scope="col" className={th}>
-                  {c}
-                </th>
-              ) : (
+            {columns.map((c, i) => {
+              if (typeof c === 'string')
+                return (
+                  <th key={i} scope="col" className={th}>
+                    {c}
+                  </th>
+                );
+              if ('sortKey' in c)
+                return (
+                  <th key={i} scope="col" className={th} aria-sort={ariaSort(c.sortKey, sort)}>
+                    <SortButton label={c.label} sortKey={c.sortKey} sort={sort} onSort={onSort} />
+                  </th>
+                );
+              return (
                 <th key={i} scope="col" className={`${th} ${c.className}`}>
                   {c.label}
                 </th>
-              ),
-            )}
+              );
+            })}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">{children}</tbody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { btnSecondary } from './ui';
+import { Button } from '@/components/ui/Button';
 
 type ExportButtonProps = {
   /** Runs the export (it reports success or failure itself). */
@@ -20,8 +20,8 @@ export function ExportButton({ onExport, disabled, label = 'Exporter CSV' }: Exp
     }
   };
   return (
-    <button type="button" className={btnSecondary} onClick={run} disabled={disabled || exporting}>
+    <Button variant="secondary" onClick={run} disabled={disabled || exporting}>
       {exporting ? 'Exportation...' : label}
-    </button>
+    </Button>
   );
 }

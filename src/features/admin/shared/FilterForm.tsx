@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Field } from '@/components/ui/Field';
-import { btnSecondary } from './ui';
+import { Button } from '@/components/ui/Button';
 
 type FilterFormProps = {
   /** Names the search landmark, e.g. "Rechercher des participants". */
@@ -39,9 +39,9 @@ export function FilterForm({
       {children}
       {hasFilters && (
         <div className="sm:col-span-2 lg:col-span-4">
-          <button type="button" className={btnSecondary} onClick={onReset}>
+          <Button variant="secondary" onClick={onReset}>
             Réinitialiser les filtres
-          </button>
+          </Button>
         </div>
       )}
     </form>

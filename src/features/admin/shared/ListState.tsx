@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { btnSecondary } from './ui';
+import { Button } from '@/components/ui/Button';
 
 /**
  * The administration's one loading / error / empty presentation, for every useQuery of the admin
@@ -17,9 +17,9 @@ export function LoadError({ children, onRetry }: { children: ReactNode; onRetry:
   return (
     <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
       {children}
-      <button type="button" className={`${btnSecondary} ml-3`} onClick={onRetry}>
+      <Button variant="secondary" className="ml-3" onClick={onRetry}>
         Réessayer
-      </button>
+      </Button>
     </p>
   );
 }

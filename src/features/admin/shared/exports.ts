@@ -11,7 +11,7 @@ import type { Participant, RegionCount, Reservation } from '@/data/types';
 
 /** The contents of the administration's exports (all written by the one CSV writer). */
 
-/** SPEC §7: exactly these columns, in this order. */
+/** The participants file: exactly these columns, in this order (tests/unit/exports.test.ts). */
 export const PARTICIPANT_CSV_COLUMNS = [
   'id',
   'fullName',

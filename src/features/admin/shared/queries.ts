@@ -2,8 +2,16 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getParticipant } from '@/data/get-participant';
 import { getParticipantStats } from '@/data/get-participant-stats';
 import { getReservationSummary } from '@/data/get-reservation-summary';
-import { listParticipants, type ParticipantFilters } from '@/data/list-participants';
-import { listReservations, type ReservationFilters } from '@/data/list-reservations';
+import {
+  listParticipants,
+  type ParticipantFilters,
+  type ParticipantOrder,
+} from '@/data/list-participants';
+import {
+  listReservations,
+  type ReservationFilters,
+  type ReservationOrder,
+} from '@/data/list-reservations';
 import type { Page } from '@/data/types';
 import { queryKeys } from './query-keys';
 
@@ -35,12 +43,14 @@ async function pageOrPastTheEnd<T>(
 /** One page (from 1) of participants. The previous page stays on screen while the next loads. */
 export const participantsListQuery = (
   filters: ParticipantFilters,
+  order: ParticipantOrder,
   page: number,
   pageSize: number,
 ) =>
   queryOptions({
-    queryKey: queryKeys.participants.list(filters, page, pageSize),
-    queryFn: () => pageOrPastTheEnd((p) => listParticipants(filters, p, pageSize), page, pageSize),
+    queryKey: queryKeys.participants.list(filters, order, page, pageSize),
+    queryFn: () =>
+      pageOrPastTheEnd((p) => listParticipants(filters, p, pageSize, order), page, pageSize),
     placeholderData: keepPreviousData,
   });
 
@@ -60,12 +70,14 @@ export const statsQuery = () =>
 
 export const reservationsListQuery = (
   filters: ReservationFilters,
+  order: ReservationOrder,
   page: number,
   pageSize: number,
 ) =>
   queryOptions({
-    queryKey: queryKeys.reservations.list(filters, page, pageSize),
-    queryFn: () => pageOrPastTheEnd((p) => listReservations(filters, p, pageSize), page, pageSize),
+    queryKey: queryKeys.reservations.list(filters, order, page, pageSize),
+    queryFn: () =>
+      pageOrPastTheEnd((p) => listReservations(filters, p, pageSize, order), page, pageSize),
     placeholderData: keepPreviousData,
   });
 

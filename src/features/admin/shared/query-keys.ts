@@ -1,5 +1,5 @@
-import type { ParticipantFilters } from '@/data/list-participants';
-import type { ReservationFilters } from '@/data/list-reservations';
+import type { ParticipantFilters, ParticipantOrder } from '@/data/list-participants';
+import type { ReservationFilters, ReservationOrder } from '@/data/list-reservations';
 
 /**
  * The administration's query keys, one tree per domain (docs/decisions/008-admin-data-layer.md).
@@ -10,16 +10,16 @@ export const queryKeys = {
   participants: {
     all: ['participants'] as const,
     lists: () => [...queryKeys.participants.all, 'list'] as const,
-    list: (filters: ParticipantFilters, page: number, pageSize: number) =>
-      [...queryKeys.participants.lists(), { filters, page, pageSize }] as const,
+    list: (filters: ParticipantFilters, order: ParticipantOrder, page: number, pageSize: number) =>
+      [...queryKeys.participants.lists(), { filters, order, page, pageSize }] as const,
     detail: (id: string) => [...queryKeys.participants.all, 'detail', id] as const,
   },
   /** participant_stats: the dashboard, the stats page and the participants' region filter. */
   stats: ['stats'] as const,
   reservations: {
     all: ['reservations'] as const,
-    list: (filters: ReservationFilters, page: number, pageSize: number) =>
-      [...queryKeys.reservations.all, 'list', { filters, page, pageSize }] as const,
+    list: (filters: ReservationFilters, order: ReservationOrder, page: number, pageSize: number) =>
+      [...queryKeys.reservations.all, 'list', { filters, order, page, pageSize }] as const,
     summary: () => [...queryKeys.reservations.all, 'summary'] as const,
   },
 };

@@ -12,19 +12,39 @@ type Filters = { search: string } & Record<string, string>;
 /** For each select filter, the values it accepts (anything else in the URL means "all"). */
 type Allowed<F extends Filters> = Partial<Record<Exclude<keyof F, 'search'>, readonly string[]>>;
 
+/**
+ * The columns a list can be sorted by, each with the direction a first click gives (names A→Z,
+ * dates newest first). The list's default order is `date` descending.
+ */
+export type SortKeys<K extends string> = Record<K, 'asc' | 'desc'>;
+export type Sort<K extends string> = { key: K; ascending: boolean };
+
+const DEFAULT_SORT = { key: 'date', ascending: false } as const;
+
+/** `sort=name` is ascending, `sort=-name` descending; anything unknown is the default. */
+function parseSort<K extends string>(value: string | null, keys: SortKeys<K>): Sort<K> {
+  const descending = value?.startsWith('-') ?? false;
+  const key = (descending ? value?.slice(1) : value) ?? '';
+  return key in keys ? { key: key as K, ascending: !descending } : (DEFAULT_SORT as Sort<K>);
+}
+
 const positiveInt = (value: string | null) => {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : undefined;
 };
 
 /**
- * Search, filters, page and page size of a paginated list, kept in the URL's query string
- * (`?region=Littoral&page=2`): a copied link, Back/Forward and a return from a detail page show
- * the same view. Default values are left out of the URL. Every applied change is one history
- * entry, so Back undoes it; the search box is applied once typing pauses (one entry per pause,
- * not per key). Any change of search, filter or page size goes back to page 1.
+ * Search, filters, sort, page and page size of a paginated list, kept in the URL's query string
+ * (`?region=Littoral&sort=name&page=2`): a copied link, Back/Forward and a return from a detail
+ * page show the same view. Default values are left out of the URL. Every applied change is one
+ * history entry, so Back undoes it; the search box is applied once typing pauses (one entry per
+ * pause, not per key). Any change of search, filter, sort or page size goes back to page 1.
  */
-export function useListQuery<F extends Filters>(emptyFilters: F, allowed: Allowed<F> = {}) {
+export function useListQuery<F extends Filters, K extends string = 'date'>(
+  emptyFilters: F,
+  allowed: Allowed<F> = {},
+  sortKeys: SortKeys<K> = { date: 'desc' } as SortKeys<K>,
+) {
   const [params, setParams] = useSearchParams();
 
   const filters = { ...emptyFilters };
@@ -36,6 +56,7 @@ export function useListQuery<F extends Filters>(emptyFilters: F, allowed: Allowe
   const page = positiveInt(params.get('page')) ?? 1;
   const sizeParam = positiveInt(params.get('size'));
   const pageSize = PAGE_SIZES.find((s) => s === sizeParam) ?? DEFAULT_PAGE_SIZE;
+  const sort = parseSort(params.get('sort'), sortKeys);
 
   /** Applies `changes` ('' / default values remove the parameter); page 1 unless one is given. */
   const update = (changes: Record<string, string | number>, replace = false) =>
@@ -47,7 +68,8 @@ export function useListQuery<F extends Filters>(emptyFilters: F, allowed: Allowe
           const isDefault =
             value === '' ||
             (key === 'page' && value === 1) ||
-            (key === 'size' && value === DEFAULT_PAGE_SIZE);
+            (key === 'size' && value === DEFAULT_PAGE_SIZE) ||
+            (key === 'sort' && value === `-${DEFAULT_SORT.key}`);
           if (isDefault) next.delete(key);
           else next.set(key, String(value));
         }
@@ -85,6 +107,12 @@ export function useListQuery<F extends Filters>(emptyFilters: F, allowed: Allowe
       update({ [key]: value }),
     setPage: (next: number, { replace = false } = {}) => update({ page: next }, replace),
     setPageSize: (size: number) => update({ size }),
+    sort,
+    /** A click on a column: the other direction when it is the current one, else its first. */
+    sortBy: (key: K) => {
+      const ascending = key === sort.key ? !sort.ascending : sortKeys[key] === 'asc';
+      update({ sort: ascending ? key : `-${key}` });
+    },
     hasFilters: searchInput.trim() !== '' || Object.values(selects).some((v) => v !== ''),
     reset: () => {
       setSearchInput('');

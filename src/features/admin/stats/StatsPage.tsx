@@ -9,7 +9,8 @@ import { percent, REGION_CSV_FILE, regionsCsv } from '../shared/exports';
 import { DataTable } from '../shared/DataTable';
 import { EmptyState, QueryStatus } from '../shared/ListState';
 import { StatCard } from '../shared/StatCard';
-import { btnSecondary, card, pageTitle, td } from '../shared/ui';
+import { Button } from '@/components/ui/Button';
+import { card, pageTitle, td } from '../shared/ui';
 
 const dayLabel = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
@@ -109,14 +110,13 @@ export default function StatsPage() {
               <h2 id="region-title" className="text-lg font-semibold text-gray-900">
                 Répartition par région
               </h2>
-              <button
-                type="button"
-                className={btnSecondary}
+              <Button
+                variant="secondary"
                 onClick={onExportRegions}
                 disabled={stats.byRegion.length === 0}
               >
                 Exporter
-              </button>
+              </Button>
             </div>
             {stats.byRegion.length === 0 ? (
               <EmptyState>Aucune donnée régionale disponible</EmptyState>

@@ -1,38 +1,53 @@
 import { useRef } from 'react';
-import { useFieldArray, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { Field } from '@/components/ui/Field';
 import { EDITION } from '@/config/edition';
-import {
-  EMPTY_MEMBER,
-  MAX_TEAM_MEMBERS,
-  type RegistrationFormOutput,
-  type RegistrationFormValues,
-} from './registration-schema';
+import { EMPTY_MEMBER, TEAM_MEMBERS, type TeamMemberValues } from '@/lib/participant-rules';
 
-type Props = {
-  control: Control<RegistrationFormValues, unknown, RegistrationFormOutput>;
-  register: UseFormRegister<RegistrationFormValues>;
-};
+/** What this group needs of the surrounding form (read through its <FormProvider>). */
+type TeamForm = { teamMembers: TeamMemberValues[] };
 
-/** The other members of a team: numbered rows, added and removed one by one (1 to 9). */
-export function TeamMembersFields({ control, register }: Props) {
+const WORDING = {
+  /** The registrant fills in their own team. */
+  self: {
+    count: 'Votre équipe compte',
+    including: 'vous compris',
+    addOthers: ' Ajoutez les autres membres ci-dessous.',
+    full: 'Votre équipe a atteint',
+  },
+  /** An organiser edits someone else's team. */
+  other: {
+    count: "L'équipe compte",
+    including: 'responsable compris',
+    addOthers: '',
+    full: "L'équipe a atteint",
+  },
+} as const;
+
+/**
+ * The other members of a team (1 to 9 besides the registrant): numbered rows, added and removed
+ * one by one. The registration form and the admin's edit form both use it, inside their
+ * <FormProvider>, with the rules of src/lib/participant-rules.ts.
+ */
+export function TeamMembersFields({ who }: { who: keyof typeof WORDING }) {
+  const { control, register } = useFormContext<TeamForm>();
   const { fields, append, remove } = useFieldArray({ control, name: 'teamMembers' });
   const { errors } = useFormState({ control, name: 'teamMembers' });
+  const text = WORDING[who];
   const addButton = useRef<HTMLButtonElement>(null);
   const memberErrors = errors.teamMembers;
   const sizeError = memberErrors?.root?.message ?? memberErrors?.message;
   const people = fields.length + 1;
-  const full = fields.length >= MAX_TEAM_MEMBERS;
+  const full = fields.length >= TEAM_MEMBERS.max;
 
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">
-        Votre équipe compte{' '}
+        {text.count}{' '}
         <strong>
           {people} personne{people > 1 ? 's' : ''}
         </strong>
-        , vous compris (de {EDITION.team.min} à {EDITION.team.max}). Ajoutez les autres membres
-        ci-dessous.
+        , {text.including} (de {EDITION.team.min} à {EDITION.team.max}).{text.addOthers}
       </p>
       <ol className="space-y-4">
         {fields.map((field, index) => {
@@ -118,7 +133,7 @@ export function TeamMembersFields({ control, register }: Props) {
       </button>
       {full && (
         <p id="team-full-hint" className="text-sm text-gray-700">
-          Votre équipe a atteint le maximum de {EDITION.team.max} personnes.
+          {text.full} le maximum de {EDITION.team.max} personnes.
         </p>
       )}
     </div>

@@ -1,0 +1,86 @@
+import { matchPath } from 'react-router';
+import { lazyComponent, type LazyComponent } from './lazy-component';
+
+/**
+ * The route manifest: every page of the site once, with the layout around it. The router
+ * (./router.tsx), the first-load preloader (preloadRoute) and the component tests
+ * (tests/component/admin-render.tsx) all read it. Each page is its own chunk, and admin code
+ * never reaches the public pages. The home page is not here: it is in the entry chunk.
+ */
+export type PageRoute = { path: string; page: LazyComponent };
+
+export const ErrorPage = lazyComponent(() => import('@/features/errors/ErrorPage'));
+export const AdminLayout = lazyComponent(() => import('./layouts/AdminLayout'));
+
+/** Inside the public layout (header, footer), besides the home page. */
+export const PUBLIC_ROUTES: PageRoute[] = [
+  {
+    path: '/inscription',
+    page: lazyComponent(() => import('@/features/registration/RegistrationPage')),
+  },
+  { path: '/faq', page: lazyComponent(() => import('@/features/faq/FaqPage')) },
+  { path: '/contact', page: lazyComponent(() => import('@/features/contact/ContactPage')) },
+  {
+    path: '/success',
+    page: lazyComponent(() => import('@/features/registration/RegistrationSuccessPage')),
+  },
+  {
+    path: '/night-party',
+    page: lazyComponent(() => import('@/features/reservation/NightPartyPage')),
+  },
+  {
+    path: '/reservation-success',
+    page: lazyComponent(() => import('@/features/reservation/ReservationSuccessPage')),
+  },
+];
+
+/** Pages with no layout around them. */
+export const STANDALONE_ROUTES: PageRoute[] = [
+  {
+    path: '/admin/login',
+    page: lazyComponent(() => import('@/features/admin/auth/AdminLoginPage')),
+  },
+];
+
+/** Inside the administration layout (sign-in check, sidebar). */
+export const ADMIN_ROUTES: PageRoute[] = [
+  { path: '/admin', page: lazyComponent(() => import('@/features/admin/dashboard/DashboardPage')) },
+  {
+    path: '/admin/participants',
+    page: lazyComponent(() => import('@/features/admin/participants/ParticipantsPage')),
+  },
+  {
+    path: '/admin/participants/:id',
+    page: lazyComponent(() => import('@/features/admin/participants/ParticipantDetailPage')),
+  },
+  { path: '/admin/stats', page: lazyComponent(() => import('@/features/admin/stats/StatsPage')) },
+  {
+    path: '/admin/reservations',
+    page: lazyComponent(() => import('@/features/admin/reservations/ReservationsPage')),
+  },
+];
+
+const matches = (route: PageRoute, pathname: string) =>
+  matchPath({ path: route.path, end: true }, pathname) !== null;
+
+/** The chunks the page at `pathname` needs (the home page needs none: it is in the entry). */
+export function chunksFor(pathname: string): LazyComponent[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return [];
+  const page = (routes: PageRoute[]) => routes.find((r) => matches(r, path))?.page;
+  const publicPage = page(PUBLIC_ROUTES) ?? page(STANDALONE_ROUTES);
+  if (publicPage) return [publicPage];
+  const adminPage = page(ADMIN_ROUTES);
+  return adminPage ? [AdminLayout, adminPage] : [ErrorPage];
+}
+
+/**
+ * Loads the current page's chunks before the first render (src/main.tsx), so the first paint is
+ * the whole page. Never rejects: a failed chunk is retried by React.lazy and caught by the boundary.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  return Promise.all(chunksFor(pathname).map((page) => page.preload())).then(
+    () => undefined,
+    () => undefined,
+  );
+}

@@ -1,0 +1,60 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+/**
+ * The site's one button: public forms, the administration and links styled as buttons
+ * (`buttonClass`) share its variants, sizes, focus ring and busy state.
+ */
+const VARIANTS = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-900',
+  secondary: 'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+  dangerOutline: 'border border-red-300 bg-white text-red-800 hover:bg-red-50',
+  /** The Night Party's yellow. */
+  accent: 'bg-yellow-400 font-bold text-gray-950 hover:bg-yellow-300',
+} as const;
+
+const SIZES = {
+  md: 'px-4 py-2 text-sm',
+  /** Public forms: a thumb-sized target, full width on a phone. */
+  lg: 'min-h-11 w-full px-6 py-3 text-base sm:w-auto',
+  /** The same, full width on every screen (a form's only action). */
+  block: 'min-h-11 w-full px-6 py-3 text-base',
+} as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+export type ButtonSize = keyof typeof SIZES;
+
+type Look = { variant?: ButtonVariant; size?: ButtonSize };
+
+export const buttonClass = ({ variant = 'primary', size = 'md' }: Look = {}) =>
+  `inline-flex items-center justify-center gap-2 rounded-lg font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${SIZES[size]} ${VARIANTS[variant]}`;
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+  Look & {
+    /** While true the button is disabled and reads `busyLabel` (a double tap sends once). */
+    busy?: boolean;
+    busyLabel?: string;
+  };
+
+export function Button({
+  variant,
+  size,
+  busy = false,
+  busyLabel,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || busy}
+      className={`${buttonClass({ variant, size })}${className ? ` ${className}` : ''}`}
+      {...rest}
+    >
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  );
+}
