@@ -1,20 +1,15 @@
-import { Suspense } from 'react';
 import { useToastsRequested } from '@/lib/toast';
-import { lazyComponent } from './lazy-component';
+import { lazyComponent } from '@/lib/lazy-component';
 import { AppRouter } from './router';
 
-const ToastHost = lazyComponent(() => import('./ToastHost'));
+const ToastHost = lazyComponent(() => import('./ToastHost').then((m) => m.default));
 
 export default function App() {
   const toastsRequested = useToastsRequested();
   return (
     <>
       <AppRouter />
-      {toastsRequested && (
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
-      )}
+      {toastsRequested && <ToastHost fallback={null} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { lazyComponent, type LazyComponent } from './lazy-component';
+import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
 
 /**
  * The route manifest: every page of the site once, with the layout around it. The router
@@ -9,28 +9,28 @@ import { lazyComponent, type LazyComponent } from './lazy-component';
  */
 export type PageRoute = { path: string; page: LazyComponent };
 
-export const ErrorPage = lazyComponent(() => import('@/features/errors/ErrorPage'));
-export const AdminLayout = lazyComponent(() => import('./layouts/AdminLayout'));
+export const ErrorPage = lazyComponent(() => import('@/features/errors/ErrorPage').then((m) => m.default));
+export const AdminLayout = lazyComponent(() => import('./layouts/AdminLayout').then((m) => m.default));
 
 /** Inside the public layout (header, footer), besides the home page. */
 export const PUBLIC_ROUTES: PageRoute[] = [
   {
     path: '/inscription',
-    page: lazyComponent(() => import('@/features/registration/RegistrationPage')),
+    page: lazyComponent(() => import('@/features/registration/RegistrationPage').then((m) => m.default)),
   },
-  { path: '/faq', page: lazyComponent(() => import('@/features/faq/FaqPage')) },
-  { path: '/contact', page: lazyComponent(() => import('@/features/contact/ContactPage')) },
+  { path: '/faq', page: lazyComponent(() => import('@/features/faq/FaqPage').then((m) => m.default)) },
+  { path: '/contact', page: lazyComponent(() => import('@/features/contact/ContactPage').then((m) => m.default)) },
   {
     path: '/success',
-    page: lazyComponent(() => import('@/features/registration/RegistrationSuccessPage')),
+    page: lazyComponent(() => import('@/features/registration/RegistrationSuccessPage').then((m) => m.default)),
   },
   {
     path: '/night-party',
-    page: lazyComponent(() => import('@/features/reservation/NightPartyPage')),
+    page: lazyComponent(() => import('@/features/reservation/NightPartyPage').then((m) => m.default)),
   },
   {
     path: '/reservation-success',
-    page: lazyComponent(() => import('@/features/reservation/ReservationSuccessPage')),
+    page: lazyComponent(() => import('@/features/reservation/ReservationSuccessPage').then((m) => m.default)),
   },
 ];
 
@@ -38,25 +38,25 @@ export const PUBLIC_ROUTES: PageRoute[] = [
 export const STANDALONE_ROUTES: PageRoute[] = [
   {
     path: '/admin/login',
-    page: lazyComponent(() => import('@/features/admin/auth/AdminLoginPage')),
+    page: lazyComponent(() => import('@/features/admin/auth/AdminLoginPage').then((m) => m.default)),
   },
 ];
 
 /** Inside the administration layout (sign-in check, sidebar). */
 export const ADMIN_ROUTES: PageRoute[] = [
-  { path: '/admin', page: lazyComponent(() => import('@/features/admin/dashboard/DashboardPage')) },
+  { path: '/admin', page: lazyComponent(() => import('@/features/admin/dashboard/DashboardPage').then((m) => m.default)) },
   {
     path: '/admin/participants',
-    page: lazyComponent(() => import('@/features/admin/participants/ParticipantsPage')),
+    page: lazyComponent(() => import('@/features/admin/participants/ParticipantsPage').then((m) => m.default)),
   },
   {
     path: '/admin/participants/:id',
-    page: lazyComponent(() => import('@/features/admin/participants/ParticipantDetailPage')),
+    page: lazyComponent(() => import('@/features/admin/participants/ParticipantDetailPage').then((m) => m.default)),
   },
-  { path: '/admin/stats', page: lazyComponent(() => import('@/features/admin/stats/StatsPage')) },
+  { path: '/admin/stats', page: lazyComponent(() => import('@/features/admin/stats/StatsPage').then((m) => m.default)) },
   {
     path: '/admin/reservations',
-    page: lazyComponent(() => import('@/features/admin/reservations/ReservationsPage')),
+    page: lazyComponent(() => import('@/features/admin/reservations/ReservationsPage').then((m) => m.default)),
   },
 ];
 

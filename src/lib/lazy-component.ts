@@ -1,4 +1,11 @@
-import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createElement,
+  lazy,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 type LazyProps<P> = P & {
   /** Shown while the chunk downloads: give it the component's height (no layout shift). */
@@ -14,6 +21,11 @@ type LazyProps<P> = P & {
  * The download starts when the returned component first mounts (or earlier with `preload()`);
  * once loaded, later mounts render it at once. A failed download is thrown to the nearest error
  * boundary, and tried again on the next mount.
+ *
+ * `Suspending` is the same component for the router's pages: it suspends (React.lazy) until the
+ * chunk is there, so a navigation (wrapped in startTransition by <BrowserRouter>) keeps the
+ * current page on screen meanwhile; once loaded (e.g. by preloadRoute before the first render)
+ * it renders at once, with no Suspense fallback at all.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
@@ -50,5 +62,12 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return state.component ? createElement(state.component, props as P) : fallback;
   }
 
-  return Object.assign(LazyComponent, { preload });
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Suspending(props: P) {
+    return createElement(loaded ?? Lazy, props);
+  }
+
+  return Object.assign(LazyComponent, { preload, Suspending });
 }
+
+export type LazyComponent = ReturnType<typeof lazyComponent<object>>;
