@@ -26,3 +26,25 @@ export function fileDate(d: Date = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
+
+/** The event's own time zone: times of the concert and of the door are Douala's, wherever read. */
+export const EVENT_TIME_ZONE = 'Africa/Douala';
+
+const longDateFmt = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: EVENT_TIME_ZONE,
+});
+const timeFmt = new Intl.DateTimeFormat('fr-FR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: EVENT_TIME_ZONE,
+});
+
+/** samedi 12 décembre 2026 (in Douala) */
+export const formatEventDate = (d: Date | string | number) => longDateFmt.format(toDate(d));
+
+/** 20:14 (in Douala) */
+export const formatEventTime = (d: Date | string | number) => timeFmt.format(toDate(d));
