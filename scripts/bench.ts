@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the administration's loads and exports at scale, ours against the seed's
- * approach, the admin search, and the opening rush of
- * visitors, through the HTTP layer of the embedded local backend (real PostgreSQL 17).
+ * approach, the admin search, the opening rush of visitors and the Night Party's door check-in,
+ * through the HTTP layer of the embedded local backend (real PostgreSQL 17).
  *
  * 1. A throw-away local database (migrations, no seed) is served on 127.0.0.1:54321, where the
  *    app's data module looks when VITE_SUPABASE_URL is unset; when that port is taken (a dev
@@ -28,10 +28,16 @@
  * 6. The same rush again at 50,000 participants.
  * 7. The rate limit holding: 200 concurrent reservations from the one address with the default
  *    reserve limit restored (120 per 600 s) and the recorded hits cleared.
+ * 8. The door check-in at that scale: 20 doors scanning 5,000 passes in parallel
+ *    (scripts/bench-door.ts), check-in latency p50 / p95.
+ *
+ * The Night Party's reservations are open for the whole run (the migration's edition is past)
+ * with room for every reservation (capacity 100,000): the rushes measure confirmed places.
  *
  * Exits non-zero when a rush request of steps 2 and 6 is refused or the rows it stored (checked
  * in SQL) are not exactly the ones expected; in step 7, when more rows are stored than the limit
- * plus the pool size (see limitedRush) or when a request gets a 5xx or no answer.
+ * plus the pool size (see limitedRush) or when a request gets a 5xx or no answer; in step 8, when
+ * a pass is not checked in exactly once.
  * Environment: BENCH_RUNS (runs per timing, 3), BENCH_POOL_SIZE (API connections, 20),
  * BENCH_RUSH (requests per rush, 200), BENCH_POW_THREADS (worker threads solving the proofs of
  * work, the number of CPUs).
@@ -45,6 +51,7 @@ import { openLocalDatabase, type LocalDatabase } from '../supabase/local/databas
 import { startServer, type RunningServer } from '../supabase/local/server.ts';
 import { ANON_KEY, DEFAULT_HOST, DEFAULT_PORT } from '../supabase/local/constants.ts';
 import { fillLarge, LARGE } from './fill-large.ts';
+import { doorBench, DOORS, PASSES } from './bench-door.ts';
 import {
   percentile,
   runRush,
@@ -71,6 +78,12 @@ const POW_THREADS = Number(process.env.BENCH_POW_THREADS ?? availableParallelism
 /** The rush's proof-of-work difficulty (see where it is set). */
 const BENCH_POW_MAX = 1000;
 const RATE_LIMITS_LIFTED = 'update private.rate_limits set max_per_address = 100000';
+/** Reservations open now, the concert in 30 days, a place for every reservation of the run. */
+const EDITION_OPEN = `update public.edition_settings
+   set concert_starts_at = now() + interval '30 days',
+       doors_open_at = now() + interval '30 days' - interval '2 hours',
+       reservations_open_at = now() - interval '1 day', reservations_close_at = null,
+       capacity = 100000, overbooking_percent = 0`;
 /** Operations slower than this are timed once (see time()). */
 const SLOW_MS = 2000;
 /** Where the app's data module sends its requests outside Vite (src/config/env.ts). */
@@ -580,6 +593,7 @@ async function main(): Promise<string[]> {
       )
     ).rows[0];
     await db.admin.query(RATE_LIMITS_LIFTED);
+    await db.admin.query(EDITION_OPEN);
     // Visitors solve in their own browsers, side by side (scripts/pow-solve-time.ts measures
     // that); here one process would have to solve a thousand of them in a row, which measures
     // Node's WebCrypto, not the database. The rush uses easy challenges; the database verifies
@@ -889,6 +903,7 @@ async function main(): Promise<string[]> {
         solves,
       ),
     );
+    const door = await doorBench({ db, server, out });
 
     // Summary.
     const total = (performance.now() - t0) / 1000;
@@ -1022,9 +1037,34 @@ async function main(): Promise<string[]> {
         `in all; median ${ms(percentile(allSolves, 0.5))} per solution (each thread solves one ` +
         'challenge at a time;\n"Total" includes fetching the challenges from the API).',
     );
+
+    out(
+      `\nDoor check-in: ${DOORS} door staff scanning ${PASSES.toLocaleString('en')} passes in ` +
+        `parallel among ${door.reservations.toLocaleString('en')} reservations, each door one scan at a time ` +
+        '(rpc/check_in, signed in as controle)\n',
+    );
+    printTable([
+      ['Scans', 'Count', 'p50', 'p95', 'Max', 'Throughput', 'Verdicts', 'door_count p50 / p95'],
+      ...door.phases.map((p) => [
+        p.what,
+        String(p.n),
+        `${p.p50.toFixed(1)} ms`,
+        `${p.p95.toFixed(1)} ms`,
+        ms(p.max),
+        `${p.rps.toFixed(0)} scans/s`,
+        [...p.verdicts].map(([v, n]) => `${n} ${v}`).join(', '),
+        p.counts ? `${p.countP50.toFixed(1)} / ${p.countP95.toFixed(1)} ms` : '-',
+      ]),
+    ]);
+    out(
+      `\nChecked in afterwards (SQL): ${door.checkedIn} of ${PASSES}. "Second scans" are a tenth ` +
+        "of the passes scanned again at another door ('already'); every 25th scan a door also " +
+        'refreshes its live count.',
+    );
     out(`\nTotal time ${total.toFixed(0)} s`);
 
     for (const r of rushLines) if (r.failure) failures.push(r.failure);
+    failures.push(...door.failures);
     await seed.auth.signOut({ scope: 'local' });
   } finally {
     await server?.close();

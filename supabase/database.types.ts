@@ -56,6 +56,54 @@ export type Database = {
         };
         Relationships: [];
       };
+      edition_settings: {
+        Row: {
+          capacity: number;
+          concert_starts_at: string;
+          contact_email: string;
+          contact_phone: string;
+          doors_open_at: string;
+          id: boolean;
+          map_url: string;
+          overbooking_percent: number;
+          reservations_close_at: string | null;
+          reservations_open_at: string;
+          updated_at: string;
+          venue_address: string;
+          venue_name: string;
+        };
+        Insert: {
+          capacity: number;
+          concert_starts_at: string;
+          contact_email: string;
+          contact_phone: string;
+          doors_open_at: string;
+          id?: boolean;
+          map_url: string;
+          overbooking_percent: number;
+          reservations_close_at?: string | null;
+          reservations_open_at: string;
+          updated_at?: string;
+          venue_address: string;
+          venue_name: string;
+        };
+        Update: {
+          capacity?: number;
+          concert_starts_at?: string;
+          contact_email?: string;
+          contact_phone?: string;
+          doors_open_at?: string;
+          id?: boolean;
+          map_url?: string;
+          overbooking_percent?: number;
+          reservations_close_at?: string | null;
+          reservations_open_at?: string;
+          updated_at?: string;
+          venue_address?: string;
+          venue_name?: string;
+        };
+        Relationships: [];
+      };
       participants: {
         Row: {
           agree_to_terms: boolean;
@@ -108,42 +156,66 @@ export type Database = {
         Row: {
           attendance_barrier: string;
           attendance_status: string;
+          cancelled_at: string | null;
+          check_in_scan_id: string | null;
+          checked_in_at: string | null;
+          checked_in_by: string | null;
+          checked_in_door: string | null;
           consumes_booster_products: string;
           created_at: string;
           follows_booster_page: string;
           full_name: string;
           heard_from: string;
           id: string;
+          pass_code: string;
           phone: string;
+          queue_number: number | null;
           region: string | null;
+          state: string;
           ville: string | null;
           will_attend: string;
         };
         Insert: {
           attendance_barrier?: string;
           attendance_status?: string;
+          cancelled_at?: string | null;
+          check_in_scan_id?: string | null;
+          checked_in_at?: string | null;
+          checked_in_by?: string | null;
+          checked_in_door?: string | null;
           consumes_booster_products?: string;
           created_at?: string;
           follows_booster_page?: string;
           full_name: string;
           heard_from: string;
           id?: string;
+          pass_code?: string;
           phone: string;
+          queue_number?: number | null;
           region?: string | null;
+          state?: string;
           ville?: string | null;
           will_attend?: string;
         };
         Update: {
           attendance_barrier?: string;
           attendance_status?: string;
+          cancelled_at?: string | null;
+          check_in_scan_id?: string | null;
+          checked_in_at?: string | null;
+          checked_in_by?: string | null;
+          checked_in_door?: string | null;
           consumes_booster_products?: string;
           created_at?: string;
           follows_booster_page?: string;
           full_name?: string;
           heard_from?: string;
           id?: string;
+          pass_code?: string;
           phone?: string;
+          queue_number?: number | null;
           region?: string | null;
+          state?: string;
           ville?: string | null;
           will_attend?: string;
         };
@@ -192,11 +264,23 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_cancel_reservation: { Args: { id: string }; Returns: Json };
+      admin_check_in: { Args: { id: string }; Returns: Json };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
       };
+      admin_update_settings: { Args: { payload: Json }; Returns: Json };
+      attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
+      cancel_reservation: { Args: { code: string }; Returns: Json };
+      check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
+      check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
       create_reservation: { Args: { payload: Json }; Returns: Json };
+      door_count: { Args: Record<PropertyKey, never>; Returns: Json };
+      edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
+      get_pass: { Args: { code: string }; Returns: Json };
+      my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
+      night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       pow_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
       register_participant: { Args: { payload: Json }; Returns: Json };

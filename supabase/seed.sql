@@ -1,7 +1,9 @@
--- Local demo data only (never pushed to production): one admin account, ~80 participants over
--- the 10 regions, both categories and modes (teams with members), ~60 reservations over the last
--- 10 days, and a registration window that is open now.
+-- Local demo data only (never pushed to production): one admin account, one door account,
+-- ~80 participants over the 10 regions, both categories and modes (teams with members), ~60
+-- reservations over the last 10 days (a few waitlisted, cancelled or already checked in), a
+-- registration window that is open now and a Night Party in three weeks, reservations open.
 -- Demo admin: admin@booster-challenge.local / BoosterAdmin2025 (see README).
+-- Demo door staff (role controle): porte@booster-challenge.local / BoosterPorte2025.
 begin;
 
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -20,6 +22,35 @@ values ('a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-0000000
   'email', now(), now(), now());
 
 insert into private.admins (user_id) values ('a0000000-0000-4000-8000-000000000001');
+
+-- Door staff: check-in only (docs/decisions/009-night-party-operations.md).
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change)
+values ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002',
+  'authenticated', 'authenticated', 'porte@booster-challenge.local',
+  extensions.crypt('BoosterPorte2025', extensions.gen_salt('bf')), now(),
+  '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at,
+  created_at, updated_at)
+values ('a0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000002',
+  'a0000000-0000-4000-8000-000000000002',
+  '{"sub":"a0000000-0000-4000-8000-000000000002","email":"porte@booster-challenge.local","email_verified":true}',
+  'email', now(), now(), now());
+
+insert into private.admins (user_id, role) values ('a0000000-0000-4000-8000-000000000002', 'controle');
+
+-- The Night Party in three weeks, Saturday or not, at 16:00 in Yaoundé; reservations open since
+-- 10 days and until the concert starts.
+update public.edition_settings
+   set concert_starts_at = ((now() at time zone 'Africa/Douala')::date + 21 + time '16:00')
+                           at time zone 'Africa/Douala',
+       doors_open_at = ((now() at time zone 'Africa/Douala')::date + 21 + time '14:00')
+                       at time zone 'Africa/Douala',
+       reservations_open_at = now() - interval '10 days',
+       reservations_close_at = null,
+       updated_at = now();
 
 update public.contest_settings
    set registration_opens_at = now() - interval '30 days',
@@ -87,5 +118,39 @@ select ('c0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
        case when g % 6 = 0 then 'no' else 'yes' end,
        now() - (g * interval '4 hours')
   from generate_series(1, 60) g;
+
+-- A few of each state for the admin and door screens. The three newest are waitlisted although
+-- places are free (a real waitlist needs 1,650 reservations): the next cancellation promotes
+-- them. Fixed codes, to open the demo passes by hand: FETE234567 confirmed, FETE234568
+-- waitlisted (no 1), FETE234569 cancelled, FETE23456A checked in.
+update public.reservations r
+   set state = 'waitlisted', queue_number = w.n
+  from (select id, row_number() over (order by created_at) as n
+          from public.reservations
+         where id in ('c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003',
+                      'c0000000-0000-4000-8000-000000000004')) w
+ where r.id = w.id;
+select setval('private.reservation_queue', 3);
+
+update public.reservations
+   set state = 'cancelled', cancelled_at = created_at + interval '2 hours'
+ where id in ('c0000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000023',
+              'c0000000-0000-4000-8000-000000000041');
+
+update public.reservations
+   set checked_in_at = now() - (right(id::text, 2)::int * interval '3 minutes'),
+       checked_in_door = case when right(id::text, 2)::int % 2 = 0 then 'Porte 1' else 'Porte 2' end,
+       checked_in_by = 'a0000000-0000-4000-8000-000000000002'
+ where id in ('c0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000007',
+              'c0000000-0000-4000-8000-000000000012', 'c0000000-0000-4000-8000-000000000017',
+              'c0000000-0000-4000-8000-000000000029', 'c0000000-0000-4000-8000-000000000033');
+
+update public.reservations r
+   set pass_code = c.code
+  from (values ('c0000000-0000-4000-8000-000000000006'::uuid, 'FETE234567'),
+               ('c0000000-0000-4000-8000-000000000004'::uuid, 'FETE234568'),
+               ('c0000000-0000-4000-8000-000000000005'::uuid, 'FETE234569'),
+               ('c0000000-0000-4000-8000-000000000002'::uuid, 'FETE23456A')) c(id, code)
+ where r.id = c.id;
 
 commit;

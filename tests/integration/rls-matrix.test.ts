@@ -3,45 +3,75 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { testBackend } from '../setup/test-backend';
 
 /**
- * Row-level security matrix (DESIGN.md §2): anon, a signed-in non-admin and an admin, against
- * every table, for select / insert / update / delete, through real supabase-js. Each cell checks
- * what the API answered AND what the database holds afterwards (as superuser).
+ * Row-level security matrix (DESIGN.md §2): anon, a signed-in non-staff user and each staff role
+ * (lecteur: reads reservations and statistics; controle: door check-in only; admin), against
+ * every table, for select / insert / update / delete, and against every function, through real
+ * supabase-js. Each table cell checks what the API answered AND what the database holds
+ * afterwards (as superuser).
  */
-type Role = 'anon' | 'user' | 'admin';
+type Role = 'anon' | 'user' | 'lecteur' | 'controle' | 'admin';
+const ROLES: Role[] = ['anon', 'user', 'lecteur', 'controle', 'admin'];
 type Op = 'select' | 'insert' | 'update' | 'delete';
 type Table =
-  'participants' | 'team_members' | 'reservations' | 'contact_messages' | 'contest_settings';
+  | 'participants'
+  | 'team_members'
+  | 'reservations'
+  | 'contact_messages'
+  | 'contest_settings'
+  | 'edition_settings';
+
+const NONE = { select: 'no', insert: 'no', update: 'no', delete: 'no' } as const;
 
 // 'yes' = the operation takes effect / rows are visible; 'no' = refused or sees/changes nothing.
 const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   participants: {
-    anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
-    user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
+    anon: NONE,
+    user: NONE,
+    lecteur: NONE,
+    controle: NONE,
     // Admins create participants only through register_participant (the public path).
     admin: { select: 'yes', insert: 'no', update: 'yes', delete: 'yes' },
   },
   team_members: {
-    anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
-    user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
+    anon: NONE,
+    user: NONE,
+    lecteur: NONE,
+    controle: NONE,
     admin: { select: 'yes', insert: 'yes', update: 'yes', delete: 'yes' },
   },
   // Visitors write reservations and messages through create_reservation / send_contact_message
   // (proof of work, rate limit): nobody inserts into the tables directly.
   reservations: {
-    anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
-    user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
-    // Reservations are read-only in the admin area.
+    anon: NONE,
+    user: NONE,
+    lecteur: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
+    // Door staff read a pass holder's first name and masked phone through check_in only.
+    controle: NONE,
+    // Reservations change through functions only (cancel, check-in): read-only as a table.
     admin: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
   },
   contact_messages: {
-    anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
-    user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
+    anon: NONE,
+    user: NONE,
+    lecteur: NONE,
+    controle: NONE,
     admin: { select: 'yes', insert: 'no', update: 'no', delete: 'yes' },
   },
   contest_settings: {
-    anon: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
-    user: { select: 'no', insert: 'no', update: 'no', delete: 'no' },
+    anon: NONE,
+    user: NONE,
+    lecteur: NONE,
+    controle: NONE,
     admin: { select: 'yes', insert: 'no', update: 'yes', delete: 'no' },
+  },
+  // Visitors read the public facts through edition_info(); admins write through
+  // admin_update_settings() (every field checked).
+  edition_settings: {
+    anon: NONE,
+    user: NONE,
+    lecteur: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
+    controle: NONE,
+    admin: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
   },
 };
 
@@ -82,6 +112,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     reservations: rid,
     contact_messages: cid,
     contest_settings: 'true',
+    edition_settings: 'true',
   };
   const key = 'id';
   const newId = uuid();
@@ -124,6 +155,19 @@ async function cell(table: Table, op: Op): Promise<Cell> {
       registration_closes_at: '2030-02-01',
       max_participants: 5,
     },
+    edition_settings: {
+      id: true,
+      concert_starts_at: '2030-04-26T16:00:00+01:00',
+      doors_open_at: '2030-04-26T14:00:00+01:00',
+      venue_name: 'Ailleurs',
+      venue_address: 'Quelque part',
+      map_url: 'https://example.cm/plan',
+      capacity: 5,
+      overbooking_percent: 0,
+      reservations_open_at: '2030-01-01',
+      contact_phone: '699000000',
+      contact_email: 'x@example.cm',
+    },
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -131,6 +175,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     reservations: ['ville', 'Changé'],
     contact_messages: ['subject', 'Changé'],
     contest_settings: ['max_participants', 7],
+    edition_settings: ['capacity', 7],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];
@@ -148,7 +193,13 @@ async function cell(table: Table, op: Op): Promise<Cell> {
         run: async (c) => c.from(table).insert(insertRow[table], { returning: 'minimal' } as never),
         effect: async () =>
           (await count(
-            `select count(*) n from ${table} where ${table === 'contest_settings' ? 'max_participants = 5' : `id = '${newId}'`}`,
+            `select count(*) n from ${table} where ${
+              table === 'contest_settings'
+                ? 'max_participants = 5'
+                : table === 'edition_settings'
+                  ? 'capacity = 5'
+                  : `id = '${newId}'`
+            }`,
           )) > 0,
       };
     case 'update':
@@ -172,29 +223,119 @@ async function cell(table: Table, op: Op): Promise<Cell> {
 beforeAll(async () => {
   await backend.createUser('user@example.cm', 'user-password-123', { admin: false });
   await backend.createUser('admin@example.cm', 'admin-password-123', { admin: true });
+  await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
+  await backend.createUser('controle@example.cm', 'controle-password-123', { role: 'controle' });
   clients.anon = backend.anonClient();
-  clients.user = await backend.signedInClient('user@example.cm', 'user-password-123');
-  clients.admin = await backend.signedInClient('admin@example.cm', 'admin-password-123');
+  for (const role of ['user', 'admin', 'lecteur', 'controle'] as const) {
+    clients[role] = await backend.signedInClient(`${role}@example.cm`, `${role}-password-123`);
+  }
 });
 
 describe.each(Object.keys(MATRIX) as Table[])('RLS on %s', (table) => {
-  it.each(['anon', 'user', 'admin'] as Role[])(
-    '%s gets exactly the access of DESIGN.md §2',
-    async (role) => {
-      const seen: Record<Op, 'yes' | 'no'> = {
-        select: 'no',
-        insert: 'no',
-        update: 'no',
-        delete: 'no',
-      };
-      for (const op of ['select', 'insert', 'update', 'delete'] as Op[]) {
-        const c = await cell(table, op);
-        const result = await c.run(clients[role]);
-        const took =
-          op === 'select' ? Array.isArray(result) && result.length > 0 : await c.effect();
-        seen[op] = took ? 'yes' : 'no';
-      }
-      expect(seen).toEqual(MATRIX[table][role]);
-    },
+  it.each(ROLES)('%s gets exactly the access of DESIGN.md §2', async (role) => {
+    const seen: Record<Op, 'yes' | 'no'> = {
+      select: 'no',
+      insert: 'no',
+      update: 'no',
+      delete: 'no',
+    };
+    for (const op of ['select', 'insert', 'update', 'delete'] as Op[]) {
+      const c = await cell(table, op);
+      const result = await c.run(clients[role]);
+      const took = op === 'select' ? Array.isArray(result) && result.length > 0 : await c.effect();
+      seen[op] = took ? 'yes' : 'no';
+    }
+    expect(seen).toEqual(MATRIX[table][role]);
+  });
+});
+
+/**
+ * Every function the API exposes, by role: 'yes' = the call is accepted (it may still answer a
+ * refusal of its own, such as 404 for an unknown pass); 'no' = refused for lack of rights (42501,
+ * HTTP 401 for anon, 403 for a signed-in user) and nothing changes.
+ */
+type Fn = { args: () => Promise<Record<string, unknown>>; who: Role[] };
+const EVERYONE = ROLES;
+const STAFF_ADMIN: Role[] = ['admin'];
+const READERS: Role[] = ['lecteur', 'admin'];
+const DOOR: Role[] = ['controle', 'admin'];
+
+/** A confirmed reservation (Marie Nana) and its pass code. */
+async function onePass() {
+  const { rid } = await fixture();
+  const [{ pass_code }] = await backend.sql<{ pass_code: string }>(
+    `select pass_code from reservations where id = $1`,
+    [rid],
   );
+  return { rid, pass_code };
+}
+
+const FUNCTIONS: Record<string, Fn> = {
+  // Visitors' entry points.
+  registration_status: { args: async () => ({}), who: EVERYONE },
+  edition_info: { args: async () => ({}), who: EVERYONE },
+  pow_challenge: { args: async () => ({}), who: EVERYONE },
+  get_pass: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
+  cancel_reservation: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
+  // Staff.
+  my_staff_role: { args: async () => ({}), who: ['user', 'lecteur', 'controle', 'admin'] },
+  check_in: {
+    args: async () => ({ code: 'ABCDEFGHJK', door: 'Porte 1', scan_id: crypto.randomUUID() }),
+    who: DOOR,
+  },
+  check_in_by_phone: {
+    args: async () => ({ phone: '600000000', door: 'Porte 1', scan_id: crypto.randomUUID() }),
+    who: DOOR,
+  },
+  door_count: { args: async () => ({}), who: ['lecteur', 'controle', 'admin'] },
+  night_party_stats: { args: async () => ({}), who: READERS },
+  attendance_report: { args: async () => ({}), who: READERS },
+  reservation_summary: { args: async () => ({}), who: READERS },
+  participant_stats: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_cancel_reservation: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_check_in: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_update_settings: { args: async () => ({ payload: {} }), who: STAFF_ADMIN },
+};
+
+describe.each(Object.keys(FUNCTIONS))('rpc %s', (fn) => {
+  it.each(ROLES)('%s is accepted exactly as DESIGN.md §2 says', async (role) => {
+    const { error, status } = await clients[role].rpc(fn, await FUNCTIONS[fn].args());
+    const refused = error?.code === '42501';
+    if (refused) expect(status).toBe(role === 'anon' ? 401 : 403);
+    expect(refused ? 'no' : 'yes').toBe(FUNCTIONS[fn].who.includes(role) ? 'yes' : 'no');
+  });
+});
+
+describe('what door staff and visitors can read of a pass', () => {
+  it('door staff: the first name, the initial and the masked phone, through check_in only', async () => {
+    const { rid, pass_code } = await onePass();
+    const { data } = await clients.controle.rpc('check_in', {
+      code: pass_code,
+      door: 'Porte 1',
+      scan_id: crypto.randomUUID(),
+    });
+    expect(data).toEqual({
+      verdict: 'validated',
+      first_name: 'Marie',
+      last_initial: 'N',
+      masked_phone: expect.stringMatching(/^6•• •• •• \d\d$/),
+      checked_in_at: expect.any(String),
+      door: 'Porte 1',
+      position: null,
+    });
+    const { data: rows } = await clients.controle.from('reservations').select('*').eq('id', rid);
+    expect(rows ?? []).toEqual([]);
+  });
+
+  it('anon: one pass with its code, no list', async () => {
+    const { pass_code } = await onePass();
+    const { data } = await clients.anon.rpc('get_pass', { code: pass_code });
+    expect(data).toMatchObject({ code: pass_code, first_name: 'Marie' });
+    const { data: rows } = await clients.anon.from('reservations').select('pass_code');
+    expect(rows ?? []).toEqual([]);
+    // The wrong code, a pattern or nothing read nothing.
+    for (const code of ['%', '*', pass_code.slice(0, 9), '']) {
+      expect((await clients.anon.rpc('get_pass', { code })).data).toBeNull();
+    }
+  });
 });

@@ -64,7 +64,7 @@ describe('the anon key', () => {
     const row = reservation('690112233');
     const res = await reserve({ ...row, pow: await backend.proofOfWork() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: row.id });
+    expect(await res.json()).toMatchObject({ id: row.id, state: 'confirmed' });
     const stored = await backend.sql(
       `select full_name, ville from reservations where id = '${row.id}'`,
     );

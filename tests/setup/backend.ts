@@ -39,6 +39,14 @@ const configured = await db.admin.query<{ sql: string }>(
 await db.admin.query(
   'update private.abuse_settings set pow_max_number = 1000; update private.rate_limits set max_per_address = 100000',
 );
+// The migration's edition (April 2025) is over: here the Night Party is in 30 days and
+// reservations are open, so every file can reserve (tests of the window use setEdition).
+await db.admin.query(
+  `update public.edition_settings
+      set concert_starts_at = now() + interval '30 days',
+          doors_open_at = now() + interval '30 days' - interval '2 hours',
+          reservations_open_at = now() - interval '1 day', reservations_close_at = null`,
+);
 const server = await startServer({ db, host: '127.0.0.1', port: 0 });
 registerTestBackend({
   url: server.url,

@@ -7,6 +7,24 @@ import type { ApiSettings } from '../../supabase/local/rest.ts';
 import { solveProofOfWork } from './proof-of-work.ts';
 import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
 
+/** Staff roles of private.admins (docs/decisions/009-night-party-operations.md). */
+export type StaffRole = 'admin' | 'lecteur' | 'controle';
+
+/** Columns of public.edition_settings a test may set (dates as Date or ISO text). */
+export type EditionSettings = {
+  concert_starts_at: Date | string;
+  doors_open_at: Date | string;
+  venue_name: string;
+  venue_address: string;
+  map_url: string;
+  capacity: number;
+  overbooking_percent: number;
+  reservations_open_at: Date | string;
+  reservations_close_at: Date | string | null;
+  contact_phone: string;
+  contact_email: string;
+};
+
 /** Rows of a superuser query; also reachable as `.rows`, like a driver's result. */
 export type SqlRows<T> = T[] & { rows: T[] };
 
@@ -24,8 +42,17 @@ export type TestBackend = {
   db: LocalDatabase;
   /** Run SQL as superuser. Without params, several statements may be given (rows of the last). */
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<SqlRows<T>>;
-  /** Create a confirmed e-mail/password user (and list it in private.admins when admin); returns its id. */
-  createUser(email: string, password: string, options?: { admin?: boolean }): Promise<string>;
+  /**
+   * Create a confirmed e-mail/password user (and list it in private.admins when admin, or with
+   * `role`); returns its id.
+   */
+  createUser(
+    email: string,
+    password: string,
+    options?: { admin?: boolean; role?: StaffRole },
+  ): Promise<string>;
+  /** Change the edition's settings as superuser (tests/setup/backend.ts opens reservations). */
+  setEdition(values: Partial<EditionSettings>): Promise<void>;
   /** Mint an access token signed with the local secret; claims override Supabase-like defaults. */
   signAccessToken(claims?: Claims): Promise<string>;
   /** A supabase-js client with the anon key. */
@@ -93,14 +120,29 @@ export function testBackend(): TestBackend {
          values ($1, $2::uuid, jsonb_build_object('sub', $1::text, 'email', $3::text), 'email')`,
         [id, id, email],
       );
-      if (options.admin) {
+      if (options.admin || options.role) {
         const [{ exists }] = await sql<{ exists: boolean }>(
           `select to_regclass('private.admins') is not null as exists`,
         );
         if (!exists) throw new Error('createUser({ admin: true }) needs the private.admins table');
-        await sql('insert into private.admins (user_id) values ($1)', [id]);
+        if (options.role) {
+          await sql('insert into private.admins (user_id, role) values ($1, $2)', [
+            id,
+            options.role,
+          ]);
+        } else {
+          await sql('insert into private.admins (user_id) values ($1)', [id]);
+        }
       }
       return id;
+    },
+    async setEdition(values) {
+      const entries = Object.entries(values);
+      if (entries.length === 0) return;
+      const set = entries.map(([column], i) => `"${column.replace(/"/g, '""')}" = $${i + 1}`);
+      await sql(`update public.edition_settings set ${set.join(', ')}, updated_at = now()`, [
+        ...entries.map(([, value]) => (value instanceof Date ? value.toISOString() : value)),
+      ]);
     },
     signAccessToken(claims = {}) {
       const now = Math.floor(Date.now() / 1000);

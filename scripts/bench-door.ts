@@ -1,0 +1,319 @@
+/**
+ * The door check-in of `npm run bench` (also alone: `npx tsx scripts/bench-door.ts`): DOORS door
+ * staff (role controle, signed in through the local GoTrue) scan PASSES confirmed passes in
+ * parallel, each door one scan after the other as a phone does, through the HTTP layer
+ * (rpc/check_in), against real PostgreSQL 17. docs/decisions/009-night-party-operations.md.
+ *
+ * 1. PASSES confirmed reservations are written in SQL (phones 63xxxxxxx), and DOORS door
+ *    accounts; each signs in with its password (POST /auth/v1/token).
+ * 2. First scans: the doors share one queue of the passes in random order; each takes the next
+ *    pass as soon as its previous scan is answered. Every 25th scan a door also refreshes its
+ *    live count (rpc/door_count), as the door screen does.
+ * 3. Second scans: a tenth of the passes again, at another door (the queue at the entrance,
+ *    someone trying a copied pass): each must answer 'already'.
+ *
+ * The scans are sent from a child process (this file, forked with `--door-client`), so the
+ * server's event loop does not also run the clients' (see scripts/bench-rush.ts). Fails when a
+ * first scan is not 'validated', a second one not 'already', a request errs, or the database
+ * does not hold exactly PASSES check-ins afterwards.
+ * Environment: BENCH_DOORS (20), BENCH_PASSES (5000).
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { ANON_KEY } from '../supabase/local/constants.ts';
+import type { LocalDatabase } from '../supabase/local/database.ts';
+import type { RunningServer } from '../supabase/local/server.ts';
+import { percentile } from './bench-rush.ts';
+
+export const DOORS = Number(process.env.BENCH_DOORS ?? 20);
+export const PASSES = Number(process.env.BENCH_PASSES ?? 5000);
+const COUNT_EVERY = 25;
+const PASSWORD = 'bench-door-2025';
+const CLIENT_FLAG = '--door-client';
+const TIMEOUT_MS = 300_000;
+
+type Scan = { door: number; code: string };
+type ScanJob = { baseUrl: string; anonKey: string; tokens: string[]; scans: Scan[] };
+type ScanOutcome = { ms: number; status: number; verdict: string };
+type ScanResult = { scans: ScanOutcome[]; counts: ScanOutcome[]; wallMs: number };
+
+export type DoorPhase = {
+  what: string;
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  rps: number;
+  wallMs: number;
+  verdicts: Map<string, number>;
+  countP50: number;
+  countP95: number;
+  counts: number;
+};
+
+export type DoorBench = {
+  phases: DoorPhase[];
+  checkedIn: number;
+  /** Reservations in the table during the scans (the passes included). */
+  reservations: number;
+  failures: string[];
+};
+
+/** Write the passes and the door accounts, sign the doors in, scan twice; print as it goes. */
+export async function doorBench(options: {
+  db: LocalDatabase;
+  server: RunningServer;
+  out: (text?: string) => void;
+}): Promise<DoorBench> {
+  const { db, server, out } = options;
+  const failures: string[] = [];
+  out(
+    `\nDoor check-in: ${DOORS} doors scanning ${PASSES.toLocaleString('en')} passes in parallel (rpc/check_in)`,
+  );
+  // Room for every pass; the bench's passes are confirmed, like the night's.
+  await db.admin.query(
+    `update public.edition_settings
+        set capacity = 100000, overbooking_percent = 0,
+            concert_starts_at = greatest(concert_starts_at, now() + interval '1 day'),
+            doors_open_at = greatest(doors_open_at, now() + interval '1 day' - interval '2 hours'),
+            updated_at = now()`,
+  );
+  const { rows } = await db.admin.query<{ pass_code: string }>(
+    `insert into public.reservations (full_name, phone, ville, heard_from)
+     select 'Porteur ' || g || ' Bench', '63' || lpad(g::text, 7, '0'), 'Yaoundé', 'social'
+       from generate_series(1, $1::int) g
+     returning pass_code`,
+    [PASSES],
+  );
+  const codes = rows.map((r) => r.pass_code);
+  const [{ n: reservations }] = (
+    await db.admin.query<{ n: number }>('select count(*)::int n from public.reservations')
+  ).rows;
+  await db.admin.query(
+    `with u as (
+       insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at)
+       select gen_random_uuid(), 'authenticated', 'authenticated', 'porte-bench-' || g || '@example.cm',
+              extensions.crypt($2, extensions.gen_salt('bf', 4)), now()
+         from generate_series(1, $1::int) g
+       returning id, email),
+     i as (
+       insert into auth.identities (provider_id, user_id, identity_data, provider)
+       select id::text, id, jsonb_build_object('sub', id::text, 'email', email), 'email' from u)
+     insert into private.admins (user_id, role) select id, 'controle' from u`,
+    [DOORS, PASSWORD],
+  );
+  const tokens = await Promise.all(
+    Array.from({ length: DOORS }, async (_, i) => {
+      const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `porte-bench-${i + 1}@example.cm`, password: PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`door ${i + 1} could not sign in: ${await res.text()}`);
+      return ((await res.json()) as { access_token: string }).access_token;
+    }),
+  );
+
+  const shuffled = shuffle(codes);
+  const first = await runScans({
+    baseUrl: server.url,
+    anonKey: ANON_KEY,
+    tokens,
+    scans: shuffled.map((code, i) => ({ door: i % DOORS, code })),
+  });
+  const phases = [summarise('First scans', first, out)];
+  const repeats = shuffled.slice(0, Math.ceil(PASSES / 10));
+  const second = await runScans({
+    baseUrl: server.url,
+    anonKey: ANON_KEY,
+    tokens,
+    // Another door than the first scan's.
+    scans: repeats.map((code, i) => ({ door: (i + 1) % DOORS, code })),
+  });
+  phases.push(summarise('Second scans', second, out));
+
+  const expect = (phase: DoorPhase, verdict: string) => {
+    const good = phase.verdicts.get(verdict) ?? 0;
+    if (good !== phase.n) {
+      const seen = [...phase.verdicts].map(([v, n]) => `${n} × ${v}`).join(', ');
+      failures.push(`${phase.what}: ${good} of ${phase.n} '${verdict}' (${seen})`);
+    }
+  };
+  expect(phases[0], 'validated');
+  expect(phases[1], 'already');
+  const [{ n: checkedIn }] = (
+    await db.admin.query<{ n: number }>(
+      `select count(*)::int n from public.reservations
+        where phone like '63%' and checked_in_at is not null`,
+    )
+  ).rows;
+  out(`  Checked in (SQL): ${checkedIn} of ${PASSES}`);
+  if (checkedIn !== PASSES)
+    failures.push(`door check-in: ${checkedIn} checked in, ${PASSES} expected`);
+  for (const f of failures) out(`  !! ${f}`);
+  return { phases, checkedIn, reservations, failures };
+}
+
+function summarise(what: string, result: ScanResult, out: (text?: string) => void): DoorPhase {
+  const ms = result.scans.map((s) => s.ms).sort((a, b) => a - b);
+  const countMs = result.counts.map((s) => s.ms).sort((a, b) => a - b);
+  const verdicts = new Map<string, number>();
+  for (const s of result.scans) verdicts.set(s.verdict, (verdicts.get(s.verdict) ?? 0) + 1);
+  const phase: DoorPhase = {
+    what,
+    n: result.scans.length,
+    p50: percentile(ms, 0.5),
+    p95: percentile(ms, 0.95),
+    max: ms[ms.length - 1],
+    rps: result.scans.length / (result.wallMs / 1000),
+    wallMs: result.wallMs,
+    verdicts,
+    countP50: percentile(countMs, 0.5),
+    countP95: percentile(countMs, 0.95),
+    counts: countMs.length,
+  };
+  out(
+    `  ${what.padEnd(13)} ${phase.n} scans: p50 ${phase.p50.toFixed(1)} ms, p95 ` +
+      `${phase.p95.toFixed(1)} ms, max ${phase.max.toFixed(0)} ms; ${phase.rps.toFixed(0)} scans/s ` +
+      `over ${(phase.wallMs / 1000).toFixed(1)} s; ` +
+      [...verdicts].map(([v, n]) => `${n} × ${v}`).join(', ') +
+      (phase.counts
+        ? `; door_count × ${phase.counts}: p50 ${phase.countP50.toFixed(1)} ms, p95 ${phase.countP95.toFixed(1)} ms`
+        : ''),
+  );
+  return phase;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+/** Run the scans from a child process and return what each got. */
+function runScans(job: ScanJob): Promise<ScanResult> {
+  return new Promise((resolve, reject) => {
+    // The child inherits process.execArgv, so it runs under tsx like the benchmark itself.
+    const child = fork(fileURLToPath(import.meta.url), [CLIENT_FLAG], { stdio: 'inherit' });
+    let settled = false;
+    const timer = setTimeout(() => {
+      finish(new Error(`the door scans did not finish within ${TIMEOUT_MS / 1000} s`));
+      child.kill();
+    }, TIMEOUT_MS);
+    const finish = (error: Error | null, result?: ScanResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(result as ScanResult);
+    };
+    child.once('message', (message) => finish(null, message as ScanResult));
+    child.once('error', (error) => finish(error));
+    child.once('exit', (code) => finish(new Error(`the door client exited (${code}) early`)));
+    child.send(job);
+  });
+}
+
+function post(agent: Agent, url: URL, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The child: one keep-alive socket per door, each door scanning its share one at a time. */
+async function clientMain(job: ScanJob): Promise<ScanResult> {
+  const doors = job.tokens.length;
+  const agent = new Agent({ keepAlive: true, maxSockets: doors, maxFreeSockets: doors });
+  const headers = (door: number) => ({
+    apikey: job.anonKey,
+    authorization: `Bearer ${job.tokens[door]}`,
+    'content-type': 'application/json',
+  });
+  // One warm-up call per door: sockets open, the role's first query planned.
+  await Promise.all(
+    job.tokens.map((_, d) =>
+      post(agent, new URL('/rest/v1/rpc/door_count', job.baseUrl), headers(d), '{}'),
+    ),
+  );
+  const queues = Array.from({ length: doors }, (): Scan[] => []);
+  for (const s of job.scans) queues[s.door].push(s);
+  const scans: ScanOutcome[] = [];
+  const counts: ScanOutcome[] = [];
+  const start = performance.now();
+  await Promise.all(
+    queues.map(async (queue, door) => {
+      for (const [i, scan] of queue.entries()) {
+        const t = performance.now();
+        const reply = await post(
+          agent,
+          new URL('/rest/v1/rpc/check_in', job.baseUrl),
+          headers(door),
+          JSON.stringify({ code: scan.code, door: `Porte ${door + 1}`, scan_id: randomUUID() }),
+        );
+        let verdict = `HTTP ${reply.status}`;
+        if (reply.status === 200) {
+          verdict = (JSON.parse(reply.body) as { verdict: string }).verdict;
+        }
+        scans.push({ ms: performance.now() - t, status: reply.status, verdict });
+        if ((i + 1) % COUNT_EVERY === 0) {
+          const c = performance.now();
+          const counted = await post(
+            agent,
+            new URL('/rest/v1/rpc/door_count', job.baseUrl),
+            headers(door),
+            '{}',
+          );
+          counts.push({ ms: performance.now() - c, status: counted.status, verdict: '' });
+        }
+      }
+    }),
+  );
+  const wallMs = performance.now() - start;
+  agent.destroy();
+  return { scans, counts, wallMs };
+}
+
+if (process.argv.includes(CLIENT_FLAG)) {
+  process.once('message', (job) => {
+    clientMain(job as ScanJob).then(
+      (result) => process.send?.(result, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Alone: a throw-away database (migrations, no seed) and an API on a free port.
+  const { openLocalDatabase } = await import('../supabase/local/database.ts');
+  const { startServer } = await import('../supabase/local/server.ts');
+  const out = (text = '') => process.stdout.write(`${text}\n`);
+  const db = await openLocalDatabase({ poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
+  const server = await startServer({ db, host: '127.0.0.1', port: 0 });
+  let failed = false;
+  try {
+    const t0 = performance.now();
+    failed = (await doorBench({ db, server, out })).failures.length > 0;
+    out(`\nTotal time ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  } finally {
+    await server.close();
+    await db.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
