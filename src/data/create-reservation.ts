@@ -3,6 +3,22 @@ import { toReservationRow } from './mappers';
 import { callPublicWrite } from './public-write';
 import type { NewReservation } from './types';
 
+export type StoredReservation = {
+  /** null only when the database took the submission for a robot's (the honeypot was filled). */
+  passCode: string | null;
+  state: 'confirmed' | 'waitlisted';
+  position: number | null;
+};
+
+function toStoredReservation(json: unknown): StoredReservation {
+  const j = (json ?? {}) as { pass_code?: unknown; state?: unknown; position?: unknown };
+  return {
+    passCode: typeof j.pass_code === 'string' && j.pass_code ? j.pass_code : null,
+    state: j.state === 'waitlisted' ? 'waitlisted' : 'confirmed',
+    position: typeof j.position === 'number' ? j.position : null,
+  };
+}
+
 export const RESERVATION_ERROR =
   'Une erreur est survenue lors de la réservation. Veuillez réessayer.';
 export const RESERVATION_PHONE_TAKEN =
@@ -14,19 +30,21 @@ export const RESERVATION_PHONE_TAKEN =
  * for the whole life of the filled form: a double click or a retry after a timeout answers the
  * same id and stores one row. A phone that already has a reservation -> DataError 'duplicate';
  * too many attempts from this connection -> DataError 'limited' saying when to try again; any
- * other failure -> DataError with the catalogue message.
+ * other failure -> DataError with the catalogue message. Reservations before the opening or after
+ * the close are refused by the database (DataError 'closed', its French message). Returns the
+ * pass: its code, and whether the place is confirmed or on the waitlist (with the position).
  */
 export async function createReservation(
   id: string,
   reservation: NewReservation,
   honeypot = '',
-): Promise<void> {
+): Promise<StoredReservation> {
   try {
-    const { error } = await callPublicWrite('create_reservation', {
+    const { data, error } = await callPublicWrite('create_reservation', {
       ...toReservationRow(id, reservation),
       website: honeypot,
     });
-    if (!error) return;
+    if (!error) return toStoredReservation(data);
     if (error.hint === 'duplicate_phone') {
       throw new DataError('duplicate', RESERVATION_PHONE_TAKEN, {
         code: error.code,

@@ -36,17 +36,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   );
 }
 
-/** Lets the browser save `content` as the file `name`. */
-export function downloadFile(name: string, content: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mime }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+// Kept here for the exports' imports; the public pass page imports ./download alone (no papaparse).
+export { downloadFile } from './download';

@@ -8,7 +8,7 @@ export type DataErrorKind =
   | 'not_found' // single-object request with no row (PGRST116)
   | 'forbidden' // RLS / privileges (42501), or an expired admin sign-in
   | 'auth' // bad credentials, no session
-  | 'closed' // registration window closed or full
+  | 'closed' // registration or reservation window closed, or registration full
   | 'limited' // too many attempts from this connection: the message says when to try again
   | 'network' // backend unreachable
   | 'unknown';
@@ -73,7 +73,7 @@ export function toDataError(
   else if (code === '23514' || code === '23502' || code?.startsWith('22')) kind = 'invalid';
   else if (code === 'PGRST116') kind = 'not_found';
   else if (code === '42501' || code === 'PGRST301') kind = 'forbidden';
-  else if (hint?.startsWith('registration_')) kind = 'closed';
+  else if (hint?.startsWith('registration_') || hint?.startsWith('reservations_')) kind = 'closed';
   // A Postgres function that raises (P0001) or answers (P4xx, see private.refusal) a French
   // message with a hint speaks to the visitor directly.
   const own =

@@ -12,21 +12,18 @@ const sharedText = (href: string) => {
 };
 
 describe('success and closed pages', () => {
-  it('/reservation-success: reminder, contact e-mail, home and WhatsApp share with the night-party link', () => {
+  it('/reservation-success without a pass: where the pass is, reminder, contact, invite friends', () => {
     render(<ReservationSuccessPage />, { wrapper: MemoryRouter });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-      'Votre place est réservée !',
-    );
-    expect(screen.getByText('Samedi 26 avril 2025 à 16h00')).toBeVisible();
-    expect(screen.getByText('Palais des Sports de Yaoundé')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Réservation enregistrée');
+    expect(screen.getByText(/lien « Mon pass »/)).toBeVisible();
     expect(screen.getByText(/smartphone bien chargé/)).toBeVisible();
-    expect(screen.getByText(/quelques jours avant/)).toBeVisible();
+    expect(screen.getByText(/Je ne pourrai pas venir/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'contact@booster-challenge.cm' })).toHaveAttribute(
       'href',
       'mailto:contact@booster-challenge.cm',
     );
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
-    const share = screen.getByRole('link', { name: /Partager sur WhatsApp/ });
+    const share = screen.getByRole('link', { name: /Inviter des amis/ });
     expect(share).toHaveAttribute('target', '_blank');
     const text = sharedText(share.getAttribute('href')!);
     expect(text).toMatch(/^J'ai réservé ma place pour la Booster Night Party 2025/);

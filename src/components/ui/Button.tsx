@@ -9,6 +9,8 @@ const VARIANTS = {
   secondary: 'border border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
   danger: 'bg-red-700 text-white hover:bg-red-800',
   dangerOutline: 'border border-red-300 bg-white text-red-800 hover:bg-red-50',
+  /** WhatsApp's green (links to wa.me). */
+  whatsapp: 'bg-green-700 text-white hover:bg-green-800',
   /** The Night Party's yellow. */
   accent: 'bg-yellow-400 font-bold text-gray-950 hover:bg-yellow-300',
 } as const;

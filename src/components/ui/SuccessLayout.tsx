@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from './Button';
 
 type SuccessLayoutProps = {
   /** The page's h1. */
@@ -8,6 +9,8 @@ type SuccessLayoutProps = {
   lead: ReactNode;
   /** WhatsApp share link (whatsappShareUrl). */
   shareUrl: string;
+  /** The share link's text. */
+  shareLabel?: string;
   /** What the person should know next. */
   children: ReactNode;
 };
@@ -16,7 +19,13 @@ type SuccessLayoutProps = {
  * A confirmation page (registration, reservation): check mark, title and lead, the page's own
  * content, then "Retour à l'accueil" and "Partager sur WhatsApp".
  */
-export function SuccessLayout({ title, lead, shareUrl, children }: SuccessLayoutProps) {
+export function SuccessLayout({
+  title,
+  lead,
+  shareUrl,
+  shareLabel = 'Partager sur WhatsApp',
+  children,
+}: SuccessLayoutProps) {
   return (
     <main id="contenu" className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <div className="text-center">
@@ -38,19 +47,16 @@ export function SuccessLayout({ title, lead, shareUrl, children }: SuccessLayout
       {children}
 
       <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <Link
-          to="/"
-          className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
-        >
+        <Link to="/" className={buttonClass({ size: 'lg' })}>
           Retour à l'accueil
         </Link>
         <a
           href={shareUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex min-h-11 items-center rounded-lg bg-green-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+          className={buttonClass({ variant: 'whatsapp', size: 'lg' })}
         >
-          Partager sur WhatsApp
+          {shareLabel}
           <span className="sr-only"> (nouvelle fenêtre)</span>
         </a>
       </div>

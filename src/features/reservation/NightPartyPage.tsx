@@ -1,4 +1,9 @@
+import { useEffect } from 'react';
 import { EDITION } from '@/config/edition';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatPhone } from '@/lib/phone';
+import { PlacesLeft, ReservationsClosed } from './ReservationAvailability';
+import { useEditionInfo } from './use-edition-info';
 import { lazyComponent } from '@/lib/lazy-component';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -24,6 +29,12 @@ function FormLoading() {
 
 export default function NightPartyPage() {
   const { nightParty, contact } = EDITION;
+  const { info, refresh } = useEditionInfo();
+  const open = info === null || info?.reservationState === 'open';
+  // The form's chunk downloads while the availability is asked, not after.
+  useEffect(() => {
+    ReservationForm.preload().catch(() => undefined);
+  }, []);
   usePageMeta(
     'Night Party',
     `${nightParty.name} : ${nightParty.date.toLowerCase()} à ${nightParty.time}, ${nightParty.venue}. Entrée gratuite, réservation obligatoire.`,
@@ -36,12 +47,18 @@ export default function NightPartyPage() {
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">
             {nightParty.name}
           </h1>
-          <p className="mt-4 text-xl">
-            <time dateTime={nightParty.isoStart}>
-              {nightParty.date} à {nightParty.time}
-            </time>
+          {/* The date and venue are the database's (the organisers' settings); the lines keep
+              their height while they load, so nothing below moves. */}
+          <p className="mt-4 min-h-7 text-xl first-letter:uppercase">
+            {info && (
+              <time dateTime={info.concertStartsAt}>
+                {formatEventDate(info.concertStartsAt)} à {formatEventTime(info.concertStartsAt)}
+              </time>
+            )}
           </p>
-          <p className="mt-1 text-lg text-gray-200">{nightParty.venue}</p>
+          <p className="mt-1 min-h-7 text-lg text-gray-200">
+            {info ? `${info.venueName}, ${info.venueAddress}` : nightParty.venue}
+          </p>
           <h2 className="mt-8 text-lg font-semibold">Au programme</h2>
           <ul className="mt-3 flex flex-wrap gap-2">
             {nightParty.programme.map((item) => (
@@ -61,8 +78,19 @@ export default function NightPartyPage() {
           <h2 id="reservation-form" className="text-2xl font-bold">
             Réservez votre place
           </h2>
-          <p className="mt-1 text-sm text-gray-600">Les champs marqués d'un * sont obligatoires.</p>
-          <ReservationForm fallback={<FormLoading />} />
+          <div className="min-h-16">
+            {info && !open && <ReservationsClosed info={info} />}
+            {info && open && <PlacesLeft info={info} />}
+          </div>
+          {open && (
+            <>
+              <p className="mt-4 text-sm text-gray-600">
+                Les champs marqués d'un * sont obligatoires.
+              </p>
+              <ReservationForm fallback={<FormLoading />} onClosed={refresh} />
+            </>
+          )}
+          {info === undefined && <FormLoading />}
         </section>
 
         <aside aria-labelledby="infos-pratiques" className="space-y-6">
@@ -96,7 +124,9 @@ export default function NightPartyPage() {
             <h2 id="contact-night-party" className="text-lg font-bold">
               Une question ?
             </h2>
-            <p className="mt-3 text-gray-800">Téléphone : {contact.phone}</p>
+            <p className="mt-3 text-gray-800">
+              Téléphone : {info ? formatPhone(info.contactPhone) : contact.phone}
+            </p>
             <p className="mt-1 text-gray-800">
               E-mail :{' '}
               <a href={`mailto:${contact.email}`} className="text-blue-800 underline">

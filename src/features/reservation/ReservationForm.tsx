@@ -16,6 +16,7 @@ import { usePublicSubmit } from '@/components/forms/use-public-submit';
 import { RadioGroupField } from '@/components/ui/RadioGroupField';
 import { createReservation, RESERVATION_ERROR } from '@/data/create-reservation';
 import { notify } from '@/lib/toast';
+import { DataError } from '@/lib/errors';
 import {
   RESERVATION_DEFAULTS,
   reservationSchema,
@@ -38,7 +39,7 @@ const BARRIER_OPTIONS = options(ATTENDANCE_BARRIER_LABELS);
  * The reservation form, its own chunk (react-hook-form, zod and the schema, the survey labels, the
  * submit code): NightPartyPage renders without it and loads it on first render.
  */
-export function ReservationForm() {
+export function ReservationForm({ onClosed }: { onClosed: () => void }) {
   const navigate = useNavigate();
   const {
     register,
@@ -57,9 +58,16 @@ export function ReservationForm() {
   const [reservationId] = useState(() => crypto.randomUUID());
   const { honeypot, failure, onSubmit } = usePublicSubmit<ReservationFormValues>(
     async (values, trap) => {
-      await createReservation(reservationId, values, trap);
-      notify.success(SUCCESS);
-      navigate('/reservation-success');
+      try {
+        const { passCode } = await createReservation(reservationId, values, trap);
+        notify.success(SUCCESS);
+        navigate(passCode ? `/reservation-success?pass=${passCode}` : '/reservation-success');
+      } catch (error) {
+        // Closed meanwhile (the concert started, or the organisers closed it): the page says so
+        // in place of the form.
+        if (error instanceof DataError && error.kind === 'closed') return onClosed();
+        throw error;
+      }
     },
     RESERVATION_ERROR,
   );

@@ -1,58 +1,78 @@
+import { useSearchParams } from 'react-router';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
 import { EDITION } from '@/config/edition';
 import { siteUrl, whatsappShareUrl } from '@/lib/share-links';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { PassPanel } from './pass/PassPanel';
+import { usePass, type PassLoad } from './pass/use-pass';
 
 const { nightParty, contact } = EDITION;
 
-export const RESERVATION_SHARE_TEXT = `J'ai réservé ma place pour la ${nightParty.name}, ${nightParty.date.toLowerCase()} à ${nightParty.time} au ${nightParty.venue} ! L'entrée est gratuite, réserve vite la tienne :`;
+export const RESERVATION_SHARE_TEXT = `J'ai réservé ma place pour la ${nightParty.name} ! L'entrée est gratuite, réserve vite la tienne :`;
 
-export default function ReservationSuccessPage() {
-  usePageMeta('Réservation confirmée', `Votre place pour la ${nightParty.name} est réservée.`);
-  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, siteUrl('/night-party'));
+/** The title follows the stored reservation: a place, or a rank on the waitlist. */
+function titleOf(load: PassLoad): { title: string; lead: string } {
+  if (load.status !== 'found') return { title: 'Réservation enregistrée', lead: 'Votre pass :' };
+  const { state, position } = load.pass;
+  if (state === 'waitlisted')
+    return {
+      title: `Vous êtes n° ${position ?? '?'} sur la liste d'attente`,
+      lead: 'Dès qu’une place se libère, elle est à vous : votre pass passera en « Place confirmée ».',
+    };
+  if (state === 'cancelled')
+    return { title: 'Réservation annulée', lead: 'Merci de nous avoir prévenus.' };
+  return {
+    title: 'Votre place est confirmée !',
+    lead: 'Gardez ce pass : il sera scanné à l’entrée.',
+  };
+}
+
+function Reminder() {
   return (
-    <SuccessLayout
-      title="Votre place est réservée !"
-      lead={<>Merci, nous avons hâte de vous voir à la {nightParty.name}.</>}
-      shareUrl={shareUrl}
+    <section
+      aria-labelledby="rappel"
+      className="mt-10 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
     >
-      <section
-        aria-labelledby="rappel"
-        className="mt-10 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
-      >
-        <h2 id="rappel" className="text-xl font-bold">
-          À retenir
-        </h2>
-        <dl className="mt-4 space-y-3 text-gray-800">
-          <div>
-            <dt className="text-sm font-semibold text-gray-600">Date et heure</dt>
-            <dd>
-              <time dateTime={nightParty.isoStart}>
-                {nightParty.date} à {nightParty.time}
-              </time>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-gray-600">Lieu</dt>
-            <dd>{nightParty.venue}</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-gray-600">À apporter</dt>
-            <dd>Un smartphone bien chargé : c'est avec lui que vous voterez.</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-gray-600">Confirmation</dt>
-            <dd>Un message de confirmation vous sera envoyé quelques jours avant l'événement.</dd>
-          </div>
-        </dl>
-        <p className="mt-4 text-gray-800">
-          Une question ? Écrivez-nous à{' '}
-          <a href={`mailto:${contact.email}`} className="text-blue-800 underline">
-            {contact.email}
-          </a>
-          .
-        </p>
-      </section>
+      <h2 id="rappel" className="text-xl font-bold">
+        À retenir
+      </h2>
+      <ul className="mt-4 list-disc space-y-2 pl-5 text-gray-800">
+        <li>Le pass est personnel : présentez son QR code (ou son code) à l'entrée.</li>
+        <li>Un smartphone bien chargé : c'est avec lui que vous voterez.</li>
+        <li>Empêché(e) ? « Je ne pourrai pas venir » donne votre place à quelqu'un d'autre.</li>
+      </ul>
+      <p className="mt-4 text-gray-800">
+        Une question ? Écrivez-nous à{' '}
+        <a href={`mailto:${contact.email}`} className="text-blue-800 underline">
+          {contact.email}
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+/** /reservation-success?pass=CODE — the pass at once, right after reserving. */
+export default function ReservationSuccessPage() {
+  const [params] = useSearchParams();
+  const code = params.get('pass') ?? '';
+  const pass = usePass(code);
+  usePageMeta('Réservation enregistrée', `Votre pass pour la ${nightParty.name}.`);
+  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, siteUrl('/night-party'));
+  const { title, lead } = code
+    ? titleOf(pass.load)
+    : {
+        title: 'Réservation enregistrée',
+        lead: 'Votre pass est à l’adresse reçue lors de la réservation (lien « Mon pass »).',
+      };
+  return (
+    <SuccessLayout title={title} lead={lead} shareUrl={shareUrl} shareLabel="Inviter des amis">
+      {code && (
+        <div className="mt-8">
+          <PassPanel {...pass} />
+        </div>
+      )}
+      <Reminder />
     </SuccessLayout>
   );
 }

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import App from '@/app/App';
+import { resetProofOfWork } from '@/data/public-write';
+import { testBackend } from '../setup/test-backend';
+
+/**
+ * The visitor's side of the Night Party's capacity: what the page says (places left, waitlist,
+ * not open, closed, past), the pass shown at once after reserving, the pass page by its link,
+ * and "Je ne pourrai pas venir" giving the place to the first on the waitlist.
+ */
+const backend = testBackend();
+const SLOW = { timeout: 8000 };
+const DAY = 24 * 3600 * 1000;
+const inDays = (n: number) => new Date(Date.now() + n * DAY);
+
+async function open(path: string) {
+  window.history.replaceState(null, '', path);
+  render(<App />);
+}
+
+async function reserve(user: UserEvent, name: string, phone: string) {
+  await user.type(await screen.findByLabelText(/Nom complet/, {}, SLOW), name);
+  await user.type(screen.getByLabelText(/Téléphone/), phone);
+  await user.type(screen.getByLabelText(/Ville/), 'Douala');
+  await user.click(screen.getByRole('radio', { name: 'Réseaux sociaux' }));
+  await user.click(screen.getByRole('button', { name: 'Réserver ma place' }));
+}
+
+/** A reservation stored straight in the database; returns its pass code. */
+async function stored(
+  name: string,
+  phone: string,
+  state = 'confirmed',
+  queue: number | null = null,
+) {
+  const [row] = await backend.sql<{ pass_code: string }>(
+    `insert into reservations (full_name, phone, ville, attendance_status, heard_from, will_attend,
+       attendance_barrier, follows_booster_page, consumes_booster_products, state, queue_number)
+     values ($1, $2, 'Douala', 'yes', 'social', 'yes', 'none', 'yes', 'yes', $3, $4)
+     returning pass_code`,
+    [name, phone, state, queue],
+  );
+  return row.pass_code;
+}
+
+beforeEach(async () => {
+  await backend.sql('delete from reservations');
+  await backend.setEdition({
+    capacity: 2,
+    overbooking_percent: 0,
+    concert_starts_at: inDays(20),
+    doors_open_at: inDays(20),
+    reservations_open_at: inDays(-5),
+    reservations_close_at: null,
+  });
+});
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  resetProofOfWork();
+});
+
+describe('/night-party availability', () => {
+  it('says how many places are left, then reserves and shows the pass with its QR code at once', async () => {
+    const user = userEvent.setup({ delay: null });
+    await stored('Awa Ngono', '690000001');
+    await open('/night-party');
+    expect(await screen.findByText('Dernière place disponible !', {}, SLOW)).toBeVisible();
+    await reserve(user, 'Jean Mbarga', '699112233');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Votre place est confirmée !' }, SLOW),
+    ).toBeVisible();
+    const [row] = await backend.sql<{ pass_code: string; state: string }>(
+      `select pass_code, state from reservations where phone = '699112233'`,
+    );
+    expect(row.state).toBe('confirmed');
+    expect(window.location.search).toBe(`?pass=${row.pass_code}`);
+    const pass = await screen.findByRole('article', { name: 'Booster Night Party' }, SLOW);
+    expect(within(pass).getByText('Jean')).toBeVisible();
+    expect(within(pass).getByText('Place confirmée')).toBeVisible();
+    expect(within(pass).getByText('Téléphone 6•• •• •• 33')).toBeVisible();
+    expect(within(pass).queryByText(/Mbarga/)).toBeNull();
+    const grouped = `${row.pass_code.slice(0, 5)} ${row.pass_code.slice(5)}`;
+    expect(within(pass).getByRole('img', { name: `QR code du pass ${grouped}` })).toBeVisible();
+    expect(within(pass).getByText(grouped)).toBeVisible();
+    expect(within(pass).getByRole('link', { name: /Voir sur la carte/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\//),
+    );
+    expect(screen.getByRole('button', { name: 'Enregistrer mon pass' })).toBeVisible();
+    const whatsapp = screen.getByRole('link', { name: /Envoyer sur WhatsApp/ });
+    expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain(
+      `${window.location.origin}/pass/${row.pass_code}`,
+    );
+  });
+
+  it('puts a reservation beyond capacity on the waitlist and says its rank', async () => {
+    const user = userEvent.setup({ delay: null });
+    await stored('Awa Ngono', '690000001');
+    await stored('Boris Kamga', '690000002');
+    await open('/night-party');
+    expect(await screen.findByText(/Complet : en réservant maintenant/, {}, SLOW)).toBeVisible();
+    await reserve(user, 'Jean Mbarga', '699112233');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: "Vous êtes n° 1 sur la liste d'attente" },
+        SLOW,
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText("Liste d'attente · n° 1")).toBeVisible();
+  });
+
+  it.each([
+    ['not open yet', { reservations_open_at: inDays(3) }, /ne sont pas encore ouvertes/],
+    [
+      'closed',
+      { reservations_close_at: inDays(-1), reservations_open_at: inDays(-5) },
+      /sont closes/,
+    ],
+    [
+      'past',
+      {
+        concert_starts_at: inDays(-1),
+        doors_open_at: inDays(-1),
+        reservations_open_at: inDays(-9),
+      },
+      /La Night Party a eu lieu/,
+    ],
+  ])('shows no form when reservations are %s', async (_, values, message) => {
+    await backend.setEdition(values);
+    await open('/night-party');
+    expect(await screen.findByText(message, {}, SLOW)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Réserver ma place' })).toBeNull();
+  });
+
+  it('says so when the concert starts while the form is filled, and stores nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    await open('/night-party');
+    await screen.findByRole('button', { name: 'Réserver ma place' }, SLOW);
+    await backend.setEdition({
+      concert_starts_at: inDays(-1),
+      doors_open_at: inDays(-1),
+      reservations_open_at: inDays(-9),
+    });
+    await reserve(user, 'Jean Mbarga', '699112233');
+    expect(await screen.findByText(/La Night Party a eu lieu/, {}, SLOW)).toBeVisible();
+    expect(await backend.sql('select 1 from reservations')).toHaveLength(0);
+  });
+});
+
+describe('/pass/:code', () => {
+  it('says an unknown pass is unknown', async () => {
+    await open('/pass/ZZZZZZZZZZ');
+    expect(await screen.findByRole('heading', { name: 'Pass inconnu' }, SLOW)).toBeVisible();
+  });
+
+  it('cancels with "Je ne pourrai pas venir" and gives the place to the first on the waitlist', async () => {
+    const user = userEvent.setup({ delay: null });
+    const code = await stored('Awa Ngono', '690000001');
+    await stored('Boris Kamga', '690000002');
+    await stored('Carine Fotso', '690000003', 'waitlisted', 1);
+    await open(`/pass/${code.toLowerCase()}`);
+    expect(await screen.findByText('Place confirmée', {}, SLOW)).toBeVisible();
+    expect(document.title).toBe('Mon pass – Booster Challenge');
+
+    await user.click(screen.getByRole('button', { name: 'Je ne pourrai pas venir' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Annuler votre réservation ?' })).toHaveFocus(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Non, garder ma place' }));
+    expect(await backend.sql(`select 1 from reservations where state = 'cancelled'`)).toHaveLength(
+      0,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Je ne pourrai pas venir' }));
+    await user.click(screen.getByRole('button', { name: 'Oui, annuler ma place' }));
+    expect(await screen.findByText('Annulée', {}, SLOW)).toBeVisible();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(
+      await backend.sql(`select full_name, state from reservations order by full_name`),
+    ).toEqual([
+      { full_name: 'Awa Ngono', state: 'cancelled' },
+      { full_name: 'Boris Kamga', state: 'confirmed' },
+      { full_name: 'Carine Fotso', state: 'confirmed' },
+    ]);
+  });
+});
