@@ -20,7 +20,18 @@ export type ReservationFilters = {
   /** A city as shown (ville, or the legacy region when ville is empty). */
   city?: string;
   heardFrom?: HeardFrom | '';
+  /** The place: confirmed and not entered yet, entered, on the waitlist, or cancelled. */
+  state?: ReservationStateFilter | '';
 };
+
+/** The states a list shows, each row in exactly one: an entered place is no longer "confirmed". */
+export const RESERVATION_STATE_FILTERS = [
+  'confirmed',
+  'checked_in',
+  'waitlisted',
+  'cancelled',
+] as const;
+export type ReservationStateFilter = (typeof RESERVATION_STATE_FILTERS)[number];
 
 /** What the reservations list can be sorted by (besides the date). */
 export type ReservationOrder = ListOrder<'full_name' | 'ville'>;
@@ -48,6 +59,9 @@ function filteredQuery(
   }
   if (filters.status) q = q.eq('attendance_status', filters.status);
   if (filters.heardFrom) q = q.eq('heard_from', filters.heardFrom);
+  if (filters.state === 'checked_in') q = q.not('checked_in_at', 'is', null);
+  else if (filters.state === 'confirmed') q = q.eq('state', 'confirmed').is('checked_in_at', null);
+  else if (filters.state) q = q.eq('state', filters.state);
   return q;
 }
 

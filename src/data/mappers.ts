@@ -9,6 +9,7 @@ import type {
   Participant,
   ParticipationType,
   Reservation,
+  ReservationState,
   Stats,
   TeamMember,
   YesNo,
@@ -97,6 +98,11 @@ export function toReservation(row: ReservationRow): Reservation {
     followsBoosterPage: row.follows_booster_page as YesNo,
     consumesBoosterProducts: row.consumes_booster_products as YesNo,
     createdAt: row.created_at,
+    passCode: row.pass_code,
+    state: row.state as ReservationState,
+    cancelledAt: row.cancelled_at,
+    checkedInAt: row.checked_in_at,
+    checkedInDoor: row.checked_in_door,
   };
 }
 

@@ -1,4 +1,4 @@
-import { getSupabase } from '@/lib/supabase';
+import { publicRpc } from '@/lib/public-rpc';
 import { DataError, toDataError } from '@/lib/errors';
 
 /**
@@ -93,17 +93,16 @@ export function toPass(json: unknown): Pass {
   };
 }
 
+// Plain fetch (src/lib/public-rpc.ts): the Night Party and pass pages load no supabase-js.
 export async function getEditionInfo(): Promise<EditionInfo> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('edition_info');
+  const { data, error } = await publicRpc('edition_info');
   if (error) throw toDataError(error, INFO_ERROR);
   return toEditionInfo(data);
 }
 
 /** The pass with this code, or null when no reservation has it. */
 export async function getPass(code: string): Promise<Pass | null> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('get_pass', { code });
+  const { data, error } = await publicRpc('get_pass', { code });
   if (error) throw toDataError(error, PASS_ERROR);
   return data === null ? null : toPass(data);
 }
@@ -114,8 +113,7 @@ export async function getPass(code: string): Promise<Pass | null> {
  * unknown code or too many attempts are refused with the database's French message.
  */
 export async function cancelPass(code: string): Promise<Pass> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('cancel_reservation', { code });
+  const { data, error } = await publicRpc('cancel_reservation', { code });
   if (error) throw toDataError(error, CANCEL_ERROR);
   return toPass(data);
 }

@@ -45,9 +45,23 @@ export type Reservation = {
   followsBoosterPage: YesNo;
   consumesBoosterProducts: YesNo;
   createdAt: string;
+  /** The personal pass (10 characters), opened at /pass/<code>. */
+  passCode: string;
+  /** A confirmed place (entered or not), on the waitlist, or cancelled. */
+  state: ReservationState;
+  cancelledAt: string | null;
+  /** When and at which door the pass entered (null: not entered). */
+  checkedInAt: string | null;
+  checkedInDoor: string | null;
 };
 
-export type NewReservation = Omit<Reservation, 'id' | 'createdAt'>;
+export type ReservationState = 'confirmed' | 'waitlisted' | 'cancelled';
+
+/** What a visitor sends: the database gives the id, date, pass, state and entry. */
+export type NewReservation = Omit<
+  Reservation,
+  'id' | 'createdAt' | 'passCode' | 'state' | 'cancelledAt' | 'checkedInAt' | 'checkedInDoor'
+>;
 
 export type ContactMessage = {
   name: string;

@@ -124,6 +124,9 @@ describe('reservations page', () => {
       'Suit la page',
       'Consomme Booster',
       'Date de réservation',
+      'État',
+      "Heure d'entrée",
+      "Porte d'entrée",
     ]);
     expect(data).toHaveLength(24);
     expect(data.find((r) => r['Téléphone'] === '670000001')).toMatchObject({
@@ -132,6 +135,8 @@ describe('reservations page', () => {
       Statut: 'Confirmé',
       "Source d'information": 'Flyer / affiche',
       Obstacle: 'Aucun obstacle',
+      État: 'Confirmée',
+      "Heure d'entrée": '',
     });
     expect(data.find((r) => r['Téléphone'] === '670000024')).toMatchObject({
       Ville: 'Yaoundé',

@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
+  attendanceCsv,
+  attendanceFileName,
   participantsCsv,
   participantsFileName,
   percent,
@@ -84,6 +86,11 @@ describe('reservations CSV', () => {
       followsBoosterPage: 'yes',
       consumesBoosterProducts: 'no',
       createdAt: '2025-04-01T09:30:00.000Z',
+      passCode: 'ABCDE23456',
+      state: 'confirmed',
+      cancelledAt: null,
+      checkedInAt: null,
+      checkedInDoor: null,
     };
     const { data, meta } = parse(reservationsCsv([r]));
     expect(meta.fields).toEqual([
@@ -97,6 +104,9 @@ describe('reservations CSV', () => {
       'Suit la page',
       'Consomme Booster',
       'Date de réservation',
+      'État',
+      "Heure d'entrée",
+      "Porte d'entrée",
     ]);
     expect(data[0]).toMatchObject({
       Nom: "'+Paul Etoa",
@@ -110,6 +120,98 @@ describe('reservations CSV', () => {
     });
     expect(data[0]['Date de réservation']).toMatch(/^01\/04\/2025 \d\d:30$/);
     expect(reservationsFileName(new Date(2025, 3, 2))).toBe('reservations_2025-04-02.csv');
+    expect(data[0]).toMatchObject({
+      État: 'Confirmée',
+      "Heure d'entrée": '',
+      "Porte d'entrée": '',
+    });
+  });
+
+  it('adds the state, the entry time and the door at the end', () => {
+    const base = parse(reservationsCsv([])).meta.fields ?? [];
+    const rows = parse(
+      reservationsCsv(
+        (
+          [
+            ['confirmed', '2025-04-26T19:14:00.000Z', 'Porte 2'],
+            ['confirmed', '2025-04-26T19:20:00.000Z', 'admin'],
+            ['waitlisted', null, null],
+            ['cancelled', null, null],
+          ] as const
+        ).map(([state, at, door], i) => ({
+          id: `r${i}`,
+          fullName: `Invité ${i}`,
+          phone: `67700000${i}`,
+          ville: 'Douala',
+          attendanceStatus: 'yes',
+          heardFrom: 'social',
+          willAttend: 'yes',
+          attendanceBarrier: 'none',
+          followsBoosterPage: 'yes',
+          consumesBoosterProducts: 'yes',
+          createdAt: '2025-04-01T09:30:00.000Z',
+          passCode: 'ABCDE23456',
+          state,
+          cancelledAt: state === 'cancelled' ? '2025-04-02T09:30:00.000Z' : null,
+          checkedInAt: at,
+          checkedInDoor: door,
+        })),
+      ),
+    ).data;
+    expect(base.slice(-3)).toEqual(['État', "Heure d'entrée", "Porte d'entrée"]);
+    expect(rows.map((r) => r['État'])).toEqual([
+      'Entrée validée',
+      'Entrée validée',
+      'Liste d’attente',
+      'Annulée',
+    ]);
+    expect(rows[0]["Heure d'entrée"]).toMatch(/^26\/04\/2025 \d\d:14$/);
+    expect(rows[0]["Porte d'entrée"]).toBe('Porte 2');
+    expect(rows[1]["Porte d'entrée"]).toBe('À la main (administration)');
+    expect(rows[2]["Heure d'entrée"]).toBe('');
+  });
+});
+
+describe('attendance CSV', () => {
+  it('has French headers, labels, counts and the rate (empty when nobody had a place)', () => {
+    const { data, meta } = parse(
+      attendanceCsv([
+        { question: 'heardFrom', answer: 'flyer', reserved: 3, came: 2 },
+        { question: 'attendanceBarrier', answer: 'noCompanion', reserved: 0, came: 0 },
+        { question: 'consumesBoosterProducts', answer: 'no', reserved: 4, came: 1 },
+      ]),
+    );
+    expect(meta.fields).toEqual([
+      'Question',
+      'Réponse',
+      'Réservations confirmées',
+      'Venus',
+      'Taux de venue',
+    ]);
+    expect(data).toEqual([
+      {
+        Question: 'Comment avez-vous entendu parler de la Night Party ?',
+        Réponse: 'Flyer / affiche',
+        'Réservations confirmées': '3',
+        Venus: '2',
+        'Taux de venue': '67%',
+      },
+      {
+        Question: "Qu'est-ce qui pourrait vous empêcher de venir ?",
+        Réponse: "Pas d'accompagnateur",
+        'Réservations confirmées': '0',
+        Venus: '0',
+        'Taux de venue': '',
+      },
+      {
+        Question: 'Consommez-vous les boissons Booster ?',
+        Réponse: 'Non',
+        'Réservations confirmées': '4',
+        Venus: '1',
+        'Taux de venue': '25%',
+      },
+    ]);
+    expect(attendanceFileName(new Date(2025, 3, 27))).toBe('presence_night_party_2025-04-27.csv');
   });
 });
 

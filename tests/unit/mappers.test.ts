@@ -22,6 +22,14 @@ const reservationRow: ReservationRow = {
   follows_booster_page: 'yes',
   consumes_booster_products: 'no',
   created_at: '2025-04-01T10:00:00Z',
+  pass_code: 'FETE234567',
+  state: 'confirmed',
+  queue_number: null,
+  cancelled_at: null,
+  checked_in_at: '2025-04-26T15:10:00Z',
+  checked_in_door: 'Porte 2',
+  checked_in_by: null,
+  check_in_scan_id: null,
 };
 
 describe('reservation mapper', () => {
@@ -38,6 +46,11 @@ describe('reservation mapper', () => {
       followsBoosterPage: 'yes',
       consumesBoosterProducts: 'no',
       createdAt: '2025-04-01T10:00:00Z',
+      passCode: 'FETE234567',
+      state: 'confirmed',
+      cancelledAt: null,
+      checkedInAt: '2025-04-26T15:10:00Z',
+      checkedInDoor: 'Porte 2',
     });
   });
 

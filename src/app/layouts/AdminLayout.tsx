@@ -11,6 +11,8 @@ const NAV = [
   { to: '/admin/participants', label: 'Participants', end: false },
   { to: '/admin/reservations', label: 'Réservations', end: false },
   { to: '/admin/stats', label: 'Statistiques', end: false },
+  { to: '/admin/presence', label: 'Présence', end: false },
+  { to: '/admin/parametres', label: 'Paramètres', end: false },
 ];
 
 const focusRing =

@@ -28,6 +28,13 @@ export function ReservationsClosed({ info }: { info: EditionInfo }) {
   );
 }
 
+const placesText = (n: number) =>
+  n === 1
+    ? 'Dernière place disponible !'
+    : n <= 50
+      ? `Plus que ${n} places disponibles !`
+      : `${n.toLocaleString('fr-FR')} places disponibles.`;
+
 /** Places left, or the waitlist, above the form. */
 export function PlacesLeft({ info }: { info: EditionInfo }) {
   if (info.waitlistOpen)
@@ -39,9 +46,7 @@ export function PlacesLeft({ info }: { info: EditionInfo }) {
     );
   return (
     <p className="mt-4 rounded-lg bg-green-50 p-3 font-semibold text-green-900 ring-1 ring-green-300">
-      {info.placesLeft > 1
-        ? `Plus que ${info.placesLeft} places disponibles.`
-        : 'Dernière place disponible !'}
+      {placesText(info.placesLeft)}
     </p>
   );
 }

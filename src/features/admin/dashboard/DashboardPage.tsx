@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS } from '@/config/edition';
-import { participantsListQuery, statsQuery } from '../shared/queries';
+import { nightPartyStatsQuery, participantsListQuery, statsQuery } from '../shared/queries';
 import { NEWEST_FIRST } from '@/data/query-helpers';
 import { exportParticipantsCsv } from '../shared/export-participants';
 import { percent } from '../shared/exports';
@@ -17,20 +17,24 @@ export const RECENT_COUNT = 5;
 export const TOP_REGIONS = 3;
 
 /**
- * Stats (SQL over all rows, the query the stats page and the participants' region filter share)
- * and the 5 newest registrations: two small requests, shown together.
+ * Stats (SQL over all rows, the query the stats page and the participants' region filter share),
+ * the 5 newest registrations and the Night Party's figures (night_party_stats, shared with the
+ * reservations page): three small requests, shown together.
  */
 function useDashboard() {
   const stats = useQuery(statsQuery());
   const recent = useQuery(participantsListQuery({}, NEWEST_FIRST, 1, RECENT_COUNT));
+  const party = useQuery(nightPartyStatsQuery());
   const data =
-    stats.data && recent.data ? { stats: stats.data, recent: recent.data.rows } : undefined;
+    stats.data && recent.data && party.data
+      ? { stats: stats.data, recent: recent.data.rows, party: party.data }
+      : undefined;
   return {
     data,
-    isPending: stats.isPending || recent.isPending,
-    isFetching: stats.isFetching || recent.isFetching,
-    error: stats.error ?? recent.error,
-    refetch: () => Promise.all([stats.refetch(), recent.refetch()]),
+    isPending: stats.isPending || recent.isPending || party.isPending,
+    isFetching: stats.isFetching || recent.isFetching || party.isFetching,
+    error: stats.error ?? recent.error ?? party.error,
+    refetch: () => Promise.all([stats.refetch(), recent.refetch(), party.refetch()]),
   };
 }
 
@@ -50,17 +54,45 @@ export default function DashboardPage() {
 
       {data && (
         <>
-          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard label="Total des inscriptions" value={data.stats.totalParticipants} />
-            <StatCard label="Danse" value={data.stats.byCategory.dance} />
-            <StatCard label="Chant" value={data.stats.byCategory.singing} />
-            <StatCard
-              label="Dernière inscription"
-              value={
-                data.stats.lastRegistrationAt ? formatDate(data.stats.lastRegistrationAt) : 'N/A'
-              }
-            />
-          </dl>
+          <div className="grid gap-6 2xl:grid-cols-[2fr_1fr]">
+            <section aria-labelledby="contest-title" className="space-y-3">
+              <h2 id="contest-title" className="text-lg font-semibold text-gray-900">
+                Concours
+              </h2>
+              <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+                <StatCard label="Total des inscriptions" value={data.stats.totalParticipants} />
+                <StatCard label="Danse" value={data.stats.byCategory.dance} />
+                <StatCard label="Chant" value={data.stats.byCategory.singing} />
+                <StatCard
+                  label="Dernière inscription"
+                  value={
+                    data.stats.lastRegistrationAt
+                      ? formatDate(data.stats.lastRegistrationAt)
+                      : 'N/A'
+                  }
+                />
+              </dl>
+            </section>
+            <section aria-labelledby="party-title" className="space-y-3">
+              <div className="flex items-baseline justify-between gap-3">
+                <h2 id="party-title" className="text-lg font-semibold text-gray-900">
+                  Night Party
+                </h2>
+                <Link to="/admin/reservations" className={`${linkClass} text-sm`}>
+                  Voir les réservations
+                </Link>
+              </div>
+              <dl className="grid gap-4 sm:grid-cols-3 2xl:grid-cols-1">
+                <StatCard
+                  label="Places confirmées"
+                  value={data.party.confirmed}
+                  detail={`/ ${data.party.limit}`}
+                />
+                <StatCard label="Liste d’attente" value={data.party.waitlisted} />
+                <StatCard label="Entrées" value={data.party.checkedIn} />
+              </dl>
+            </section>
+          </div>
 
           <div className="grid gap-6 lg:grid-cols-2">
             <section className={card} aria-labelledby="type-title">

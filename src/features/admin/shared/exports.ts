@@ -1,6 +1,5 @@
 import { toCsv } from '@/lib/csv';
-import { fileDate } from '@/lib/dates';
-import { formatDateTime } from '@/lib/dates';
+import { fileDate, formatDateTime } from '@/lib/dates';
 import {
   ATTENDANCE_BARRIER_LABELS,
   ATTENDANCE_STATUS_LABELS,
@@ -8,6 +7,13 @@ import {
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
 import type { Participant, RegionCount, Reservation } from '@/data/types';
+import type { AttendanceRow } from '@/data/night-party-admin';
+import { answerLabel, attendanceRate, questionTitle } from '../attendance/attendance-labels';
+import {
+  displayState,
+  doorLabel,
+  RESERVATION_STATE_LABELS,
+} from '../reservations/reservation-states';
 
 /** The contents of the administration's exports (all written by the one CSV writer). */
 
@@ -48,6 +54,10 @@ export const RESERVATION_CSV_COLUMNS = [
   'Suit la page',
   'Consomme Booster',
   'Date de réservation',
+  // Added with the Night Party's capacity and door (after the original columns, kept as they were).
+  'État',
+  "Heure d'entrée",
+  "Porte d'entrée",
 ] as const;
 
 export function reservationsCsv(reservations: readonly Reservation[]): string {
@@ -64,6 +74,9 @@ export function reservationsCsv(reservations: readonly Reservation[]): string {
       YES_NO_LABELS[r.followsBoosterPage],
       YES_NO_LABELS[r.consumesBoosterProducts],
       formatDateTime(r.createdAt),
+      RESERVATION_STATE_LABELS[displayState(r)],
+      r.checkedInAt ? formatDateTime(r.checkedInAt) : '',
+      r.checkedInAt ? doorLabel(r.checkedInDoor) : '',
     ]),
   );
 }
@@ -82,5 +95,32 @@ export function regionsCsv(byRegion: readonly RegionCount[], total: number): str
     byRegion.map((r) => [r.region, r.count, `${percent(r.count, total)}%`]),
   );
 }
+
+/** The sponsor's file: each survey answer, confirmed places, who came and the rate. */
+export const ATTENDANCE_CSV_COLUMNS = [
+  'Question',
+  'Réponse',
+  'Réservations confirmées',
+  'Venus',
+  'Taux de venue',
+] as const;
+
+export function attendanceCsv(rows: readonly AttendanceRow[]): string {
+  return toCsv(
+    ATTENDANCE_CSV_COLUMNS,
+    rows.map((r) => {
+      const rate = attendanceRate(r.came, r.reserved);
+      return [
+        questionTitle(r.question),
+        answerLabel(r),
+        r.reserved,
+        r.came,
+        rate === null ? '' : `${rate}%`,
+      ];
+    }),
+  );
+}
+
+export const attendanceFileName = (d = new Date()) => `presence_night_party_${fileDate(d)}.csv`;
 
 export const participantJsonFileName = (id: string) => `participant_${id}.json`;

@@ -12,6 +12,11 @@ import {
   type ReservationFilters,
   type ReservationOrder,
 } from '@/data/list-reservations';
+import {
+  getAttendanceReport,
+  getEditionSettings,
+  getNightPartyStats,
+} from '@/data/night-party-admin';
 import type { Page } from '@/data/types';
 import { queryKeys } from './query-keys';
 
@@ -85,4 +90,23 @@ export const reservationSummaryQuery = () =>
   queryOptions({
     queryKey: queryKeys.reservations.summary(),
     queryFn: getReservationSummary,
+  });
+
+/** The Night Party's capacity figures: the reservations page and the dashboard. */
+export const nightPartyStatsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.reservations.stats(),
+    queryFn: getNightPartyStats,
+  });
+
+export const attendanceReportQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.reservations.attendance(),
+    queryFn: getAttendanceReport,
+  });
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.settings,
+    queryFn: getEditionSettings,
   });

@@ -21,5 +21,11 @@ export const queryKeys = {
     list: (filters: ReservationFilters, order: ReservationOrder, page: number, pageSize: number) =>
       [...queryKeys.reservations.all, 'list', { filters, order, page, pageSize }] as const,
     summary: () => [...queryKeys.reservations.all, 'summary'] as const,
+    /** night_party_stats: the capacity bar and the dashboard's Night Party figures. */
+    stats: () => [...queryKeys.reservations.all, 'stats'] as const,
+    /** attendance_report: the survey crossed with who came. */
+    attendance: () => [...queryKeys.reservations.all, 'attendance'] as const,
   },
+  /** The edition's settings (edition_settings + contest_settings). */
+  settings: ['settings'] as const,
 };

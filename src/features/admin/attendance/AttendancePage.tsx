@@ -1,0 +1,142 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { notify } from '@/lib/toast';
+import { CSV_MIME, downloadFile } from '@/lib/csv';
+import { EDITION } from '@/config/edition';
+import type { AttendanceRow } from '@/data/night-party-admin';
+import { DataTable } from '../shared/DataTable';
+import { ExportButton } from '../shared/ExportButton';
+import { ListHeader } from '../shared/ListHeader';
+import { EmptyState, QueryStatus } from '../shared/ListState';
+import { attendanceCsv, attendanceFileName } from '../shared/exports';
+import { attendanceReportQuery } from '../shared/queries';
+import { card, td } from '../shared/ui';
+import { ATTENDANCE_QUESTIONS, answerLabel, attendanceRate } from './attendance-labels';
+
+const n = (value: number) => value.toLocaleString('fr-FR');
+const rateText = (rate: number | null) => (rate === null ? '—' : `${rate} %`);
+
+/**
+ * The bar of an answer (decoration: the numbers are in the cells): its length is its share of the
+ * question's largest group of confirmed places, its fill the part of them who came.
+ */
+function AttendanceBar({ row, max }: { row: AttendanceRow; max: number }) {
+  const length = max > 0 ? (row.reserved / max) * 100 : 0;
+  const fill = row.reserved > 0 ? (row.came / row.reserved) * 100 : 0;
+  return (
+    <div aria-hidden="true" className="mt-1 h-3 w-40 max-w-full">
+      <div className="h-full rounded-sm bg-amber-200" style={{ width: `${length}%` }}>
+        <div className="h-full rounded-sm bg-brand-700" style={{ width: `${fill}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function QuestionTable({
+  title,
+  question,
+  rows,
+}: {
+  title: string;
+  question: string;
+  rows: AttendanceRow[];
+}) {
+  const id = useId();
+  const max = Math.max(0, ...rows.map((r) => r.reserved));
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      <p className="text-sm text-gray-700">Question posée : « {question} »</p>
+      <DataTable
+        caption={title}
+        regionLabel={`Tableau : ${title}`}
+        columns={['Réponse', 'Réservations confirmées', 'Venus', 'Taux de venue']}
+      >
+        {rows.map((r) => (
+          <tr key={r.answer}>
+            <th scope="row" className={`${td} text-left font-medium text-gray-900`}>
+              {answerLabel(r)}
+            </th>
+            <td className={td}>{n(r.reserved)}</td>
+            <td className={td}>{n(r.came)}</td>
+            <td className={td}>
+              {rateText(attendanceRate(r.came, r.reserved))}
+              <AttendanceBar row={r} max={max} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+/** Confirmed places and entries overall: every confirmed place answered the first question. */
+function Totals({ rows }: { rows: AttendanceRow[] }) {
+  const first = rows.filter((r) => r.question === 'heardFrom');
+  const reserved = first.reduce((sum, r) => sum + r.reserved, 0);
+  const came = first.reduce((sum, r) => sum + r.came, 0);
+  const figures = [
+    { label: 'Réservations confirmées', value: n(reserved) },
+    { label: 'Venus', value: n(came) },
+    { label: 'Taux de venue', value: rateText(attendanceRate(came, reserved)) },
+  ];
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      {figures.map((f) => (
+        <div key={f.label} className={card}>
+          <dt className="text-sm font-medium text-gray-600">{f.label}</dt>
+          <dd className="mt-1 text-3xl font-bold text-gray-900">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * "Présence" (admins and readers): the reservation survey crossed with who actually came
+ * (attendance_report), per answer: confirmed places, entries and the rate. What the sponsor
+ * pays for; the CSV is the same table for a spreadsheet.
+ */
+export default function AttendancePage() {
+  const report = useQuery(attendanceReportQuery());
+  const rows = report.data ?? [];
+
+  const onExport = async () => {
+    try {
+      downloadFile(attendanceFileName(), attendanceCsv(rows), CSV_MIME);
+      notify.success('Données exportées avec succès');
+    } catch (e) {
+      console.error('Attendance export failed', e);
+      notify.error("Erreur lors de l'exportation des données");
+    }
+  };
+
+  const hasReservations = rows.some((r) => r.reserved > 0);
+  return (
+    <div className="space-y-6">
+      <ListHeader title={<>Présence · {EDITION.nightParty.name}</>} summary="">
+        <ExportButton onExport={onExport} disabled={!report.data} />
+      </ListHeader>
+      <p className="text-gray-700">
+        Les réponses au questionnaire de réservation croisées avec les entrées validées à la porte.
+        Seules les places confirmées comptent (ni la liste d’attente, ni les annulations).
+      </p>
+      <QueryStatus query={report} loadingText="Chargement de la présence..." />
+      {report.data && <Totals rows={rows} />}
+      {report.data && !hasReservations && (
+        <EmptyState>Aucune réservation confirmée pour le moment</EmptyState>
+      )}
+      {report.data &&
+        ATTENDANCE_QUESTIONS.map((q) => (
+          <QuestionTable
+            key={q.key}
+            title={q.title}
+            question={q.question}
+            rows={rows.filter((r) => r.question === q.key)}
+          />
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import {
+  ATTENDANCE_BARRIER_LABELS,
+  ATTENDANCE_STATUS_LABELS,
+  HEARD_FROM_LABELS,
+  SURVEY_QUESTIONS,
+  YES_NO_LABELS,
+} from '@/config/reservation-survey';
+import type { ReservationSummary as Summary } from '@/data/get-reservation-summary';
+import { card } from '../shared/ui';
+
+function SummaryList<K extends string>({
+  title,
+  counts,
+  labels,
+}: {
+  title: string;
+  counts: Record<K, number>;
+  labels: Record<K, string>;
+}) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <h3 id={id} className="mb-2 text-sm font-semibold text-gray-900">
+        {title}
+      </h3>
+      <dl className="space-y-1">
+        {(Object.keys(labels) as K[]).map((k) => (
+          <div key={k} className="flex justify-between gap-2 rounded bg-gray-50 px-2 py-1 text-sm">
+            <dt className="text-gray-700">{labels[k]}</dt>
+            <dd className="font-semibold text-gray-900">{counts[k]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The survey's answers over every reservation (reservation_summary, SQL), per question. */
+export function ReservationSummary({ summary }: { summary: Summary }) {
+  return (
+    <section className={card} aria-labelledby="summary-title">
+      <h2 id="summary-title" className="mb-4 text-lg font-semibold text-gray-900">
+        Résumé des {summary.total} réservation{summary.total > 1 ? 's' : ''}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <SummaryList
+          title={SURVEY_QUESTIONS.attendanceStatus}
+          counts={summary.attendanceStatus}
+          labels={ATTENDANCE_STATUS_LABELS}
+        />
+        <SummaryList
+          title={SURVEY_QUESTIONS.heardFrom}
+          counts={summary.heardFrom}
+          labels={HEARD_FROM_LABELS}
+        />
+        <SummaryList
+          title={SURVEY_QUESTIONS.willAttend}
+          counts={summary.willAttend}
+          labels={YES_NO_LABELS}
+        />
+        <SummaryList
+          title={SURVEY_QUESTIONS.attendanceBarrier}
+          counts={summary.attendanceBarrier}
+          labels={ATTENDANCE_BARRIER_LABELS}
+        />
+        <SummaryList
+          title={SURVEY_QUESTIONS.followsBoosterPage}
+          counts={summary.followsBoosterPage}
+          labels={YES_NO_LABELS}
+        />
+        <SummaryList
+          title={SURVEY_QUESTIONS.consumesBoosterProducts}
+          counts={summary.consumesBoosterProducts}
+          labels={YES_NO_LABELS}
+        />
+      </div>
+    </section>
+  );
+}

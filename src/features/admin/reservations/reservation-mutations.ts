@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cancelReservationAsAdmin, checkInReservation } from '@/data/night-party-admin';
+import { queryKeys } from '../shared/query-keys';
+
+/**
+ * Row actions of the reservations list. Each changes the counts as well as the row (a cancelled
+ * place promotes the first of the waitlist), so each invalidates the whole reservations branch:
+ * every list page, the survey summary, the capacity figures and the attendance report.
+ */
+export function useCancelReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => cancelReservationAsAdmin(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+  });
+}
+
+export function useCheckInReservation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => checkInReservation(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+  });
+}

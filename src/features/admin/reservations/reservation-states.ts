@@ -1,0 +1,54 @@
+import { formatDateTime } from '@/lib/dates';
+import type { ReservationStateFilter } from '@/data/list-reservations';
+import type { CheckInResult } from '@/data/night-party-admin';
+import type { Reservation } from '@/data/types';
+
+/**
+ * The state of a Night Party place as the administration shows it: each reservation in exactly one
+ * (an entered place is "Entrée validée", no longer "Confirmée"), as the list's "État" filter.
+ */
+export type DisplayState = ReservationStateFilter;
+
+export const RESERVATION_STATE_LABELS: Record<DisplayState, string> = {
+  confirmed: 'Confirmée',
+  checked_in: 'Entrée validée',
+  waitlisted: 'Liste d’attente',
+  cancelled: 'Annulée',
+};
+
+export const RESERVATION_STATE_BADGES: Record<DisplayState, string> = {
+  confirmed: 'bg-green-100 text-green-900',
+  checked_in: 'bg-blue-100 text-blue-900',
+  waitlisted: 'bg-amber-100 text-amber-900',
+  cancelled: 'bg-gray-200 text-gray-800',
+};
+
+export const displayState = (r: Pick<Reservation, 'state' | 'checkedInAt'>): DisplayState =>
+  r.checkedInAt ? 'checked_in' : r.state;
+
+/** The door an entry was validated at ("admin": by hand, from the reservations list). */
+export const doorLabel = (door: string | null) =>
+  door === 'admin' ? 'À la main (administration)' : (door ?? '');
+
+/** The toast of a check-in by hand: its verdict in words, as the door shows it. */
+export function checkInMessage(r: CheckInResult): {
+  kind: 'success' | 'info' | 'error';
+  text: string;
+} {
+  const who = [r.firstName, r.lastInitial && `${r.lastInitial}.`].filter(Boolean).join(' ');
+  switch (r.verdict) {
+    case 'validated':
+      return { kind: 'success', text: `Entrée validée — ${who}` };
+    case 'already': {
+      const at = r.checkedInAt ? ` le ${formatDateTime(r.checkedInAt)}` : '';
+      const door = r.door ? ` (${doorLabel(r.door)})` : '';
+      return { kind: 'info', text: `Déjà entré${at}${door} — ${who}` };
+    }
+    case 'waitlisted':
+      return { kind: 'error', text: `Liste d’attente : ${who} n’a pas de place confirmée.` };
+    case 'cancelled':
+      return { kind: 'error', text: `Annulé : le pass de ${who} ne permet plus d’entrer.` };
+    default:
+      return { kind: 'error', text: 'Réservation introuvable.' };
+  }
+}

@@ -1,0 +1,218 @@
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { notify } from '@/lib/toast';
+import { SettingFieldError, type EditionSettings, type SettingKey } from '@/data/night-party-admin';
+import { card } from '../shared/ui';
+import { formatDouala } from './douala-time';
+import { useUpdateSettings } from './settings-mutations';
+import {
+  settingsSchema,
+  toSettingsFormValues,
+  toSettingsPatch,
+  type SettingsFormValues,
+} from './settings-schema';
+
+type Input = {
+  key: SettingKey;
+  label: string;
+  type?: 'datetime-local' | 'url' | 'email' | 'tel';
+  numeric?: boolean;
+  hint?: string;
+  optional?: boolean;
+};
+
+const IN_DOUALA = 'Heure de Douala (UTC+1).';
+
+/** The form's sections and fields, in order. */
+const SECTIONS: { title: string; fields: Input[] }[] = [
+  {
+    title: 'Night Party',
+    fields: [
+      {
+        key: 'concertStartsAt',
+        label: 'Début du concert',
+        type: 'datetime-local',
+        hint: IN_DOUALA,
+      },
+      {
+        key: 'doorsOpenAt',
+        label: 'Ouverture des portes',
+        type: 'datetime-local',
+        hint: IN_DOUALA,
+      },
+      { key: 'venueName', label: 'Lieu' },
+      { key: 'venueAddress', label: 'Adresse du lieu' },
+      {
+        key: 'mapUrl',
+        label: 'Lien du plan',
+        type: 'url',
+        hint: 'Adresse https:// d’une carte (OpenStreetMap, Google Maps…).',
+      },
+    ],
+  },
+  {
+    title: 'Places et réservations',
+    fields: [
+      { key: 'capacity', label: 'Capacité (places)', numeric: true },
+      {
+        key: 'overbookingPercent',
+        label: 'Surbooking (%)',
+        numeric: true,
+        hint: 'Places confirmées au-delà de la capacité (de 0 à 50 %), pour compenser les absents. Au-delà, les réservations vont en liste d’attente.',
+      },
+      {
+        key: 'reservationsOpenAt',
+        label: 'Ouverture des réservations',
+        type: 'datetime-local',
+        hint: IN_DOUALA,
+      },
+      {
+        key: 'reservationsCloseAt',
+        label: 'Clôture des réservations',
+        type: 'datetime-local',
+        optional: true,
+        hint: `${IN_DOUALA} Laissez vide : les réservations ferment au début du concert.`,
+      },
+    ],
+  },
+  {
+    title: 'Contact',
+    fields: [
+      {
+        key: 'contactPhone',
+        label: 'Téléphone de contact',
+        type: 'tel',
+        hint: '9 chiffres, par exemple 699 12 34 56.',
+      },
+      { key: 'contactEmail', label: 'Email de contact', type: 'email' },
+    ],
+  },
+  {
+    title: 'Concours : inscriptions',
+    fields: [
+      {
+        key: 'registrationOpensAt',
+        label: 'Ouverture des inscriptions',
+        type: 'datetime-local',
+        hint: IN_DOUALA,
+      },
+      {
+        key: 'registrationClosesAt',
+        label: 'Clôture des inscriptions',
+        type: 'datetime-local',
+        hint: IN_DOUALA,
+      },
+      { key: 'maxParticipants', label: 'Nombre maximum de participants', numeric: true },
+    ],
+  },
+];
+
+/** Places that may be confirmed: capacity plus overbooking, rounded down (private.place_limit). */
+function PlaceLimit({ control }: { control: Control<SettingsFormValues> }) {
+  const [capacity, overbooking] = useWatch({
+    control,
+    name: ['capacity', 'overbookingPercent'],
+  });
+  const c = Number(capacity);
+  const o = Number(overbooking);
+  if (!Number.isInteger(c) || !Number.isInteger(o) || c < 1 || o < 0) return null;
+  const limit = Math.floor((c * (100 + o)) / 100);
+  return (
+    <p className="text-sm text-gray-700 sm:col-span-2" aria-live="polite">
+      Places confirmables : <strong>{limit.toLocaleString('fr-FR')}</strong>
+    </p>
+  );
+}
+
+const SAVE_ERROR = 'Erreur lors de l’enregistrement des paramètres';
+
+/**
+ * The settings' form. Only the changed fields are sent (toSettingsPatch); the database's refusal
+ * of one (hint invalid_field) is shown under that field, and nothing is stored.
+ */
+export function SettingsForm({ settings }: { settings: EditionSettings }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty, dirtyFields },
+  } = useForm<SettingsFormValues>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: toSettingsFormValues(settings),
+  });
+  const update = useUpdateSettings();
+
+  const onSubmit = async (values: SettingsFormValues) => {
+    const changed = (Object.keys(dirtyFields) as SettingKey[]).filter((k) => dirtyFields[k]);
+    if (changed.length === 0) {
+      notify.info('Aucune modification à enregistrer');
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync(toSettingsPatch(values, changed));
+      reset(toSettingsFormValues(saved));
+      notify.success('Paramètres enregistrés');
+    } catch (e) {
+      if (e instanceof SettingFieldError) {
+        setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
+      } else {
+        notify.error(e instanceof Error ? e.message : SAVE_ERROR);
+      }
+    }
+  };
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Paramètres de l’édition"
+      className="space-y-6"
+    >
+      {SECTIONS.map((section) => (
+        <fieldset key={section.title} className={card}>
+          <legend className="float-left mb-4 w-full text-lg font-semibold text-gray-900">
+            {section.title}
+          </legend>
+          <div className="clear-both grid gap-4 sm:grid-cols-2">
+            {section.fields.map((f) => (
+              <Field
+                key={f.key}
+                label={f.label}
+                hint={f.hint}
+                error={errors[f.key]?.message}
+                required={!f.optional}
+              >
+                <input
+                  type={f.type ?? 'text'}
+                  inputMode={f.numeric ? 'numeric' : undefined}
+                  autoComplete="off"
+                  {...register(f.key)}
+                />
+              </Field>
+            ))}
+            {section.title === 'Places et réservations' && <PlaceLimit control={control} />}
+          </div>
+        </fieldset>
+      ))}
+      <p className="text-sm text-gray-700">
+        Dernière modification : {formatDouala(settings.updatedAt)} (heure de Douala).
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="submit" busy={isSubmitting} busyLabel="Enregistrement...">
+          Enregistrer les paramètres
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!isDirty || isSubmitting}
+          onClick={() => reset(toSettingsFormValues(settings))}
+        >
+          Annuler les modifications
+        </Button>
+      </div>
+    </form>
+  );
+}

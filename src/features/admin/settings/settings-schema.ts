@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { cleanLine, EMAIL_PATTERN } from '@/lib/validation';
+import type { EditionSettings, SettingKey, SettingsPatch } from '@/data/night-party-admin';
+import { doualaTime, fromDoualaInput, toDoualaInput } from './douala-time';
+
+/**
+ * The "Paramètres" form: each rule and message is the database's own (admin_update_settings in
+ * supabase/migrations/20251123100000_night_party_operations.sql), so a value it would refuse gets
+ * the same French message on its field before anything is sent.
+ */
+export const SETTINGS_MESSAGES = {
+  concertStartsAt: 'Date et heure du concert invalides.',
+  doorsOpenAt: 'Heure d’ouverture des portes invalide.',
+  reservationsOpenAt: 'Date d’ouverture des réservations invalide.',
+  reservationsCloseAt: 'Date de clôture des réservations invalide.',
+  registrationOpensAt: 'Date d’ouverture des inscriptions invalide.',
+  registrationClosesAt: 'Date de clôture des inscriptions invalide.',
+  capacity: 'La capacité doit être un nombre entier de 1 à 100 000.',
+  overbookingPercent: 'Le surbooking doit être un pourcentage entier de 0 à 50.',
+  maxParticipants: 'Le nombre maximum de participants doit être un entier de 1 à 1 000 000.',
+  venueName: 'Le nom du lieu doit contenir entre 2 et 120 caractères.',
+  venueAddress: 'L’adresse doit contenir entre 2 et 200 caractères.',
+  mapUrl: 'Le lien du plan doit être une adresse https:// valide.',
+  contactPhone: 'Numéro de téléphone invalide (9 chiffres requis)',
+  contactEmail: 'Adresse email invalide',
+  doorsAfterConcert: 'L’ouverture des portes doit précéder le début du concert.',
+  openAfterConcert: 'L’ouverture des réservations doit précéder le début du concert.',
+  closeBeforeOpen: 'La clôture des réservations doit suivre leur ouverture.',
+  closeAfterConcert: 'La clôture des réservations ne peut pas dépasser le début du concert.',
+  registrationCloseBeforeOpen: 'La clôture des inscriptions doit suivre leur ouverture.',
+} as const;
+
+const M = SETTINGS_MESSAGES;
+
+const dateTime = (message: string) =>
+  z.string().refine((v) => fromDoualaInput(v) !== null, message);
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^[0-9]{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max, message);
+
+const line = (min: number, max: number, message: string) =>
+  z.string().refine((v) => cleanLine(v).length >= min && cleanLine(v).length <= max, message);
+
+/** 9 digits from what people write: spaces, dots, dashes and a +237 prefix are dropped. */
+export function normaliseContactPhone(value: string): string {
+  const digits = value.replace(/[^0-9]/g, '');
+  return digits.length === 12 && digits.startsWith('237') ? digits.slice(3) : digits;
+}
+
+export const settingsSchema = z
+  .object({
+    concertStartsAt: dateTime(M.concertStartsAt),
+    doorsOpenAt: dateTime(M.doorsOpenAt),
+    venueName: line(2, 120, M.venueName),
+    venueAddress: line(2, 200, M.venueAddress),
+    mapUrl: z
+      .string()
+      .trim()
+      .refine((v) => v.length <= 500 && /^https:\/\/\S+$/.test(v), M.mapUrl),
+    capacity: wholeNumber(1, 100_000, M.capacity),
+    overbookingPercent: wholeNumber(0, 50, M.overbookingPercent),
+    reservationsOpenAt: dateTime(M.reservationsOpenAt),
+    /** '' : reservations close when the concert starts. */
+    reservationsCloseAt: z
+      .string()
+      .refine((v) => v.trim() === '' || fromDoualaInput(v) !== null, M.reservationsCloseAt),
+    contactPhone: z
+      .string()
+      .refine((v) => /^[0-9]{9}$/.test(normaliseContactPhone(v)), M.contactPhone),
+    contactEmail: z
+      .string()
+      .trim()
+      .refine((v) => v.length <= 254 && EMAIL_PATTERN.test(v), M.contactEmail),
+    registrationOpensAt: dateTime(M.registrationOpensAt),
+    registrationClosesAt: dateTime(M.registrationClosesAt),
+    maxParticipants: wholeNumber(1, 1_000_000, M.maxParticipants),
+  })
+  .superRefine(
+    (v, ctx) => {
+      // The rules between fields, on the field most likely changed (as the database names them);
+      // a date that is itself invalid has its own message already.
+      const concert = doualaTime(v.concertStartsAt);
+      const doors = doualaTime(v.doorsOpenAt);
+      const open = doualaTime(v.reservationsOpenAt);
+      const close = v.reservationsCloseAt.trim() ? doualaTime(v.reservationsCloseAt) : null;
+      const issue = (path: SettingKey, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (doors > concert) issue('doorsOpenAt', M.doorsAfterConcert);
+      if (open >= concert) issue('reservationsOpenAt', M.openAfterConcert);
+      if (close !== null && close <= open) issue('reservationsCloseAt', M.closeBeforeOpen);
+      else if (close !== null && close > concert) issue('reservationsCloseAt', M.closeAfterConcert);
+      if (doualaTime(v.registrationClosesAt) <= doualaTime(v.registrationOpensAt))
+        issue('registrationClosesAt', M.registrationCloseBeforeOpen);
+    },
+    // Check the dates together even while another field is wrong: every error shows at once.
+    { when: () => true },
+  );
+
+export type SettingsFormValues = z.input<typeof settingsSchema>;
+
+const DATE_KEYS = [
+  'concertStartsAt',
+  'doorsOpenAt',
+  'reservationsOpenAt',
+  'reservationsCloseAt',
+  'registrationOpensAt',
+  'registrationClosesAt',
+] as const satisfies readonly SettingKey[];
+const NUMBER_KEYS = [
+  'capacity',
+  'overbookingPercent',
+  'maxParticipants',
+] as const satisfies readonly SettingKey[];
+
+const isDate = (k: SettingKey): k is (typeof DATE_KEYS)[number] =>
+  (DATE_KEYS as readonly string[]).includes(k);
+const isNumber = (k: SettingKey): k is (typeof NUMBER_KEYS)[number] =>
+  (NUMBER_KEYS as readonly string[]).includes(k);
+
+/** The stored settings as the form shows them (dates and times in Douala). */
+export function toSettingsFormValues(s: EditionSettings): SettingsFormValues {
+  return {
+    concertStartsAt: toDoualaInput(s.concertStartsAt),
+    doorsOpenAt: toDoualaInput(s.doorsOpenAt),
+    venueName: s.venueName,
+    venueAddress: s.venueAddress,
+    mapUrl: s.mapUrl,
+    capacity: String(s.capacity),
+    overbookingPercent: String(s.overbookingPercent),
+    reservationsOpenAt: toDoualaInput(s.reservationsOpenAt),
+    reservationsCloseAt: toDoualaInput(s.reservationsCloseAt),
+    contactPhone: s.contactPhone,
+    contactEmail: s.contactEmail,
+    registrationOpensAt: toDoualaInput(s.registrationOpensAt),
+    registrationClosesAt: toDoualaInput(s.registrationClosesAt),
+    maxParticipants: String(s.maxParticipants),
+  };
+}
+
+/**
+ * The changed settings (`keys`: the fields the admin touched) as admin_update_settings takes them:
+ * dates as ISO with +01:00, numbers as numbers, texts cleaned. Only these are sent, so a setting
+ * another admin changed meanwhile is not overwritten with the value this page loaded.
+ */
+export function toSettingsPatch(values: SettingsFormValues, keys: SettingKey[]): SettingsPatch {
+  const patch: Record<string, string | number | null> = {};
+  for (const key of keys) {
+    const raw = values[key];
+    if (isDate(key)) patch[key] = raw.trim() === '' ? null : fromDoualaInput(raw);
+    else if (isNumber(key)) patch[key] = Number(raw.trim());
+    else if (key === 'contactPhone') patch[key] = normaliseContactPhone(raw);
+    else if (key === 'contactEmail') patch[key] = raw.trim().toLowerCase();
+    else if (key === 'mapUrl') patch[key] = raw.trim();
+    else patch[key] = cleanLine(raw);
+  }
+  return patch as SettingsPatch;
+}

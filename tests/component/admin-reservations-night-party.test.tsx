@@ -1,0 +1,232 @@
+import Papa from 'papaparse';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDateTime } from '@/lib/dates';
+import { testBackend } from '../setup/test-backend';
+import {
+  captureDownloads,
+  currentUrl,
+  definitionOf,
+  renderAdmin,
+  signInAsAdmin,
+} from './admin-render';
+
+/**
+ * The Night Party on the admin reservations page (docs/decisions/009-night-party-operations.md):
+ * capacity bar, state filter in the URL, state and entry columns, the row actions (pass, cancel,
+ * check in by hand) and the state and entry in the CSV, against the real database.
+ * 10 places (capacity 4 + 25 %: limit 5): 3 confirmed, 2 entered, 3 waitlisted, 2 cancelled.
+ */
+const backend = testBackend();
+
+const ROWS = [
+  ['Alice Mbarga', 'confirmed', null],
+  ['Bruno Etoa', 'confirmed', null],
+  ['Carine Nana', 'confirmed', null],
+  ['Didier Fouda', 'confirmed', 'Porte 1'],
+  ['Esther Ndi', 'confirmed', 'Porte 2'],
+  ['Fabrice Owona', 'waitlisted', null],
+  ['Grace Abena', 'waitlisted', null],
+  ['Hervé Tchana', 'waitlisted', null],
+  ['Inès Biya', 'cancelled', null],
+  ['Jules Manga', 'cancelled', null],
+] as const;
+
+beforeAll(async () => {
+  await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
+  await signInAsAdmin('chef@example.cm', 'chef-password-123');
+});
+
+beforeEach(async () => {
+  await backend.sql('delete from reservations');
+  await backend.setEdition({ capacity: 4, overbooking_percent: 25 });
+  for (const [i, [name, state, door]] of ROWS.entries()) {
+    await backend.sql(
+      `insert into reservations (full_name, phone, ville, heard_from, attendance_barrier,
+         follows_booster_page, consumes_booster_products, state, queue_number, cancelled_at,
+         checked_in_at, checked_in_door, created_at)
+       values ($1, $2, 'Douala', 'social', 'none', 'yes', 'yes', $3,
+               case when $3 = 'waitlisted' then $4::bigint end,
+               case when $3 = 'cancelled' then now() end,
+               case when $5::text is not null then now() - interval '5 minutes' end, $5,
+               now() - $4 * interval '1 minute')`,
+      [name, `67700000${i}`, state, i, door],
+    );
+  }
+});
+
+const rowOf = (name: string) => {
+  const rows = within(screen.getByRole('table')).getAllByRole('row');
+  const row = rows.find((r) => within(r).queryByText(name) !== null);
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+};
+
+type Counts = { confirmed: number; waitlisted: number; entered: number; cancelled: number };
+const counts = async () =>
+  (
+    await backend.sql<Counts>(`
+      select count(*) filter (where state = 'confirmed')::int confirmed,
+             count(*) filter (where state = 'waitlisted')::int waitlisted,
+             count(*) filter (where checked_in_at is not null)::int entered,
+             count(*) filter (where state = 'cancelled')::int cancelled
+        from reservations`)
+  )[0];
+
+const capacity = () => screen.getByRole('region', { name: 'Places de la Night Party' });
+
+describe('reservations page, Night Party', () => {
+  it('shows the capacity bar with the database’s counts, and each row’s state and entry', async () => {
+    renderAdmin('/admin/reservations');
+    await screen.findByText('10 réservations');
+    const bar = await screen.findByRole('region', { name: 'Places de la Night Party' });
+    const sql = await counts();
+    expect(sql).toEqual({ confirmed: 5, waitlisted: 3, entered: 2, cancelled: 2 });
+    expect(definitionOf('Confirmées', bar)).toHaveTextContent(`${sql.confirmed} / 5`);
+    expect(definitionOf('Confirmées', bar)).toHaveTextContent('Complet');
+    expect(definitionOf('Entrées', bar)).toHaveTextContent(String(sql.entered));
+    expect(definitionOf('Liste d’attente', bar)).toHaveTextContent(String(sql.waitlisted));
+    expect(definitionOf('Annulées', bar)).toHaveTextContent(String(sql.cancelled));
+
+    expect(rowOf('Alice Mbarga')).toHaveTextContent('Confirmée');
+    expect(rowOf('Alice Mbarga')).toHaveTextContent('Pas encore entré');
+    const [{ at }] = await backend.sql<{ at: Date }>(
+      `select checked_in_at at from reservations where full_name = 'Didier Fouda'`,
+    );
+    expect(rowOf('Didier Fouda')).toHaveTextContent('Entrée validée');
+    expect(rowOf('Didier Fouda')).toHaveTextContent(`${formatDateTime(at)}Porte 1`);
+    expect(rowOf('Grace Abena')).toHaveTextContent('Liste d’attente');
+    expect(rowOf('Inès Biya')).toHaveTextContent('Annulée');
+
+    // The pass opens the public pass page in a new tab; no action on what cannot change.
+    const [{ pass_code }] = await backend.sql<{ pass_code: string }>(
+      `select pass_code from reservations where full_name = 'Alice Mbarga'`,
+    );
+    const pass = screen.getByRole('link', { name: 'Voir le pass de Alice Mbarga (nouvel onglet)' });
+    expect(pass).toHaveAttribute('href', `/pass/${pass_code}`);
+    expect(pass).toHaveAttribute('target', '_blank');
+    expect(within(rowOf('Didier Fouda')).queryAllByRole('button')).toHaveLength(0);
+    expect(within(rowOf('Inès Biya')).queryAllByRole('button')).toHaveLength(0);
+    expect(
+      within(rowOf('Grace Abena'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Annuler']);
+  });
+
+  it('filters by state, kept in the URL', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations');
+    await screen.findByText('10 réservations');
+    await user.selectOptions(screen.getByLabelText('État'), 'waitlisted');
+    expect(await screen.findByText('3 réservations')).toBeVisible();
+    expect(currentUrl()).toBe('/admin/reservations?state=waitlisted');
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual([
+      'Fabrice Owona',
+      'Grace Abena',
+      'Hervé Tchana',
+    ]);
+
+    await user.selectOptions(screen.getByLabelText('État'), 'confirmed');
+    expect(await screen.findByText('3 réservations')).toBeVisible();
+    await waitFor(() => expect(currentUrl()).toBe('/admin/reservations?state=confirmed'));
+    expect(screen.queryByText('Didier Fouda')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Page précédente du navigateur' }));
+    await waitFor(() => expect(currentUrl()).toBe('/admin/reservations?state=waitlisted'));
+    expect(screen.getByLabelText('État')).toHaveValue('waitlisted');
+  });
+
+  it('opens a copied link with its state, and ignores an unknown one', async () => {
+    const view = renderAdmin('/admin/reservations?state=checked_in');
+    expect(await screen.findByText('2 réservations')).toBeVisible();
+    expect(screen.getByLabelText('État')).toHaveValue('checked_in');
+    expect(rowOf('Esther Ndi')).toHaveTextContent('Porte 2');
+    view.unmount();
+    renderAdmin('/admin/reservations?state=perdu');
+    expect(await screen.findByText('10 réservations')).toBeVisible();
+    expect(screen.getByLabelText('État')).toHaveValue('');
+  });
+
+  it('cancels after a confirmation naming the person, and the first waitlisted gets the place', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations');
+    await screen.findByText('10 réservations');
+    await user.click(
+      screen.getByRole('button', { name: 'Annuler la réservation de Alice Mbarga' }),
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Annuler la réservation' });
+    expect(dialog).toHaveAccessibleDescription(/Annuler la réservation de Alice Mbarga \?/);
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
+
+    expect(await screen.findByText('Réservation de Alice Mbarga annulée')).toBeVisible();
+    await waitFor(() => expect(rowOf('Alice Mbarga')).toHaveTextContent('Annulée'));
+    // Fabrice was first on the waitlist (queue_number): promoted in the same transaction.
+    await waitFor(() => expect(rowOf('Fabrice Owona')).toHaveTextContent('Confirmée'));
+    expect(rowOf('Grace Abena')).toHaveTextContent('Liste d’attente');
+    const sql = await counts();
+    expect(sql).toEqual({ confirmed: 5, waitlisted: 2, entered: 2, cancelled: 3 });
+    await waitFor(() => expect(definitionOf('Liste d’attente', capacity())).toHaveTextContent('2'));
+    expect(definitionOf('Annulées', capacity())).toHaveTextContent('3');
+  });
+
+  it('checks a confirmed place in by hand', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations');
+    await screen.findByText('10 réservations');
+    await user.click(screen.getByRole('button', { name: 'Valider l’entrée de Bruno Etoa' }));
+
+    expect(await screen.findByText('Entrée validée — Bruno E.')).toBeVisible();
+    await waitFor(() => expect(rowOf('Bruno Etoa')).toHaveTextContent('Entrée validée'));
+    expect(rowOf('Bruno Etoa')).toHaveTextContent('À la main (administration)');
+    expect(within(rowOf('Bruno Etoa')).queryAllByRole('button')).toHaveLength(0);
+    const [row] = await backend.sql<{ door: string; entered: boolean }>(
+      `select checked_in_door door, checked_in_at is not null entered
+         from reservations where full_name = 'Bruno Etoa'`,
+    );
+    expect(row).toEqual({ door: 'admin', entered: true });
+    await waitFor(() => expect(definitionOf('Entrées', capacity())).toHaveTextContent('3'));
+  });
+
+  it('exports the state, the entry time and the door in new columns at the end', async () => {
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations');
+    await screen.findByText('10 réservations');
+    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
+    const text = await downloads[0].text();
+    const { data, meta } = Papa.parse<Record<string, string>>(text.slice(1), {
+      delimiter: ';',
+      newline: '\r\n',
+      header: true,
+    });
+    expect(meta.fields?.slice(0, 10)).toEqual([
+      'Nom',
+      'Téléphone',
+      'Ville',
+      'Statut',
+      "Source d'information",
+      'Assistera',
+      'Obstacle',
+      'Suit la page',
+      'Consomme Booster',
+      'Date de réservation',
+    ]);
+    expect(meta.fields?.slice(10)).toEqual(['État', "Heure d'entrée", "Porte d'entrée"]);
+    const byName = Object.fromEntries(data.map((r) => [r.Nom, r]));
+    const [{ at }] = await backend.sql<{ at: Date }>(
+      `select checked_in_at at from reservations where full_name = 'Esther Ndi'`,
+    );
+    expect(byName['Esther Ndi']).toMatchObject({
+      État: 'Entrée validée',
+      "Heure d'entrée": formatDateTime(at),
+      "Porte d'entrée": 'Porte 2',
+    });
+    expect(byName['Alice Mbarga']).toMatchObject({ État: 'Confirmée', "Heure d'entrée": '' });
+    expect(byName['Grace Abena'].État).toBe('Liste d’attente');
+    expect(byName['Jules Manga'].État).toBe('Annulée');
+  });
+});
