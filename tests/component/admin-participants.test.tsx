@@ -192,7 +192,12 @@ describe('participants list', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Rechercher' }));
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'personne-ici');
     expect(
-      await screen.findByText('Aucun participant ne correspond à votre recherche'),
+      // A search over 2,500 rows, counted: allow a busy machine.
+      await screen.findByText(
+        'Aucun participant ne correspond à votre recherche',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Exporter CSV' })).toBeDisabled();
   });
@@ -240,7 +245,12 @@ describe('participants list', () => {
     );
     expect(await screen.findByText('Participant supprimé avec succès')).toBeVisible();
     expect(
-      await screen.findByText('Aucun participant ne correspond à votre recherche'),
+      // The list is fetched again after the deletion (2,500 rows counted): allow a busy machine.
+      await screen.findByText(
+        'Aucun participant ne correspond à votre recherche',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
     expect(
       await one(
