@@ -8,8 +8,8 @@
  * Fails (exit 1) when:
  * - a route's first-load JS is above its limit (90 kB for `/`, 130 kB elsewhere) or its CSS above
  *   12 kB (see below);
- * - a public route's first-load set contains admin code (src/features/admin, the admin layout)
- *   or papaparse, or, for `/`, supabase-js. Checked twice: on the built chunks (manifest source
+ * - a public route's first-load set contains admin code (src/features/admin, the admin layout),
+ *   papaparse or the door's QR scanner (barcode-detector, ZXing), or, for `/`, supabase-js. Checked twice: on the built chunks (manifest source
  *   paths and library signatures in the chunk text) and on the source import graph (static
  *   imports only), so a rename of a chunk cannot hide a leak.
  */
@@ -51,6 +51,9 @@ export const PUBLIC_ROUTES: { path: string; page: string | null }[] = [
   { path: '/success', page: 'src/features/registration/RegistrationSuccessPage.tsx' },
   { path: '/night-party', page: 'src/features/reservation/NightPartyPage.tsx' },
   { path: '/reservation-success', page: 'src/features/reservation/ReservationSuccessPage.tsx' },
+  { path: '/pass/:code', page: 'src/features/reservation/pass/PassPage.tsx' },
+  // The door check-in (door staff, standalone): its camera scanner loads when the camera opens.
+  { path: '/porte', page: 'src/features/door/DoorPage.tsx' },
 ];
 
 type Forbidden = {
@@ -72,6 +75,17 @@ const FORBIDDEN: Forbidden[] = [
     homeOnly: false,
     source: (p) => p.includes('node_modules/papaparse/') || p === 'papaparse',
     text: /UndetectableDelimiter|__parsed_extra/,
+  },
+  {
+    // The door's QR scanner (the barcode-detector polyfill, ZXing) comes with the camera only.
+    label: 'the QR scanner',
+    homeOnly: false,
+    source: (p) =>
+      p.startsWith('src/features/door/camera/') ||
+      /node_modules\/(barcode-detector|zxing-wasm)\//.test(p) ||
+      p === 'barcode-detector' ||
+      p === 'zxing-wasm',
+    text: /readBarcodesFromPixmap/,
   },
   {
     label: 'supabase-js',

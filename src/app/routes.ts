@@ -9,28 +9,52 @@ import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
  */
 export type PageRoute = { path: string; page: LazyComponent };
 
-export const ErrorPage = lazyComponent(() => import('@/features/errors/ErrorPage').then((m) => m.default));
-export const AdminLayout = lazyComponent(() => import('./layouts/AdminLayout').then((m) => m.default));
+export const ErrorPage = lazyComponent(() =>
+  import('@/features/errors/ErrorPage').then((m) => m.default),
+);
+export const AdminLayout = lazyComponent(() =>
+  import('./layouts/AdminLayout').then((m) => m.default),
+);
 
 /** Inside the public layout (header, footer), besides the home page. */
 export const PUBLIC_ROUTES: PageRoute[] = [
   {
     path: '/inscription',
-    page: lazyComponent(() => import('@/features/registration/RegistrationPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/registration/RegistrationPage').then((m) => m.default),
+    ),
   },
-  { path: '/faq', page: lazyComponent(() => import('@/features/faq/FaqPage').then((m) => m.default)) },
-  { path: '/contact', page: lazyComponent(() => import('@/features/contact/ContactPage').then((m) => m.default)) },
+  {
+    path: '/faq',
+    page: lazyComponent(() => import('@/features/faq/FaqPage').then((m) => m.default)),
+  },
+  {
+    path: '/contact',
+    page: lazyComponent(() => import('@/features/contact/ContactPage').then((m) => m.default)),
+  },
   {
     path: '/success',
-    page: lazyComponent(() => import('@/features/registration/RegistrationSuccessPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/registration/RegistrationSuccessPage').then((m) => m.default),
+    ),
   },
   {
     path: '/night-party',
-    page: lazyComponent(() => import('@/features/reservation/NightPartyPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/reservation/NightPartyPage').then((m) => m.default),
+    ),
   },
   {
     path: '/reservation-success',
-    page: lazyComponent(() => import('@/features/reservation/ReservationSuccessPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/reservation/ReservationSuccessPage').then((m) => m.default),
+    ),
+  },
+  {
+    path: '/pass/:code',
+    page: lazyComponent(() =>
+      import('@/features/reservation/pass/PassPage').then((m) => m.default),
+    ),
   },
 ];
 
@@ -38,25 +62,58 @@ export const PUBLIC_ROUTES: PageRoute[] = [
 export const STANDALONE_ROUTES: PageRoute[] = [
   {
     path: '/admin/login',
-    page: lazyComponent(() => import('@/features/admin/auth/AdminLoginPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/admin/auth/AdminLoginPage').then((m) => m.default),
+    ),
+  },
+  {
+    // The Night Party's door check-in (door staff), with its own sign-in.
+    path: '/porte',
+    page: lazyComponent(() => import('@/features/door/DoorPage').then((m) => m.default)),
   },
 ];
 
 /** Inside the administration layout (sign-in check, sidebar). */
 export const ADMIN_ROUTES: PageRoute[] = [
-  { path: '/admin', page: lazyComponent(() => import('@/features/admin/dashboard/DashboardPage').then((m) => m.default)) },
+  {
+    path: '/admin',
+    page: lazyComponent(() =>
+      import('@/features/admin/dashboard/DashboardPage').then((m) => m.default),
+    ),
+  },
   {
     path: '/admin/participants',
-    page: lazyComponent(() => import('@/features/admin/participants/ParticipantsPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/admin/participants/ParticipantsPage').then((m) => m.default),
+    ),
   },
   {
     path: '/admin/participants/:id',
-    page: lazyComponent(() => import('@/features/admin/participants/ParticipantDetailPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/admin/participants/ParticipantDetailPage').then((m) => m.default),
+    ),
   },
-  { path: '/admin/stats', page: lazyComponent(() => import('@/features/admin/stats/StatsPage').then((m) => m.default)) },
+  {
+    path: '/admin/stats',
+    page: lazyComponent(() => import('@/features/admin/stats/StatsPage').then((m) => m.default)),
+  },
   {
     path: '/admin/reservations',
-    page: lazyComponent(() => import('@/features/admin/reservations/ReservationsPage').then((m) => m.default)),
+    page: lazyComponent(() =>
+      import('@/features/admin/reservations/ReservationsPage').then((m) => m.default),
+    ),
+  },
+  {
+    path: '/admin/presence',
+    page: lazyComponent(() =>
+      import('@/features/admin/attendance/AttendancePage').then((m) => m.default),
+    ),
+  },
+  {
+    path: '/admin/parametres',
+    page: lazyComponent(() =>
+      import('@/features/admin/settings/SettingsPage').then((m) => m.default),
+    ),
   },
 ];
 

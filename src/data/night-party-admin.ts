@@ -1,6 +1,7 @@
 import { getSupabase } from '@/lib/supabase';
 import { DataError, toDataError } from '@/lib/errors';
 import type { AttendanceBarrier, HeardFrom, YesNo } from './types';
+import { toDoorAnswer, type DoorAnswer } from './door';
 
 /**
  * The Night Party in the administration (docs/decisions/009-night-party-operations.md): the
@@ -193,33 +194,13 @@ export async function cancelReservationAsAdmin(id: string): Promise<void> {
   if (error) throw toDataError(error, 'Erreur lors de l’annulation de la réservation');
 }
 
-export type CheckInVerdict = 'validated' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';
-
-/** What the door sees of a check-in: the verdict, who, when and where it entered. */
-export type CheckInResult = {
-  verdict: CheckInVerdict;
-  firstName: string | null;
-  lastInitial: string | null;
-  maskedPhone: string | null;
-  checkedInAt: string | null;
-  door: string | null;
-  position: number | null;
-};
+/** What the door sees of a check-in (shared with the door screen: src/data/door.ts). */
+export type CheckInResult = DoorAnswer;
 
 /** Checks a reservation in by hand (door "admin"); entering twice answers `already`. */
 export async function checkInReservation(id: string): Promise<CheckInResult> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_check_in', { id });
   if (error) throw toDataError(error, 'Erreur lors de la validation de l’entrée');
-  const r = (data ?? {}) as Record<string, unknown>;
-  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-  return {
-    verdict: String(r.verdict) as CheckInVerdict,
-    firstName: text(r.first_name),
-    lastInitial: text(r.last_initial),
-    maskedPhone: text(r.masked_phone),
-    checkedInAt: text(r.checked_in_at),
-    door: text(r.door),
-    position: r.position === null || r.position === undefined ? null : Number(r.position),
-  };
+  return toDoorAnswer(data);
 }

@@ -1,0 +1,211 @@
+import { getSupabase } from '@/lib/supabase';
+import { DataError, isNetworkFailure, toDataError } from '@/lib/errors';
+import {
+  BAD_CREDENTIALS,
+  EMAIL_NOT_CONFIRMED,
+  LOGIN_FAILED,
+  TOO_MANY_ATTEMPTS,
+  signOutAdmin,
+} from './admin-auth';
+
+/**
+ * The door check-in (docs/decisions/009-night-party-operations.md): sign-in of door staff,
+ * `check_in` / `check_in_by_phone` (atomic; the same scan id sent again is answered 'validated'
+ * again, so an offline queue may retry safely) and the live count `door_count`.
+ */
+export type StaffRole = 'admin' | 'lecteur' | 'controle';
+/** The roles the database lets check passes in. */
+export const DOOR_ROLES: readonly StaffRole[] = ['controle', 'admin'];
+
+export const NOT_DOOR_STAFF = "Ce compte n'a pas accès au contrôle des entrées.";
+export const DOOR_SESSION_EXPIRED =
+  'Votre connexion a expiré ou ne permet pas le contrôle : reconnectez-vous.';
+export const CHECK_IN_FAILED = "Le contrôle n'a pas pu être enregistré. Réessayez.";
+export const COUNT_FAILED = 'Le compteur des entrées est indisponible.';
+
+export type DoorVerdict = 'validated' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';
+
+export type DoorAnswer = {
+  verdict: DoorVerdict;
+  firstName: string | null;
+  lastInitial: string | null;
+  maskedPhone: string | null;
+  /** ISO time of the entry (validated, already). */
+  checkedInAt: string | null;
+  /** The door of the entry. */
+  door: string | null;
+  /** Waitlist position (waitlisted). */
+  position: number | null;
+};
+
+/** One check-in attempt: a pass code (as scanned or typed) or a phone, at a door. */
+export type DoorScan = {
+  /** Client id of the scan: sent again on a retry, never counted twice. */
+  scanId: string;
+  kind: 'code' | 'phone';
+  value: string;
+  door: string;
+};
+
+export type DoorCount = { entered: number; expected: number; lastTenMinutes: number };
+
+export type DoorStaff = { email: string; role: StaffRole | null };
+
+const VERDICTS: readonly DoorVerdict[] = [
+  'validated',
+  'already',
+  'unknown',
+  'waitlisted',
+  'cancelled',
+];
+/** A request that has not answered after this long is treated as a network failure (queued). */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+type Json = Record<string, unknown>;
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** check_in's JSON -> DoorAnswer. */
+export function toDoorAnswer(json: unknown): DoorAnswer {
+  const j = (json ?? {}) as Json;
+  const verdict = VERDICTS.find((v) => v === j.verdict);
+  if (!verdict) throw new DataError('unknown', CHECK_IN_FAILED, { details: json });
+  return {
+    verdict,
+    firstName: text(j.first_name),
+    lastInitial: text(j.last_initial),
+    maskedPhone: text(j.masked_phone),
+    checkedInAt: text(j.checked_in_at),
+    door: text(j.door),
+    position: int(j.position),
+  };
+}
+
+export function toDoorCount(json: unknown): DoorCount {
+  const j = (json ?? {}) as Json;
+  return {
+    entered: int(j.entered) ?? 0,
+    expected: int(j.expected) ?? 0,
+    lastTenMinutes: int(j.last_10_minutes) ?? 0,
+  };
+}
+
+type AuthErrorLike = { status?: number; code?: string };
+
+/** A Supabase Auth refusal in the admin sign-in's words (src/data/admin-auth.ts). */
+function authRefusal(error: unknown): DataError {
+  const e = (error ?? {}) as AuthErrorLike;
+  if (e.code === 'email_not_confirmed') return new DataError('auth', EMAIL_NOT_CONFIRMED);
+  if (e.code === 'over_request_rate_limit' || e.status === 429)
+    return new DataError('auth', TOO_MANY_ATTEMPTS);
+  // A banned account reads as a wrong password, as for the admins (nothing reveals the ban).
+  const bad =
+    ['invalid_credentials', 'invalid_grant', 'user_banned'].includes(e.code ?? '') ||
+    e.status === 400;
+  if (bad) return new DataError('auth', BAD_CREDENTIALS, { code: e.code, details: error });
+  return new DataError(isNetworkFailure(error) ? 'network' : 'unknown', LOGIN_FAILED, {
+    code: e.code,
+    details: error,
+  });
+}
+
+async function staffRole(): Promise<StaffRole | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('my_staff_role');
+  if (error) throw toDataError(error, LOGIN_FAILED);
+  return data === 'admin' || data === 'lecteur' || data === 'controle' ? data : null;
+}
+
+/**
+ * Signs in with Supabase Auth, then asks the database for the role: door staff (`controle`) and
+ * admins may check in; anyone else is signed out again and refused with NOT_DOOR_STAFF.
+ */
+export async function signInDoor(email: string, password: string): Promise<DoorStaff> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw authRefusal(error);
+  let role: StaffRole | null;
+  try {
+    role = await staffRole();
+  } catch (e) {
+    await signOutDoor();
+    throw e;
+  }
+  if (!role || !DOOR_ROLES.includes(role)) {
+    await signOutDoor();
+    throw new DataError('forbidden', NOT_DOOR_STAFF);
+  }
+  return { email: data.session.user.email ?? email, role };
+}
+
+/**
+ * Who is signed in on this phone: null without a session. `role` is null for an account that is
+ * not staff (or signed in more than 24 hours ago). Offline, a kept session is trusted as door
+ * staff (role 'controle'): the database checks every check-in anyway, and the scans are queued.
+ */
+export async function getDoorStaff(): Promise<DoorStaff | null> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) return null;
+  const email = data.session.user.email ?? '';
+  try {
+    return { email, role: await staffRole() };
+  } catch (e) {
+    if (e instanceof DataError && e.kind === 'network') return { email, role: 'controle' };
+    throw e;
+  }
+}
+
+export const signOutDoor = signOutAdmin;
+
+/** An RPC that gives up after REQUEST_TIMEOUT_MS, reported as a network failure. */
+async function callDoorRpc(
+  name: 'check_in' | 'check_in_by_phone' | 'door_count',
+  args: Json,
+  fallback: string,
+): Promise<unknown> {
+  const supabase = await getSupabase();
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    const { data, error } = await supabase.rpc(name, args as never).abortSignal(abort.signal);
+    if (abort.signal.aborted) throw new DataError('network', fallback);
+    if (error) {
+      const failure = toDataError(error, fallback);
+      if (failure.kind === 'forbidden') throw new DataError('forbidden', DOOR_SESSION_EXPIRED);
+      throw failure;
+    }
+    return data;
+  } catch (e) {
+    if (e instanceof DataError) throw e;
+    throw abort.signal.aborted ? new DataError('network', fallback) : toDataError(e, fallback);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Checks a pass in by its code or by its holder's phone, at `scan.door`. A lost network throws
+ * DataError 'network' (queue the scan and send it again later with the same scanId); a session
+ * that may no longer check in throws 'forbidden' with DOOR_SESSION_EXPIRED.
+ */
+export async function checkIn(scan: DoorScan): Promise<DoorAnswer> {
+  const data =
+    scan.kind === 'code'
+      ? await callDoorRpc(
+          'check_in',
+          { code: scan.value, door: scan.door, scan_id: scan.scanId },
+          CHECK_IN_FAILED,
+        )
+      : await callDoorRpc(
+          'check_in_by_phone',
+          { phone: scan.value, door: scan.door, scan_id: scan.scanId },
+          CHECK_IN_FAILED,
+        );
+  return toDoorAnswer(data);
+}
+
+/** The live count: entered / expected (confirmed places) and entries in the last 10 minutes. */
+export async function getDoorCount(): Promise<DoorCount> {
+  return toDoorCount(await callDoorRpc('door_count', {}, COUNT_FAILED));
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { DOOR_ROLES, NOT_DOOR_STAFF, getDoorStaff, signOutDoor, type DoorStaff } from '@/data/door';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { DoorScreen } from './DoorScreen';
+import { DoorSignIn } from './DoorSignIn';
+
+type State =
+  { step: 'loading' } | { step: 'sign-in'; notice?: string } | { step: 'door'; staff: DoorStaff };
+
+/**
+ * /porte: the door check-in of the Night Party, for door staff (role `controle`) and admins.
+ * A page of its own (no site header or footer), with its own sign-in.
+ */
+export default function DoorPage() {
+  usePageMeta(
+    'Contrôle des entrées',
+    'Contrôle des entrées de la Booster Night Party, réservé au personnel de la porte.',
+  );
+  const [state, setState] = useState<State>({ step: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    getDoorStaff().then(
+      (staff) => {
+        if (!live) return;
+        if (!staff) setState({ step: 'sign-in' });
+        else if (staff.role && DOOR_ROLES.includes(staff.role)) setState({ step: 'door', staff });
+        else setState({ step: 'sign-in', notice: NOT_DOOR_STAFF });
+      },
+      () => live && setState({ step: 'sign-in' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (state.step === 'loading') {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-brand-900 p-6 text-white">
+        <h1 className="text-2xl font-bold">Contrôle des entrées</h1>
+        <p role="status">Chargement…</p>
+      </main>
+    );
+  }
+  if (state.step === 'sign-in') {
+    return (
+      <DoorSignIn
+        key={state.notice ?? ''}
+        notice={state.notice}
+        onSignedIn={(staff) => setState({ step: 'door', staff })}
+      />
+    );
+  }
+  return (
+    <DoorScreen
+      staff={state.staff}
+      onSignOut={() => {
+        void signOutDoor().finally(() => setState({ step: 'sign-in' }));
+      }}
+      onSessionLost={(notice) => {
+        void signOutDoor().finally(() => setState({ step: 'sign-in', notice }));
+      }}
+    />
+  );
+}

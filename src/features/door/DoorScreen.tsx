@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { lazyComponent } from '@/lib/lazy-component';
+import type { DoorStaff } from '@/data/door';
+import { DOOR_MAX_LENGTH, passCodeOf, readDoorName, saveDoorName } from './door-input';
+import { DoorCountPanel, DoorQueuePanel } from './DoorStatus';
+import { ManualCheckIn } from './ManualCheckIn';
+import { VerdictPanel } from './VerdictPanel';
+import { useCheckIn } from './use-check-in';
+import { useDoorCount } from './use-door-count';
+
+/** The camera and its QR decoder: downloaded when the camera is opened, never before. */
+const CameraScanner = lazyComponent(() => import('./camera/CameraScanner').then((m) => m.default));
+
+export const DOOR_REQUIRED = 'Indiquez la porte (40 caractères au plus), ex. Porte 1.';
+
+type Props = {
+  staff: DoorStaff;
+  onSignOut: () => void;
+  onSessionLost: (message: string) => void;
+};
+
+/**
+ * The door's one screen: the live count, the door's name, the camera, the typed code, the phone
+ * search; a verdict replaces it until "Scanner le suivant". Nothing else: no list, no export.
+ */
+export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
+  const { count, stale, refresh } = useDoorCount();
+  const checkIn = useCheckIn({ onCheckedIn: refresh, onSessionLost });
+  const { outcome, busy, submit, rejectScan, clear } = checkIn;
+  const [door, setDoor] = useState(readDoorName);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const doorName = door.trim();
+  const doorValid = doorName.length > 0 && doorName.length <= DOOR_MAX_LENGTH;
+
+  const changeDoor = (value: string) => {
+    setDoor(value);
+    if (value.trim() && value.trim().length <= DOOR_MAX_LENGTH) saveDoorName(value);
+  };
+
+  const check = useCallback(
+    (kind: 'code' | 'phone', value: string) => {
+      if (!doorValid) return document.getElementById('door-name')?.focus();
+      void submit(kind, value, doorName);
+    },
+    [doorValid, doorName, submit],
+  );
+
+  const onScanned = useCallback(
+    (raw: string) => {
+      const code = passCodeOf(raw);
+      if (code && doorValid) void submit('code', code, doorName);
+      else rejectScan(raw, doorName);
+    },
+    [doorValid, doorName, submit, rejectScan],
+  );
+
+  // After "Scanner le suivant", focus goes back to the field the last scan came from.
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (outcome || !refocus.current) return;
+    document.getElementById(refocus.current)?.focus();
+    refocus.current = null;
+  }, [outcome]);
+  const next = () => {
+    if (!cameraOpen) refocus.current = outcome?.scan.kind === 'phone' ? 'door-phone' : 'door-code';
+    clear();
+  };
+
+  return (
+    <div className="min-h-dvh bg-gray-100">
+      <header className="flex min-h-[4.5rem] items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
+        <div className="min-w-0">
+          <h1 className="text-lg leading-tight font-bold sm:text-xl">Contrôle des entrées</h1>
+          <p className="truncate text-sm text-blue-100">{staff.email}</p>
+        </div>
+        <Button variant="secondary" className="shrink-0" onClick={onSignOut} disabled={busy}>
+          Déconnexion
+        </Button>
+      </header>
+      <main className="mx-auto max-w-xl sm:p-4">
+        {outcome && <VerdictPanel outcome={outcome} onNext={next} />}
+        <div hidden={outcome !== null} className="space-y-5 p-4 sm:p-0">
+          <DoorCountPanel count={count} stale={stale} />
+          <DoorQueuePanel pending={checkIn.pending} sent={checkIn.sent} />
+          <Field
+            label="Porte"
+            hint="Le nom de votre porte, gardé sur ce téléphone."
+            error={doorValid ? undefined : DOOR_REQUIRED}
+          >
+            <input
+              id="door-name"
+              value={door}
+              maxLength={DOOR_MAX_LENGTH}
+              onChange={(e) => changeDoor(e.target.value)}
+              autoComplete="off"
+            />
+          </Field>
+          <section aria-label="Caméra" className="space-y-3">
+            {cameraOpen && (
+              <CameraScanner
+                fallback={
+                  <p role="status" className="rounded-xl bg-black p-4 text-center text-white">
+                    Ouverture de la caméra…
+                  </p>
+                }
+                paused={busy || outcome !== null}
+                onCode={onScanned}
+              />
+            )}
+            <Button
+              size="block"
+              variant={cameraOpen ? 'secondary' : 'accent'}
+              className="min-h-14 text-lg"
+              onClick={() => setCameraOpen((open) => !open)}
+            >
+              {cameraOpen ? 'Fermer la caméra' : 'Scanner avec la caméra'}
+            </Button>
+          </section>
+          <ManualCheckIn busy={busy} onSubmit={check} />
+        </div>
+      </main>
+    </div>
+  );
+}

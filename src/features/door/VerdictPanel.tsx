@@ -1,0 +1,94 @@
+import { useEffect, useId } from 'react';
+import { Button } from '@/components/ui/Button';
+import type { Outcome } from './use-check-in';
+import {
+  VERDICT_STYLE,
+  VERDICT_SYMBOL,
+  holderName,
+  scanLabel,
+  verdictAdvice,
+  verdictTitle,
+} from './verdict-text';
+
+type Props = { outcome: Outcome; onNext: () => void };
+
+type View = { style: keyof typeof VERDICT_STYLE; title: string; lines: string[]; alert: boolean };
+
+function viewOf(outcome: Outcome): View {
+  if (outcome.kind === 'queued') {
+    return {
+      style: 'queued',
+      title: 'En attente de réseau — sera envoyé',
+      lines: [
+        scanLabel(outcome.scan),
+        'Pas de réseau : ce contrôle est gardé sur le téléphone et sera envoyé dès que possible.',
+      ],
+      alert: false,
+    };
+  }
+  if (outcome.kind === 'error') {
+    return { style: 'error', title: 'Contrôle impossible', lines: [outcome.message], alert: true };
+  }
+  const { answer, scan } = outcome;
+  const name = holderName(answer);
+  const who = answer.verdict === 'validated' ? [] : [name].filter((n): n is string => !!n);
+  return {
+    style: answer.verdict,
+    title: verdictTitle(answer),
+    lines: [
+      verdictAdvice(answer, scan),
+      ...who,
+      ...(answer.maskedPhone ? [`Téléphone ${answer.maskedPhone}`] : []),
+    ],
+    alert: answer.verdict !== 'validated',
+  };
+}
+
+/**
+ * The verdict of a scan, filling the screen in words and colour. Announced at once (role=alert
+ * for a refusal, status otherwise); focus moves to "Scanner le suivant", which repeats the
+ * verdict as its description.
+ */
+export function VerdictPanel({ outcome, onNext }: Props) {
+  const view = viewOf(outcome);
+  const id = useId();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+    document.getElementById(`${id}-next`)?.focus();
+  }, [outcome, id]);
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`flex min-h-[calc(100dvh-4.5rem)] flex-col justify-between gap-6 p-5 sm:rounded-2xl ${VERDICT_STYLE[view.style]}`}
+    >
+      <div
+        role={view.alert ? 'alert' : 'status'}
+        aria-atomic="true"
+        id={`${id}-verdict`}
+        className="flex flex-1 flex-col items-center justify-center gap-4 text-center"
+      >
+        <p aria-hidden="true" className="text-8xl leading-none font-black">
+          {VERDICT_SYMBOL[view.style]}
+        </p>
+        <h2 id={`${id}-title`} className="text-4xl leading-tight font-black break-words">
+          {view.title}
+        </h2>
+        {view.lines.map((line) => (
+          <p key={line} className="text-xl font-semibold">
+            {line}
+          </p>
+        ))}
+      </div>
+      <Button
+        id={`${id}-next`}
+        variant="secondary"
+        size="block"
+        className="min-h-16 text-xl"
+        aria-describedby={`${id}-verdict`}
+        onClick={onNext}
+      >
+        Scanner le suivant
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * What the door staff scan or type, read the way the database reads it
+ * (private.normalise_pass_code, check_in_by_phone): a pass code of 10 characters from
+ * 23456789ABCDEFGHJKMNPQRSTUVWXYZ in any case, spaces and dashes ignored, or the pass link
+ * `${origin}/pass/${code}` that the pass's QR code holds; a phone of 9 digits (+237 ignored).
+ */
+const CODE = /^[2-9A-HJKMNP-Z]{10}$/;
+const SEPARATORS = /[\s\u00a0\u2000-\u200f\u202f\ufeff\-\u2010-\u2015\u2212]/g;
+
+/** The pass code in `raw` (a scanned link or a typed code), or null when it cannot be one. */
+export function passCodeOf(raw: string): string | null {
+  let candidate = raw.trim();
+  const link = /\/pass\/([^/?#]+)/i.exec(candidate);
+  if (link) {
+    try {
+      candidate = decodeURIComponent(link[1]);
+    } catch {
+      return null;
+    }
+  }
+  const code = candidate.replace(SEPARATORS, '').toUpperCase();
+  return CODE.test(code) ? code : null;
+}
+
+/** The 9 digits of a Cameroonian phone as people write it (+237 6 77 12 34 56), or null. */
+export function phoneDigitsOf(raw: string): string | null {
+  let digits = raw.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('237')) digits = digits.slice(3);
+  return /^\d{9}$/.test(digits) ? digits : null;
+}
+
+/** "ABCDE FGHJK": a code shown in two groups of five, as on the pass. */
+export const groupedCode = (code: string) => `${code.slice(0, 5)} ${code.slice(5)}`;
+
+/** A random v4 UUID: crypto.randomUUID only exists on secure origins, getRandomValues everywhere. */
+export function newScanId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const DOOR_KEY = 'booster-door-name';
+export const DEFAULT_DOOR = 'Porte 1';
+export const DOOR_MAX_LENGTH = 40;
+
+/** The door this phone checks in at, remembered between visits. */
+export function readDoorName(): string {
+  try {
+    return localStorage.getItem(DOOR_KEY)?.trim() || DEFAULT_DOOR;
+  } catch {
+    return DEFAULT_DOOR;
+  }
+}
+
+export function saveDoorName(door: string): void {
+  try {
+    localStorage.setItem(DOOR_KEY, door.trim());
+  } catch {
+    // Private browsing without storage: the name lasts as long as the page.
+  }
+}

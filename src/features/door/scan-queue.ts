@@ -1,0 +1,67 @@
+import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import type { DoorScan } from '@/data/door';
+
+/**
+ * Scans the door could not send (no network), kept on the phone in IndexedDB until they are
+ * sent: a reload, a closed tab or a flat battery loses none. Each keeps the scan id it was
+ * first tried with, so a retry after a lost answer is never counted twice (check_in is
+ * idempotent per scan id). Without IndexedDB (some private modes) the queue lives in memory as
+ * long as the page.
+ */
+export type QueuedScan = DoorScan & { queuedAt: number };
+
+type Backend = {
+  put(scan: QueuedScan): Promise<void>;
+  remove(scanId: string): Promise<void>;
+  all(): Promise<QueuedScan[]>;
+};
+
+function memoryBackend(): Backend {
+  const scans = new Map<string, QueuedScan>();
+  return {
+    put: async (scan) => void scans.set(scan.scanId, scan),
+    remove: async (scanId) => void scans.delete(scanId),
+    all: async () => [...scans.values()],
+  };
+}
+
+function indexedDbBackend(store: UseStore): Backend {
+  return {
+    put: (scan) => set(scan.scanId, scan, store),
+    remove: (scanId) => del(scanId, store),
+    all: () => values<QueuedScan>(store),
+  };
+}
+
+let backend: Promise<Backend> | undefined;
+
+/** IndexedDB when it works (opening it can fail in private modes), memory otherwise. */
+function open(): Promise<Backend> {
+  backend ??= (async () => {
+    if (typeof indexedDB === 'undefined') return memoryBackend();
+    try {
+      const store = createStore('booster-door', 'pending-scans');
+      await values(store);
+      return indexedDbBackend(store);
+    } catch {
+      return memoryBackend();
+    }
+  })();
+  return backend;
+}
+
+export async function queueScan(scan: DoorScan): Promise<QueuedScan> {
+  const queued = { ...scan, queuedAt: Date.now() };
+  await (await open()).put(queued);
+  return queued;
+}
+
+export async function removeQueuedScan(scanId: string): Promise<void> {
+  await (await open()).remove(scanId);
+}
+
+/** The queued scans, oldest first. */
+export async function queuedScans(): Promise<QueuedScan[]> {
+  const scans = await (await open()).all();
+  return scans.sort((a, b) => a.queuedAt - b.queuedAt);
+}

@@ -1,0 +1,86 @@
+import type { DoorAnswer, DoorScan } from '@/data/door';
+import { groupedCode } from './door-input';
+
+/** Times at the door are the venue's (Yaoundé, Douala: UTC+1 all year). */
+const timeFmt = new Intl.DateTimeFormat('fr-FR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Douala',
+});
+
+/** 20:14 in Cameroon. */
+export const doorTime = (iso: string) => timeFmt.format(new Date(iso)).replace(' h ', ':');
+
+/** "Awa N.", or "Awa" without a last name; null when the answer names nobody. */
+export function holderName(answer: DoorAnswer): string | null {
+  if (!answer.firstName) return null;
+  return answer.lastInitial ? `${answer.firstName} ${answer.lastInitial}.` : answer.firstName;
+}
+
+/** "porte 2" in a sentence ("Déjà entré à 20:14 (porte 2)"). */
+const doorInSentence = (door: string) => door.charAt(0).toLowerCase() + door.slice(1);
+
+/** The verdict in words, as the door reads it: "Entrée validée — Awa N.". */
+export function verdictTitle(answer: DoorAnswer): string {
+  const name = holderName(answer);
+  switch (answer.verdict) {
+    case 'validated':
+      return name ? `Entrée validée — ${name}` : 'Entrée validée';
+    case 'already': {
+      if (!answer.checkedInAt) return 'Déjà entré';
+      const where = answer.door ? ` (${doorInSentence(answer.door)})` : '';
+      return `Déjà entré à ${doorTime(answer.checkedInAt)}${where}`;
+    }
+    case 'waitlisted':
+      return answer.position ? `Liste d'attente — n° ${answer.position}` : "Liste d'attente";
+    case 'cancelled':
+      return 'Annulé';
+    case 'unknown':
+      return 'Pass inconnu';
+  }
+}
+
+/** What to do, under the title. */
+export function verdictAdvice(answer: DoorAnswer, scan: DoorScan): string {
+  switch (answer.verdict) {
+    case 'validated':
+      return 'Laissez entrer.';
+    case 'already':
+      return 'Ce pass a déjà servi : ne laissez pas entrer une deuxième fois.';
+    case 'waitlisted':
+      return "Pas de place confirmée : ce pass est sur la liste d'attente.";
+    case 'cancelled':
+      return 'Ce pass a été annulé par son titulaire ou les organisateurs.';
+    case 'unknown':
+      return scan.kind === 'phone'
+        ? 'Aucune réservation à ce numéro.'
+        : 'Aucun pass ne correspond à ce code.';
+  }
+}
+
+/** "Pass ABCDE FGHJK" or "Téléphone 677123456": what was scanned or typed. */
+export function scanLabel(scan: DoorScan): string {
+  return scan.kind === 'phone' ? `Téléphone ${scan.value}` : `Pass ${groupedCode(scan.value)}`;
+}
+
+/** Colours with WCAG AA contrast (white on green-800, red-800…; near-black on yellow-300). */
+export const VERDICT_STYLE: Record<DoorAnswer['verdict'] | 'queued' | 'error', string> = {
+  validated: 'bg-green-800 text-white',
+  already: 'bg-orange-800 text-white',
+  unknown: 'bg-red-800 text-white',
+  waitlisted: 'bg-yellow-300 text-gray-950',
+  cancelled: 'bg-gray-800 text-white',
+  queued: 'bg-blue-800 text-white',
+  error: 'bg-red-800 text-white',
+};
+
+/** The verdict's symbol (repeats the colour's meaning for those who do not perceive it). */
+export const VERDICT_SYMBOL: Record<keyof typeof VERDICT_STYLE, string> = {
+  validated: '✓',
+  already: '✕',
+  unknown: '✕',
+  waitlisted: '!',
+  cancelled: '✕',
+  queued: '…',
+  error: '!',
+};

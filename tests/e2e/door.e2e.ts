@@ -1,0 +1,347 @@
+/**
+ * The pass → door journey, at phone and desktop size, on the run's seeded database:
+ * 1. a visitor reserves a Night Party place and sees the pass with its QR code; the pass link
+ *    opens in another browser context;
+ * 2. door staff sign in at /porte (the seed's door account, role `controle`) in a browser whose
+ *    camera films the rendered QR code (Chromium's fake camera fed with a picture of it), so the
+ *    pass is read by the very decoder of the camera path: "Entrée validée", then "Déjà entré";
+ * 3. the other verdicts (unknown, waitlisted, cancelled) typed;
+ * 4. a scan made offline is queued in IndexedDB, shown as pending, and sent once when the
+ *    network returns.
+ * axe on the pass page and every door state; a screenshot of each verdict.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
+import { solveProofOfWork } from '../setup/proof-of-work';
+import { axeViolations, describeFindings } from './support/a11y';
+import {
+  backendAvailable,
+  baseUrl,
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  launchChromium,
+  openSession,
+  screenshot,
+  settle,
+  VIEWPORTS,
+  type Session,
+  type ViewportName,
+} from './support/browser';
+import { ROOT } from './support/server';
+
+// The seed's door account and demo passes (supabase/seed.sql, README "Door staff").
+const DOOR_EMAIL = 'porte@booster-challenge.local';
+const DOOR_PASSWORD = 'BoosterPorte2025';
+const WAITLISTED_PASS = 'FETE234568';
+const CANCELLED_PASS = 'FETE234569';
+
+async function expectAccessible(page: Page, label: string) {
+  const findings = await axeViolations(page, label);
+  expect(findings, describeFindings(label, findings)).toEqual([]);
+}
+
+/** A reservation made through the API as a visitor's browser would; returns its pass code. */
+async function reserveThroughApi(name: string, phone: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/rest/v1/rpc/create_reservation`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      payload: {
+        id: crypto.randomUUID(),
+        full_name: name,
+        phone,
+        ville: 'Douala',
+        attendance_status: 'yes',
+        heard_from: 'flyer',
+        will_attend: 'yes',
+        attendance_barrier: 'none',
+        follows_booster_page: 'yes',
+        consumes_booster_products: 'no',
+        website: '',
+        pow: await solveProofOfWork(baseUrl()),
+      },
+    }),
+  });
+  const body = (await res.json()) as { pass_code?: string };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.pass_code ?? '';
+}
+
+/**
+ * A one-frame Y4M video (what Chromium's fake camera plays, in a loop) of `png` centred on a
+ * white 640×480 picture, as a phone held over the pass would see it. The PNG is turned into
+ * grey levels by the browser itself (no image library here).
+ */
+async function fakeCameraFile(page: Page, png: Buffer, name: string): Promise<string> {
+  const [W, H] = [640, 480];
+  const luma = await page.evaluate(
+    async ({ data, W, H }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [W, H];
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, W, H);
+      ctx.imageSmoothingEnabled = false;
+      const side = Math.min(400, W, H);
+      ctx.drawImage(img, (W - side) / 2, (H - side) / 2, side, side);
+      const rgba = ctx.getImageData(0, 0, W, H).data;
+      let grey = '';
+      for (let i = 0; i < rgba.length; i += 4)
+        grey += String.fromCharCode(
+          Math.round(0.299 * rgba[i] + 0.587 * rgba[i + 1] + 0.114 * rgba[i + 2]),
+        );
+      return btoa(grey);
+    },
+    { data: png.toString('base64'), W, H },
+  );
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const file = join(ROOT, 'test-artifacts', `${name}.y4m`);
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\nFRAME\n`),
+      Buffer.from(luma, 'base64'),
+      chroma,
+      chroma,
+    ]),
+  );
+  return file;
+}
+
+/** The scans waiting in the door's IndexedDB queue (src/features/door/scan-queue.ts). */
+const queuedInIndexedDb = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('booster-door');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('pending-scans').objectStore('pending-scans').count();
+          count.onsuccess = () => (resolve(count.result), db.close());
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+
+/** "12 / 40" → 12. */
+async function entered(page: Page): Promise<number> {
+  const text = await page.locator('dd').first().textContent();
+  return Number(/^(\d+) \//.exec(text ?? '')?.[1] ?? NaN);
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s size', (viewport) => {
+  const n = viewport === 'desktop' ? '1' : '2';
+  const guest = { name: 'Awa Ngono', phone: `69955510${n}` };
+  const doorName = `Porte ${Number(n) + 1}`;
+  let browser: Browser;
+  let doorBrowser: Browser | undefined;
+  let visitor: Session;
+  let door: Session;
+  let passCode = '';
+  let qrPng: Buffer;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    visitor = await openSession(browser, viewport);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const slug = ctx.task.name.slice(0, 40).replace(/[^a-z]+/gi, '-');
+    await screenshot(visitor.page, viewport, `FAILED-door-${slug}-visitor`).catch(() => null);
+    if (door) await screenshot(door.page, viewport, `FAILED-door-${slug}-door`).catch(() => null);
+  });
+  afterAll(async () => {
+    await doorBrowser?.close();
+    await browser?.close();
+  });
+
+  it('a visitor reserves and sees the pass with its QR code; the link opens elsewhere', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const { page } = visitor;
+    await page.goto('/night-party/');
+    await settle(page);
+    await page.getByLabel(/^Nom complet/).fill(guest.name);
+    await page.getByLabel(/^Téléphone/).fill(guest.phone);
+    await page.getByLabel(/^Ville/).fill('Yaoundé');
+    await page
+      .getByRole('radiogroup', { name: 'Comment avez-vous entendu parler de la Night Party ?' })
+      .getByLabel('Réseaux sociaux')
+      .check();
+    await page.getByRole('button', { name: 'Réserver ma place' }).click();
+    await page.getByRole('img', { name: /^QR code/ }).waitFor();
+    const url = new URL(page.url());
+    passCode = url.searchParams.get('pass') ?? /\/pass\/([^/?#]+)/.exec(url.pathname)?.[1] ?? '';
+    expect(passCode).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
+    await screenshot(page, viewport, 'door-journey-reservation-pass');
+
+    // The pass link, opened in another browser (the visitor's WhatsApp, another phone).
+    const other = await openSession(browser, viewport);
+    await other.page.goto(`/pass/${passCode}`);
+    const qr = other.page.getByRole('img', { name: /^QR code/ });
+    await qr.waitFor();
+    await settle(other.page);
+    await other.page.getByText(/Awa/).first().waitFor();
+    await screenshot(other.page, viewport, 'pass');
+    await expectAccessible(other.page, `${viewport} /pass/{code}`);
+    qrPng = await qr.screenshot();
+    expect(other.pageErrors).toEqual([]);
+    await other.context.close();
+  });
+
+  it('door staff scan the QR code with the camera: validated, then "déjà entré"', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    expect(passCode, 'the reservation test ran').not.toBe('');
+    const camera = await fakeCameraFile(visitor.page, qrPng, `door-fake-camera-${viewport}`);
+    doorBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        ...CHROMIUM_FLAGS,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${camera}`,
+      ],
+    });
+    door = await openSession(doorBrowser, viewport);
+    await door.context.grantPermissions(['camera'], { origin: baseUrl() });
+    const { page } = door;
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+
+    await page.goto('/porte/');
+    await page.getByRole('heading', { level: 1, name: 'Contrôle des entrées' }).waitFor();
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await screenshot(page, viewport, 'door-sign-in');
+    await expectAccessible(page, `${viewport} /porte/ sign-in`);
+    expect(await page.title()).toBe('Contrôle des entrées – Booster Challenge');
+
+    await page.getByLabel(/^Email/).fill(DOOR_EMAIL);
+    await page.getByLabel(/^Mot de passe/).fill(DOOR_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByLabel('Code du pass').waitFor();
+    await page.getByLabel('Porte', { exact: true }).fill(doorName);
+    await page.locator('dd', { hasText: / \/ / }).first().waitFor();
+    await settle(page);
+    await screenshot(page, viewport, 'door-screen');
+    await expectAccessible(page, `${viewport} /porte/ check-in screen`);
+    // Nothing of the scanner before the camera opens.
+    expect(requested.filter((u) => /ponyfill|CameraScanner|\.wasm/.test(u))).toEqual([]);
+    const before = await entered(page);
+
+    await page.getByRole('button', { name: 'Scanner avec la caméra' }).click();
+    const heading = page.getByRole('heading', {
+      level: 2,
+      name: /^(Entrée validée|Déjà entré|Pass inconnu)/,
+    });
+    await heading.waitFor({ timeout: 30_000 });
+    expect(await heading.textContent()).toBe(`Entrée validée — Awa N.`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: 'Scanner le suivant' })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await screenshot(page, viewport, 'door-verdict-validated');
+    await expectAccessible(page, `${viewport} /porte/ verdict validated`);
+    // The decoder's WebAssembly came from our own origin, nothing from a CDN.
+    // (This Chromium has no native BarcodeDetector: the polyfill and its .wasm were loaded.)
+    const native = await page.evaluate(() => 'BarcodeDetector' in window);
+    const wasm = requested.filter((u) => u.endsWith('.wasm'));
+    expect(wasm.length).toBe(native ? 0 : 1);
+    for (const u of wasm) expect(new URL(u).origin).toBe(new URL(baseUrl()).origin);
+    expect(door.externalRequests).toEqual([]);
+
+    // The same pass still in front of the camera: the next reading says it has entered.
+    await page.getByRole('button', { name: 'Scanner le suivant' }).click();
+    const already = page.getByRole('heading', { level: 2, name: /^Déjà entré à \d\d:\d\d/ });
+    await already.waitFor({ timeout: 30_000 });
+    expect(await already.textContent()).toMatch(
+      new RegExp(`^Déjà entré à \\d\\d:\\d\\d \\(porte ${Number(n) + 1}\\)$`),
+    );
+    await screenshot(page, viewport, 'door-verdict-already');
+    await expectAccessible(page, `${viewport} /porte/ verdict already`);
+    await page.getByRole('button', { name: 'Scanner le suivant' }).click();
+    await page.getByRole('button', { name: 'Fermer la caméra' }).click();
+    await expect.poll(() => entered(page)).toBe(before + 1);
+
+    // The visitor's pass now says so.
+    await visitor.page.goto(`/pass/${passCode}`);
+    await visitor.page
+      .getByText(/Entrée validée/)
+      .first()
+      .waitFor();
+    expect(door.pageErrors).toEqual([]);
+  });
+
+  it('the other verdicts, typed: unknown, waitlisted, cancelled', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const { page } = door;
+    const cases = [
+      ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown'],
+      [WAITLISTED_PASS, /^Liste d'attente/, 'waitlisted'],
+      [CANCELLED_PASS, /^Annulé$/, 'cancelled'],
+    ] as const;
+    for (const [code, title, name] of cases) {
+      await page.getByLabel('Code du pass').fill(code);
+      await page.getByRole('button', { name: 'Valider le code' }).click();
+      const heading = page.getByRole('heading', { level: 2, name: title });
+      await heading.waitFor();
+      await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+      await screenshot(page, viewport, `door-verdict-${name}`);
+      await expectAccessible(page, `${viewport} /porte/ verdict ${name}`);
+      await page.getByRole('button', { name: 'Scanner le suivant' }).click();
+      await page.getByLabel('Code du pass').waitFor();
+    }
+  });
+
+  it('an offline scan is queued on the phone and sent once when the network returns', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const code = await reserveThroughApi('Paul Mbarga', `69955520${n}`);
+    const { page, context } = door;
+    await expect.poll(() => entered(page)).toBeGreaterThan(0);
+    const before = await entered(page);
+
+    await context.setOffline(true);
+    await page.getByLabel('Code du pass').fill(code);
+    await page.getByRole('button', { name: 'Valider le code' }).click();
+    await page
+      .getByRole('heading', { level: 2, name: 'En attente de réseau — sera envoyé' })
+      .waitFor();
+    await screenshot(page, viewport, 'door-verdict-queued');
+    await expectAccessible(page, `${viewport} /porte/ verdict queued`);
+    expect(await queuedInIndexedDb(page)).toBe(1);
+    await page.getByRole('button', { name: 'Scanner le suivant' }).click();
+    await page.getByText('1 contrôle en attente de réseau — sera envoyé').waitFor();
+    await screenshot(page, viewport, 'door-pending');
+    await expectAccessible(page, `${viewport} /porte/ scan pending`);
+
+    await context.setOffline(false);
+    const sent = page.getByRole('region', { name: 'Envoyés après la coupure' });
+    await sent.getByText(/Entrée validée — Paul M\./).waitFor({ timeout: 30_000 });
+    await page.getByText(/en attente de réseau/).waitFor({ state: 'detached' });
+    expect(await queuedInIndexedDb(page)).toBe(0);
+    await expect.poll(() => entered(page), { timeout: 15_000 }).toBe(before + 1);
+    await screenshot(page, viewport, 'door-sent-after-outage');
+    await expectAccessible(page, `${viewport} /porte/ sent after the outage`);
+
+    // Scanned again, online: it has entered once.
+    await page.getByLabel('Code du pass').fill(code);
+    await page.getByRole('button', { name: 'Valider le code' }).click();
+    await page.getByRole('heading', { level: 2, name: /^Déjà entré à/ }).waitFor();
+    await page.getByRole('button', { name: 'Scanner le suivant' }).click();
+    expect(await entered(page)).toBe(before + 1);
+    expect(door.pageErrors).toEqual([]);
+  });
+});
