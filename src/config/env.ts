@@ -1,25 +1,35 @@
-import { z } from 'zod';
 import { LOCAL_ANON_KEY } from './local-backend';
 
 /**
- * The environment, read once and validated. When VITE_SUPABASE_URL is unset the app talks to the
+ * The environment, read once and checked. When VITE_SUPABASE_URL is unset the app talks to the
  * embedded local backend mounted on the same origin (see supabase/local).
+ *
+ * Checked by hand, not with zod: the public pages read it for their first request (the Night
+ * Party's availability, a pass), and the validation library would then weigh ~23 kB gzip on
+ * their first load (scripts/bundle-budget.ts). Two rules: the URL parses, the key comes with it.
  */
-const schema = z
-  .object({
-    VITE_SUPABASE_URL: z.url('VITE_SUPABASE_URL doit être une URL').optional(),
-    VITE_SUPABASE_ANON_KEY: z.string().min(20).optional(),
-    VITE_EMAILJS_PUBLIC_KEY: z.string().optional(),
-    VITE_EMAILJS_SERVICE_ID: z.string().optional(),
-    VITE_EMAILJS_CONTACT_TEMPLATE_ID: z.string().optional(),
-    VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID: z.string().optional(),
-  })
-  .refine((e) => !e.VITE_SUPABASE_URL || e.VITE_SUPABASE_ANON_KEY, {
-    message: 'VITE_SUPABASE_ANON_KEY is required when VITE_SUPABASE_URL is set',
-    path: ['VITE_SUPABASE_ANON_KEY'],
-  });
+type RawEnv = Partial<Record<string, string>>;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+const isUrl = (v: string) => {
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The names of the variables that are set but wrong. */
+function invalidNames(e: RawEnv): string[] {
+  const wrong: string[] = [];
+  if (e.VITE_SUPABASE_URL && !isUrl(e.VITE_SUPABASE_URL)) wrong.push('VITE_SUPABASE_URL');
+  if (e.VITE_SUPABASE_ANON_KEY !== undefined && e.VITE_SUPABASE_ANON_KEY.length < 20)
+    wrong.push('VITE_SUPABASE_ANON_KEY');
+  else if (e.VITE_SUPABASE_URL && !e.VITE_SUPABASE_ANON_KEY) wrong.push('VITE_SUPABASE_ANON_KEY');
+  return wrong;
+}
 
 export type EmailJsConfig = {
   publicKey: string;
@@ -51,13 +61,13 @@ export function parseEnv(
   origin: string,
   localKey: string | null = localAnonKey(),
 ): AppEnv {
-  const cleaned = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, blankToUndefined(v)]));
-  const result = schema.safeParse(cleaned);
-  if (!result.success) {
-    const names = result.error.issues.map((i) => i.path.join('.')).join(', ');
-    throw new Error(`Invalid environment: ${names}. See .env.example.`);
+  const e: RawEnv = Object.fromEntries(
+    Object.entries(raw).map(([k, v]) => [k, blankToUndefined(v)]),
+  );
+  const wrong = invalidNames(e);
+  if (wrong.length > 0) {
+    throw new Error(`Invalid environment: ${wrong.join(', ')}. See .env.example.`);
   }
-  const e = result.data;
   const emailjs =
     e.VITE_EMAILJS_PUBLIC_KEY && e.VITE_EMAILJS_SERVICE_ID
       ? {

@@ -57,6 +57,9 @@ const RESERVATION_COLUMNS = [
   'Suit la page',
   'Consomme Booster',
   'Date de réservation',
+  'État',
+  "Heure d'entrée",
+  "Porte d'entrée",
 ];
 
 /** Distinct people per viewport (phones and e-mails are unique in the database). */
@@ -170,7 +173,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await screenshot(page, viewport, 'journey-reservation-success');
 
     const popupPromise = page.context().waitForEvent('page');
-    await page.getByRole('link', { name: /Partager sur WhatsApp/ }).click();
+    await page.getByRole('link', { name: /Inviter des amis/ }).click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
     const shared = new URL(popup.url());
@@ -230,6 +233,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await screenshot(page, viewport, 'admin-participants');
     await expectAccessible(page, `${viewport} /admin/participants/`);
     await field(page, 'Rechercher').fill(t.leader);
+    // The search is applied once typing pauses: it is then in the URL (the list's state).
+    await page.waitForURL((url) => url.searchParams.get('search') === t.leader.trim());
     const view = page.getByRole('link', { name: `Voir ${t.leader}` });
     await view.waitFor();
     await page.getByText(`Équipe : ${t.teamName}`).waitFor();
@@ -265,7 +270,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await screenshot(page, viewport, 'admin-participant-detail');
     await expectAccessible(page, `${viewport} /admin/participants/{id}/`);
     await page.getByRole('button', { name: 'Modifier', exact: true }).click();
-    const member = field(page, 'Nom du membre 1');
+    const member = field(page, 'Nom complet du membre 1');
     await screenshot(page, viewport, 'admin-participant-edit');
     await expectAccessible(page, `${viewport} /admin/participants/{id}/ edit`);
     // the edit form with an error shown
@@ -294,7 +299,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await screenshot(page, viewport, 'admin-reservations');
     await expectAccessible(page, `${viewport} /admin/reservations/`);
     await field(page, 'Rechercher').fill(who.guest.name);
-    await page.getByRole('cell', { name: who.guest.name }).waitFor();
+    await page.getByRole('cell', { name: who.guest.name, exact: true }).waitFor();
     const reservationsDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporter CSV' }).click();
     const reservationsFile = await reservationsDownload;
@@ -310,6 +315,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
       "Source d'information": 'Réseaux sociaux',
       Assistera: 'Oui',
       Obstacle: 'Aucun obstacle',
+      État: 'Confirmée',
+      "Heure d'entrée": '',
     });
 
     // the stats page renders and is accessible

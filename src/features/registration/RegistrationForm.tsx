@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
-import { EDITION, REGIONS } from '@/config/edition';
+import { EDITION } from '@/config/edition';
 import { DataError } from '@/lib/errors';
 import { prepareProofOfWorkOnInteraction } from '@/data/public-write';
 import {
@@ -15,6 +15,7 @@ import {
   registerParticipant,
   type ClosedReason,
 } from '@/data/register-participant';
+import { RegionOptions } from '@/components/forms/RegionOptions';
 import { TeamMembersFields } from '@/components/forms/TeamMembersFields';
 import { PARTICIPANT_LIMITS } from '@/lib/participant-rules';
 import { Button } from '@/components/ui/Button';
@@ -177,11 +178,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
               <Field label="Région" required error={errors.region?.message}>
                 <select {...register('region')}>
                   <option value="">Sélectionnez votre région</option>
-                  {REGIONS.map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
+                  <RegionOptions />
                 </select>
               </Field>
             </div>

@@ -1,9 +1,10 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { RegionOptions } from '@/components/forms/RegionOptions';
 import { TeamMembersFields } from '@/components/forms/TeamMembersFields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/ui/Field';
 import { notify } from '@/lib/toast';
-import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS, REGIONS } from '@/config/edition';
+import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { Participant } from '@/data/types';
 import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
@@ -83,11 +84,7 @@ export function ParticipantEditForm({
             </Field>
             <Field label="Région" error={errors.region?.message} required>
               <select {...register('region')}>
-                {REGIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
+                <RegionOptions />
               </select>
             </Field>
             <Field label="Catégorie" error={errors.category?.message} required>

@@ -37,6 +37,16 @@ function SummaryList<K extends string>({
 }
 
 /** The survey's answers over every reservation (reservation_summary, SQL), per question. */
+/** The survey's questions in the order the form asks them, with their answers' labels. */
+const QUESTIONS = [
+  ['attendanceStatus', ATTENDANCE_STATUS_LABELS],
+  ['heardFrom', HEARD_FROM_LABELS],
+  ['willAttend', YES_NO_LABELS],
+  ['attendanceBarrier', ATTENDANCE_BARRIER_LABELS],
+  ['followsBoosterPage', YES_NO_LABELS],
+  ['consumesBoosterProducts', YES_NO_LABELS],
+] as const satisfies readonly (readonly [keyof typeof SURVEY_QUESTIONS, Record<string, string>])[];
+
 export function ReservationSummary({ summary }: { summary: Summary }) {
   return (
     <section className={card} aria-labelledby="summary-title">
@@ -44,36 +54,14 @@ export function ReservationSummary({ summary }: { summary: Summary }) {
         Résumé des {summary.total} réservation{summary.total > 1 ? 's' : ''}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <SummaryList
-          title={SURVEY_QUESTIONS.attendanceStatus}
-          counts={summary.attendanceStatus}
-          labels={ATTENDANCE_STATUS_LABELS}
-        />
-        <SummaryList
-          title={SURVEY_QUESTIONS.heardFrom}
-          counts={summary.heardFrom}
-          labels={HEARD_FROM_LABELS}
-        />
-        <SummaryList
-          title={SURVEY_QUESTIONS.willAttend}
-          counts={summary.willAttend}
-          labels={YES_NO_LABELS}
-        />
-        <SummaryList
-          title={SURVEY_QUESTIONS.attendanceBarrier}
-          counts={summary.attendanceBarrier}
-          labels={ATTENDANCE_BARRIER_LABELS}
-        />
-        <SummaryList
-          title={SURVEY_QUESTIONS.followsBoosterPage}
-          counts={summary.followsBoosterPage}
-          labels={YES_NO_LABELS}
-        />
-        <SummaryList
-          title={SURVEY_QUESTIONS.consumesBoosterProducts}
-          counts={summary.consumesBoosterProducts}
-          labels={YES_NO_LABELS}
-        />
+        {QUESTIONS.map(([key, labels]) => (
+          <SummaryList<string>
+            key={key}
+            title={SURVEY_QUESTIONS[key]}
+            counts={summary[key]}
+            labels={labels}
+          />
+        ))}
       </div>
     </section>
   );
