@@ -1,15 +1,20 @@
 import { useToastsRequested } from '@/lib/toast';
-import { lazyComponent } from '@/lib/lazy-component';
+import { Suspense } from 'react';
+import { lazyPage } from '@/lib/lazy-component';
 import { AppRouter } from './router';
 
-const ToastHost = lazyComponent(() => import('./ToastHost').then((m) => m.default));
+const ToastHost = lazyPage(() => import('./ToastHost').then((m) => m.default));
 
 export default function App() {
   const toastsRequested = useToastsRequested();
   return (
     <>
       <AppRouter />
-      {toastsRequested && <ToastHost fallback={null} />}
+      {toastsRequested && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -81,7 +81,7 @@ function ErrorPageOrBare() {
   return (
     <RouteErrorBoundary fallback={<BareErrorMessage />}>
       <Suspense fallback={null}>
-        <ErrorPage.Suspending />
+        <ErrorPage />
       </Suspense>
     </RouteErrorBoundary>
   );
@@ -97,9 +97,9 @@ function ResettingErrorBoundary({ children }: { children: ReactNode }) {
 const routesOf = (routes: PageRoute[], base: string) =>
   routes.map(({ path, page }) =>
     path === base ? (
-      <Route key={path} index element={<Page component={page.Suspending} />} />
+      <Route key={path} index element={<Page component={page} />} />
     ) : (
-      <Route key={path} path={path} element={<Page component={page.Suspending} />} />
+      <Route key={path} path={path} element={<Page component={page} />} />
     ),
   );
 
@@ -111,7 +111,7 @@ export function AppRoutes() {
         {routesOf(PUBLIC_ROUTES, '/')}
       </Route>
       {routesOf(STANDALONE_ROUTES, '')}
-      <Route path="/admin" element={<Page component={AdminLayout.Suspending} />}>
+      <Route path="/admin" element={<Page component={AdminLayout} />}>
         {routesOf(ADMIN_ROUTES, '/admin')}
       </Route>
       <Route path="*" element={<ErrorPageOrBare />} />

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
+import { lazyPage, type LazyPage } from '@/lib/lazy-component';
 
 /**
  * The route manifest: every page of the site once, with the layout around it. The router
@@ -7,54 +7,46 @@ import { lazyComponent, type LazyComponent } from '@/lib/lazy-component';
  * (tests/component/admin-render.tsx) all read it. Each page is its own chunk, and admin code
  * never reaches the public pages. The home page is not here: it is in the entry chunk.
  */
-export type PageRoute = { path: string; page: LazyComponent };
+export type PageRoute = { path: string; page: LazyPage };
 
-export const ErrorPage = lazyComponent(() =>
+export const ErrorPage = lazyPage(() =>
   import('@/features/errors/ErrorPage').then((m) => m.default),
 );
-export const AdminLayout = lazyComponent(() =>
-  import('./layouts/AdminLayout').then((m) => m.default),
-);
+export const AdminLayout = lazyPage(() => import('./layouts/AdminLayout').then((m) => m.default));
 
 /** Inside the public layout (header, footer), besides the home page. */
 export const PUBLIC_ROUTES: PageRoute[] = [
   {
     path: '/inscription',
-    page: lazyComponent(() =>
-      import('@/features/registration/RegistrationPage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/registration/RegistrationPage').then((m) => m.default)),
   },
   {
     path: '/faq',
-    page: lazyComponent(() => import('@/features/faq/FaqPage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/faq/FaqPage').then((m) => m.default)),
   },
   {
     path: '/contact',
-    page: lazyComponent(() => import('@/features/contact/ContactPage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/contact/ContactPage').then((m) => m.default)),
   },
   {
     path: '/success',
-    page: lazyComponent(() =>
+    page: lazyPage(() =>
       import('@/features/registration/RegistrationSuccessPage').then((m) => m.default),
     ),
   },
   {
     path: '/night-party',
-    page: lazyComponent(() =>
-      import('@/features/reservation/NightPartyPage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/reservation/NightPartyPage').then((m) => m.default)),
   },
   {
     path: '/reservation-success',
-    page: lazyComponent(() =>
+    page: lazyPage(() =>
       import('@/features/reservation/ReservationSuccessPage').then((m) => m.default),
     ),
   },
   {
     path: '/pass/:code',
-    page: lazyComponent(() =>
-      import('@/features/reservation/pass/PassPage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/reservation/pass/PassPage').then((m) => m.default)),
   },
 ];
 
@@ -62,14 +54,12 @@ export const PUBLIC_ROUTES: PageRoute[] = [
 export const STANDALONE_ROUTES: PageRoute[] = [
   {
     path: '/admin/login',
-    page: lazyComponent(() =>
-      import('@/features/admin/auth/AdminLoginPage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/admin/auth/AdminLoginPage').then((m) => m.default)),
   },
   {
     // The Night Party's door check-in (door staff), with its own sign-in.
     path: '/porte',
-    page: lazyComponent(() => import('@/features/door/DoorPage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/door/DoorPage').then((m) => m.default)),
   },
 ];
 
@@ -77,43 +67,39 @@ export const STANDALONE_ROUTES: PageRoute[] = [
 export const ADMIN_ROUTES: PageRoute[] = [
   {
     path: '/admin',
-    page: lazyComponent(() =>
-      import('@/features/admin/dashboard/DashboardPage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/admin/dashboard/DashboardPage').then((m) => m.default)),
   },
   {
     path: '/admin/participants',
-    page: lazyComponent(() =>
+    page: lazyPage(() =>
       import('@/features/admin/participants/ParticipantsPage').then((m) => m.default),
     ),
   },
   {
     path: '/admin/participants/:id',
-    page: lazyComponent(() =>
+    page: lazyPage(() =>
       import('@/features/admin/participants/ParticipantDetailPage').then((m) => m.default),
     ),
   },
   {
     path: '/admin/stats',
-    page: lazyComponent(() => import('@/features/admin/stats/StatsPage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/admin/stats/StatsPage').then((m) => m.default)),
   },
   {
     path: '/admin/reservations',
-    page: lazyComponent(() =>
+    page: lazyPage(() =>
       import('@/features/admin/reservations/ReservationsPage').then((m) => m.default),
     ),
   },
   {
     path: '/admin/presence',
-    page: lazyComponent(() =>
+    page: lazyPage(() =>
       import('@/features/admin/attendance/AttendancePage').then((m) => m.default),
     ),
   },
   {
     path: '/admin/parametres',
-    page: lazyComponent(() =>
-      import('@/features/admin/settings/SettingsPage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/admin/settings/SettingsPage').then((m) => m.default)),
   },
 ];
 
@@ -121,7 +107,7 @@ const matches = (route: PageRoute, pathname: string) =>
   matchPath({ path: route.path, end: true }, pathname) !== null;
 
 /** The chunks the page at `pathname` needs (the home page needs none: it is in the entry). */
-export function chunksFor(pathname: string): LazyComponent[] {
+export function chunksFor(pathname: string): LazyPage[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/') return [];
   const page = (routes: PageRoute[]) => routes.find((r) => matches(r, path))?.page;

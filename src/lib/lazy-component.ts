@@ -7,30 +7,25 @@ import {
   type ReactNode,
 } from 'react';
 
-type LazyProps<P> = P & {
-  /** Shown while the chunk downloads: give it the component's height (no layout shift). */
-  fallback: ReactNode;
-};
-
 /**
- * A component in its own chunk, shown as soon as it arrives, for a part of a page that may appear
- * after the rest (a form and its validation libraries). Unlike React.lazy + <Suspense>, no
- * Suspense fallback is involved: React 19 keeps a fallback on screen at least 300 ms before
- * revealing the content, a visible delay when the chunk arrives quickly.
+ * The app's one way to put a component in its own chunk, in two forms sharing one loader:
  *
- * The download starts when the returned component first mounts (or earlier with `preload()`);
- * once loaded, later mounts render it at once. A failed download is thrown to the nearest error
- * boundary, and tried again on the next mount.
+ * - `lazyPage` (router pages, layouts, the toast host): React.lazy plus `preload()`. It suspends
+ *   until the chunk is there, so a navigation (wrapped in startTransition by <BrowserRouter>)
+ *   keeps the current page on screen meanwhile; once loaded (e.g. by preloadRoute before the
+ *   first render) it renders at once, with no Suspense fallback at all.
+ * - `lazyComponent` (a part of a page that may appear after the rest: a form and its validation
+ *   libraries): shown as soon as it arrives, with a `fallback` of its height meanwhile and no
+ *   Suspense: React 19 keeps a Suspense fallback on screen at least 300 ms, a visible delay when
+ *   the chunk arrives quickly.
  *
- * `Suspending` is the same component for the router's pages: it suspends (React.lazy) until the
- * chunk is there, so a navigation (wrapped in startTransition by <BrowserRouter>) keeps the
- * current page on screen meanwhile; once loaded (e.g. by preloadRoute before the first render)
- * it renders at once, with no Suspense fallback at all.
+ * The download starts at the first render (or earlier with `preload()`); once loaded, later
+ * renders show it at once. A failed download goes to the nearest error boundary and is tried
+ * again next time (network back). Only `lazyPage` is in the entry chunk (scripts/bundle-budget.ts).
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+function loader<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
-
   const preload = () =>
     (pending ??= load().then(
       (component) => (loaded = component),
@@ -39,10 +34,31 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         throw error;
       },
     ));
+  return { preload, loaded: () => loaded };
+}
+
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const { preload, loaded } = loader(load);
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Page(props: P) {
+    return createElement(loaded() ?? Lazy, props);
+  }
+  return Object.assign(Page, { preload });
+}
+
+export type LazyPage = ReturnType<typeof lazyPage<object>>;
+
+type LazyProps<P> = P & {
+  /** Shown while the chunk downloads: give it the component's height (no layout shift). */
+  fallback: ReactNode;
+};
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const { preload, loaded } = loader(load);
 
   function LazyComponent({ fallback, ...props }: LazyProps<P>) {
     const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() => ({
-      component: loaded,
+      component: loaded(),
     }));
     if (state.error !== undefined) throw state.error;
     const ready = state.component !== undefined;
@@ -62,12 +78,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return state.component ? createElement(state.component, props as P) : fallback;
   }
 
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Suspending(props: P) {
-    return createElement(loaded ?? Lazy, props);
-  }
-
-  return Object.assign(LazyComponent, { preload, Suspending });
+  return Object.assign(LazyComponent, { preload });
 }
-
-export type LazyComponent = ReturnType<typeof lazyComponent<object>>;

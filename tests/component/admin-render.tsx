@@ -48,14 +48,14 @@ export function renderAdmin(path: string) {
         <Routes>
           <Route path="/" element={<h1>Accueil du site</h1>} />
           {STANDALONE_ROUTES.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page.Suspending />} />
+            <Route key={path} path={path} element={<Page />} />
           ))}
-          <Route path="/admin" element={<AdminLayout.Suspending />}>
+          <Route path="/admin" element={<AdminLayout />}>
             {ADMIN_ROUTES.map(({ path, page: Page }) =>
               path === '/admin' ? (
-                <Route key={path} index element={<Page.Suspending />} />
+                <Route key={path} index element={<Page />} />
               ) : (
-                <Route key={path} path={path} element={<Page.Suspending />} />
+                <Route key={path} path={path} element={<Page />} />
               ),
             )}
           </Route>
