@@ -755,6 +755,10 @@ async function main(): Promise<string[]> {
       return c;
     };
 
+    /** The seed's way: every row in the browser, sorted there (French order). */
+    const sortedByName = <T extends { fullName: string }>(rows: T[]) =>
+      [...rows].sort((a, b) => a.fullName.localeCompare(b.fullName, 'fr'));
+
     type Line = { op: string; ours: Timing; one: Timing; paged: Timing };
     const lines: Line[] = [];
     const measure = async (
@@ -802,6 +806,13 @@ async function main(): Promise<string[]> {
       },
       async () => searchInBrowser(await seedParticipantsOneRequest()).length,
       async () => searchInBrowser(await seedParticipantsPaged()).length,
+    );
+    await measure(
+      'Participants page sorted by name, A to Z (page 1)',
+      async () =>
+        (await listParticipants({}, 0, 10, { column: 'full_name', ascending: true })).total,
+      async () => sortedByName(await seedParticipantsOneRequest()).length,
+      async () => sortedByName(await seedParticipantsPaged()).length,
     );
     await measure(
       'Reservations page, city + status + source (page 1 + summary)',
