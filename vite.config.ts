@@ -47,6 +47,10 @@ export function backendTarget(
   return { local: true };
 }
 
+/** The chunks of the staff pages (administration and door), by their file names. */
+const STAFF_CHUNK =
+  /(^|\/)(Admin\w*|Dashboard|Participants|ParticipantDetail|Stats|Reservations|Attendance|Settings|Messages|Journal|Bin|Door)Page-|(^|\/)AdminLayout-/;
+
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const target = backendTarget(env, command, mode);
@@ -55,6 +59,18 @@ export default defineConfig(({ command, mode }) => {
     plugins: [react(), tailwindcss(), localBackend(), absoluteLinkPreviews(env.VITE_SITE_URL)],
     define: { __LOCAL_BACKEND__: JSON.stringify(target.local) },
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    build: { manifest: true, sourcemap: false, target: 'es2022' },
+    build: {
+      manifest: true,
+      sourcemap: false,
+      target: 'es2022',
+      // The entry names every page's chunk (src/app/routes.ts) and, by default, the chunks each
+      // one needs, to fetch them in parallel. For the administration and the door those lists
+      // would cost the home page's first load (90 kB budget, scripts/bundle-budget.ts) for pages
+      // visitors never open: there the page's own chunk fetches what it imports.
+      modulePreload: {
+        resolveDependencies: (file, deps, { hostType }) =>
+          hostType === 'js' && STAFF_CHUNK.test(file) ? [] : deps,
+      },
+    },
   };
 });

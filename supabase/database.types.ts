@@ -5,10 +5,51 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action: string;
+          actor: string | null;
+          actor_email: string | null;
+          after: Json | null;
+          at: string;
+          before: Json | null;
+          entity: string;
+          entity_id: string | null;
+          id: number;
+          summary: string;
+        };
+        Insert: {
+          action: string;
+          actor?: string | null;
+          actor_email?: string | null;
+          after?: Json | null;
+          at?: string;
+          before?: Json | null;
+          entity: string;
+          entity_id?: string | null;
+          id?: never;
+          summary: string;
+        };
+        Update: {
+          action?: string;
+          actor?: string | null;
+          actor_email?: string | null;
+          after?: Json | null;
+          at?: string;
+          before?: Json | null;
+          entity?: string;
+          entity_id?: string | null;
+          id?: never;
+          summary?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
           email: string;
+          handled_at: string | null;
+          handled_by: string | null;
           id: string;
           message: string;
           name: string;
@@ -17,6 +58,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           email: string;
+          handled_at?: string | null;
+          handled_by?: string | null;
           id?: string;
           message: string;
           name: string;
@@ -25,6 +68,8 @@ export type Database = {
         Update: {
           created_at?: string;
           email?: string;
+          handled_at?: string | null;
+          handled_by?: string | null;
           id?: string;
           message?: string;
           name?: string;
@@ -66,6 +111,7 @@ export type Database = {
           id: boolean;
           map_url: string;
           overbooking_percent: number;
+          personal_data_purge_at: string | null;
           reservations_close_at: string | null;
           reservations_open_at: string;
           updated_at: string;
@@ -81,6 +127,7 @@ export type Database = {
           id?: boolean;
           map_url: string;
           overbooking_percent: number;
+          personal_data_purge_at?: string | null;
           reservations_close_at?: string | null;
           reservations_open_at: string;
           updated_at?: string;
@@ -96,6 +143,7 @@ export type Database = {
           id?: boolean;
           map_url?: string;
           overbooking_percent?: number;
+          personal_data_purge_at?: string | null;
           reservations_close_at?: string | null;
           reservations_open_at?: string;
           updated_at?: string;
@@ -104,9 +152,11 @@ export type Database = {
         };
         Relationships: [];
       };
-      participants: {
+      participant_directory: {
         Row: {
           agree_to_terms: boolean;
+          audition_at: string | null;
+          audition_city: string | null;
           category: string;
           city: string;
           created_at: string;
@@ -115,28 +165,40 @@ export type Database = {
           full_name: string;
           id: string;
           link_to_work: string | null;
+          notes: string | null;
+          notified_at: string | null;
           participation_type: string;
           phone: string;
           region: string;
+          status: string;
+          team_members: NonNullable<Json>;
           team_name: string | null;
         };
         Insert: {
           agree_to_terms: boolean;
+          audition_at?: string | null;
+          audition_city?: string | null;
           category: string;
           city: string;
-          created_at?: string;
+          created_at: string;
           description?: string | null;
           email: string;
           full_name: string;
-          id?: string;
+          id: string;
           link_to_work?: string | null;
+          notes?: string | null;
+          notified_at?: string | null;
           participation_type: string;
           phone: string;
           region: string;
+          status: string;
+          team_members?: NonNullable<Json>;
           team_name?: string | null;
         };
         Update: {
           agree_to_terms?: boolean;
+          audition_at?: string | null;
+          audition_city?: string | null;
           category?: string;
           city?: string;
           created_at?: string;
@@ -145,9 +207,128 @@ export type Database = {
           full_name?: string;
           id?: string;
           link_to_work?: string | null;
+          notes?: string | null;
+          notified_at?: string | null;
           participation_type?: string;
           phone?: string;
           region?: string;
+          status?: string;
+          team_members?: NonNullable<Json>;
+          team_name?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'participant_directory_id_fkey';
+            columns: ['id'];
+            isOneToOne: true;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      participant_status_history: {
+        Row: {
+          actor_email: string | null;
+          at: string;
+          from_status: string;
+          id: number;
+          participant_id: string;
+          to_status: string;
+        };
+        Insert: {
+          actor_email?: string | null;
+          at?: string;
+          from_status: string;
+          id?: never;
+          participant_id: string;
+          to_status: string;
+        };
+        Update: {
+          actor_email?: string | null;
+          at?: string;
+          from_status?: string;
+          id?: never;
+          participant_id?: string;
+          to_status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'participant_status_history_participant_id_fkey';
+            columns: ['participant_id'];
+            isOneToOne: false;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      participants: {
+        Row: {
+          agree_to_terms: boolean;
+          audition_at: string | null;
+          audition_city: string | null;
+          category: string;
+          city: string;
+          created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
+          description: string | null;
+          email: string;
+          full_name: string;
+          id: string;
+          link_to_work: string | null;
+          notes: string | null;
+          notified_at: string | null;
+          notified_by: string | null;
+          participation_type: string;
+          phone: string;
+          region: string;
+          status: string;
+          team_name: string | null;
+        };
+        Insert: {
+          agree_to_terms: boolean;
+          audition_at?: string | null;
+          audition_city?: string | null;
+          category: string;
+          city: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
+          description?: string | null;
+          email: string;
+          full_name: string;
+          id?: string;
+          link_to_work?: string | null;
+          notes?: string | null;
+          notified_at?: string | null;
+          notified_by?: string | null;
+          participation_type: string;
+          phone: string;
+          region: string;
+          status?: string;
+          team_name?: string | null;
+        };
+        Update: {
+          agree_to_terms?: boolean;
+          audition_at?: string | null;
+          audition_city?: string | null;
+          category?: string;
+          city?: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
+          description?: string | null;
+          email?: string;
+          full_name?: string;
+          id?: string;
+          link_to_work?: string | null;
+          notes?: string | null;
+          notified_at?: string | null;
+          notified_by?: string | null;
+          participation_type?: string;
+          phone?: string;
+          region?: string;
+          status?: string;
           team_name?: string | null;
         };
         Relationships: [];
@@ -264,14 +445,24 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
       admin_cancel_reservation: { Args: { id: string }; Returns: Json };
       admin_check_in: { Args: { id: string }; Returns: Json };
+      admin_delete_participant: { Args: { id: string }; Returns: undefined };
+      admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
+      admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
+      admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_restore_participant: { Args: { id: string }; Returns: undefined };
+      admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
+      admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
+      admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
       };
       admin_update_settings: { Args: { payload: Json }; Returns: Json };
       attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
+      binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { code: string }; Returns: Json };
       check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
       check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
@@ -279,6 +470,7 @@ export type Database = {
       door_count: { Args: Record<PropertyKey, never>; Returns: Json };
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
       get_pass: { Args: { code: string }; Returns: Json };
+      log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -287,6 +479,7 @@ export type Database = {
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
       reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
       send_contact_message: { Args: { payload: Json }; Returns: Json };
+      unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
     };
     Enums: {
       [_ in never]: never;

@@ -4,6 +4,10 @@
 -- registration window that is open now and a Night Party in three weeks, reservations open.
 -- Demo admin: admin@booster-challenge.local / BoosterAdmin2025 (see README).
 -- Demo door staff (role controle): porte@booster-challenge.local / BoosterPorte2025.
+-- Demo reader (role lecteur: lists and statistics, contacts masked, no edit, no export):
+-- lecteur@booster-challenge.local / BoosterLecteur2025.
+-- The contest pipeline in progress (statuses with their history, audition slots, notes), a
+-- participant in the bin, an inbox of messages (some handled) and a few journal entries.
 begin;
 
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -152,5 +156,126 @@ update public.reservations r
                ('c0000000-0000-4000-8000-000000000005'::uuid, 'FETE234569'),
                ('c0000000-0000-4000-8000-000000000002'::uuid, 'FETE23456A')) c(id, code)
  where r.id = c.id;
+
+-- Reader (lecteur): reads the lists and statistics, contact details masked; edits nothing.
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change)
+values ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003',
+  'authenticated', 'authenticated', 'lecteur@booster-challenge.local',
+  extensions.crypt('BoosterLecteur2025', extensions.gen_salt('bf')), now(),
+  '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at,
+  created_at, updated_at)
+values ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003',
+  'a0000000-0000-4000-8000-000000000003',
+  '{"sub":"a0000000-0000-4000-8000-000000000003","email":"lecteur@booster-challenge.local","email_verified":true}',
+  'email', now(), now(), now());
+
+insert into private.admins (user_id, role) values ('a0000000-0000-4000-8000-000000000003', 'lecteur');
+
+-- The contest pipeline (docs/decisions/010-organiser-workspace.md): every participant's path
+-- from 'inscrit', the steps dated over the last days, as admin_set_status and admin_assign_slot
+-- would have recorded them.
+create temporary table demo_path on commit drop as
+select p.id, g,
+       case when g in (12, 37) then array['preselectionne', 'convoque', 'finaliste', 'laureat']
+            when g % 20 = 7 then array['preselectionne', 'convoque', 'finaliste']
+            when g % 10 = 2 then array['preselectionne', 'convoque']
+            when g % 13 = 0 then array['refuse']
+            when g % 5 = 1 then array['preselectionne']
+            else array[]::text[] end as steps
+  from public.participants p
+  cross join lateral (select right(p.id::text, 12)::int as g) x;
+
+update public.participants p
+   set status = d.steps[cardinality(d.steps)],
+       -- Auditions in the five cities, from next week, every half hour from 10:00.
+       audition_city = case when 'convoque' = any (d.steps)
+         then (array['Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe'])[1 + (d.g / 10) % 5] end,
+       audition_at = case when 'convoque' = any (d.steps)
+         then (((now() at time zone 'Africa/Douala')::date + 7 + d.g % 3 + time '10:00')
+               at time zone 'Africa/Douala') + (d.g % 8) * interval '30 minutes' end,
+       notified_at = case when 'convoque' = any (d.steps) and d.g % 4 <> 0
+         then now() - interval '1 day' end,
+       notified_by = case when 'convoque' = any (d.steps) and d.g % 4 <> 0
+         then 'a0000000-0000-4000-8000-000000000001'::uuid end,
+       notes = case when d.g % 9 = 0 then 'Très bonne présence scénique sur la vidéo.'
+                    when d.g % 11 = 0 then 'À rappeler : lien vers la vidéo à vérifier.' end
+  from demo_path d
+ where p.id = d.id and cardinality(d.steps) > 0;
+
+insert into public.participant_status_history (participant_id, from_status, to_status, at, actor_email)
+select d.id, coalesce(d.steps[s.i - 1], 'inscrit'), d.steps[s.i],
+       now() - (cardinality(d.steps) - s.i + 1) * interval '2 days' - d.g * interval '1 minute',
+       'admin@booster-challenge.local'
+  from demo_path d
+  cross join lateral generate_subscripts(d.steps, 1) as s(i);
+
+-- An 81st participant, in the bin since 3 days (restorable until day 30): the lists and
+-- statistics still show 80.
+insert into public.participants (id, full_name, email, phone, city, region, category,
+  participation_type, agree_to_terms, created_at, deleted_at, deleted_by)
+values ('b0000000-0000-4000-8000-000000000081', 'Roger Doublon', 'roger.doublon@example.cm',
+  '690000081', 'Douala', 'Littoral', 'dance', 'solo', true, now() - interval '5 days',
+  now() - interval '3 days', 'a0000000-0000-4000-8000-000000000001');
+
+-- The inbox: newest first, the older ones handled.
+insert into public.contact_messages (id, name, email, subject, message, created_at, handled_at,
+  handled_by)
+select ('e0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, m.name, m.email, m.subject,
+       m.message, now() - g * interval '7 hours',
+       case when g > 4 then now() - g * interval '7 hours' + interval '3 hours' end,
+       case when g > 4 then 'a0000000-0000-4000-8000-000000000001'::uuid end
+  from (values
+    (1, 'Brice Atangana', 'brice.atangana@example.cm', 'Changer de catégorie',
+     'Bonjour, je me suis inscrit en danse mais je voudrais passer en chant. Mon numéro : 677 12 34 56. Merci !'),
+    (2, 'Solange Mvogo', 'solange.mvogo@example.cm', 'Audition à Garoua',
+     'Bonsoir, est-ce que les auditions de Garoua auront lieu le samedi ? Je travaille en semaine.'),
+    (3, 'Team Kings 18', 'kings18@example.cm', 'Ajouter un membre',
+     'Nous voulons ajouter un cinquième membre à notre équipe, comment faire ?'),
+    (4, 'Marcel Eto', 'marcel.eto@example.cm', 'Partenariat',
+     'Notre radio souhaite couvrir la finale du Booster Challenge. Qui contacter pour un partenariat ?'),
+    (5, 'Diane Kotto', 'diane.kotto@example.cm', 'Pass perdu',
+     'J''ai perdu mon pass pour la Night Party, pouvez-vous me le renvoyer ? Téléphone 699 87 65 43.'),
+    (6, 'Alain Nana', 'alain.nana@example.cm', 'Âge minimum',
+     'Bonjour, à partir de quel âge peut-on participer au concours ? Ma fille a 15 ans.'),
+    (7, 'Flore Ayissi', 'flore.ayissi@example.cm', 'Lien vidéo',
+     'Mon lien YouTube ne marchait pas lors de l''inscription, voici le bon : https://youtu.be/demo'),
+    (8, 'Thierry Biya', 'thierry.biya@example.cm', 'Merci',
+     'Merci pour l''organisation, vivement la Night Party à Yaoundé !')
+  ) as m(g, name, email, subject, message);
+
+-- A few journal entries, as the functions write them.
+insert into public.audit_log (at, actor, actor_email, action, entity, entity_id, summary, before, after)
+select e.at, 'a0000000-0000-4000-8000-000000000001', 'admin@booster-challenge.local', e.action,
+       e.entity, e.entity_id, e.summary, e.before, e.after
+  from (values
+    (now() - interval '6 days', 'participant.status', 'participant', null::text,
+     format('Statut « présélectionné » pour %s participants',
+            (select count(*) from demo_path where 'preselectionne' = any (steps))),
+     null::jsonb, '{"status": "preselectionne"}'::jsonb),
+    (now() - interval '4 days', 'participant.slot', 'participant', null,
+     format('Audition à Douala pour %s participants',
+            (select count(*) from public.participants where audition_city = 'Douala')),
+     null, '{"audition_city": "Douala"}'),
+    (now() - interval '3 days', 'participant.delete', 'participant',
+     'b0000000-0000-4000-8000-000000000081', 'Participant placé dans la corbeille',
+     (select jsonb_build_object('full_name', full_name, 'email', email, 'phone', phone,
+                                'city', city, 'region', region)
+        from public.participants where id = 'b0000000-0000-4000-8000-000000000081'), null),
+    (now() - interval '1 day', 'participant.notified', 'participant', null,
+     format('Convocation envoyée par WhatsApp à %s participants',
+            (select count(*) from public.participants where notified_at is not null)),
+     null, '{"channel": "whatsapp"}'),
+    (now() - interval '20 hours', 'message.handled', 'message',
+     'e0000000-0000-4000-8000-000000000005', 'Message marqué comme traité',
+     '{"handled": false}', '{"handled": true}'),
+    (now() - interval '2 hours', 'export', 'participants_excel', null,
+     format('Export « participants_excel » : %s lignes',
+            (select count(*) from public.participants where deleted_at is null)),
+     null, '{"filters": {}}')
+  ) as e(at, action, entity, entity_id, summary, before, after);
 
 commit;

@@ -101,6 +101,18 @@ export const ADMIN_ROUTES: PageRoute[] = [
     path: '/admin/parametres',
     page: lazyPage(() => import('@/features/admin/settings/SettingsPage').then((m) => m.default)),
   },
+  {
+    path: '/admin/messages',
+    page: lazyPage(() => import('@/features/admin/messages/MessagesPage').then((m) => m.default)),
+  },
+  {
+    path: '/admin/journal',
+    page: lazyPage(() => import('@/features/admin/journal/JournalPage').then((m) => m.default)),
+  },
+  {
+    path: '/admin/corbeille',
+    page: lazyPage(() => import('@/features/admin/journal/BinPage').then((m) => m.default)),
+  },
 ];
 
 const matches = (route: PageRoute, pathname: string) =>

@@ -1,13 +1,70 @@
 import { getSupabase } from '@/lib/supabase';
 import { DataError, toDataError } from '@/lib/errors';
 
+/**
+ * The bin: "Supprimer" moves a participant (and its team) into it for 30 days, restorable, then
+ * the database purges it. Each call writes its journal row (participant.delete / .restore,
+ * bin.purge) in the same transaction.
+ */
+export const BIN_DAYS = 30;
+
 const DELETE_ERROR = 'Erreur lors de la suppression du participant';
 
-/** Deletes a participant; its team members go with it (on delete cascade). */
+/** Moves a participant to the bin (hidden from every list, restorable for BIN_DAYS days). */
 export async function deleteParticipant(id: string): Promise<void> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('participants').delete().eq('id', id).select('id');
-  if (error) throw toDataError(error, DELETE_ERROR);
-  // RLS hides rows instead of refusing: nothing deleted means not found or not allowed.
-  if (!data?.length) throw new DataError('not_found', DELETE_ERROR);
+  const { error } = await supabase.rpc('admin_delete_participant', { id });
+  if (!error) return;
+  if (error.hint === 'not_found') throw new DataError('not_found', 'Participant non trouvé');
+  throw toDataError(error, DELETE_ERROR);
+}
+
+/** Puts a participant back from the bin into the lists. */
+export async function restoreParticipant(id: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('admin_restore_participant', { id });
+  if (error) throw toDataError(error, 'Erreur lors de la restauration du participant');
+}
+
+/** Empties the bin now; returns how many participants were erased for good. */
+export async function purgeBin(): Promise<number> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('admin_purge_bin');
+  if (error) throw toDataError(error, 'Erreur lors du vidage de la corbeille');
+  return Number(data ?? 0);
+}
+
+export type BinnedParticipant = {
+  id: string;
+  fullName: string;
+  deletedAt: string;
+  deletedByEmail: string | null;
+  /** When the database erases it for good. */
+  purgeAt: string;
+};
+
+type BinnedRow = {
+  id: string;
+  full_name: string;
+  deleted_at: string;
+  deleted_by_email: string | null;
+  purge_at: string;
+};
+
+export const toBinnedParticipant = (r: BinnedRow): BinnedParticipant => ({
+  id: r.id,
+  fullName: r.full_name,
+  deletedAt: r.deleted_at,
+  deletedByEmail: r.deleted_by_email,
+  purgeAt: r.purge_at,
+});
+
+/** The participants in the bin, most recently deleted first. */
+export async function listBin(): Promise<BinnedParticipant[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('binned_participants');
+  if (error) throw toDataError(error, 'Erreur lors du chargement de la corbeille');
+  return ((data ?? []) as BinnedRow[])
+    .map(toBinnedParticipant)
+    .sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
 }

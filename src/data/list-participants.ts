@@ -1,6 +1,6 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
-import { toParticipant } from './mappers';
+import { toParticipant, type TeamMemberRow } from './mappers';
 import {
   afterCursor,
   API_MAX_ROWS,
@@ -11,13 +11,17 @@ import {
   pageOf,
   type ListOrder,
 } from './query-helpers';
-import type { Category, Page, Participant, ParticipationType } from './types';
+import { getMyStaffRole } from './staff-role';
+import type { Category, Page, Participant, ParticipantStatus, ParticipationType } from './types';
 
 export type ParticipantFilters = {
   search?: string;
   category?: Category | '';
   participationType?: ParticipationType | '';
   region?: string;
+  /** The contest pipeline: a status, an audition city. */
+  status?: ParticipantStatus | '';
+  auditionCity?: string;
 };
 
 /** What the participants list can be sorted by (besides the date). */
@@ -34,6 +38,24 @@ const WITH_MEMBERS = '*, team_members(*)' as const;
 const WITHOUT_MEMBERS = '*' as const;
 type ParticipantSelect = typeof WITH_MEMBERS | typeof WITHOUT_MEMBERS;
 
+/** The filter methods of a PostgREST query that the participants' filters use. */
+type Filterable<Q> = {
+  or: (filters: string) => Q;
+  eq: (column: string, value: string) => Q;
+};
+
+function filtered<Q extends Filterable<Q>>(query: Q, filters: ParticipantFilters): Q {
+  let q = query;
+  const or = ilikeAny(['full_name', 'email', 'phone'], filters.search ?? '');
+  if (or) q = q.or(or);
+  if (filters.category) q = q.eq('category', filters.category);
+  if (filters.participationType) q = q.eq('participation_type', filters.participationType);
+  if (filters.region) q = q.eq('region', filters.region);
+  if (filters.status) q = q.eq('status', filters.status);
+  if (filters.auditionCity) q = q.eq('audition_city', filters.auditionCity);
+  return q;
+}
+
 function filteredQuery<S extends ParticipantSelect>(
   supabase: Supabase,
   filters: ParticipantFilters,
@@ -41,17 +63,44 @@ function filteredQuery<S extends ParticipantSelect>(
   select: S,
   order: ParticipantOrder = NEWEST_FIRST,
 ) {
-  let q = ordered(
+  const q = ordered(
     supabase.from('participants').select(select, count ? { count: 'exact' } : undefined),
     order,
   );
-  const or = ilikeAny(['full_name', 'email', 'phone'], filters.search ?? '');
-  if (or) q = q.or(or);
-  if (filters.category) q = q.eq('category', filters.category);
-  if (filters.participationType) q = q.eq('participation_type', filters.participationType);
-  if (filters.region) q = q.eq('region', filters.region);
-  return q;
+  return filtered(q, filters);
 }
+
+/**
+ * A reader (`lecteur`) reads participant_directory: the same rows with the contact details
+ * masked and the team members as JSON (supabase/migrations/20251123120000_organiser_workspace.sql).
+ */
+function directoryQuery(
+  supabase: Supabase,
+  filters: ParticipantFilters,
+  count: boolean,
+  order: ParticipantOrder = NEWEST_FIRST,
+) {
+  const q = ordered(
+    supabase.from('participant_directory').select('*', count ? { count: 'exact' } : undefined),
+    order,
+  );
+  return filtered(q, filters);
+}
+
+/** The reader's masked list; anyone else (or an unknown role) reads participants, under RLS. */
+export const readsDirectory = () =>
+  getMyStaffRole().then(
+    (role) => role === 'lecteur',
+    () => false,
+  );
+
+/** A participant_directory row as a participants row (its members are JSON of the same shape). */
+export const fromDirectory = <R extends { team_members: unknown }>(
+  row: R,
+): Omit<R, 'team_members'> & { team_members: TeamMemberRow[] } => ({
+  ...row,
+  team_members: Array.isArray(row.team_members) ? (row.team_members as TeamMemberRow[]) : [],
+});
 
 /** One page (0-based) of participants matching the filters, in `order`, with the total. */
 export async function listParticipants(
@@ -60,7 +109,12 @@ export async function listParticipants(
   pageSize = 10,
   order: ParticipantOrder = NEWEST_FIRST,
 ): Promise<Page<Participant>> {
-  const query = filteredQuery(await getSupabase(), filters, true, WITH_MEMBERS, order);
+  const supabase = await getSupabase();
+  if (await readsDirectory()) {
+    const query = directoryQuery(supabase, filters, true, order);
+    return pageOf(query, page, pageSize, (r) => toParticipant(fromDirectory(r)), LOAD_ERROR);
+  }
+  const query = filteredQuery(supabase, filters, true, WITH_MEMBERS, order);
   return pageOf(query, page, pageSize, toParticipant, LOAD_ERROR);
 }
 

@@ -5,8 +5,10 @@ import type {
   Category,
   ContactMessage,
   HeardFrom,
+  ContestPipeline,
   NewReservation,
   Participant,
+  ParticipantStatus,
   ParticipationType,
   Reservation,
   ReservationState,
@@ -45,7 +47,49 @@ export function toTeamMemberRows(members: TeamMember[]) {
   }));
 }
 
-export type ParticipantWithMembersRow = ParticipantRow & { team_members?: TeamMemberRow[] | null };
+/** The registration's columns: what toParticipant needs of a participants row. */
+type RegistrationColumns = Pick<
+  ParticipantRow,
+  | 'id'
+  | 'full_name'
+  | 'email'
+  | 'phone'
+  | 'city'
+  | 'region'
+  | 'category'
+  | 'participation_type'
+  | 'team_name'
+  | 'link_to_work'
+  | 'description'
+  | 'agree_to_terms'
+  | 'created_at'
+>;
+
+/**
+ * The contest pipeline's columns (supabase/migrations/20251123120000_organiser_workspace.sql).
+ * Optional here, so that a row without them (an older fixture) maps with the defaults.
+ */
+type PipelineColumns = {
+  status?: string | null;
+  audition_city?: string | null;
+  audition_at?: string | null;
+  notes?: string | null;
+  notified_at?: string | null;
+};
+
+export type ParticipantWithMembersRow = RegistrationColumns &
+  PipelineColumns & { team_members?: TeamMemberRow[] | null };
+
+/** The pipeline fields of a participants row ('inscrit' with no slot when absent). */
+export function toContestPipeline(row: PipelineColumns): ContestPipeline {
+  return {
+    status: (row.status ?? 'inscrit') as ParticipantStatus,
+    auditionCity: row.audition_city ?? null,
+    auditionAt: row.audition_at ?? null,
+    notes: row.notes ?? '',
+    notifiedAt: row.notified_at ?? null,
+  };
+}
 
 export function toParticipant(row: ParticipantWithMembersRow): Participant {
   const members = [...(row.team_members ?? [])].sort((a, b) => a.position - b.position);
@@ -64,6 +108,7 @@ export function toParticipant(row: ParticipantWithMembersRow): Participant {
     agreeToTerms: row.agree_to_terms,
     createdAt: row.created_at,
     teamMembers: members.map(toTeamMember),
+    ...toContestPipeline(row),
   };
 }
 
@@ -170,5 +215,28 @@ export function toStats(json: unknown): Stats {
     byRegion: s.byRegion.map((r) => ({ region: r.region, count: Number(r.count) })),
     lastRegistrationAt: s.lastRegistrationAt,
     last7Days: (s.last7Days ?? []).map((d) => ({ day: d.day, count: Number(d.count) })),
+  };
+}
+
+/** A contact message as the admin inbox shows it (handled or not). */
+export type InboxMessage = ContactMessage & {
+  id: string;
+  createdAt: string;
+  /** When an organiser marked it handled (ISO), or null. */
+  handledAt: string | null;
+  /** Who did (their auth.users id; the journal names them). */
+  handledBy: string | null;
+};
+
+export function toInboxMessage(row: ContactMessageRow): InboxMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.created_at,
+    handledAt: row.handled_at ?? null,
+    handledBy: row.handled_by ?? null,
   };
 }

@@ -27,6 +27,8 @@ export type EditionSettings = {
   registrationOpensAt: string;
   registrationClosesAt: string;
   maxParticipants: number;
+  /** From this day (yyyy-mm-dd, Douala) personal data may be purged; null: not set. */
+  personalDataPurgeAt: string | null;
   /** The later change of the two rows. */
   updatedAt: string;
 };
@@ -50,6 +52,7 @@ export const SETTING_COLUMNS = {
   registrationOpensAt: 'registration_opens_at',
   registrationClosesAt: 'registration_closes_at',
   maxParticipants: 'max_participants',
+  personalDataPurgeAt: 'personal_data_purge_at',
 } as const satisfies Record<SettingKey, string>;
 
 const SETTING_KEYS = Object.keys(SETTING_COLUMNS) as SettingKey[];

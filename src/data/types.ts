@@ -24,6 +24,34 @@ export type Participant = {
   agreeToTerms: boolean;
   createdAt: string;
   teamMembers: TeamMember[];
+} & Partial<ContestPipeline>;
+
+/** The contest pipeline (docs/decisions: issue 13): inscrit → présélectionné → … ; or refusé. */
+export const PARTICIPANT_STATUSES = [
+  'inscrit',
+  'preselectionne',
+  'convoque',
+  'finaliste',
+  'laureat',
+  'refuse',
+] as const;
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
+/**
+ * A participant's place in the contest. Always set on a participant read from the database
+ * (toParticipant); optional on `Participant` so that a registration or a test fixture need not
+ * name it.
+ */
+export type ContestPipeline = {
+  status: ParticipantStatus;
+  /** One of EDITION.auditionCities, or null before a slot is given. */
+  auditionCity: string | null;
+  /** The audition's date and time (ISO), or null. */
+  auditionAt: string | null;
+  /** Internal notes of the organisers ('' when none). */
+  notes: string;
+  /** When the convocation was last sent (ISO), or null. */
+  notifiedAt: string | null;
 };
 
 export type AttendanceStatus = 'yes' | 'no' | 'maybe';

@@ -48,3 +48,28 @@ export const formatEventDate = (d: Date | string | number) => longDateFmt.format
 
 /** 20:14 (in Douala) */
 export const formatEventTime = (d: Date | string | number) => timeFmt.format(toDate(d));
+
+const eventDateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: EVENT_TIME_ZONE,
+});
+
+/** 26/04/2025 16:00 in Douala, wherever read (exports for organisers). */
+export const formatEventDateTime = (d: Date | string | number) =>
+  eventDateTimeFmt.format(toDate(d)).replace(',', '');
+
+/**
+ * Douala's wall-clock time of `d` as a Date whose UTC fields hold it: what a spreadsheet's date
+ * cell (which has no time zone) must store to show the local time.
+ */
+export function eventWallClock(d: Date | string | number): Date {
+  const parts = Object.fromEntries(
+    eventDateTimeFmt.formatToParts(toDate(d)).map((p) => [p.type, Number(p.value)]),
+  );
+  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute));
+}

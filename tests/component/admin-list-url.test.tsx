@@ -42,8 +42,14 @@ const namesInOrder = async (table: string, orderBy: string, offset: number, limi
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 /** The name in each row (a team's name is under it, in the same cell). */
-const rowNames = () =>
-  bodyRows().map((r) => within(r).getAllByRole('cell')[0].textContent?.split('Équipe : ')[0]);
+const rowNames = () => {
+  // The name's column (the participants list starts with a selection checkbox).
+  const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
+  const name = headers.findIndex((h) => /^Nom/.test(h.textContent ?? ''));
+  return bodyRows().map(
+    (r) => within(r).getAllByRole('cell')[name].textContent?.split('Équipe : ')[0],
+  );
+};
 
 const currentPage = (label: string) =>
   within(screen.getByRole('navigation', { name: label }))

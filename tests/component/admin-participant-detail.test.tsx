@@ -133,18 +133,21 @@ describe('participant detail', () => {
     expect(add).toBeDisabled();
   });
 
-  it('deletes after the irreversible-action confirmation and goes back to the list', async () => {
+  it('deletes after a confirmation naming the person and goes back to the list', async () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${GONE}`);
     await user.click(await screen.findByRole('button', { name: 'Supprimer le participant' }));
-    const dialog = screen.getByRole('alertdialog');
-    expect(dialog).toHaveTextContent(
-      'Êtes-vous sûr de vouloir supprimer ce participant ? Cette action est irréversible.',
-    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer Nadège Fotso ?' });
+    expect(dialog).toHaveAccessibleDescription(/^Nadège Fotso .*corbeille/);
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(await screen.findByText('Participant supprimé avec succès')).toBeVisible();
     expect(await screen.findByRole('heading', { level: 1, name: 'Participants' })).toBeVisible();
-    expect(await backend.sql(`select id from participants where id = $1`, [GONE])).toEqual([]);
+    // Moved to the bin, restorable for 30 days.
+    expect(
+      await backend.sql(`select id from participants where id = $1 and deleted_at is not null`, [
+        GONE,
+      ]),
+    ).toEqual([{ id: GONE }]);
   });
 
   it("answers an unknown id with 'Participant non trouvé' and the list", async () => {

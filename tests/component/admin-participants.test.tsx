@@ -230,8 +230,8 @@ describe('participants list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'participant3@');
     await user.click(await screen.findByRole('button', { name: `Supprimer ${target.full_name}` }));
 
-    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer le participant' });
-    expect(dialog).toHaveTextContent('Êtes-vous sûr de vouloir supprimer ce participant ?');
+    const dialog = screen.getByRole('alertdialog', { name: `Supprimer ${target.full_name} ?` });
+    expect(dialog).toHaveAccessibleDescription(new RegExp(`^${target.full_name} .*corbeille`));
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -252,12 +252,13 @@ describe('participants list', () => {
         { timeout: 5000 },
       ),
     ).toBeVisible();
+    // In the bin (restorable for 30 days), with its members; gone from the lists.
     expect(
       await one(
-        `select (select count(*) from participants where id = $1)::int p,
+        `select (select count(*) from participants where id = $1 and deleted_at is not null)::int p,
                 (select count(*) from team_members where participant_id = $1)::int m`,
         [target.id],
       ),
-    ).toEqual({ p: 0, m: 0 });
+    ).toEqual({ p: 1, m: 2 });
   });
 });

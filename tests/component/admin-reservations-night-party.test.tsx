@@ -157,8 +157,10 @@ describe('reservations page, Night Party', () => {
     await user.click(
       screen.getByRole('button', { name: 'Annuler la réservation de Alice Mbarga' }),
     );
-    const dialog = screen.getByRole('alertdialog', { name: 'Annuler la réservation' });
-    expect(dialog).toHaveAccessibleDescription(/Annuler la réservation de Alice Mbarga \?/);
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Annuler la réservation de Alice Mbarga ?',
+    });
+    expect(dialog).toHaveAccessibleDescription(/^Le pass de Alice Mbarga ne permettra plus/);
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
 
     expect(await screen.findByText('Réservation de Alice Mbarga annulée')).toBeVisible();

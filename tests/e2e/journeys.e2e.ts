@@ -237,7 +237,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await page.waitForURL((url) => url.searchParams.get('search') === t.leader.trim());
     const view = page.getByRole('link', { name: `Voir ${t.leader}` });
     await view.waitFor();
-    await page.getByText(`Équipe : ${t.teamName}`).waitFor();
+    // "Équipe : …" under the name in the table; an "Équipe" line of the card on a phone.
+    await page
+      .getByText(new RegExp(`^(Équipe : )?${t.teamName}$`))
+      .first()
+      .waitFor();
 
     // participants export (filtered to this search): BOM, `;`, header, our row
     const participantsDownload = page.waitForEvent('download');
@@ -299,7 +303,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await screenshot(page, viewport, 'admin-reservations');
     await expectAccessible(page, `${viewport} /admin/reservations/`);
     await field(page, 'Rechercher').fill(who.guest.name);
-    await page.getByRole('cell', { name: who.guest.name, exact: true }).waitFor();
+    // A row of the table (desktop) or a card with the name as its heading (phone).
+    await (
+      viewport === 'phone'
+        ? page.getByRole('heading', { name: who.guest.name, exact: true })
+        : page.getByRole('cell', { name: who.guest.name, exact: true })
+    ).waitFor();
     const reservationsDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporter CSV' }).click();
     const reservationsFile = await reservationsDownload;
@@ -330,11 +339,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await settle(page);
     await field(page, 'Rechercher').fill(t.leader);
     await page.getByRole('button', { name: `Supprimer ${t.leader}` }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('alertdialog', { name: `Supprimer ${t.leader} ?` });
     await dialog.waitFor();
-    await dialog
-      .getByText('Êtes-vous sûr de vouloir supprimer ce participant ?', { exact: false })
-      .waitFor();
+    await dialog.getByText('dans la corbeille', { exact: false }).waitFor();
     await screenshot(page, viewport, 'admin-delete-confirm');
     await expectAccessible(page, `${viewport} delete confirmation`);
     await dialog.getByRole('button', { name: 'Supprimer' }).click();

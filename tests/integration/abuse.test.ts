@@ -522,7 +522,8 @@ describe('one phone per person, everywhere', () => {
     });
     expect(await getParticipant(teamBefore.id)).toEqual(teamBefore);
 
-    // Written straight into the tables (as an admin could with the API): refused the same way.
+    // The API refuses a direct write to the tables (admins write through functions, each with
+    // its journal row); SQL run by hand meets the same rule.
     const admin = await backend.signedInClient('chef@example.cm', 'chef-password-123');
     const direct = await admin.from('team_members').insert({
       participant_id: String(team.id),
@@ -530,7 +531,14 @@ describe('one phone per person, everywhere', () => {
       full_name: 'Intrus',
       phone: String(solo.phone),
     });
-    expect(direct.error).toMatchObject({ code: '23505', hint: 'duplicate_member_phone' });
+    expect(direct.error).toMatchObject({ code: '42501' });
+    await expect(
+      backend.sql(
+        `insert into team_members (participant_id, position, full_name, phone)
+         values ($1, 2, 'Intrus', $2)`,
+        [String(team.id), String(solo.phone)],
+      ),
+    ).rejects.toMatchObject({ code: '23505', hint: 'duplicate_member_phone' });
     expect(await count('team_members')).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import { testBackend } from '../setup/test-backend';
 /** The 24-hour admin rule holds in the database, whatever the browser says. */
 const backend = testBackend();
 let adminId: string;
+let participantId: string;
 
 const clientWithToken = (token: string) =>
   createClient(backend.url, backend.anonKey, {
@@ -24,6 +25,7 @@ beforeAll(async () => {
     insert into participants (full_name, email, phone, city, region, category, participation_type, agree_to_terms)
     values ('Awa Ngono', 'awa@example.cm', '690000001', 'Douala', 'Littoral', 'dance', 'solo', true);
     commit;`);
+  [{ id: participantId }] = await backend.sql<{ id: string }>(`select id::text from participants`);
 });
 
 describe('an admin sign-in', () => {
@@ -41,9 +43,11 @@ describe('an admin sign-in', () => {
     expect(data).toEqual([]);
     const stats = await c.rpc('participant_stats');
     expect(stats.error?.code).toBe('42501');
-    const del = await c.from('participants').delete().eq('email', 'awa@example.cm');
-    expect(del.error).toBeNull();
-    expect(await backend.sql(`select count(*)::int n from participants`)).toEqual([{ n: 1 }]);
+    const del = await c.rpc('admin_delete_participant', { id: participantId });
+    expect(del.error?.code).toBe('42501');
+    expect(
+      await backend.sql(`select count(*)::int n from participants where deleted_at is null`),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('keeps its sign-in time across a token refresh', async () => {

@@ -218,6 +218,7 @@ describe('admin_update_settings', () => {
       'map_url',
       'max_participants',
       'overbooking_percent',
+      'personal_data_purge_at',
       'registration_closes_at',
       'registration_opens_at',
       'reservations_close_at',

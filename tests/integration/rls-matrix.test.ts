@@ -4,10 +4,12 @@ import { testBackend } from '../setup/test-backend';
 
 /**
  * Row-level security matrix (DESIGN.md §2): anon, a signed-in non-staff user and each staff role
- * (lecteur: reads reservations and statistics; controle: door check-in only; admin), against
- * every table, for select / insert / update / delete, and against every function, through real
- * supabase-js. Each table cell checks what the API answered AND what the database holds
- * afterwards (as superuser).
+ * (lecteur: reads lists and statistics, contact details masked; controle: door check-in only;
+ * admin), against every table, for select / insert / update / delete, and against every
+ * function, through real supabase-js. Each table cell checks what the API answered AND what the
+ * database holds afterwards (as superuser). Every write, even an admin's, goes through a function
+ * that writes its audit row (docs/decisions/010-organiser-workspace.md): no table takes a direct
+ * write.
  */
 type Role = 'anon' | 'user' | 'lecteur' | 'controle' | 'admin';
 const ROLES: Role[] = ['anon', 'user', 'lecteur', 'controle', 'admin'];
@@ -18,26 +20,31 @@ type Table =
   | 'reservations'
   | 'contact_messages'
   | 'contest_settings'
-  | 'edition_settings';
+  | 'edition_settings'
+  | 'audit_log'
+  | 'participant_status_history'
+  | 'participant_directory';
 
 const NONE = { select: 'no', insert: 'no', update: 'no', delete: 'no' } as const;
+const READ = { select: 'yes', insert: 'no', update: 'no', delete: 'no' } as const;
 
 // 'yes' = the operation takes effect / rows are visible; 'no' = refused or sees/changes nothing.
 const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
+  // Readers read participant_directory (contacts masked), never this table. Admins edit, bin
+  // and restore through functions (admin_update_participant, admin_delete_participant…).
   participants: {
     anon: NONE,
     user: NONE,
     lecteur: NONE,
     controle: NONE,
-    // Admins create participants only through register_participant (the public path).
-    admin: { select: 'yes', insert: 'no', update: 'yes', delete: 'yes' },
+    admin: READ,
   },
   team_members: {
     anon: NONE,
     user: NONE,
     lecteur: NONE,
     controle: NONE,
-    admin: { select: 'yes', insert: 'yes', update: 'yes', delete: 'yes' },
+    admin: READ,
   },
   // Visitors write reservations and messages through create_reservation / send_contact_message
   // (proof of work, rate limit): nobody inserts into the tables directly.
@@ -48,30 +55,48 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     // Door staff read a pass holder's first name and masked phone through check_in only.
     controle: NONE,
     // Reservations change through functions only (cancel, check-in): read-only as a table.
-    admin: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
+    admin: READ,
   },
+  // The inbox: admins mark messages handled through admin_set_message_handled.
   contact_messages: {
     anon: NONE,
     user: NONE,
-    lecteur: NONE,
+    lecteur: READ,
     controle: NONE,
-    admin: { select: 'yes', insert: 'no', update: 'no', delete: 'yes' },
+    admin: READ,
   },
   contest_settings: {
     anon: NONE,
     user: NONE,
-    lecteur: NONE,
+    lecteur: READ,
     controle: NONE,
-    admin: { select: 'yes', insert: 'no', update: 'yes', delete: 'no' },
+    admin: READ,
   },
   // Visitors read the public facts through edition_info(); admins write through
   // admin_update_settings() (every field checked).
   edition_settings: {
     anon: NONE,
     user: NONE,
-    lecteur: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
+    lecteur: READ,
     controle: NONE,
-    admin: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
+    admin: READ,
+  },
+  // Written by the database only (private.audit), read by admins.
+  audit_log: { anon: NONE, user: NONE, lecteur: NONE, controle: NONE, admin: READ },
+  participant_status_history: {
+    anon: NONE,
+    user: NONE,
+    lecteur: READ,
+    controle: NONE,
+    admin: READ,
+  },
+  // Kept by triggers from participants and team_members.
+  participant_directory: {
+    anon: NONE,
+    user: NONE,
+    lecteur: READ,
+    controle: NONE,
+    admin: READ,
   },
 };
 
@@ -81,13 +106,16 @@ let seq = 0;
 const uuid = () => crypto.randomUUID();
 const phone = () => `6${String(10_000_000 + ++seq).padStart(8, '0')}`;
 
-/** A participant (team of 3), a reservation and a contact message, written as superuser. */
+/**
+ * A participant (team of 3, with a status change), a reservation, a contact message and an audit
+ * row, written as superuser (the directory row follows by trigger).
+ */
 async function fixture() {
   const pid = uuid();
   const mid = uuid();
   const rid = uuid();
   const cid = uuid();
-  await backend.sql(
+  const [{ aid, hid }] = await backend.sql<{ aid: string; hid: string }>(
     `begin;
      insert into participants (id, full_name, email, phone, city, region, category, participation_type, team_name, agree_to_terms)
        values ('${pid}', 'Awa Ngono', 'awa${seq}@example.cm', '${phone()}', 'Douala', 'Littoral', 'dance', 'team', 'Les Lions', true);
@@ -95,9 +123,14 @@ async function fixture() {
      insert into team_members (id, participant_id, position, full_name, phone) values ('${mid}', '${pid}', 2, 'Lea Fotso', '${phone()}');
      insert into reservations (id, full_name, phone, ville, heard_from) values ('${rid}', 'Marie Nana', '${phone()}', 'Yaoundé', 'social');
      insert into contact_messages (id, name, email, subject, message) values ('${cid}', 'Paul', 'paul@example.cm', 'Question', 'Bonjour, une question.');
-     commit;`,
+     commit;
+     with a as (insert into audit_log (action, entity, summary)
+                values ('export', 'participants', 'Export « participants » : 1 ligne') returning id),
+          h as (insert into participant_status_history (participant_id, from_status, to_status)
+                values ('${pid}', 'inscrit', 'preselectionne') returning id)
+     select (select id::text from a) aid, (select id::text from h) hid;`,
   );
-  return { pid, mid, rid, cid };
+  return { pid, mid, rid, cid, aid, hid };
 }
 
 const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
@@ -105,7 +138,7 @@ const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
 type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
 async function cell(table: Table, op: Op): Promise<Cell> {
-  const { pid, mid, rid, cid } = await fixture();
+  const { pid, mid, rid, cid, aid, hid } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
     team_members: mid,
@@ -113,6 +146,9 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     contact_messages: cid,
     contest_settings: 'true',
     edition_settings: 'true',
+    audit_log: aid,
+    participant_status_history: hid,
+    participant_directory: pid,
   };
   const key = 'id';
   const newId = uuid();
@@ -168,6 +204,32 @@ async function cell(table: Table, op: Op): Promise<Cell> {
       contact_phone: '699000000',
       contact_email: 'x@example.cm',
     },
+    audit_log: { action: 'export', entity: 'intrus', summary: `Intrus ${seq}` },
+    participant_status_history: {
+      participant_id: pid,
+      from_status: 'inscrit',
+      to_status: 'laureat',
+    },
+    participant_directory: {
+      id: newId,
+      full_name: 'Intrus Test',
+      email: 'i•••@example.cm',
+      phone: '6•• •• •• 00',
+      city: 'Douala',
+      region: 'Littoral',
+      category: 'dance',
+      participation_type: 'solo',
+      agree_to_terms: true,
+      created_at: new Date().toISOString(),
+      status: 'inscrit',
+    },
+  };
+  // How a test finds the row an insert would have stored.
+  const inserted: Partial<Record<Table, string>> = {
+    contest_settings: 'max_participants = 5',
+    edition_settings: 'capacity = 5',
+    audit_log: `summary = 'Intrus ${seq}'`,
+    participant_status_history: `participant_id = '${pid}' and to_status = 'laureat'`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -176,6 +238,9 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     contact_messages: ['subject', 'Changé'],
     contest_settings: ['max_participants', 7],
     edition_settings: ['capacity', 7],
+    audit_log: ['summary', 'Changé'],
+    participant_status_history: ['to_status', 'refuse'],
+    participant_directory: ['city', 'Changé'],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];
@@ -193,13 +258,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
         run: async (c) => c.from(table).insert(insertRow[table], { returning: 'minimal' } as never),
         effect: async () =>
           (await count(
-            `select count(*) n from ${table} where ${
-              table === 'contest_settings'
-                ? 'max_participants = 5'
-                : table === 'edition_settings'
-                  ? 'capacity = 5'
-                  : `id = '${newId}'`
-            }`,
+            `select count(*) n from ${table} where ${inserted[table] ?? `id = '${newId}'`}`,
           )) > 0,
       };
     case 'update':
@@ -291,11 +350,54 @@ const FUNCTIONS: Record<string, Fn> = {
   night_party_stats: { args: async () => ({}), who: READERS },
   attendance_report: { args: async () => ({}), who: READERS },
   reservation_summary: { args: async () => ({}), who: READERS },
-  participant_stats: { args: async () => ({}), who: STAFF_ADMIN },
+  participant_stats: { args: async () => ({}), who: READERS },
+  unhandled_message_count: { args: async () => ({}), who: READERS },
   admin_cancel_reservation: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
   admin_check_in: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
   admin_update_settings: { args: async () => ({ payload: {} }), who: STAFF_ADMIN },
+  // The organisers' workspace (docs/decisions/010-organiser-workspace.md): admins only. An
+  // unknown id is the function's own refusal, not a lack of rights.
+  admin_update_participant: { args: async () => ({ p_id: uuid(), p_patch: {} }), who: STAFF_ADMIN },
+  admin_delete_participant: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_restore_participant: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_purge_bin: { args: async () => ({}), who: STAFF_ADMIN },
+  binned_participants: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_set_status: { args: async () => ({ ids: [uuid()], status: 'refuse' }), who: STAFF_ADMIN },
+  admin_assign_slot: {
+    args: async () => ({ ids: [uuid()], city: 'Douala', at: '2030-08-12T13:00:00Z' }),
+    who: STAFF_ADMIN,
+  },
+  admin_set_notes: { args: async () => ({ id: uuid(), notes: 'Note' }), who: STAFF_ADMIN },
+  admin_mark_notified: {
+    args: async () => ({ ids: [uuid()], channel: 'email' }),
+    who: STAFF_ADMIN,
+  },
+  admin_set_message_handled: {
+    args: async () => ({ id: uuid(), handled: true }),
+    who: STAFF_ADMIN,
+  },
+  log_export: {
+    args: async () => ({ what: 'participants', filters: {}, row_count: 0 }),
+    who: STAFF_ADMIN,
+  },
+  // Refused to the admin too while no purge date is set (its own refusal, P0001).
+  admin_purge_personal_data: { args: async () => ({}), who: STAFF_ADMIN },
 };
+
+/** Public writes with proof of work, covered by security-anon.test.ts and abuse.test.ts. */
+const PROOF_OF_WORK_WRITES = ['register_participant', 'create_reservation', 'send_contact_message'];
+
+it('lists every function the API can call', async () => {
+  const callable = await backend.sql<{ proname: string }>(
+    `select distinct p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and (has_function_privilege('anon', p.oid, 'execute')
+                                      or has_function_privilege('authenticated', p.oid, 'execute'))
+      order by 1`,
+  );
+  expect(callable.map((r) => r.proname)).toEqual(
+    [...Object.keys(FUNCTIONS), ...PROOF_OF_WORK_WRITES].sort(),
+  );
+});
 
 describe.each(Object.keys(FUNCTIONS))('rpc %s', (fn) => {
   it.each(ROLES)('%s is accepted exactly as DESIGN.md §2 says', async (role) => {

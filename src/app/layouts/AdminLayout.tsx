@@ -5,18 +5,41 @@ import { notify } from '@/lib/toast';
 import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
 import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/shared/query-client';
-
-const NAV = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/participants', label: 'Participants', end: false },
-  { to: '/admin/reservations', label: 'Réservations', end: false },
-  { to: '/admin/stats', label: 'Statistiques', end: false },
-  { to: '/admin/presence', label: 'Présence', end: false },
-  { to: '/admin/parametres', label: 'Paramètres', end: false },
-];
+import { UnhandledBadge, useNavForRole } from './admin-nav';
 
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
+
+/** The sidebar's links for the signed-in role, "Messages" with its unhandled count. */
+function NavItems({ onNavigate }: { onNavigate: () => void }) {
+  const nav = useNavForRole();
+  return (
+    <ul className="space-y-1">
+      {nav.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium ${focusRing} ${
+                isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'
+              }`
+            }
+          >
+            {item.label}
+            {item.badge === 'messages' && (
+              <>
+                {' '}
+                <UnhandledBadge />
+              </>
+            )}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * Ends both sessions (ours and Supabase's) without waiting for the server, and forgets the data
@@ -100,24 +123,7 @@ export default function AdminLayout() {
         </p>
       </div>
       <nav aria-label="Administration">
-        <ul className="space-y-1">
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.end}
-                onClick={() => setDrawerOpen(false)}
-                className={({ isActive }) =>
-                  `block rounded-lg px-3 py-2 font-medium ${focusRing} ${
-                    isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'
-                  }`
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavItems onNavigate={() => setDrawerOpen(false)} />
       </nav>
       <div className="mt-auto space-y-2">
         <Link

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
+import { logExport } from '@/data/audit';
 import { EDITION } from '@/config/edition';
 import type { AttendanceRow } from '@/data/night-party-admin';
 import { DataTable } from '../shared/DataTable';
@@ -106,6 +107,7 @@ export default function AttendancePage() {
   const onExport = async () => {
     try {
       downloadFile(attendanceFileName(), attendanceCsv(rows), CSV_MIME);
+      await logExport('presence_night_party', {}, rows.length);
       notify.success('Données exportées avec succès');
     } catch (e) {
       console.error('Attendance export failed', e);

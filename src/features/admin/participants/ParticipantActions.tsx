@@ -9,7 +9,9 @@ import {
   sendEmail,
 } from '@/lib/emailjs';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
+import { BIN_DAYS } from '@/data/delete-participant';
 import type { Participant } from '@/data/types';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { participantJsonFileName } from '../shared/exports';
 import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
@@ -90,5 +92,40 @@ export function ParticipantActions({
         </div>
       </Section>
     </aside>
+  );
+}
+
+const members = (n: number) => `${n} membre${n > 1 ? 's' : ''}`;
+
+type DeleteDialogProps = {
+  /** Who would be deleted (null: the dialog is closed). */
+  participant: Participant | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** The confirmation of a deletion, naming the person (and the team that goes with them). */
+export function DeleteParticipantDialog({
+  participant: p,
+  busy,
+  onConfirm,
+  onCancel,
+}: DeleteDialogProps) {
+  const team =
+    p?.participationType === 'team'
+      ? ` et son équipe${p.teamName ? ` « ${p.teamName} »` : ''} (${members(p.teamMembers.length)})`
+      : '';
+  return (
+    <ConfirmDialog
+      open={p !== null}
+      title={`Supprimer ${p?.fullName ?? ''} ?`}
+      message={`${p?.fullName ?? ''}${team} quittera les listes et ira dans la corbeille, d’où l’inscription peut être restaurée pendant ${BIN_DAYS} jours.`}
+      confirmLabel="Supprimer"
+      busy={busy}
+      busyLabel="Suppression..."
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import { participantQuery } from '../shared/queries';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { QueryStatus } from '../shared/ListState';
 import { Button } from '@/components/ui/Button';
 import { linkClass, pageTitle } from '../shared/ui';
 import { useListUrl } from './list-location';
-import { ParticipantActions } from './ParticipantActions';
+import { DeleteParticipantDialog, ParticipantActions } from './ParticipantActions';
 import { ParticipantEditForm } from './ParticipantEditForm';
 import { ParticipantView } from './ParticipantView';
 import { useDeleteParticipant } from './participant-mutations';
@@ -86,7 +85,11 @@ export default function ParticipantDetailPage() {
             <Button variant="primary" onClick={() => setEditing(true)}>
               Modifier
             </Button>
-            <Button variant="dangerOutline" onClick={() => setConfirmOpen(true)}>
+            <Button
+              variant="dangerOutline"
+              aria-label={`Supprimer ${participant.fullName}`}
+              onClick={() => setConfirmOpen(true)}
+            >
               Supprimer
             </Button>
           </div>
@@ -108,13 +111,9 @@ export default function ParticipantDetailPage() {
         <ParticipantActions participant={participant} onDelete={() => setConfirmOpen(true)} />
       </div>
 
-      <ConfirmDialog
-        open={confirmOpen}
-        title="Supprimer le participant"
-        message="Êtes-vous sûr de vouloir supprimer ce participant ? Cette action est irréversible."
-        confirmLabel="Supprimer"
+      <DeleteParticipantDialog
+        participant={confirmOpen ? participant : null}
         busy={remove.isPending || remove.isSuccess}
-        busyLabel="Suppression..."
         onConfirm={onDelete}
         onCancel={() => setConfirmOpen(false)}
       />

@@ -1,10 +1,12 @@
 import { formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { Participant } from '@/data/types';
+import { PhoneLinks } from '../shared/PhoneLinks';
 import { linkClass } from '../shared/ui';
+import { ContestSection } from '../pipeline/ContestSection';
 import { Item, Section } from './detail-parts';
 
-/** A participant's registration, read-only. */
+/** A participant's registration, read-only, and their place in the contest. */
 export function ParticipantView({ participant: p }: { participant: Participant }) {
   return (
     <>
@@ -16,13 +18,17 @@ export function ParticipantView({ participant: p }: { participant: Participant }
               {p.email}
             </a>
           </Item>
-          <Item term="Téléphone">{p.phone}</Item>
+          <Item term="Téléphone">
+            <PhoneLinks phone={p.phone} name={p.fullName} />
+          </Item>
           <Item term="Ville">{p.city}</Item>
           <Item term="Région">{p.region}</Item>
           <Item term="Catégorie">{CATEGORY_LABELS[p.category]}</Item>
           <Item term="Type de participation">{PARTICIPATION_TYPE_LABELS[p.participationType]}</Item>
         </dl>
       </Section>
+
+      <ContestSection participant={p} />
 
       {p.participationType === 'team' && (
         <Section title="Informations de l'équipe">
@@ -39,7 +45,7 @@ export function ParticipantView({ participant: p }: { participant: Participant }
                   Membre {i + 1} : {m.fullName}
                 </p>
                 <p className="text-sm text-gray-700">
-                  {m.phone}
+                  <PhoneLinks phone={m.phone} name={m.fullName} />
                   {m.email ? ` · ${m.email}` : ''}
                 </p>
               </li>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
@@ -8,26 +8,38 @@ import type { ParticipantFilters } from '@/data/list-participants';
 import type { Participant, Stats } from '@/data/types';
 import { participantsListQuery, statsQuery } from '../shared/queries';
 import { useListQuery } from '../shared/use-list-query';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { exportParticipantsCsv } from '../shared/export-participants';
 import { ExportButton } from '../shared/ExportButton';
 import { labelOptions } from '../shared/FilterForm';
+import { Fact, ListCard } from '../shared/ListCards';
 import { ListPage } from '../shared/ListPage';
+import { PhoneLinks } from '../shared/PhoneLinks';
+import { exportParticipantsXlsx } from '../shared/readable-export';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { td } from '../shared/ui';
 import { fromListState } from './list-location';
+import { DeleteParticipantDialog } from './ParticipantActions';
 import { useDeleteParticipant } from './participant-mutations';
+import { useCanWrite } from '../shared/use-staff-role';
+import {
+  PIPELINE_ALLOWED,
+  PIPELINE_EMPTY_FILTERS,
+  PIPELINE_SELECTS,
+} from '../pipeline/status-labels';
+import { PipelineCell, PipelineFacts, usePipelineList } from '../pipeline/use-pipeline-list';
 
 const EMPTY_FILTERS: Required<ParticipantFilters> = {
   search: '',
   category: '',
   participationType: '',
   region: '',
+  ...PIPELINE_EMPTY_FILTERS,
 };
 
 const ALLOWED = {
   category: Object.keys(CATEGORY_LABELS),
   participationType: Object.keys(PARTICIPATION_TYPE_LABELS),
+  ...PIPELINE_ALLOWED,
 };
 
 /** The region filter's options: the regions present, from the (shared, cached) stats query. */
@@ -38,10 +50,97 @@ const regionsOf = (stats: Stats) =>
 const SORTS = { name: 'asc', region: 'asc', date: 'desc' } as const;
 const COLUMN_OF = { name: 'full_name', region: 'region', date: 'created_at' } as const;
 
+type RowProps = {
+  participant: Participant;
+  /** Null for a reader (lecteur): no deletion. */
+  onDelete: ((p: Participant) => void) | null;
+  /** The pipeline's checkbox (admins). */
+  select?: ReactNode;
+};
+
+/** "Voir" and "Supprimer", each naming the participant (table row and card alike). */
+function RowActions({ participant: p, onDelete }: RowProps) {
+  const { search } = useLocation();
+  return (
+    <>
+      <Link
+        to={`/admin/participants/${p.id}`}
+        state={fromListState(search)}
+        className={buttonClass({ variant: 'secondary' })}
+        aria-label={`Voir ${p.fullName}`}
+      >
+        Voir
+      </Link>
+      {onDelete && (
+        <Button
+          variant="dangerOutline"
+          aria-label={`Supprimer ${p.fullName}`}
+          onClick={() => onDelete(p)}
+        >
+          Supprimer
+        </Button>
+      )}
+    </>
+  );
+}
+
+const teamOf = (p: Participant) => (p.participationType === 'team' ? p.teamName : '');
+
+function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
+  return (
+    <tr>
+      {select}
+      <td className={td}>
+        <span className="font-medium text-gray-900">{p.fullName}</span>
+        {teamOf(p) && <span className="block text-gray-600">Équipe : {p.teamName}</span>}
+      </td>
+      <td className={td}>
+        <span className="block break-all">{p.email}</span>
+        <PhoneLinks phone={p.phone} name={p.fullName} />
+      </td>
+      <td className={td}>{CATEGORY_LABELS[p.category]}</td>
+      <td className={td}>{PARTICIPATION_TYPE_LABELS[p.participationType]}</td>
+      <td className={td}>{p.region}</td>
+      <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
+      <PipelineCell participant={p} />
+      <td className={td}>
+        <div className="flex gap-2">
+          <RowActions participant={p} onDelete={onDelete} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function ParticipantCard({ participant: p, onDelete, select }: RowProps) {
+  const actions = (
+    <>
+      {select}
+      <RowActions participant={p} onDelete={onDelete} />
+    </>
+  );
+  return (
+    <ListCard title={p.fullName} actions={actions}>
+      <PipelineFacts participant={p} />
+      <Fact term="Équipe">{teamOf(p)}</Fact>
+      <Fact term="Téléphone">
+        <PhoneLinks phone={p.phone} name={p.fullName} />
+      </Fact>
+      <Fact term="Email">
+        <span className="break-all">{p.email}</span>
+      </Fact>
+      <Fact term="Catégorie">
+        {CATEGORY_LABELS[p.category]} · {PARTICIPATION_TYPE_LABELS[p.participationType]}
+      </Fact>
+      <Fact term="Région">{p.region}</Fact>
+      <Fact term="Inscrit le">{formatDateTime(p.createdAt)}</Fact>
+    </ListCard>
+  );
+}
+
 export default function ParticipantsPage() {
   const query = useListQuery(EMPTY_FILTERS, ALLOWED, SORTS);
   const { filters, sort } = query;
-  const { search: listSearch } = useLocation();
   const [toDelete, setToDelete] = useState<Participant | null>(null);
   const remove = useDeleteParticipant();
 
@@ -49,6 +148,10 @@ export default function ParticipantsPage() {
   const list = useQuery(participantsListQuery(filters, order, query.page, query.pageSize));
   const { data: regions = [] } = useQuery({ ...statsQuery(), select: regionsOf });
   const total = list.data?.total ?? 0;
+  const rows = list.data?.rows ?? [];
+  const canWrite = useCanWrite();
+  const pipeline = usePipelineList(rows);
+  const onDelete = canWrite ? setToDelete : null;
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -67,11 +170,21 @@ export default function ParticipantsPage() {
         title="Participants"
         noun={['participant', 'participants']}
         actions={
-          <ExportButton
-            onExport={() => exportParticipantsCsv(filters)}
-            disabled={list.isFetching || total === 0}
-          />
+          canWrite && (
+            <div className="flex flex-wrap gap-2">
+              <ExportButton
+                onExport={() => exportParticipantsCsv(filters)}
+                disabled={list.isFetching || total === 0}
+              />
+              <ExportButton
+                label="Exporter pour Excel"
+                onExport={() => exportParticipantsXlsx(filters, order)}
+                disabled={list.isFetching || total === 0}
+              />
+            </div>
+          )
         }
+        intro={pipeline.toolbar}
         query={query}
         search={{ label: 'Rechercher des participants', hint: 'Nom, email ou téléphone' }}
         selects={[
@@ -93,6 +206,7 @@ export default function ParticipantsPage() {
             allLabel: 'Toutes les régions',
             options: regions.map((r) => ({ value: r, label: r })),
           },
+          ...PIPELINE_SELECTS,
         ]}
         list={list}
         loadingText="Chargement des participants..."
@@ -104,63 +218,40 @@ export default function ParticipantsPage() {
           caption: 'Liste des participants',
           regionLabel: 'Tableau des participants',
           columns: [
+            ...pipeline.columns,
             { label: 'Nom', sortKey: 'name' },
             'Contact',
             'Catégorie',
             'Type',
             { label: 'Région', sortKey: 'region' },
             { label: 'Date', sortKey: 'date' },
+            'Statut',
             'Actions',
           ],
         }}
         pagerLabel="Pagination des participants"
+        cards={rows.map((p) => (
+          <ParticipantCard
+            key={p.id}
+            participant={p}
+            onDelete={onDelete}
+            select={pipeline.cardCheckbox(p)}
+          />
+        ))}
       >
-        {(list.data?.rows ?? []).map((p) => (
-          <tr key={p.id}>
-            <td className={td}>
-              <span className="font-medium text-gray-900">{p.fullName}</span>
-              {p.participationType === 'team' && p.teamName && (
-                <span className="block text-gray-600">Équipe : {p.teamName}</span>
-              )}
-            </td>
-            <td className={td}>
-              <span className="block break-all">{p.email}</span>
-              <span className="block text-gray-600">{p.phone}</span>
-            </td>
-            <td className={td}>{CATEGORY_LABELS[p.category]}</td>
-            <td className={td}>{PARTICIPATION_TYPE_LABELS[p.participationType]}</td>
-            <td className={td}>{p.region}</td>
-            <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
-            <td className={td}>
-              <div className="flex gap-2">
-                <Link
-                  to={`/admin/participants/${p.id}`}
-                  state={fromListState(listSearch)}
-                  className={buttonClass({ variant: 'secondary' })}
-                  aria-label={`Voir ${p.fullName}`}
-                >
-                  Voir
-                </Link>
-                <Button
-                  variant="dangerOutline"
-                  aria-label={`Supprimer ${p.fullName}`}
-                  onClick={() => setToDelete(p)}
-                >
-                  Supprimer
-                </Button>
-              </div>
-            </td>
-          </tr>
+        {rows.map((p) => (
+          <ParticipantRow
+            key={p.id}
+            participant={p}
+            onDelete={onDelete}
+            select={pipeline.cell(p)}
+          />
         ))}
       </ListPage>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Supprimer le participant"
-        message="Êtes-vous sûr de vouloir supprimer ce participant ?"
-        confirmLabel="Supprimer"
+      <DeleteParticipantDialog
+        participant={toDelete}
         busy={remove.isPending}
-        busyLabel="Suppression..."
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       />

@@ -1,12 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteParticipant } from '@/data/delete-participant';
+import {
+  BIN_DAYS,
+  deleteParticipant,
+  purgeBin,
+  restoreParticipant,
+} from '@/data/delete-participant';
 import { updateParticipant, type ParticipantUpdate } from '@/data/update-participant';
 import { queryKeys } from '../shared/query-keys';
 
 /**
  * Participant writes. Each invalidates what it changes: the participant, every list page (and the
- * dashboard's newest five) and participant_stats (counts, regions). Active queries refetch at
- * once; the others on their next use.
+ * dashboard's newest five), participant_stats (counts, regions) and the journal (every write adds
+ * a row; a deletion or a restoration changes the bin). Active queries refetch at once; the others
+ * on their next use.
  */
 export function useUpdateParticipant(id: string) {
   const queryClient = useQueryClient();
@@ -17,10 +23,16 @@ export function useUpdateParticipant(id: string) {
         queryClient.invalidateQueries({ queryKey: queryKeys.participants.detail(id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.participants.lists() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.journal.all }),
       ]),
   });
 }
 
+/** The deletion's confirmation: it names the person and says where they go. */
+export const deleteConfirmation = (fullName: string) =>
+  `Supprimer ${fullName} ? Le participant est placé dans la corbeille : il peut être restauré pendant ${BIN_DAYS} jours (page Corbeille), puis il est effacé définitivement.`;
+
+/** "Supprimer": moves the participant to the bin (restorable for 30 days). */
 export function useDeleteParticipant() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -34,6 +46,30 @@ export function useDeleteParticipant() {
       });
       void queryClient.invalidateQueries({ queryKey: queryKeys.participants.lists() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.journal.all });
     },
+  });
+}
+
+/** Brings a participant back from the bin into the lists. */
+export function useRestoreParticipant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => restoreParticipant(id),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.participants.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.journal.all }),
+      ]),
+  });
+}
+
+/** Empties the bin now (what it holds is erased for good); resolves to how many. */
+export function usePurgeBin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: purgeBin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.journal.all }),
   });
 }

@@ -7,6 +7,8 @@ import {
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
 import type { AttendanceStatus, Reservation } from '@/data/types';
+import { Fact, ListCard } from '../shared/ListCards';
+import { PhoneLinks } from '../shared/PhoneLinks';
 import { linkClass, td } from '../shared/ui';
 import {
   displayState,
@@ -32,78 +34,137 @@ type ReservationRowProps = {
   busy: boolean;
 };
 
+/** The pass (the public pass page, in a new tab), named after its holder. */
+function PassLink({ reservation: r, spacing }: { reservation: Reservation; spacing: string }) {
+  return (
+    <Link
+      to={`/pass/${r.passCode}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Voir le pass de ${r.fullName} (nouvel onglet)`}
+      className={`${linkClass} ${spacing} whitespace-nowrap`}
+    >
+      Voir le pass
+    </Link>
+  );
+}
+
 /**
- * One reservation of the list, with its state, its entry and its actions: the pass (the public
- * pass page, in a new tab), check in by hand (a confirmed place not entered yet), cancel (not
- * once entered). Each action's name says whose reservation it acts on.
+ * Check in by hand (a confirmed place not entered yet) and cancel (not once entered), each
+ * named after the person; nothing for a place that can no longer change.
  */
-export function ReservationRow({ reservation: r, onCancel, onCheckIn, busy }: ReservationRowProps) {
+function StateActions({ reservation: r, onCancel, onCheckIn, busy }: ReservationRowProps) {
   const state = displayState(r);
+  return (
+    <>
+      {state === 'confirmed' && (
+        <Button
+          variant="secondary"
+          className="whitespace-nowrap"
+          disabled={busy}
+          aria-label={`Valider l’entrée de ${r.fullName}`}
+          onClick={() => onCheckIn(r)}
+        >
+          Valider l’entrée
+        </Button>
+      )}
+      {(state === 'confirmed' || state === 'waitlisted') && (
+        <Button
+          variant="dangerOutline"
+          disabled={busy}
+          aria-label={`Annuler la réservation de ${r.fullName}`}
+          onClick={() => onCancel(r)}
+        >
+          Annuler
+        </Button>
+      )}
+    </>
+  );
+}
+
+function StateBadge({ reservation: r }: { reservation: Reservation }) {
+  const state = displayState(r);
+  return (
+    <span className={`${badge} ${RESERVATION_STATE_BADGES[state]}`}>
+      {RESERVATION_STATE_LABELS[state]}
+    </span>
+  );
+}
+
+function StatusBadge({ reservation: r }: { reservation: Reservation }) {
+  return (
+    <span className={`${badge} ${STATUS_BADGE[r.attendanceStatus]}`}>
+      {ATTENDANCE_STATUS_LABELS[r.attendanceStatus]}
+    </span>
+  );
+}
+
+/**
+ * One reservation of the list, with its state, its entry and its actions: the pass, check in by
+ * hand, cancel. Each action's name says whose reservation it acts on.
+ */
+export function ReservationRow(props: ReservationRowProps) {
+  const r = props.reservation;
   return (
     <tr>
       <td className={`${td} font-medium text-gray-900`}>{r.fullName}</td>
-      <td className={td}>{r.phone}</td>
+      <td className={td}>
+        <PhoneLinks phone={r.phone} name={r.fullName} />
+      </td>
       <td className={td}>{r.ville}</td>
       <td className={td}>
-        <span className={`${badge} ${RESERVATION_STATE_BADGES[state]}`}>
-          {RESERVATION_STATE_LABELS[state]}
-        </span>
-      </td>
-      <td className={td}>
+        <StateBadge reservation={r} />
         {r.checkedInAt ? (
           <>
-            <span className="block whitespace-nowrap">{formatDateTime(r.checkedInAt)}</span>
+            <span className="mt-1 block whitespace-nowrap">{formatDateTime(r.checkedInAt)}</span>
             <span className="block text-xs text-gray-700">{doorLabel(r.checkedInDoor)}</span>
           </>
         ) : (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">Pas encore entré</span>
-          </>
+          displayState(r) === 'confirmed' && <span className="sr-only">Pas encore entré</span>
         )}
       </td>
       <td className={td}>
-        <span className={`${badge} ${STATUS_BADGE[r.attendanceStatus]}`}>
-          {ATTENDANCE_STATUS_LABELS[r.attendanceStatus]}
-        </span>
+        <StatusBadge reservation={r} />
       </td>
       <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
       <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
-      <td className={`${td} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
+      <td className={`${td} min-w-24`}>{formatDateTime(r.createdAt)}</td>
       <td className={td}>
         <div className="flex flex-wrap gap-2">
-          <Link
-            to={`/pass/${r.passCode}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Voir le pass de ${r.fullName} (nouvel onglet)`}
-            className={`${linkClass} py-2 whitespace-nowrap`}
-          >
-            Voir le pass
-          </Link>
-          {state === 'confirmed' && (
-            <Button
-              variant="secondary"
-              className="whitespace-nowrap"
-              disabled={busy}
-              aria-label={`Valider l’entrée de ${r.fullName}`}
-              onClick={() => onCheckIn(r)}
-            >
-              Valider l’entrée
-            </Button>
-          )}
-          {(state === 'confirmed' || state === 'waitlisted') && (
-            <Button
-              variant="dangerOutline"
-              disabled={busy}
-              aria-label={`Annuler la réservation de ${r.fullName}`}
-              onClick={() => onCancel(r)}
-            >
-              Annuler
-            </Button>
-          )}
+          <PassLink reservation={r} spacing="py-2" />
+          <StateActions {...props} />
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The same reservation as a card (a phone): name and actions, then the key facts. */
+export function ReservationCard(props: ReservationRowProps) {
+  const r = props.reservation;
+  const state = displayState(r);
+  const actionable = state === 'confirmed' || state === 'waitlisted';
+  return (
+    <ListCard title={r.fullName} actions={actionable ? <StateActions {...props} /> : undefined}>
+      <Fact term="Téléphone">
+        <PhoneLinks phone={r.phone} name={r.fullName} />
+      </Fact>
+      <Fact term="Ville">{r.ville}</Fact>
+      <Fact term="État">
+        <StateBadge reservation={r} />
+      </Fact>
+      <Fact term="Entrée">
+        {r.checkedInAt ? `${formatDateTime(r.checkedInAt)} · ${doorLabel(r.checkedInDoor)}` : ''}
+      </Fact>
+      <Fact term="Statut">
+        <StatusBadge reservation={r} />
+      </Fact>
+      <Fact term="Source">{HEARD_FROM_LABELS[r.heardFrom]}</Fact>
+      <Fact term="Assistera">{YES_NO_LABELS[r.willAttend]}</Fact>
+      <Fact term="Réservé le">{formatDateTime(r.createdAt)}</Fact>
+      <Fact term="Pass">
+        <PassLink reservation={r} spacing="inline-flex min-h-6 items-center" />
+      </Fact>
+    </ListCard>
   );
 }

@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
-import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { EDITION } from '@/config/edition';
 import { ATTENDANCE_STATUS_LABELS, HEARD_FROM_LABELS } from '@/config/reservation-survey';
-import {
-  fetchAllReservations,
-  RESERVATION_STATE_FILTERS,
-  type ReservationFilters,
-} from '@/data/list-reservations';
+import { RESERVATION_STATE_FILTERS, type ReservationFilters } from '@/data/list-reservations';
 import type { Reservation } from '@/data/types';
 import {
   nightPartyStatsQuery,
@@ -16,13 +11,14 @@ import {
   reservationSummaryQuery,
 } from '../shared/queries';
 import { useListQuery } from '../shared/use-list-query';
-import { reservationsCsv, reservationsFileName } from '../shared/exports';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { exportReservationsCsv } from '../shared/export-participants';
 import { ExportButton } from '../shared/ExportButton';
 import { labelOptions } from '../shared/FilterForm';
 import { ListPage } from '../shared/ListPage';
+import { exportReservationsXlsx } from '../shared/readable-export';
 import { CapacityBar } from './CapacityBar';
-import { ReservationRow } from './ReservationRow';
+import { ReservationCard, ReservationRow } from './ReservationRow';
 import { ReservationSummary } from './ReservationSummary';
 import { useCancelReservation, useCheckInReservation } from './reservation-mutations';
 import { checkInMessage, RESERVATION_STATE_LABELS } from './reservation-states';
@@ -75,8 +71,8 @@ function useRowActions() {
   const dialog = (
     <ConfirmDialog
       open={toCancel !== null}
-      title="Annuler la réservation"
-      message={`Annuler la réservation de ${toCancel?.fullName ?? ''} ? Son pass ne permettra plus d’entrer et la place ira à la première personne de la liste d’attente.`}
+      title={`Annuler la réservation de ${toCancel?.fullName ?? ''} ?`}
+      message={`Le pass de ${toCancel?.fullName ?? ''} ne permettra plus d’entrer${toCancel?.state === 'confirmed' ? ' et la place ira à la première personne de la liste d’attente' : ''}.`}
       confirmLabel="Annuler la réservation"
       busy={cancel.isPending}
       busyLabel="Annulation..."
@@ -97,26 +93,32 @@ export default function ReservationsPage() {
   const stats = useQuery(nightPartyStatsQuery());
   const actions = useRowActions();
 
-  const onExport = async () => {
-    try {
-      const all = await fetchAllReservations(filters);
-      if (all.length === 0) notify.error('Aucune réservation à exporter');
-      else {
-        downloadFile(reservationsFileName(), reservationsCsv(all), CSV_MIME);
-        notify.success('Données exportées avec succès');
-      }
-    } catch (e) {
-      console.error('Reservations export failed', e);
-      notify.error("Erreur lors de l'exportation des données");
-    }
-  };
+  const rows = list.data?.rows ?? [];
+  const rowProps = (r: Reservation) => ({
+    reservation: r,
+    busy: actions.busyId === r.id,
+    onCancel: actions.askCancel,
+    onCheckIn: actions.checkInByHand,
+  });
 
   return (
     <>
       <ListPage
         title={<>Réservations · {EDITION.nightParty.name}</>}
         noun={['réservation', 'réservations']}
-        actions={<ExportButton onExport={onExport} disabled={list.isFetching} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <ExportButton
+              onExport={() => exportReservationsCsv(filters)}
+              disabled={list.isFetching}
+            />
+            <ExportButton
+              label="Exporter pour Excel"
+              onExport={() => exportReservationsXlsx(filters, order)}
+              disabled={list.isFetching}
+            />
+          </div>
+        }
         intro={
           <>
             {stats.data && <CapacityBar stats={stats.data} />}
@@ -164,8 +166,7 @@ export default function ReservationsPage() {
             { label: 'Nom', sortKey: 'name' },
             'Téléphone',
             { label: 'Ville', sortKey: 'city' },
-            'État',
-            'Entrée',
+            'État et entrée',
             'Statut',
             'Source',
             'Assistera',
@@ -174,15 +175,12 @@ export default function ReservationsPage() {
           ],
         }}
         pagerLabel="Pagination des réservations"
+        cards={rows.map((r) => (
+          <ReservationCard key={r.id} {...rowProps(r)} />
+        ))}
       >
-        {(list.data?.rows ?? []).map((r) => (
-          <ReservationRow
-            key={r.id}
-            reservation={r}
-            busy={actions.busyId === r.id}
-            onCancel={actions.askCancel}
-            onCheckIn={actions.checkInByHand}
-          />
+        {rows.map((r) => (
+          <ReservationRow key={r.id} {...rowProps(r)} />
         ))}
       </ListPage>
       {actions.dialog}

@@ -17,7 +17,7 @@ import {
 type Input = {
   key: SettingKey;
   label: string;
-  type?: 'datetime-local' | 'url' | 'email' | 'tel';
+  type?: 'datetime-local' | 'date' | 'url' | 'email' | 'tel';
   numeric?: boolean;
   hint?: string;
   optional?: boolean;
@@ -105,6 +105,18 @@ const SECTIONS: { title: string; fields: Input[] }[] = [
         hint: IN_DOUALA,
       },
       { key: 'maxParticipants', label: 'Nombre maximum de participants', numeric: true },
+    ],
+  },
+  {
+    title: 'Données personnelles',
+    fields: [
+      {
+        key: 'personalDataPurgeAt',
+        label: 'Purge des données personnelles à partir du',
+        type: 'date',
+        optional: true,
+        hint: 'Après le concert et la clôture des inscriptions. À partir de ce jour (heure de Douala), le bouton « Purger les données personnelles » efface les données de l’édition, sauf les coordonnées des lauréats. Laissez vide : pas de purge.',
+      },
     ],
   },
 ];

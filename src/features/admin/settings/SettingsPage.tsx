@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../shared/ListState';
 import { settingsQuery } from '../shared/queries';
 import { pageTitle } from '../shared/ui';
+import { RetentionPanel } from './RetentionPanel';
 import { SettingsForm } from './SettingsForm';
 
 /**
  * "Paramètres" (admins): the edition's facts that public pages read from the database (the
  * concert, its venue and places, the reservation window, the contacts, and the contest's
- * registration window and capacity). docs/decisions/009-night-party-operations.md
+ * registration window and capacity), and the day the edition's personal data may be purged.
+ * docs/decisions/009-night-party-operations.md
  */
 export default function SettingsPage() {
   const settings = useQuery(settingsQuery());
@@ -22,6 +24,7 @@ export default function SettingsPage() {
       </div>
       <QueryStatus query={settings} loadingText="Chargement des paramètres..." />
       {settings.data && <SettingsForm settings={settings.data} />}
+      {settings.data && <RetentionPanel purgeAt={settings.data.personalDataPurgeAt} />}
     </div>
   );
 }

@@ -28,9 +28,19 @@ export const SETTINGS_MESSAGES = {
   closeBeforeOpen: 'La clôture des réservations doit suivre leur ouverture.',
   closeAfterConcert: 'La clôture des réservations ne peut pas dépasser le début du concert.',
   registrationCloseBeforeOpen: 'La clôture des inscriptions doit suivre leur ouverture.',
+  personalDataPurgeAt: 'Date de purge des données personnelles invalide (AAAA-MM-JJ).',
+  purgeBeforeEnd:
+    'La purge des données personnelles doit suivre le concert et la clôture des inscriptions.',
 } as const;
 
 const M = SETTINGS_MESSAGES;
+
+/** A real calendar day written yyyy-mm-dd. */
+function isDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const day = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+}
 
 const dateTime = (message: string) =>
   z.string().refine((v) => fromDoualaInput(v) !== null, message);
@@ -77,6 +87,10 @@ export const settingsSchema = z
     registrationOpensAt: dateTime(M.registrationOpensAt),
     registrationClosesAt: dateTime(M.registrationClosesAt),
     maxParticipants: wholeNumber(1, 1_000_000, M.maxParticipants),
+    /** yyyy-mm-dd (a day in Douala); '' : no purge date. */
+    personalDataPurgeAt: z
+      .string()
+      .refine((v) => v.trim() === '' || isDay(v.trim()), M.personalDataPurgeAt),
   })
   .superRefine(
     (v, ctx) => {
@@ -94,6 +108,14 @@ export const settingsSchema = z
       else if (close !== null && close > concert) issue('reservationsCloseAt', M.closeAfterConcert);
       if (doualaTime(v.registrationClosesAt) <= doualaTime(v.registrationOpensAt))
         issue('registrationClosesAt', M.registrationCloseBeforeOpen);
+      // The purge day must come after the concert's day and the registrations' last day.
+      const purge = v.personalDataPurgeAt.trim();
+      const lastDay = [v.concertStartsAt, v.registrationClosesAt]
+        .map((d) => d.slice(0, 10))
+        .sort()
+        .at(-1);
+      if (isDay(purge) && lastDay && purge <= lastDay)
+        issue('personalDataPurgeAt', M.purgeBeforeEnd);
     },
     // Check the dates together even while another field is wrong: every error shows at once.
     { when: () => true },
@@ -137,6 +159,7 @@ export function toSettingsFormValues(s: EditionSettings): SettingsFormValues {
     registrationOpensAt: toDoualaInput(s.registrationOpensAt),
     registrationClosesAt: toDoualaInput(s.registrationClosesAt),
     maxParticipants: String(s.maxParticipants),
+    personalDataPurgeAt: s.personalDataPurgeAt ?? '',
   };
 }
 
@@ -154,6 +177,7 @@ export function toSettingsPatch(values: SettingsFormValues, keys: SettingKey[]):
     else if (key === 'contactPhone') patch[key] = normaliseContactPhone(raw);
     else if (key === 'contactEmail') patch[key] = raw.trim().toLowerCase();
     else if (key === 'mapUrl') patch[key] = raw.trim();
+    else if (key === 'personalDataPurgeAt') patch[key] = raw.trim() || null;
     else patch[key] = cleanLine(raw);
   }
   return patch as SettingsPatch;

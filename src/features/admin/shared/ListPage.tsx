@@ -4,8 +4,10 @@ import type { Page } from '@/data/types';
 import { DataTable, type Column } from './DataTable';
 import { FilterForm, FilterSelect, PageSizeSelect } from './FilterForm';
 import { ListHeader } from './ListHeader';
+import { CardList } from './ListCards';
 import { ListState, type QueryView } from './ListState';
 import { PAGE_SIZES, useListQuery, useStayInRange, type Sort } from './use-list-query';
+import { useNarrowScreen } from './use-narrow-screen';
 
 type ListQuery<K extends string> = Omit<ReturnType<typeof useListQuery>, 'sort' | 'sortBy'> & {
   sort: Sort<K>;
@@ -43,12 +45,18 @@ type ListPageProps<K extends string> = {
   pagerLabel: string;
   /** The rows (<tr>) of the current page. */
   children: ReactNode;
+  /**
+   * The same rows as cards (ListCard), shown instead of the table below 640 px. A list without
+   * them keeps its table (scrolling sideways) on a phone.
+   */
+  cards?: ReactNode;
 };
 
 /**
  * The skeleton of every administration list (docs/decisions/008-admin-data-layer.md): header
- * with the live count and the actions, search and filters, the table with its sortable headers,
- * its loading / error / empty states and the pager, all driven by the URL (useListQuery).
+ * with the live count and the actions, search and filters, the table with its sortable headers
+ * (or, on a phone, the cards with sort buttons), its loading / error / empty states and the
+ * pager, all driven by the URL (useListQuery).
  */
 export function ListPage<K extends string>({
   title,
@@ -64,8 +72,10 @@ export function ListPage<K extends string>({
   table,
   pagerLabel,
   children,
+  cards,
 }: ListPageProps<K>) {
   useStayInRange(query, list);
+  const narrow = useNarrowScreen();
   const total = list.data?.total ?? 0;
   const empty = (list.data?.rows.length ?? 0) === 0;
   return (
@@ -109,15 +119,26 @@ export function ListPage<K extends string>({
           />
         }
       >
-        <DataTable
-          caption={table.caption}
-          regionLabel={table.regionLabel}
-          columns={table.columns}
-          sort={query.sort}
-          onSort={query.sortBy}
-        >
-          {children}
-        </DataTable>
+        {narrow && cards !== undefined ? (
+          <CardList
+            caption={table.caption}
+            columns={table.columns}
+            sort={query.sort}
+            onSort={query.sortBy}
+          >
+            {cards}
+          </CardList>
+        ) : (
+          <DataTable
+            caption={table.caption}
+            regionLabel={table.regionLabel}
+            columns={table.columns}
+            sort={query.sort}
+            onSort={query.sortBy}
+          >
+            {children}
+          </DataTable>
+        )}
       </ListState>
     </div>
   );

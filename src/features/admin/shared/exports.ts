@@ -8,6 +8,7 @@ import {
 } from '@/config/reservation-survey';
 import type { Participant, RegionCount, Reservation } from '@/data/types';
 import type { AttendanceRow } from '@/data/night-party-admin';
+import type { InboxMessage } from '@/data/messages';
 import { answerLabel, attendanceRate, questionTitle } from '../attendance/attendance-labels';
 import {
   displayState,
@@ -124,3 +125,31 @@ export function attendanceCsv(rows: readonly AttendanceRow[]): string {
 export const attendanceFileName = (d = new Date()) => `presence_night_party_${fileDate(d)}.csv`;
 
 export const participantJsonFileName = (id: string) => `participant_${id}.json`;
+
+/** The inbox's file (French headers, local dates). */
+export const MESSAGE_CSV_COLUMNS = [
+  'Date',
+  'Nom',
+  'Email',
+  'Sujet',
+  'Message',
+  'Traité',
+  'Traité le',
+] as const;
+
+export function messagesCsv(messages: readonly InboxMessage[]): string {
+  return toCsv(
+    MESSAGE_CSV_COLUMNS,
+    messages.map((m) => [
+      formatDateTime(m.createdAt),
+      m.name,
+      m.email,
+      m.subject,
+      m.message,
+      m.handledAt ? 'Oui' : 'Non',
+      m.handledAt ? formatDateTime(m.handledAt) : '',
+    ]),
+  );
+}
+
+export const messagesFileName = (d = new Date()) => `messages_${fileDate(d)}.csv`;

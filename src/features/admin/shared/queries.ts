@@ -18,6 +18,11 @@ import {
   getNightPartyStats,
 } from '@/data/night-party-admin';
 import type { Page } from '@/data/types';
+import { listMessages, unhandledMessageCount, type MessageFilters } from '@/data/messages';
+import { listAuditLog, type AuditFilters } from '@/data/audit';
+import { listBin } from '@/data/delete-participant';
+import { getStatusHistory } from '@/data/pipeline';
+import { getMyStaffRole } from '@/data/staff-role';
 import { queryKeys } from './query-keys';
 
 /**
@@ -109,4 +114,50 @@ export const settingsQuery = () =>
   queryOptions({
     queryKey: queryKeys.settings,
     queryFn: getEditionSettings,
+  });
+
+/** A participant's status changes, oldest first (the participant's page). */
+export const statusHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.participants.history(id),
+    queryFn: () => getStatusHistory(id),
+  });
+
+/** One page (from 1) of the inbox, newest first. */
+export const messagesListQuery = (filters: MessageFilters, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: queryKeys.messages.list(filters, page, pageSize),
+    queryFn: () => pageOrPastTheEnd((p) => listMessages(filters, p, pageSize), page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+/** The sidebar's badge: refreshed every minute while the administration is open. */
+export const unhandledMessagesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.messages.unhandled(),
+    queryFn: unhandledMessageCount,
+    refetchInterval: 60_000,
+    meta: { errorMessage: 'Erreur lors du chargement des messages' },
+  });
+
+/** One page (from 1) of the journal, newest first. */
+export const journalListQuery = (filters: AuditFilters, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: queryKeys.journal.list(filters, page, pageSize),
+    queryFn: () => pageOrPastTheEnd((p) => listAuditLog(filters, p, pageSize), page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export const binQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.journal.bin(),
+    queryFn: listBin,
+  });
+
+/** The signed-in user's role: it does not change during a session. */
+export const staffRoleQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.staffRole,
+    queryFn: getMyStaffRole,
+    staleTime: Infinity,
   });

@@ -1,5 +1,7 @@
 import type { ParticipantFilters, ParticipantOrder } from '@/data/list-participants';
 import type { ReservationFilters, ReservationOrder } from '@/data/list-reservations';
+import type { MessageFilters } from '@/data/messages';
+import type { AuditFilters } from '@/data/audit';
 
 /**
  * The administration's query keys, one tree per domain (docs/decisions/008-admin-data-layer.md).
@@ -13,6 +15,8 @@ export const queryKeys = {
     list: (filters: ParticipantFilters, order: ParticipantOrder, page: number, pageSize: number) =>
       [...queryKeys.participants.lists(), { filters, order, page, pageSize }] as const,
     detail: (id: string) => [...queryKeys.participants.all, 'detail', id] as const,
+    /** A participant's status changes (participant_status_history). */
+    history: (id: string) => [...queryKeys.participants.all, 'history', id] as const,
   },
   /** participant_stats: the dashboard, the stats page and the participants' region filter. */
   stats: ['stats'] as const,
@@ -28,4 +32,20 @@ export const queryKeys = {
   },
   /** The edition's settings (edition_settings + contest_settings). */
   settings: ['settings'] as const,
+  /** The inbox: pages of contact messages and the sidebar's unhandled count. */
+  messages: {
+    all: ['messages'] as const,
+    list: (filters: MessageFilters, page: number, pageSize: number) =>
+      [...queryKeys.messages.all, 'list', { filters, page, pageSize }] as const,
+    unhandled: () => [...queryKeys.messages.all, 'unhandled'] as const,
+  },
+  /** The journal (audit_log) and the bin: every admin write adds to it. */
+  journal: {
+    all: ['journal'] as const,
+    list: (filters: AuditFilters, page: number, pageSize: number) =>
+      [...queryKeys.journal.all, 'list', { filters, page, pageSize }] as const,
+    bin: () => [...queryKeys.journal.all, 'bin'] as const,
+  },
+  /** The signed-in user's staff role (my_staff_role). */
+  staffRole: ['staff-role'] as const,
 };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
+import { logExport } from '@/data/audit';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { DayCount } from '@/data/types';
 import { statsQuery } from '../shared/queries';
@@ -31,6 +32,7 @@ export default function StatsPage() {
     if (!stats) return;
     try {
       downloadFile(REGION_CSV_FILE, regionsCsv(stats.byRegion, stats.totalParticipants), CSV_MIME);
+      void logExport('distribution_regionale', {}, stats.byRegion.length);
       notify.success('Données exportées avec succès');
     } catch {
       notify.error("Erreur lors de l'exportation des données");

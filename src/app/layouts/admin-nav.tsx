@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { unhandledMessagesQuery } from '@/features/admin/shared/queries';
+import { useStaffRole } from '@/features/admin/shared/use-staff-role';
+
+type NavItem = { to: string; label: string; end: boolean; badge?: 'messages' };
+
+/** What every staff member of the administration reads (admins and readers). */
+const READ_NAV: NavItem[] = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/participants', label: 'Participants', end: false },
+  { to: '/admin/reservations', label: 'Réservations', end: false },
+  { to: '/admin/messages', label: 'Messages', end: false, badge: 'messages' },
+  { to: '/admin/stats', label: 'Statistiques', end: false },
+  { to: '/admin/presence', label: 'Présence', end: false },
+];
+
+/** Admins only: the journal, the bin and the settings (the database refuses them to readers). */
+const ADMIN_NAV: NavItem[] = [
+  { to: '/admin/journal', label: 'Journal', end: false },
+  { to: '/admin/corbeille', label: 'Corbeille', end: false },
+  { to: '/admin/parametres', label: 'Paramètres', end: false },
+];
+
+/** The sidebar's links for the signed-in role (my_staff_role); the admins' ones once known. */
+export function useNavForRole(): NavItem[] {
+  const role = useStaffRole();
+  return role === 'admin' ? [...READ_NAV, ...ADMIN_NAV] : READ_NAV;
+}
+
+/**
+ * The count of unhandled messages beside "Messages": part of the link's name for screen
+ * readers ("Messages 3 non traités"); nothing when there is none.
+ */
+export function UnhandledBadge() {
+  const { data: count = 0 } = useQuery(unhandledMessagesQuery());
+  if (count === 0) return null;
+  return (
+    <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900">
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">
+        {count} non traité{count > 1 ? 's' : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,142 @@
+import { getSupabase, type Supabase } from '@/lib/supabase';
+import type { Json } from '../../supabase/database.types';
+import { ilikeAny, pageOf } from './query-helpers';
+import type { Page } from './types';
+
+/**
+ * The journal (public.audit_log): one row per admin write, written by the database itself (who,
+ * when, a French summary, before and after). Read by admins only; exports are the one write the
+ * database cannot see, so the client reports each download through log_export.
+ */
+export const AUDIT_ACTIONS = [
+  'participant.update',
+  'participant.delete',
+  'participant.restore',
+  'participant.status',
+  'participant.slot',
+  'participant.notes',
+  'participant.notified',
+  'reservation.cancel',
+  'reservation.check_in',
+  'settings.update',
+  'message.handled',
+  'export',
+  'retention.purge',
+  'bin.purge',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditEntry = {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  entity: string | null;
+  entityId: string | null;
+  /** A French sentence ("Statut de Awa Ngono : Inscrit → Convoqué"). */
+  summary: string;
+  before: unknown;
+  after: unknown;
+};
+
+/** `from` and `to` are days (yyyy-mm-dd) in Douala, both included. */
+export type AuditFilters = {
+  search?: string;
+  action?: AuditAction | '';
+  from?: string;
+  to?: string;
+};
+
+type AuditRow = {
+  id: string | number;
+  at: string;
+  actor_email: string | null;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  summary: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+export function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: String(row.id),
+    at: row.at,
+    actorEmail: row.actor_email,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entity_id === null ? null : String(row.entity_id),
+    summary: row.summary ?? '',
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
+}
+
+const LOAD_ERROR = 'Erreur lors du chargement du journal';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The instant a Douala day starts (UTC+1 all year), as ISO; null for anything but yyyy-mm-dd. */
+export function doualaDayStart(day: string, plusDays = 0): string | null {
+  if (!DAY.test(day)) return null;
+  const start = new Date(`${day}T00:00:00+01:00`);
+  if (Number.isNaN(start.getTime())) return null;
+  return new Date(start.getTime() + plusDays * 86_400_000).toISOString();
+}
+
+function filteredQuery(supabase: Supabase, filters: AuditFilters) {
+  let q = supabase
+    .from('audit_log')
+    .select('*', { count: 'exact' })
+    .order('at', { ascending: false })
+    .order('id', { ascending: false });
+  const or = ilikeAny(['summary', 'actor_email'], filters.search ?? '');
+  if (or) q = q.or(or);
+  if (filters.action) q = q.eq('action', filters.action);
+  const from = doualaDayStart(filters.from ?? '');
+  const until = doualaDayStart(filters.to ?? '', 1);
+  if (from) q = q.gte('at', from);
+  if (until) q = q.lt('at', until);
+  return q;
+}
+
+/** One page (0-based) of the journal, newest first, with the total. */
+export async function listAuditLog(
+  filters: AuditFilters,
+  page: number,
+  pageSize = 10,
+): Promise<Page<AuditEntry>> {
+  const query = filteredQuery(await getSupabase(), filters);
+  return pageOf(query, page, pageSize, (r) => toAuditEntry(r as AuditRow), LOAD_ERROR);
+}
+
+/**
+ * Records a download in the journal (log_export): what was exported, with which filters, and how
+ * many rows. Called after the file is handed to the browser; a failure to record it is reported
+ * (console.warn) and returned as false, never thrown: the file has already been saved.
+ */
+export async function logExport(
+  what: string,
+  filters: Record<string, unknown>,
+  rowCount: number,
+): Promise<boolean> {
+  try {
+    const supabase = await getSupabase();
+    // Only the filters in use; JSON has no undefined.
+    const cleanFilters = JSON.parse(
+      JSON.stringify(
+        Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== null)),
+      ),
+    ) as Json;
+    const { error } = await supabase.rpc('log_export', {
+      what,
+      filters: cleanFilters,
+      row_count: rowCount,
+    });
+    if (error) throw error;
+    return true;
+  } catch (error) {
+    console.warn("L'export n'a pas pu être inscrit au journal :", error);
+    return false;
+  }
+}

@@ -1,0 +1,22 @@
+import type { AuditAction } from '@/data/audit';
+
+/** The journal's actions as organisers read them (the action filter and the rows). */
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'participant.update': 'Participant modifié',
+  'participant.delete': 'Participant mis à la corbeille',
+  'participant.restore': 'Participant restauré',
+  'participant.status': 'Statut changé',
+  'participant.slot': 'Créneau attribué',
+  'participant.notes': 'Notes modifiées',
+  'participant.notified': 'Convocation envoyée',
+  'reservation.cancel': 'Réservation annulée',
+  'reservation.check_in': 'Entrée validée à la main',
+  'settings.update': 'Paramètres modifiés',
+  'message.handled': 'Message traité',
+  export: 'Export',
+  'retention.purge': 'Purge des données personnelles',
+  'bin.purge': 'Corbeille vidée',
+};
+
+export const actionLabel = (action: string) =>
+  (ACTION_LABELS as Record<string, string>)[action] ?? action;

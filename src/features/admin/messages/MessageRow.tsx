@@ -1,0 +1,118 @@
+import { useId } from 'react';
+import { Button, buttonClass } from '@/components/ui/Button';
+import { formatDateTime } from '@/lib/dates';
+import { formatPhone } from '@/lib/phone';
+import type { InboxMessage } from '@/data/messages';
+import { td } from '../shared/ui';
+import { replyMailto, replyWhatsapp } from './reply-links';
+
+const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
+
+type MessageRowProps = {
+  message: InboxMessage;
+  open: boolean;
+  onToggle: () => void;
+  /** Admins mark messages handled; readers only read them. */
+  canWrite: boolean;
+  busy: boolean;
+  onSetHandled: (handled: boolean) => void;
+};
+
+/**
+ * One message of the inbox: a row (unhandled ones in bold) that opens below itself to the whole
+ * message, the replies (e-mail, and WhatsApp when the text gives a Cameroonian number) and
+ * "Marquer comme traité".
+ */
+export function MessageRow({
+  message: m,
+  open,
+  onToggle,
+  canWrite,
+  busy,
+  onSetHandled,
+}: MessageRowProps) {
+  const detailId = useId();
+  const unhandled = m.handledAt === null;
+  const weight = unhandled ? 'font-bold text-gray-950' : '';
+  const whatsapp = open ? replyWhatsapp(m) : null;
+  const handleButton = canWrite && (
+    <Button
+      variant={unhandled ? 'primary' : 'secondary'}
+      busy={busy}
+      busyLabel="Enregistrement..."
+      aria-label={`${unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'} : message de ${m.name}`}
+      onClick={() => onSetHandled(unhandled)}
+    >
+      {unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'}
+    </Button>
+  );
+  return (
+    <>
+      <tr className={unhandled ? 'bg-brand-50/40' : undefined}>
+        <td className={`${td} whitespace-nowrap ${weight}`}>{formatDateTime(m.createdAt)}</td>
+        <td className={`${td} ${weight}`}>
+          <span className="block">{m.name}</span>
+          <span className="block font-normal break-all text-gray-700">{m.email}</span>
+        </td>
+        <td className={`${td} ${weight}`}>{m.subject}</td>
+        <td className={td}>
+          {unhandled ? (
+            <span className={`${badge} bg-yellow-100 text-yellow-900`}>Non traité</span>
+          ) : (
+            <span className={`${badge} bg-green-100 text-green-900`}>Traité</span>
+          )}
+        </td>
+        <td className={td}>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              aria-expanded={open}
+              aria-controls={open ? detailId : undefined}
+              aria-label={`${open ? 'Fermer' : 'Ouvrir'} le message de ${m.name}`}
+              onClick={onToggle}
+            >
+              {open ? 'Fermer' : 'Ouvrir'}
+            </Button>
+            {handleButton}
+          </div>
+        </td>
+      </tr>
+      {open && (
+        <tr id={detailId}>
+          <td colSpan={5} className="bg-gray-50 px-4 py-4">
+            <div className="space-y-4">
+              <p className="text-sm text-gray-700">
+                De <strong className="text-gray-900">{m.name}</strong> ({m.email}), le{' '}
+                {formatDateTime(m.createdAt)} — sujet : {m.subject}
+              </p>
+              <p className="max-w-prose whitespace-pre-line text-gray-900">{m.message}</p>
+              {m.handledAt && (
+                <p className="text-sm text-gray-700">Traité le {formatDateTime(m.handledAt)}</p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={replyMailto(m)}
+                  className={buttonClass({ variant: 'secondary' })}
+                  aria-label={`Répondre par e-mail à ${m.name}`}
+                >
+                  Répondre par e-mail
+                </a>
+                {whatsapp && (
+                  <a
+                    href={whatsapp.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass({ variant: 'whatsapp' })}
+                    aria-label={`Répondre sur WhatsApp à ${m.name}, au ${formatPhone(whatsapp.phone)} (nouvel onglet)`}
+                  >
+                    Répondre sur WhatsApp ({formatPhone(whatsapp.phone)})
+                  </a>
+                )}
+              </div>
+            </div>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

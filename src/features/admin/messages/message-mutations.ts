@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { setMessageHandled } from '@/data/messages';
+import { queryKeys } from '../shared/query-keys';
+
+/** Marks a message handled or not: the inbox, the sidebar's count and the journal change. */
+export function useSetMessageHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
+      setMessageHandled(id, handled),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.messages.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.journal.all }),
+      ]),
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * The organisers' workspace (issue 13) across the whole stack, on the run's seeded database:
+ * 1. a visitor writes from /contact; the admin finds the message in "Messages" (the sidebar
+ *    counts it), opens it, replies on WhatsApp (the number in the text) and marks it handled;
+ * 2. at each size, the admin ticks two participants still "Inscrit", makes them "Présélectionné",
+ *    gives them an audition slot, and opens the first one's WhatsApp convocation (wa.me with the
+ *    French text), which is recorded as "Notifié le …"; the journal shows the actions;
+ * 3. every new page (messages, participants with the selection, contest section, journal, bin,
+ *    retention settings) is screenshotted and checked with axe at 360 and 1280 px.
+ * The contact step needs this address's contact quota: tests/e2e/public-pages.e2e.ts spends it,
+ * so this file must run before that one (see the report of issue 13).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeFindings } from './support/a11y';
+import {
+  backendAvailable,
+  launchChromium,
+  openSession,
+  screenshot,
+  settle,
+  VIEWPORTS,
+  type Session,
+  type ViewportName,
+} from './support/browser';
+
+const ADMIN_EMAIL = 'admin@booster-challenge.local';
+const ADMIN_PASSWORD = 'BoosterAdmin2025';
+const VISITOR = {
+  name: 'Carine Essomba',
+  email: 'carine.essomba@example.cm',
+  subject: 'Inscription de mon groupe (e2e)',
+  message: 'Bonjour, pouvez-vous me rappeler au +237 6 55 44 33 22 pour notre inscription ?',
+};
+
+async function expectAccessible(page: Page, label: string) {
+  const findings = await axeViolations(page, label);
+  expect(findings, describeFindings(label, findings)).toEqual([]);
+}
+
+async function waitForToast(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor();
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login/');
+  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Mot de passe/).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await waitForToast(page, 'Connexion réussie!');
+  await page.waitForURL((url) => /^\/admin\/?$/.test(url.pathname));
+}
+
+/** Screenshot and axe of the page as it is now. */
+async function check(page: Page, viewport: ViewportName, name: string) {
+  await settle(page);
+  await screenshot(page, viewport, name);
+  await expectAccessible(page, `${viewport} ${name}`);
+}
+
+describe('the organisers’ workspace', () => {
+  let browser: Browser;
+  const sessions: Session[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const slug = ctx.task.name.slice(0, 40).replace(/[^a-z]+/gi, '-');
+    for (const [i, s] of sessions.entries())
+      await screenshot(s.page, 'desktop', `FAILED-${slug}-${i}`).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a message sent from /contact reaches the inbox and is marked handled', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const visitor = await openSession(browser, 'desktop');
+    sessions.push(visitor);
+    await visitor.page.goto('/contact/');
+    await settle(visitor.page);
+    await visitor.page.getByLabel(/^Nom complet/).fill(VISITOR.name);
+    await visitor.page.getByLabel(/^Email/).fill(VISITOR.email);
+    await visitor.page.getByLabel(/^Sujet/).fill(VISITOR.subject);
+    await visitor.page.getByLabel(/^Message/).fill(VISITOR.message);
+    await visitor.page.getByRole('button', { name: 'Envoyer le message' }).click();
+    const sent = visitor.page.getByText('Votre message a été envoyé avec succès !').first();
+    const limited = visitor.page.getByText(/Trop de demandes/).first();
+    await sent.or(limited).waitFor();
+    expect(await limited.count(), 'contact quota already spent: run before public-pages').toBe(0);
+    expect(visitor.pageErrors).toEqual([]);
+
+    const admin = await openSession(browser, 'desktop');
+    sessions.push(admin);
+    const { page } = admin;
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+    const inbox = nav.getByRole('link', { name: /^Messages \d+ non traités?$/ });
+    // The badge's words for screen readers: "5 non traités".
+    const before = Number((await inbox.locator('.sr-only').textContent())?.match(/\d+/)?.[0]);
+    await inbox.click();
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: VISITOR.subject });
+    await row.waitFor();
+    expect(await row.getByText('Non traité').isVisible()).toBe(true);
+    await row.getByRole('button', { name: `Ouvrir le message de ${VISITOR.name}` }).click();
+    await page.getByText(VISITOR.message).waitFor();
+    const reply = page.getByRole('link', { name: `Répondre par e-mail à ${VISITOR.name}` });
+    expect(await reply.getAttribute('href')).toContain(
+      `subject=${encodeURIComponent(`Re: ${VISITOR.subject}`)}`,
+    );
+
+    const popupPromise = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: /^Répondre sur WhatsApp à Carine Essomba/ }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    const wa = new URL(popup.url());
+    expect(`${wa.origin}${wa.pathname}`).toBe('https://wa.me/237655443322');
+    expect(wa.searchParams.get('text')).toContain(VISITOR.subject);
+    await popup.close();
+    await check(page, 'desktop', 'admin-messages-open');
+
+    await page
+      .getByRole('button', { name: `Marquer comme traité : message de ${VISITOR.name}` })
+      .click();
+    await waitForToast(page, `Message de ${VISITOR.name} marqué comme traité`);
+    const left = before - 1;
+    const badge = left === 0 ? 'Messages' : `Messages ${left} non traité${left > 1 ? 's' : ''}`;
+    await nav.getByRole('link', { name: badge, exact: true }).waitFor();
+    await page.getByLabel('État').selectOption('unhandled');
+    await page.waitForURL((url) => url.searchParams.get('state') === 'unhandled');
+    await page
+      .getByRole('row')
+      .filter({ hasText: VISITOR.subject })
+      .first()
+      .waitFor({ state: 'detached' });
+    expect(admin.pageErrors).toEqual([]);
+  });
+
+  describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s size', (viewport) => {
+    let admin: Session;
+
+    beforeAll(async () => {
+      admin = await openSession(browser, viewport);
+      sessions.push(admin);
+    });
+
+    it('the pipeline: bulk status, slot, and the WhatsApp convocation', async (ctx) => {
+      if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+      const { page } = admin;
+      await signIn(page);
+      await page.goto('/admin/participants/?status=inscrit');
+      await settle(page);
+      const boxes = page.getByRole('checkbox', { name: /^Sélectionner / });
+      await boxes.first().waitFor();
+      const names: string[] = [];
+      for (const i of [0, 1]) {
+        const name = (await boxes.nth(i).getAttribute('aria-label')) ?? '';
+        names.push(name.replace(/^Sélectionner /, ''));
+        await boxes.nth(i).check();
+      }
+      const toolbar = page.getByRole('region', { name: 'Actions sur la sélection' });
+      await toolbar.getByText('2 participants sélectionnés').waitFor();
+      await check(page, viewport, 'admin-pipeline-selection');
+
+      await toolbar.getByLabel('Nouveau statut').selectOption('preselectionne');
+      await toolbar.getByRole('button', { name: 'Appliquer le statut' }).click();
+      await waitForToast(page, 'Statut « Présélectionné » appliqué à 2 participants');
+
+      // The list is filtered on "Inscrit": the two left it. Find them again by their status.
+      await page.goto('/admin/participants/?status=preselectionne');
+      await settle(page);
+      for (const name of names)
+        await page.getByRole('checkbox', { name: `Sélectionner ${name}` }).check();
+      const slot = toolbar.getByRole('form', { name: 'Attribuer un créneau à la sélection' });
+      await slot.getByLabel('Ville').selectOption('Bafoussam');
+      await slot.getByLabel('Date de l’audition').fill('2030-07-12');
+      await slot.getByLabel('Heure (Douala)').fill('15:30');
+      await slot.getByRole('button', { name: 'Attribuer le créneau' }).click();
+      await waitForToast(page, /^Créneau attribué à 2 participants : Bafoussam/);
+
+      await page.goto('/admin/participants/?status=convoque&auditionCity=Bafoussam');
+      await settle(page);
+      await page.getByRole('checkbox', { name: `Sélectionner ${names[0]}` }).check();
+      await toolbar.getByRole('button', { name: 'Préparer les convocations' }).click();
+      const convocations = toolbar.getByRole('list', { name: 'Convocations' });
+      const link = convocations.getByRole('link', {
+        name: `Convoquer ${names[0]} sur WhatsApp (nouvel onglet)`,
+      });
+      await check(page, viewport, 'admin-pipeline-convocations');
+      const popupPromise = page.context().waitForEvent('page');
+      await link.click();
+      const popup = await popupPromise;
+      await popup.waitForLoadState();
+      const wa = new URL(popup.url());
+      expect(wa.origin).toBe('https://wa.me');
+      expect(wa.pathname).toMatch(/^\/237[26]\d{8}$/);
+      const text = wa.searchParams.get('text') ?? '';
+      expect(text).toContain(`Bonjour ${names[0]}`);
+      expect(text).toMatch(/à Bafoussam, le \w+ 12 juillet 2030 à 15:30 \(heure de Douala\)/);
+      expect(text).toContain('Adresse :');
+      await popup.close();
+      await waitForToast(page, `Convocation de ${names[0]} enregistrée comme envoyée`);
+      await convocations.getByText(/^Notifié le /).waitFor();
+
+      // The participant's page tells the story; the journal has the three actions.
+      await page.getByRole('link', { name: `Voir ${names[0]}` }).click();
+      const contest = page.getByRole('region', { name: 'Concours' });
+      await contest.getByText(/Présélectionné → Convoqué/).waitFor();
+      await check(page, viewport, 'admin-participant-contest');
+      await page.goto('/admin/journal/');
+      await settle(page);
+      await page.getByText('Convocation envoyée par WhatsApp à 1 participant').first().waitFor();
+      await page
+        .getByText(/^Audition à Bafoussam le 12\/07\/2030 à 15h30/)
+        .first()
+        .waitFor();
+      await page.getByText('Statut « présélectionné » pour 2 participants').first().waitFor();
+      expect(admin.pageErrors).toEqual([]);
+    });
+
+    it('every new page is accessible and screenshotted', async (ctx) => {
+      if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+      const { page } = admin;
+      await page.goto('/admin/messages/');
+      await page
+        .getByRole('button', { name: /^Ouvrir le message de / })
+        .first()
+        .waitFor();
+      await check(page, viewport, 'admin-messages');
+
+      await page.goto('/admin/journal/');
+      await settle(page);
+      await page
+        .getByRole('button', { name: /^Voir avant \/ après/ })
+        .first()
+        .click();
+      await page.getByRole('table', { name: 'Valeurs avant et après' }).waitFor();
+      await check(page, viewport, 'admin-journal');
+
+      await page.goto('/admin/corbeille/');
+      await page
+        .getByRole('button', { name: /^Restaurer / })
+        .first()
+        .waitFor();
+      await check(page, viewport, 'admin-bin');
+
+      await page.goto('/admin/parametres/');
+      await page.getByRole('button', { name: 'Purger les données personnelles' }).waitFor();
+      await check(page, viewport, 'admin-settings-retention');
+      expect(admin.pageErrors).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,266 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { testBackend } from '../setup/test-backend';
+import {
+  addMessage,
+  addParticipants,
+  addReservation,
+  auditSince,
+  EMAIL,
+  lastAuditId,
+  signInStaff,
+  type Staff,
+} from './workspace-fixtures';
+
+/**
+ * The audit trail (docs/decisions/010-organiser-workspace.md): every admin write function, found
+ * in the catalogue (public functions named admin_%, the door's check-ins and log_export), called
+ * once through the API writes exactly one audit row, with its actor and action. Readers and
+ * door staff are refused every admin write (42501) and leave no row.
+ */
+const backend = testBackend();
+let staff: Staff;
+
+beforeAll(async () => {
+  staff = await signInStaff(backend);
+});
+
+/** The write functions, from the catalogue: a new one fails the test below until listed. */
+const WRITE_FUNCTIONS = (
+  await backend.sql<{ proname: string }>(
+    `select distinct p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public'
+        and (p.proname like 'admin\\_%' or p.proname in ('check_in', 'check_in_by_phone', 'log_export'))
+      order by 1`,
+  )
+).map((r) => r.proname);
+
+type Call = { args: Record<string, unknown>; action: string; entityId?: string };
+
+/** For each write function: arguments that make it write (its rows prepared here). */
+const FIXTURES: Record<string, () => Promise<Call>> = {
+  admin_update_participant: async () => {
+    const [id] = await addParticipants(backend, 1);
+    return {
+      args: { p_id: id, p_patch: { city: 'Kribi' } },
+      action: 'participant.update',
+      entityId: id,
+    };
+  },
+  admin_delete_participant: async () => {
+    const [id] = await addParticipants(backend, 1);
+    return { args: { id }, action: 'participant.delete', entityId: id };
+  },
+  admin_restore_participant: async () => {
+    const [id] = await addParticipants(backend, 1);
+    await backend.sql(
+      `update participants set deleted_at = now() - interval '1 day' where id = $1`,
+      [id],
+    );
+    return { args: { id }, action: 'participant.restore', entityId: id };
+  },
+  admin_purge_bin: async () => {
+    const [id] = await addParticipants(backend, 1);
+    await backend.sql(
+      `update participants set deleted_at = now() - interval '31 days' where id = $1`,
+      [id],
+    );
+    return { args: {}, action: 'bin.purge' };
+  },
+  admin_purge_personal_data: async () => {
+    await addParticipants(backend, 2);
+    await backend.sql(`update edition_settings set personal_data_purge_at = current_date - 1`);
+    return { args: {}, action: 'retention.purge' };
+  },
+  admin_set_status: async () => {
+    const ids = await addParticipants(backend, 3);
+    return { args: { ids, status: 'preselectionne' }, action: 'participant.status' };
+  },
+  admin_assign_slot: async () => {
+    const ids = await addParticipants(backend, 2);
+    return {
+      args: { ids, city: 'Garoua', at: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+      action: 'participant.slot',
+    };
+  },
+  admin_set_notes: async () => {
+    const [id] = await addParticipants(backend, 1);
+    return { args: { id, notes: 'À rappeler' }, action: 'participant.notes', entityId: id };
+  },
+  admin_mark_notified: async () => {
+    const ids = await addParticipants(backend, 2);
+    return { args: { ids, channel: 'whatsapp' }, action: 'participant.notified' };
+  },
+  admin_set_message_handled: async () => {
+    const id = await addMessage(backend);
+    return { args: { id, handled: true }, action: 'message.handled', entityId: id };
+  },
+  admin_cancel_reservation: async () => {
+    const r = await addReservation(backend);
+    return { args: { id: r.id }, action: 'reservation.cancel', entityId: r.id };
+  },
+  admin_check_in: async () => {
+    const r = await addReservation(backend);
+    return { args: { id: r.id }, action: 'reservation.check_in', entityId: r.id };
+  },
+  admin_update_settings: async () => {
+    const [{ capacity }] = await backend.sql<{ capacity: number }>(
+      'select capacity from edition_settings',
+    );
+    return { args: { payload: { capacity: capacity + 1 } }, action: 'settings.update' };
+  },
+  check_in: async () => {
+    const r = await addReservation(backend);
+    return {
+      args: { code: r.pass_code, door: 'Porte 1', scan_id: crypto.randomUUID() },
+      action: 'reservation.check_in',
+      entityId: r.id,
+    };
+  },
+  check_in_by_phone: async () => {
+    const r = await addReservation(backend);
+    return {
+      args: { phone: r.phone, door: 'Porte 2', scan_id: crypto.randomUUID() },
+      action: 'reservation.check_in',
+      entityId: r.id,
+    };
+  },
+  log_export: async () => ({
+    args: { what: 'participants', filters: { status: 'convoque' }, row_count: 3 },
+    action: 'export',
+  }),
+};
+
+describe('every admin write leaves exactly one audit row', () => {
+  it('knows every write function of the catalogue', () => {
+    expect(WRITE_FUNCTIONS.length).toBeGreaterThanOrEqual(16);
+    expect(WRITE_FUNCTIONS).toEqual(Object.keys(FIXTURES).sort());
+  });
+
+  it.each(WRITE_FUNCTIONS)('%s, called once by an admin', async (fn) => {
+    const call = await FIXTURES[fn]();
+    const since = await lastAuditId(backend);
+    const { error } = await staff.admin.rpc(fn, call.args);
+    expect(error).toBeNull();
+    const rows = await auditSince(backend, since);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor: staff.ids.admin,
+      actor_email: EMAIL('admin'),
+      action: call.action,
+    });
+    expect(rows[0].summary).toMatch(/\S/);
+    if (call.entityId) expect(rows[0].entity_id).toBe(call.entityId);
+    await backend.sql('update edition_settings set personal_data_purge_at = null');
+  });
+
+  it.each(WRITE_FUNCTIONS)(
+    '%s refuses a reader, door staff (unless a door) and a user',
+    async (fn) => {
+      const call = await FIXTURES[fn]();
+      const since = await lastAuditId(backend);
+      const refused: SupabaseClient[] = [staff.lecteur, staff.user, staff.anon];
+      if (!fn.startsWith('check_in')) refused.push(staff.controle);
+      for (const c of refused) {
+        const { error } = await c.rpc(fn, call.args);
+        expect(error?.code, fn).toBe('42501');
+      }
+      expect(await auditSince(backend, since)).toEqual([]);
+      await backend.sql('update edition_settings set personal_data_purge_at = null');
+    },
+  );
+});
+
+describe('what the rows say', () => {
+  it('a door check-in: one row per entry, by the door staff; a replay or a second scan adds none', async () => {
+    const r = await addReservation(backend);
+    const since = await lastAuditId(backend);
+    const scan = crypto.randomUUID();
+    const args = { code: r.pass_code, door: 'Porte 3', scan_id: scan };
+    expect((await staff.controle.rpc('check_in', args)).data).toMatchObject({
+      verdict: 'validated',
+    });
+    expect((await staff.controle.rpc('check_in', args)).data).toMatchObject({
+      verdict: 'validated',
+    });
+    const again = { ...args, scan_id: crypto.randomUUID() };
+    expect((await staff.controle.rpc('check_in', again)).data).toMatchObject({
+      verdict: 'already',
+    });
+    expect(
+      (await staff.controle.rpc('check_in', { ...args, code: 'ABCDEFGHJK' })).data,
+    ).toMatchObject({ verdict: 'unknown' });
+    expect(await auditSince(backend, since)).toEqual([
+      expect.objectContaining({
+        actor: staff.ids.controle,
+        actor_email: EMAIL('controle'),
+        action: 'reservation.check_in',
+        entity: 'reservation',
+        entity_id: r.id,
+        summary: 'Entrée validée (Porte 3)',
+        after: { door: 'Porte 3', scan_id: scan },
+      }),
+    ]);
+  });
+
+  it('an edit: the fields that changed, before and after, named in French', async () => {
+    const [id] = await addParticipants(backend, 1);
+    const since = await lastAuditId(backend);
+    const { error } = await staff.admin.rpc('admin_update_participant', {
+      p_id: id,
+      p_patch: { city: 'Kribi', region: 'Sud' },
+    });
+    expect(error).toBeNull();
+    expect(await auditSince(backend, since)).toEqual([
+      expect.objectContaining({
+        action: 'participant.update',
+        summary: 'Fiche modifiée : ville, région',
+        before: { city: 'Douala', region: 'Littoral' },
+        after: { city: 'Kribi', region: 'Sud' },
+      }),
+    ]);
+    // The same values again change nothing: no row.
+    await staff.admin.rpc('admin_update_participant', {
+      p_id: id,
+      p_patch: { city: 'Kribi', region: 'Sud' },
+    });
+    expect(await auditSince(backend, since)).toHaveLength(1);
+  });
+
+  it('a refused write (invalid or by a reader) leaves nothing', async () => {
+    const ids = await addParticipants(backend, 2);
+    const since = await lastAuditId(backend);
+    const bad = await staff.admin.rpc('admin_set_status', { ids, status: 'gagnant' });
+    expect(bad.error).toMatchObject({ code: '22023', hint: 'invalid_field', details: 'status' });
+    expect(await auditSince(backend, since)).toEqual([]);
+  });
+
+  it('nobody writes the journal or the data tables directly, not even an admin', async () => {
+    const since = await lastAuditId(backend);
+    for (const who of ['admin', 'lecteur', 'controle', 'user', 'anon'] as const) {
+      const { error } = await staff[who]
+        .from('audit_log')
+        .insert({ action: 'export', entity: 'x', summary: 'faux' });
+      expect(error, who).not.toBeNull();
+    }
+    const [id] = await addParticipants(backend, 1);
+    for (const [table, op] of [
+      ['participants', staff.admin.from('participants').update({ city: 'Kribi' }).eq('id', id)],
+      ['participants', staff.admin.from('participants').delete().eq('id', id)],
+      ['team_members', staff.admin.from('team_members').delete().eq('participant_id', id)],
+      ['contact_messages', staff.admin.from('contact_messages').delete().neq('name', '')],
+      [
+        'contest_settings',
+        staff.admin.from('contest_settings').update({ max_participants: 3 }).eq('id', true),
+      ],
+      [
+        'edition_settings',
+        staff.admin.from('edition_settings').update({ capacity: 3 }).eq('id', true),
+      ],
+    ] as const) {
+      const { error } = await op;
+      expect(error?.code, table).toBe('42501');
+    }
+    expect(await auditSince(backend, since)).toEqual([]);
+  });
+});

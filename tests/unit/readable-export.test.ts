@@ -1,0 +1,274 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import {
+  participantsXlsxName,
+  reservationsXlsxName,
+  writeWorkbook,
+  XLSX_MIME,
+} from '@/features/admin/shared/readable-export';
+import {
+  MEMBERS_SHEET,
+  participantSheets,
+  PARTICIPANTS_SHEET,
+  reservationSheets,
+  RESERVATIONS_SHEET,
+  sortForExport,
+} from '@/features/admin/shared/readable-export-sheets';
+import type { Participant, Reservation } from '@/data/types';
+
+/** The readable exports (issue 13, item 3): built, written, then parsed back with exceljs. */
+
+const base: Pick<
+  Participant,
+  'city' | 'region' | 'linkToWork' | 'description' | 'agreeToTerms' | 'teamMembers' | 'teamName'
+> = {
+  city: 'Douala',
+  region: 'Littoral',
+  linkToWork: '',
+  description: '',
+  agreeToTerms: true,
+  teamMembers: [],
+  teamName: '',
+};
+
+const TEAM: Participant = {
+  ...base,
+  id: 'p1',
+  fullName: 'Awa Ngono',
+  email: 'awa@example.cm',
+  phone: '690000001',
+  category: 'dance',
+  participationType: 'team',
+  teamName: 'Les Lions de Bonabéri',
+  linkToWork: 'https://youtu.be/lions',
+  description: 'Crew de danse urbaine, répétitions à Akwa.',
+  // 23:30 UTC is 00:30 the next day in Douala (UTC+1).
+  createdAt: '2025-06-14T23:30:00.000Z',
+  teamMembers: [
+    { fullName: 'Jean Mbarga', email: '', phone: '691000001' },
+    { fullName: 'Élodie Ékambi', email: 'elodie@example.cm', phone: '691000002' },
+  ],
+};
+
+const SOLO: Participant = {
+  ...base,
+  id: 'p2',
+  fullName: '=1+2 Piège',
+  email: 'paul@example.cm',
+  phone: '077123456',
+  city: 'Yaoundé',
+  region: 'Centre',
+  category: 'singing',
+  participationType: 'solo',
+  createdAt: '2025-06-10T08:05:00.000Z',
+};
+
+const reservation = (over: Partial<Reservation>): Reservation => ({
+  id: 'r1',
+  fullName: 'Jean Mbarga',
+  phone: '677000001',
+  ville: 'Ngaoundéré',
+  attendanceStatus: 'maybe',
+  heardFrom: 'wordOfMouth',
+  willAttend: 'yes',
+  attendanceBarrier: 'noCompanion',
+  followsBoosterPage: 'no',
+  consumesBoosterProducts: 'yes',
+  createdAt: '2025-04-01T12:00:00.000Z',
+  passCode: 'ABCDEFGHJK',
+  state: 'confirmed',
+  cancelledAt: null,
+  checkedInAt: null,
+  checkedInDoor: null,
+  ...over,
+});
+
+async function readBack(blob: Blob) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await blob.arrayBuffer());
+  return workbook;
+}
+
+const values = (ws: ExcelJS.Worksheet, row: number) =>
+  (ws.getRow(row).values as ExcelJS.CellValue[]).slice(1);
+
+describe('participants workbook', () => {
+  it('has French headers and labels, Douala times, phones as text and the team members', async () => {
+    const blob = await writeWorkbook(participantSheets([TEAM, SOLO]));
+    expect(blob.type).toBe(XLSX_MIME);
+    const workbook = await readBack(blob);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([PARTICIPANTS_SHEET, MEMBERS_SHEET]);
+
+    const ws = workbook.getWorksheet(PARTICIPANTS_SHEET)!;
+    expect(values(ws, 1)).toEqual([
+      'Nom complet',
+      'Email',
+      'Téléphone',
+      'Ville',
+      'Région',
+      'Catégorie',
+      'Type',
+      'Équipe',
+      'Lien',
+      'Description',
+      'Inscrit le',
+    ]);
+    expect(ws.rowCount).toBe(3);
+    expect(values(ws, 2)).toEqual([
+      'Awa Ngono',
+      'awa@example.cm',
+      '690000001',
+      'Douala',
+      'Littoral',
+      'Danse',
+      'Équipe',
+      'Les Lions de Bonabéri',
+      'https://youtu.be/lions',
+      'Crew de danse urbaine, répétitions à Akwa.',
+      new Date(Date.UTC(2025, 5, 15, 0, 30)),
+    ]);
+    expect(ws.getCell('K2').numFmt).toBe('dd/mm/yyyy hh:mm');
+    const solo = values(ws, 3);
+    expect(solo.slice(0, 8)).toEqual([
+      '=1+2 Piège',
+      'paul@example.cm',
+      '077123456',
+      'Yaoundé',
+      'Centre',
+      'Chant',
+      'Solo',
+      '',
+    ]);
+    // Text, never a number (the leading 0 kept) nor a formula.
+    for (const ref of ['C2', 'C3', 'A3'])
+      expect(ws.getCell(ref).type).toBe(ExcelJS.ValueType.String);
+    expect(ws.getCell('C3').numFmt).toBe('@');
+
+    const members = workbook.getWorksheet(MEMBERS_SHEET)!;
+    expect(values(members, 1)).toEqual(['Équipe', 'Responsable', 'Membre', 'Téléphone', 'Email']);
+    expect(values(members, 2).slice(0, 4)).toEqual([
+      'Les Lions de Bonabéri',
+      'Awa Ngono',
+      'Jean Mbarga',
+      '691000001',
+    ]);
+    expect(values(members, 3)).toEqual([
+      'Les Lions de Bonabéri',
+      'Awa Ngono',
+      'Élodie Ékambi',
+      '691000002',
+      'elodie@example.cm',
+    ]);
+    expect(members.rowCount).toBe(3);
+  });
+
+  it('makes the header row bold, frozen and filterable, with column widths', async () => {
+    const workbook = await readBack(await writeWorkbook(participantSheets([TEAM])));
+    for (const ws of workbook.worksheets) {
+      expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+      expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(ws.autoFilter).toBeTruthy();
+      expect(ws.columns.every((c) => (c.width ?? 0) >= 10)).toBe(true);
+    }
+    expect(workbook.getWorksheet(PARTICIPANTS_SHEET)!.getColumn(1).width).toBe(28);
+  });
+});
+
+describe('reservations workbook', () => {
+  it('has the French labels, the state, the entry time and the door', async () => {
+    const rows = [
+      reservation({
+        fullName: 'Esther Ndi',
+        checkedInAt: '2025-04-26T19:14:00.000Z',
+        checkedInDoor: 'Porte Est',
+      }),
+      reservation({ id: 'r2', state: 'waitlisted', checkedInAt: null }),
+      reservation({ id: 'r3', fullName: 'Inès Biya', state: 'cancelled', checkedInDoor: null }),
+      reservation({ id: 'r4', checkedInAt: '2025-04-26T18:00:00.000Z', checkedInDoor: 'admin' }),
+    ];
+    const workbook = await readBack(await writeWorkbook(reservationSheets(rows)));
+    const ws = workbook.getWorksheet(RESERVATIONS_SHEET)!;
+    expect(values(ws, 1)).toEqual([
+      'Nom',
+      'Téléphone',
+      'Ville',
+      'État',
+      "Heure d'entrée",
+      "Porte d'entrée",
+      'Statut',
+      "Source d'information",
+      'Assistera',
+      'Obstacle',
+      'Suit la page',
+      'Consomme Booster',
+      'Réservé le',
+    ]);
+    expect(values(ws, 2)).toEqual([
+      'Esther Ndi',
+      '677000001',
+      'Ngaoundéré',
+      'Entrée validée',
+      new Date(Date.UTC(2025, 3, 26, 20, 14)),
+      'Porte Est',
+      'Peut-être',
+      'Bouche-à-oreille',
+      'Oui',
+      "Pas d'accompagnateur",
+      'Non',
+      'Oui',
+      new Date(Date.UTC(2025, 3, 1, 13, 0)),
+    ]);
+    expect(ws.getCell('D3').value).toBe('Liste d’attente');
+    expect(ws.getCell('E3').value).toBeNull();
+    expect(ws.getCell('D4').value).toBe('Annulée');
+    expect(ws.getCell('D5').value).toBe('Entrée validée');
+    expect(ws.getCell('F5').value).toBe('À la main (administration)');
+    expect(ws.getCell('B2').type).toBe(ExcelJS.ValueType.String);
+  });
+});
+
+describe('the order of a readable export', () => {
+  // As the export walk returns them: newest first.
+  const rows = [
+    { name: 'Zoé', at: 5 },
+    { name: 'Éric', at: 4 },
+    { name: 'awa', at: 3 },
+    { name: 'Eric', at: 2 },
+    { name: 'Éric', at: 1 },
+  ];
+  const valueOf = (r: (typeof rows)[number]) => r.name;
+  const names = (sorted: typeof rows) => sorted.map((r) => `${r.name}${r.at}`);
+
+  it('keeps newest first by default, and reverses for oldest first', () => {
+    expect(names(sortForExport(rows, undefined, valueOf))).toEqual(names(rows));
+    expect(names(sortForExport(rows, { column: 'created_at', ascending: false }, valueOf))).toEqual(
+      names(rows),
+    );
+    expect(names(sortForExport(rows, { column: 'created_at', ascending: true }, valueOf))).toEqual(
+      names([...rows].reverse()),
+    );
+  });
+
+  it('sorts by a column with French collation, equal values newest first', () => {
+    expect(names(sortForExport(rows, { column: 'full_name', ascending: true }, valueOf))).toEqual([
+      'awa3',
+      'Eric2',
+      'Éric4',
+      'Éric1',
+      'Zoé5',
+    ]);
+    expect(names(sortForExport(rows, { column: 'full_name', ascending: false }, valueOf))).toEqual([
+      'Zoé5',
+      'Éric4',
+      'Éric1',
+      'Eric2',
+      'awa3',
+    ]);
+  });
+});
+
+it('names the files by the local day', () => {
+  const day = new Date(2026, 10, 23, 9);
+  expect(participantsXlsxName(day)).toBe('participants_2026-11-23.xlsx');
+  expect(reservationsXlsxName(day)).toBe('reservations_2026-11-23.xlsx');
+});
