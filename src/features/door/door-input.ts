@@ -30,7 +30,7 @@ export function phoneDigitsOf(raw: string): string | null {
 }
 
 /** "ABCDE FGHJK": a code shown in two groups of five, as on the pass. */
-export const groupedCode = (code: string) => `${code.slice(0, 5)} ${code.slice(5)}`;
+export { groupedCode } from '@/lib/pass-code';
 
 /** A random v4 UUID: crypto.randomUUID only exists on secure origins, getRandomValues everywhere. */
 export function newScanId(): string {

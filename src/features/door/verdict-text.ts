@@ -1,15 +1,9 @@
 import type { DoorAnswer, DoorScan } from '@/data/door';
+import { formatEventTime } from '@/lib/dates';
 import { groupedCode } from './door-input';
 
-/** Times at the door are the venue's (Yaoundé, Douala: UTC+1 all year). */
-const timeFmt = new Intl.DateTimeFormat('fr-FR', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Douala',
-});
-
-/** 20:14 in Cameroon. */
-export const doorTime = (iso: string) => timeFmt.format(new Date(iso)).replace(' h ', ':');
+/** Times at the door are the venue's (Cameroon: UTC+1 all year): 20:14. */
+export const doorTime = formatEventTime;
 
 /** "Awa N.", or "Awa" without a last name; null when the answer names nobody. */
 export function holderName(answer: DoorAnswer): string | null {

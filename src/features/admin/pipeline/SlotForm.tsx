@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
-import { fromDoualaInput, toDoualaInput } from '../settings/douala-time';
+import { fromDoualaInput, toDoualaInput } from '@/lib/douala-input';
 import { AUDITION_CITIES } from './status-labels';
 
 export type Slot = { city: string; at: string };

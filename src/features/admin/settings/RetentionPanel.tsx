@@ -6,6 +6,7 @@ import { notify } from '@/lib/toast';
 import { purgePersonalData, type PurgeCounts } from '@/data/retention';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { card } from '../shared/ui';
+import { EVENT_TIME_ZONE } from '@/lib/dates';
 
 /** What the purge erases, as the confirmation names it (admin_purge_personal_data). */
 export const PURGED =
@@ -23,7 +24,7 @@ const COUNT_LABELS: Record<string, string> = {
 
 /** Today in Douala, yyyy-mm-dd. */
 const doualaToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Douala' }).format(new Date());
+  new Intl.DateTimeFormat('en-CA', { timeZone: EVENT_TIME_ZONE }).format(new Date());
 
 /**
  * "Purger les données personnelles": after the date set above, erases the edition's personal

@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/Field';
 import { notify } from '@/lib/toast';
 import { SettingFieldError, type EditionSettings, type SettingKey } from '@/data/night-party-admin';
 import { card } from '../shared/ui';
-import { formatDouala } from './douala-time';
+import { formatDouala } from '@/lib/douala-input';
 import { useUpdateSettings } from './settings-mutations';
 import {
   settingsSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanLine, EMAIL_PATTERN } from '@/lib/validation';
 import type { EditionSettings, SettingKey, SettingsPatch } from '@/data/night-party-admin';
-import { doualaTime, fromDoualaInput, toDoualaInput } from './douala-time';
+import { doualaTime, fromDoualaInput, toDoualaInput } from '@/lib/douala-input';
 
 /**
  * The "Paramètres" form: each rule and message is the database's own (admin_update_settings in

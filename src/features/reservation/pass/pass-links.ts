@@ -3,8 +3,7 @@ import { siteUrl, whatsappShareUrl } from '@/lib/share-links';
 /** The pass's own address: what the QR code holds and what WhatsApp sends. */
 export const passUrl = (code: string) => siteUrl(`/pass/${code}`);
 
-/** ABCDE FGHJK: easier to read aloud or type at the door. */
-export const groupedCode = (code: string) => code.replace(/(.{5})(?=.)/g, '$1 ');
+export { groupedCode } from '@/lib/pass-code';
 
 /** wa.me with the pass link, to keep it in one's own chat or send it to a friend. */
 export const passWhatsappUrl = (code: string) =>

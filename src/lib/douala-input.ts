@@ -1,15 +1,16 @@
+import { EVENT_TIME_ZONE } from './dates';
+
 /**
  * Dates and times of the edition as organisers think of them: in Douala (Africa/Douala, UTC+1
  * all year, no daylight saving), whatever the zone of the browser. A `datetime-local` input holds
  * "2025-04-26T16:00"; the database receives "2025-04-26T16:00:00+01:00".
  */
-export const DOUALA_TIME_ZONE = 'Africa/Douala';
 export const DOUALA_OFFSET = '+01:00';
 
 const LOCAL_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: DOUALA_TIME_ZONE,
+  timeZone: EVENT_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
@@ -43,7 +44,7 @@ export const doualaTime = (value: string) => {
 };
 
 const readable = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: DOUALA_TIME_ZONE,
+  timeZone: EVENT_TIME_ZONE,
   weekday: 'long',
   day: 'numeric',
   month: 'long',
