@@ -36,6 +36,7 @@ export type EmailJsConfig = {
   serviceId: string;
   contactTemplateId: string | null;
   confirmationTemplateId: string | null;
+  convocationTemplateId: string | null;
 };
 
 export type AppEnv = {
@@ -75,6 +76,7 @@ export function parseEnv(
           serviceId: e.VITE_EMAILJS_SERVICE_ID,
           contactTemplateId: e.VITE_EMAILJS_CONTACT_TEMPLATE_ID ?? null,
           confirmationTemplateId: e.VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID ?? null,
+          convocationTemplateId: e.VITE_EMAILJS_CONVOCATION_TEMPLATE_ID ?? null,
         }
       : null;
   if (e.VITE_SUPABASE_URL) {

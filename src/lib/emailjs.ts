@@ -2,12 +2,13 @@ import { getEnv } from '@/config/env';
 
 /**
  * E-mail through EmailJS (https://www.emailjs.com), used by the contact form and by the admin
- * "confirmation e-mail" action. @emailjs/browser is loaded on first use only. Its request is
+ * "confirmation e-mail" action and
+ * the audition convocations. @emailjs/browser is loaded on first use only. Its request is
  * POST https://api.emailjs.com/api/v1.0/email/send with the JSON body
  * { lib_version, user_id (public key), service_id, template_id, template_params }.
  */
 
-export type EmailTemplate = 'contact' | 'confirmation';
+export type EmailTemplate = 'contact' | 'confirmation' | 'convocation';
 
 export class EmailNotConfiguredError extends Error {
   constructor(what: string) {
@@ -29,7 +30,8 @@ export class EmailSendError extends Error {
 export function emailTemplateId(template: EmailTemplate): string | null {
   const cfg = getEnv().emailjs;
   if (!cfg) return null;
-  return template === 'contact' ? cfg.contactTemplateId : cfg.confirmationTemplateId;
+  if (template === 'contact') return cfg.contactTemplateId;
+  return template === 'confirmation' ? cfg.confirmationTemplateId : cfg.convocationTemplateId;
 }
 
 /** True when EmailJS is configured (public key and service), and the template if one is named. */

@@ -110,6 +110,7 @@ describe('sendContactMessage', () => {
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
       confirmationTemplateId: null,
+      convocationTemplateId: null,
     };
     await expect(sendContactMessage(crypto.randomUUID(), message)).resolves.toEqual({
       email: 'sent',
@@ -134,6 +135,7 @@ describe('sendContactMessage', () => {
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
       confirmationTemplateId: null,
+      convocationTemplateId: null,
     };
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     emailjs.failWith(400, 'Bad Request');
@@ -153,6 +155,7 @@ describe('sendContactMessage', () => {
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
       confirmationTemplateId: null,
+      convocationTemplateId: null,
     };
     await sendContactMessage(crypto.randomUUID(), message, 'https://spam.example');
     expect(await backend.sql('select id from contact_messages')).toHaveLength(0);
@@ -165,6 +168,7 @@ describe('sendContactMessage', () => {
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
       confirmationTemplateId: null,
+      convocationTemplateId: null,
     };
     const error = await sendContactMessage(crypto.randomUUID(), {
       ...message,

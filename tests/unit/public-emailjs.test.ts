@@ -21,6 +21,7 @@ const CONFIG: EmailJsConfig = {
   serviceId: 'service_booster',
   contactTemplateId: 'template_contact',
   confirmationTemplateId: null,
+  convocationTemplateId: null,
 };
 
 const emailjs = mockEmailJs();

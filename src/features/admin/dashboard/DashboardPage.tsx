@@ -12,6 +12,7 @@ import { EmptyState, QueryStatus } from '../shared/ListState';
 import { StatCard } from '../shared/StatCard';
 import { buttonClass } from '@/components/ui/Button';
 import { card, linkClass, pageTitle, td } from '../shared/ui';
+import { useCanWrite } from '../shared/use-staff-role';
 
 export const RECENT_COUNT = 5;
 export const TOP_REGIONS = 3;
@@ -41,6 +42,7 @@ function useDashboard() {
 export default function DashboardPage() {
   const dashboard = useDashboard();
   const { data } = dashboard;
+  const canWrite = useCanWrite();
 
   return (
     <div className="space-y-6">
@@ -145,10 +147,12 @@ export default function DashboardPage() {
                 <Link to="/admin/participants" className={buttonClass({ variant: 'primary' })}>
                   Gérer les participants
                 </Link>
-                <ExportButton
-                  onExport={() => exportParticipantsCsv()}
-                  label="Exporter les données (CSV)"
-                />
+                {canWrite && (
+                  <ExportButton
+                    onExport={() => exportParticipantsCsv()}
+                    label="Exporter les données (CSV)"
+                  />
+                )}
                 <Link to="/admin/stats" className={buttonClass({ variant: 'secondary' })}>
                   Voir les statistiques
                 </Link>

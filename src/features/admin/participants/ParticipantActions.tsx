@@ -10,6 +10,7 @@ import {
 } from '@/lib/emailjs';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import { BIN_DAYS } from '@/data/delete-participant';
+import { logExport } from '@/data/audit';
 import type { Participant } from '@/data/types';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { participantJsonFileName } from '../shared/exports';
@@ -29,13 +30,17 @@ export function ParticipantActions({
 }) {
   const [sending, setSending] = useState(false);
 
-  const onExportJson = () => {
+  const onExportJson = async () => {
     downloadFile(
       participantJsonFileName(participant.id),
       JSON.stringify(participant, null, 2),
       'application/json;charset=utf-8',
     );
-    notify.success('Données exportées avec succès');
+    // The journal records personal-data exports (issue 13); a download the journal refused is
+    // still on the organiser's disk, so it is said rather than hidden.
+    const logged = await logExport('participant_json', { participant: participant.id }, 1);
+    if (logged) notify.success('Données exportées avec succès');
+    else notify.error('Export téléchargé, mais non inscrit au journal');
   };
 
   const onSendConfirmation = async () => {
@@ -83,7 +88,7 @@ export function ParticipantActions({
               {EMAIL_NOT_CONFIGURED} (EmailJS).
             </p>
           )}
-          <Button variant="secondary" onClick={onExportJson}>
+          <Button variant="secondary" onClick={() => void onExportJson()}>
             Exporter en JSON
           </Button>
           <Button variant="danger" onClick={onDelete}>

@@ -12,8 +12,12 @@ import { DeleteParticipantDialog, ParticipantActions } from './ParticipantAction
 import { ParticipantEditForm } from './ParticipantEditForm';
 import { ParticipantView } from './ParticipantView';
 import { useDeleteParticipant } from './participant-mutations';
+import { useCanWrite } from '../shared/use-staff-role';
 
-/** A participant's page: view or edit form, actions, deletion; "Retour à la liste" keeps its view. */
+/**
+ * A participant's page: view or edit form, actions, deletion; "Retour à la liste" keeps its view.
+ * A reader (`lecteur`) sees the view only: no edit, no e-mail, no export, no deletion.
+ */
 export default function ParticipantDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -21,6 +25,7 @@ export default function ParticipantDetailPage() {
   const [editing, setEditing] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const remove = useDeleteParticipant();
+  const canWrite = useCanWrite();
 
   const query = useQuery(participantQuery(id));
   const participant = query.data;
@@ -80,7 +85,7 @@ export default function ParticipantDetailPage() {
               : ''}
           </p>
         </div>
-        {!editing && (
+        {canWrite && !editing && (
           <div className="flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => setEditing(true)}>
               Modifier
@@ -98,7 +103,7 @@ export default function ParticipantDetailPage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          {editing ? (
+          {canWrite && editing ? (
             <ParticipantEditForm
               participant={participant}
               onCancel={() => setEditing(false)}
@@ -108,7 +113,9 @@ export default function ParticipantDetailPage() {
             <ParticipantView participant={participant} />
           )}
         </div>
-        <ParticipantActions participant={participant} onDelete={() => setConfirmOpen(true)} />
+        {canWrite && (
+          <ParticipantActions participant={participant} onDelete={() => setConfirmOpen(true)} />
+        )}
       </div>
 
       <DeleteParticipantDialog

@@ -1,8 +1,16 @@
+import { useState } from 'react';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
+import { emailTemplateId, isEmailConfigured, sendEmail } from '@/lib/emailjs';
 import type { NotifyChannel } from '@/data/pipeline';
-import { buttonClass } from '@/components/ui/Button';
-import { convocationMailto, convocationWhatsappUrl, hasSlot, type Convocable } from './convocation';
+import { Button, buttonClass } from '@/components/ui/Button';
+import {
+  convocationEmailParams,
+  convocationMailto,
+  convocationWhatsappUrl,
+  hasSlot,
+  type Convocable,
+} from './convocation';
 import { useMarkNotified } from './pipeline-mutations';
 
 type Props = {
@@ -22,10 +30,13 @@ export function NotifiedAt({ at }: { at: string | null | undefined }) {
 
 /**
  * The convocation of one participant: WhatsApp (wa.me to their number, the French text written
- * in advance) or e-mail (mailto:). Opening one records "notifié le …" (admin_mark_notified).
+ * in advance) and e-mail, sent through EmailJS when its convocation template is configured, else
+ * prepared in the organiser's mail app (mailto:). WhatsApp and mailto record "notifié le …"
+ * (admin_mark_notified) when opened; an EmailJS send only once EmailJS has accepted it.
  */
 export function ConvocationLinks({ participant: p, canWrite }: Props) {
   const mark = useMarkNotified();
+  const [sending, setSending] = useState(false);
   if (!hasSlot(p)) {
     return (
       <p className="text-sm text-gray-700">
@@ -35,14 +46,28 @@ export function ConvocationLinks({ participant: p, canWrite }: Props) {
   }
   const whatsapp = convocationWhatsappUrl(p);
   const mail = convocationMailto(p);
-  const record = (channel: NotifyChannel) =>
+  const emailParams = isEmailConfigured('convocation') ? convocationEmailParams(p) : null;
+  const record = (channel: NotifyChannel, what: string) =>
     mark.mutate(
       { ids: [p.id], channel },
       {
-        onSuccess: () => notify.success(`Convocation de ${p.fullName} enregistrée comme envoyée`),
+        onSuccess: () => notify.success(what),
         onError: (e) => notify.error(e.message),
       },
     );
+
+  const sendByEmail = async (params: Record<string, string>) => {
+    setSending(true);
+    try {
+      await sendEmail(emailTemplateId('convocation'), params);
+    } catch {
+      notify.error(`Échec de l’envoi de la convocation à ${p.fullName}. Veuillez réessayer.`);
+      return;
+    } finally {
+      setSending(false);
+    }
+    record('email', `Convocation envoyée par e-mail à ${p.fullName}`);
+  };
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -51,17 +76,30 @@ export function ConvocationLinks({ participant: p, canWrite }: Props) {
           href={whatsapp}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => record('whatsapp')}
+          onClick={() =>
+            record('whatsapp', `Convocation de ${p.fullName} enregistrée comme envoyée`)
+          }
           aria-label={`Convoquer ${p.fullName} sur WhatsApp (nouvel onglet)`}
           className={buttonClass({ variant: 'whatsapp' })}
         >
           WhatsApp
         </a>
       )}
-      {canWrite && mail && (
+      {canWrite && emailParams && (
+        <Button
+          variant="secondary"
+          busy={sending}
+          busyLabel="Envoi..."
+          onClick={() => void sendByEmail(emailParams)}
+          aria-label={`Envoyer la convocation de ${p.fullName} par e-mail`}
+        >
+          Envoyer l’e-mail
+        </Button>
+      )}
+      {canWrite && !emailParams && mail && (
         <a
           href={mail}
-          onClick={() => record('email')}
+          onClick={() => record('email', `Convocation de ${p.fullName} enregistrée comme envoyée`)}
           aria-label={`Convoquer ${p.fullName} par e-mail`}
           className={buttonClass({ variant: 'secondary' })}
         >

@@ -46,10 +46,21 @@ export function convocationWhatsappUrl(p: Convocable): string | null {
   return text && digits ? whatsappUrl(digits, text) : null;
 }
 
+export const CONVOCATION_SUBJECT = `Convocation aux auditions du ${EDITION.name}`;
+
 /** mailto: with the convocation; null without a slot or an e-mail. */
 export function convocationMailto(p: Convocable): string | null {
   const text = convocationText(p);
   if (!text || !p.email) return null;
-  const subject = `Convocation aux auditions du ${EDITION.name}`;
-  return `mailto:${p.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`;
+  return `mailto:${p.email}?subject=${encodeURIComponent(CONVOCATION_SUBJECT)}&body=${encodeURIComponent(text)}`;
+}
+
+/**
+ * The parameters of the EmailJS convocation template (to_name, to_email, subject, message); null
+ * without a slot or an e-mail.
+ */
+export function convocationEmailParams(p: Convocable): Record<string, string> | null {
+  const text = convocationText(p);
+  if (!text || !p.email) return null;
+  return { to_name: p.fullName, to_email: p.email, subject: CONVOCATION_SUBJECT, message: text };
 }

@@ -32,6 +32,8 @@ type ReservationRowProps = {
   onCheckIn: (r: Reservation) => void;
   /** A row action of this row is running. */
   busy: boolean;
+  /** Admins check in and cancel; readers (`lecteur`) only see. */
+  canWrite: boolean;
 };
 
 /** The pass (the public pass page, in a new tab), named after its holder. */
@@ -53,8 +55,15 @@ function PassLink({ reservation: r, spacing }: { reservation: Reservation; spaci
  * Check in by hand (a confirmed place not entered yet) and cancel (not once entered), each
  * named after the person; nothing for a place that can no longer change.
  */
-function StateActions({ reservation: r, onCancel, onCheckIn, busy }: ReservationRowProps) {
+function StateActions({
+  reservation: r,
+  onCancel,
+  onCheckIn,
+  busy,
+  canWrite,
+}: ReservationRowProps) {
   const state = displayState(r);
+  if (!canWrite) return null;
   return (
     <>
       {state === 'confirmed' && (
@@ -143,7 +152,7 @@ export function ReservationRow(props: ReservationRowProps) {
 export function ReservationCard(props: ReservationRowProps) {
   const r = props.reservation;
   const state = displayState(r);
-  const actionable = state === 'confirmed' || state === 'waitlisted';
+  const actionable = props.canWrite && (state === 'confirmed' || state === 'waitlisted');
   return (
     <ListCard title={r.fullName} actions={actionable ? <StateActions {...props} /> : undefined}>
       <Fact term="Téléphone">

@@ -18,6 +18,7 @@ import { labelOptions } from '../shared/FilterForm';
 import { ListPage } from '../shared/ListPage';
 import { exportReservationsXlsx } from '../shared/readable-export';
 import { CapacityBar } from './CapacityBar';
+import { useCanWrite } from '../shared/use-staff-role';
 import { ReservationCard, ReservationRow } from './ReservationRow';
 import { ReservationSummary } from './ReservationSummary';
 import { useCancelReservation, useCheckInReservation } from './reservation-mutations';
@@ -92,6 +93,7 @@ export default function ReservationsPage() {
   const summary = useQuery(reservationSummaryQuery());
   const stats = useQuery(nightPartyStatsQuery());
   const actions = useRowActions();
+  const canWrite = useCanWrite();
 
   const rows = list.data?.rows ?? [];
   const rowProps = (r: Reservation) => ({
@@ -99,6 +101,7 @@ export default function ReservationsPage() {
     busy: actions.busyId === r.id,
     onCancel: actions.askCancel,
     onCheckIn: actions.checkInByHand,
+    canWrite,
   });
 
   return (
@@ -107,17 +110,20 @@ export default function ReservationsPage() {
         title={<>Réservations · {EDITION.nightParty.name}</>}
         noun={['réservation', 'réservations']}
         actions={
-          <div className="flex flex-wrap gap-2">
-            <ExportButton
-              onExport={() => exportReservationsCsv(filters)}
-              disabled={list.isFetching}
-            />
-            <ExportButton
-              label="Exporter pour Excel"
-              onExport={() => exportReservationsXlsx(filters, order)}
-              disabled={list.isFetching}
-            />
-          </div>
+          // Personal data: exported by admins only (log_export refuses anyone else).
+          canWrite && (
+            <div className="flex flex-wrap gap-2">
+              <ExportButton
+                onExport={() => exportReservationsCsv(filters)}
+                disabled={list.isFetching}
+              />
+              <ExportButton
+                label="Exporter pour Excel"
+                onExport={() => exportReservationsXlsx(filters, order)}
+                disabled={list.isFetching}
+              />
+            </div>
+          )
         }
         intro={
           <>

@@ -1,0 +1,136 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminQueryClient } from '@/features/admin/shared/query-client';
+import { queryKeys } from '@/features/admin/shared/query-keys';
+import { testBackend } from '../setup/test-backend';
+import { captureDownloads, renderAdmin, signInAsAdmin } from './admin-render';
+
+/**
+ * A reader (`lecteur`) reads lists and statistics: no edit, no deletion, no e-mail, no check-in,
+ * no cancellation and no personal-data export anywhere (issue 13). Each page is checked for the
+ * admin too, so a test that passes for the reader cannot pass because nothing rendered. The
+ * participant JSON export is journaled (log_export).
+ */
+const backend = testBackend();
+const PAUL = 'd3000000-0000-4000-8000-000000000001';
+
+beforeAll(async () => {
+  await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
+  await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
+});
+
+beforeEach(async () => {
+  await backend.sql(`begin;
+    delete from audit_log;
+    delete from participants;
+    delete from reservations;
+    insert into participants (id, full_name, email, phone, city, region, category,
+      participation_type, agree_to_terms)
+    values ('${PAUL}', 'Paul Etoa', 'paul@example.cm', '690000002', 'Yaoundé', 'Centre',
+            'singing', 'solo', true);
+    insert into reservations (full_name, phone, ville, heard_from, attendance_barrier,
+      follows_booster_page, consumes_booster_products, state)
+    values ('Alice Mbarga', '677000001', 'Douala', 'social', 'none', 'yes', 'yes', 'confirmed');
+    commit;`);
+});
+
+/** Waits until the signed-in role is known: before that, write actions are hidden for everyone. */
+const roleKnown = (role: string) =>
+  waitFor(() => expect(adminQueryClient.getQueryData(queryKeys.staffRole)).toBe(role));
+
+const WRITE_BUTTONS_DETAIL = [
+  'Modifier',
+  'Supprimer Paul Etoa',
+  "Envoyer l'email de confirmation",
+  'Exporter en JSON',
+  'Supprimer le participant',
+];
+
+describe('a participant’s page', () => {
+  it('offers the admin every action', async () => {
+    await signInAsAdmin('chef@example.cm', 'chef-password-123');
+    renderAdmin(`/admin/participants/${PAUL}`);
+    for (const name of WRITE_BUTTONS_DETAIL) {
+      expect(await screen.findByRole('button', { name })).toBeVisible();
+    }
+  });
+
+  it('shows the reader the participant without any write or export', async () => {
+    await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
+    renderAdmin(`/admin/participants/${PAUL}`);
+    await screen.findByRole('heading', { level: 1, name: 'Paul Etoa' });
+    await roleKnown('lecteur');
+    // Readers read participant_directory: the contact details are masked by the database.
+    expect(await screen.findByText('Yaoundé')).toBeVisible();
+    expect(screen.queryByText('paul@example.cm')).toBeNull();
+    for (const name of WRITE_BUTTONS_DETAIL) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
+  it('journals the JSON export of one participant', async () => {
+    await signInAsAdmin('chef@example.cm', 'chef-password-123');
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    renderAdmin(`/admin/participants/${PAUL}`);
+    await user.click(await screen.findByRole('button', { name: 'Exporter en JSON' }));
+    expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
+    expect(downloads).toHaveLength(1);
+    expect(JSON.parse(await downloads[0].text())).toMatchObject({ fullName: 'Paul Etoa' });
+    const rows = await backend.sql<{ action: string; after: unknown }>(
+      'select action, after from audit_log',
+    );
+    expect(rows).toEqual([
+      {
+        action: 'export',
+        after: { filters: { participant: PAUL }, row_count: 1 },
+      },
+    ]);
+  });
+});
+
+describe('the reservations list', () => {
+  const ADMIN_ONLY = [
+    'Valider l’entrée de Alice Mbarga',
+    'Annuler la réservation de Alice Mbarga',
+    'Exporter CSV',
+    'Exporter pour Excel',
+  ];
+
+  it('offers the admin check-in, cancellation and exports', async () => {
+    await signInAsAdmin('chef@example.cm', 'chef-password-123');
+    renderAdmin('/admin/reservations');
+    await screen.findByText('Alice Mbarga');
+    for (const name of ADMIN_ONLY) {
+      expect(await screen.findByRole('button', { name })).toBeVisible();
+    }
+  });
+
+  it('shows the reader the reservations without actions or exports', async () => {
+    await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
+    renderAdmin('/admin/reservations');
+    await screen.findByText('Alice Mbarga');
+    await roleKnown('lecteur');
+    for (const name of ADMIN_ONLY) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.getByRole('link', { name: 'Voir le pass de Alice Mbarga (nouvel onglet)' }));
+  });
+});
+
+describe('the dashboard', () => {
+  it('offers the CSV export to the admin only', async () => {
+    await signInAsAdmin('chef@example.cm', 'chef-password-123');
+    const { unmount } = renderAdmin('/admin');
+    expect(await screen.findByRole('button', { name: 'Exporter les données (CSV)' })).toBeVisible();
+    unmount();
+
+    await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
+    renderAdmin('/admin');
+    await screen.findByRole('heading', { name: 'Actions rapides' });
+    await roleKnown('lecteur');
+    expect(screen.queryByRole('button', { name: 'Exporter les données (CSV)' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Voir les statistiques' })).toBeVisible();
+  });
+});
