@@ -115,6 +115,7 @@ describe('parseEnv', () => {
           VITE_EMAILJS_PUBLIC_KEY: 'pk',
           VITE_EMAILJS_SERVICE_ID: 's',
           VITE_EMAILJS_CONTACT_TEMPLATE_ID: 't',
+          VITE_EMAILJS_CONVOCATION_TEMPLATE_ID: 'c',
         },
         'x',
       ).emailjs,
@@ -123,6 +124,7 @@ describe('parseEnv', () => {
       serviceId: 's',
       contactTemplateId: 't',
       confirmationTemplateId: null,
+      convocationTemplateId: 'c',
     });
   });
 });
