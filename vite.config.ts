@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath, URL } from 'node:url';
 import { localBackend } from './supabase/local/vite-plugin.ts';
+import { homeStyles, prerenderedPages, reactRouterTreeShaking } from './scripts/prerender-vite.ts';
+import { EDITION, placeholderContactProblems } from './src/config/edition.ts';
 
 /**
  * Link previews want absolute URLs: with VITE_SITE_URL set (the deployed origin), the preview
@@ -54,9 +56,28 @@ const STAFF_CHUNK =
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const target = backendTarget(env, command, mode);
+  // The contacts every public page shows until the settings answer (src/config/edition.ts): a
+  // production build must not publish a placeholder ("+237 6XX XX XX XX", an example.com address).
+  const contactProblems = placeholderContactProblems(EDITION.contact);
+  if (command === 'build' && mode === 'production' && contactProblems.length > 0)
+    throw new Error(
+      `Production build with placeholder contact details in src/config/edition.ts: ${contactProblems.join('; ')}.`,
+    );
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  // The public pages are prerendered and the home page gets a stylesheet of its own:
+  // docs/decisions/011-prerendered-public-pages.md.
+  const home = homeStyles(root);
   return {
     // localBackend() mounts the embedded Supabase API when VITE_SUPABASE_URL is unset.
-    plugins: [react(), tailwindcss(), localBackend(), absoluteLinkPreviews(env.VITE_SITE_URL)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      localBackend(),
+      absoluteLinkPreviews(env.VITE_SITE_URL),
+      home.plugin,
+      prerenderedPages(root),
+      reactRouterTreeShaking(),
+    ],
     define: { __LOCAL_BACKEND__: JSON.stringify(target.local) },
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: {
@@ -67,9 +88,16 @@ export default defineConfig(({ command, mode }) => {
       // one needs, to fetch them in parallel. For the administration and the door those lists
       // would cost the home page's first load (90 kB budget, scripts/bundle-budget.ts) for pages
       // visitors never open: there the page's own chunk fetches what it imports.
+      // No modulepreload polyfill (it costs the home page's first load): a browser without
+      // modulepreload (Safari before 17) fetches the same modules, only later.
       modulePreload: {
-        resolveDependencies: (file, deps, { hostType }) =>
-          hostType === 'js' && STAFF_CHUNK.test(file) ? [] : deps,
+        polyfill: false,
+        resolveDependencies: (file, deps, host) =>
+          home.withSiteStyles(
+            file,
+            host.hostType === 'js' && STAFF_CHUNK.test(file) ? [] : deps,
+            host,
+          ),
       },
     },
   };

@@ -1,7 +1,9 @@
 import './lib/run-startup'; // first: fixes the URL before the router reads it
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './styles.css';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+// The home page's stylesheet (only what its first load uses); other pages link the whole
+// site's, and load it before any other page renders (scripts/prerender-vite.ts).
+import 'virtual:home-styles.css';
 import App from './app/App';
 import { preloadRoute } from './app/routes';
 
@@ -19,11 +21,30 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-// The current page's chunk is fetched before the first render: one complete paint, no layout shift.
+/**
+ * True when #root holds this very page as the build prerendered it (scripts/prerender.ts marks it
+ * with data-route): same path, no query string and no navigation state, which the build could
+ * not know. React then hydrates it. Anything else (the SPA shell of the administration, a page
+ * opened with ?category=dance, a host that serves the home page for every path) is rendered anew.
+ */
+function prerenderedHere(root: HTMLElement): boolean {
+  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  const state = window.history.state as { usr?: unknown } | null;
+  return root.dataset.route === path && window.location.search === '' && state?.usr == null;
+}
+
+// The current page's chunk is in before the first render: hydration sees the whole page at once.
+// In a transition, React works in slices of a few milliseconds and leaves the main thread free
+// in between: the page, already on screen, answers a tap while it is hydrated.
 void preloadRoute(window.location.pathname).then(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
+  const root = document.getElementById('root') as HTMLElement;
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  startTransition(() => {
+    if (prerenderedHere(root)) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 });

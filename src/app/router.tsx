@@ -77,11 +77,11 @@ class RouteErrorBoundary extends Component<
   }
 }
 
-function ErrorPageOrBare() {
+function ErrorPageOrBare({ notFound = false }: { notFound?: boolean }) {
   return (
     <RouteErrorBoundary fallback={<BareErrorMessage />}>
       <Suspense fallback={null}>
-        <ErrorPage />
+        <ErrorPage notFound={notFound} />
       </Suspense>
     </RouteErrorBoundary>
   );
@@ -91,6 +91,18 @@ function ErrorPageOrBare() {
 function ResettingErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <RouteErrorBoundary key={pathname}>{children}</RouteErrorBoundary>;
+}
+
+/**
+ * A public page inside its own boundary: a page that fails to render shows the error page between
+ * the site's header and footer, which stay usable. The outer boundary (AppRouter) catches the rest.
+ */
+function PublicPage({ component }: { component: ComponentType }) {
+  return (
+    <ResettingErrorBoundary>
+      <Page component={component} />
+    </ResettingErrorBoundary>
+  );
 }
 
 /** The manifest's routes under a layout whose path is `base` (its own path is the index). */
@@ -107,14 +119,17 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<PublicLayout />}>
-        <Route index element={<HomePage />} />
-        {routesOf(PUBLIC_ROUTES, '/')}
+        <Route index element={<PublicPage component={HomePage} />} />
+        {PUBLIC_ROUTES.map(({ path, page }) => (
+          <Route key={path} path={path} element={<PublicPage component={page} />} />
+        ))}
+        {/* An unknown path: the specification's error page, inside the header and footer. */}
+        <Route path="*" element={<ErrorPageOrBare notFound />} />
       </Route>
       {routesOf(STANDALONE_ROUTES, '')}
       <Route path="/admin" element={<Page component={AdminLayout} />}>
         {routesOf(ADMIN_ROUTES, '/admin')}
       </Route>
-      <Route path="*" element={<ErrorPageOrBare />} />
     </Routes>
   );
 }

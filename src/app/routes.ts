@@ -45,6 +45,10 @@ export const PUBLIC_ROUTES: PageRoute[] = [
     ),
   },
   {
+    path: '/reglement',
+    page: lazyPage(() => import('@/features/rules/RulesPage').then((m) => m.default)),
+  },
+  {
     path: '/pass/:code',
     page: lazyPage(() => import('@/features/reservation/pass/PassPage').then((m) => m.default)),
   },

@@ -32,10 +32,16 @@ export const EDITION = {
       'Cinéma',
     ],
   },
+  /**
+   * Shown until the organisers' settings have answered (edition_settings.contact_phone and
+   * contact_email, read through edition_info), and if they cannot: the same values as the
+   * migration's and the seed's settings. One address for everything, support included. A
+   * production build refuses placeholders here (placeholderContactProblems, vite.config.ts).
+   */
   contact: {
     email: 'contact@booster-challenge.cm',
-    supportEmail: 'support@booster-challenge.cm',
-    phone: '+237 6XX XX XX XX',
+    /** 9 digits, as the settings store it (src/lib/phone.ts formats it and builds the links). */
+    phone: '699123456',
     address: 'Douala, Cameroun',
     supportHours: ['Lundi - Vendredi : 8h - 17h', 'Samedi : 9h - 13h'],
   },
@@ -57,3 +63,25 @@ export const REGIONS = [
 
 export const CATEGORY_LABELS = { dance: 'Danse', singing: 'Chant' } as const;
 export const PARTICIPATION_TYPE_LABELS = { solo: 'Solo', team: 'Équipe' } as const;
+
+/**
+ * What is wrong with contact details that a production build would publish: a phone that is not
+ * 9 digits (an "X" placeholder such as 6XX XX XX XX) or an e-mail on a placeholder or reserved
+ * domain (example.com, .test, .invalid, .local...). An empty list when they can be published.
+ */
+export function placeholderContactProblems(contact: { phone: string; email: string }): string[] {
+  const problems: string[] = [];
+  // Cameroonian numbers: 9 digits, mobiles from 6, landlines from 2.
+  if (!/^[26][0-9]{8}$/.test(contact.phone))
+    problems.push(`contact.phone "${contact.phone}" is not a 9-digit Cameroonian number`);
+  const domain = contact.email.split('@')[1]?.toLowerCase() ?? '';
+  const placeholderDomain =
+    /^(.+\.)?example\.(com|net|org)$/.test(domain) ||
+    /\.(example|test|invalid|localhost|local)$/.test(domain) ||
+    /^(localhost|example)$/.test(domain);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact.email) || /x{3,}/i.test(contact.email))
+    problems.push(`contact.email "${contact.email}" is not an address`);
+  else if (placeholderDomain)
+    problems.push(`contact.email "${contact.email}" is on a placeholder domain`);
+  return problems;
+}

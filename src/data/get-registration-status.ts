@@ -1,5 +1,5 @@
-import { getSupabase } from '@/lib/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import { publicRpc } from '@/lib/public-rpc';
 import type { RegistrationStatus } from './types';
 
 const STATUS_ERROR = "Impossible de vérifier l'ouverture des inscriptions pour le moment.";
@@ -23,10 +23,13 @@ export function toRegistrationStatus(json: unknown): RegistrationStatus {
   };
 }
 
-/** Is registration open right now: before the window, after it, or full? Asked of the database. */
+/**
+ * Is registration open right now: before the window, after it, or full? Asked of the database with
+ * plain fetch (src/lib/public-rpc.ts): the registration page does not load supabase-js (52 kB
+ * gzip) for it when it opens, only when the form is sent.
+ */
 export async function getRegistrationStatus(): Promise<RegistrationStatus> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('registration_status');
+  const { data, error } = await publicRpc('registration_status');
   if (error) throw toDataError(error, STATUS_ERROR);
   return toRegistrationStatus(data);
 }

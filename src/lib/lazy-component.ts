@@ -1,6 +1,7 @@
 import {
   createElement,
   lazy,
+  startTransition,
   useEffect,
   useState,
   type ComponentType,
@@ -66,7 +67,9 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       if (ready) return;
       let live = true;
       preload().then(
-        (component) => live && setState({ component }),
+        // A transition: React renders the arrived part (a whole form) in slices of a few
+        // milliseconds, so the page keeps answering meanwhile (no long task).
+        (component) => live && startTransition(() => setState({ component })),
         (error: unknown) =>
           live && setState({ error: error ?? new Error('Chargement impossible') }),
       );

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { EDITION, REGIONS } from '@/config/edition';
+import { normalisePhone } from '@/lib/phone';
 import {
   cleanLine,
   email,
   phone,
   repeatedMemberPhones,
   requiredText,
+  withScheme,
   EMAIL_PATTERN,
   MEMBER_PHONE_REPEATED,
 } from '@/lib/validation';
@@ -87,11 +89,12 @@ export const teamMemberRules = (m: ParticipantMessages = PARTICIPANT_MESSAGES) =
 
 /**
  * A team member as a form holds it. The forms keep the team fields while the mode is switched and
- * check them (teamIssues) only for a team, so a hidden stale member never blocks a solo.
+ * check them (teamIssues) only for a team, so a hidden stale member never blocks a solo. The phone
+ * comes out as its 9 digits, as the registrant's does: what teamIssues checks is what is stored.
  */
 export const teamMemberValues = z.object({
   fullName: z.string(),
-  phone: z.string(),
+  phone: z.string().overwrite(normalisePhone),
   email: z.string(),
 });
 
@@ -110,9 +113,10 @@ export const participantFields = (m: ParticipantMessages = PARTICIPANT_MESSAGES)
   region: z.enum(REGIONS, { error: m.region }),
   category: z.enum(CATEGORIES, { error: m.category }),
   participationType: z.enum(PARTICIPATION_TYPES, { error: m.participationType }),
+  // A link copied without its scheme gets https://, measured and stored with it.
   linkToWork: z
     .string()
-    .trim()
+    .overwrite(withScheme)
     .max(L.link, m.linkMax)
     .refine((v) => v === '' || LINK_PATTERN.test(v), m.linkInvalid),
   description: z.string().trim().max(L.description, m.descriptionMax),

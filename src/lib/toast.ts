@@ -4,35 +4,59 @@ import { useSyncExternalStore } from 'react';
  * The one toast helper: top-right, 5000 ms. react-toastify (≈10 kB gzip with its CSS) is not
  * part of the first page load: the first notify() call downloads it and asks the app to mount
  * the container (src/app/ToastHost.tsx, rendered by App). Toasts shown before the container is
- * mounted are queued by react-toastify and appear as soon as it is.
+ * mounted are queued here and appear as soon as it is.
+ *
+ * A toast may name the action it reports (`{ action: 'admin-login' }`): a later toast of the same
+ * action replaces that action's error toasts, so a success never sits under a stale error
+ * ("Email ou mot de passe incorrect" after the sign-in succeeded), and two failures in a row show
+ * one error, the latest.
  */
 type Kind = 'success' | 'error' | 'info';
+type Options = { action?: string };
+type Toast = { kind: Kind; message: string; action?: string };
+type Toastify = typeof import('react-toastify');
+type ToastId = string | number;
 
-let library: Promise<typeof import('react-toastify')> | undefined;
+let library: Promise<Toastify> | undefined;
 let requested = false;
 let hostMounted = false;
-let pending: [Kind, string][] = [];
+let pending: Toast[] = [];
 const listeners = new Set<() => void>();
+/** The error toasts on screen, by the action they report. */
+const errorsByAction = new Map<string, ToastId[]>();
 
 const loadLibrary = () => (library ??= import('react-toastify'));
 
-function emit(toasts: [Kind, string][]): void {
+function display({ toast }: Toastify, { kind, message, action }: Toast): void {
+  if (action) {
+    errorsByAction.get(action)?.forEach((id) => toast.dismiss(id));
+    errorsByAction.delete(action);
+  }
+  const id = toast[kind](message);
+  if (action && kind === 'error') errorsByAction.set(action, [id]);
+}
+
+function emit(toasts: Toast[]): void {
   loadLibrary().then(
-    ({ toast }) => toasts.forEach(([kind, message]) => toast[kind](message)),
+    (toastify) => toasts.forEach((t) => display(toastify, t)),
     (error: unknown) => console.error('Impossible de charger les notifications :', error),
   );
 }
 
-function show(kind: Kind, message: string): void {
+function show(kind: Kind, message: string, { action }: Options = {}): void {
   loadLibrary();
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());
   }
+  const toast: Toast = { kind, message, action };
   // With the app mounted (it listens), wait for its container; otherwise (a test rendering its
   // own ToastContainer) hand the toast to react-toastify, which queues it until one mounts.
-  if (listeners.size > 0 && !hostMounted) pending.push([kind, message]);
-  else emit([[kind, message]]);
+  if (listeners.size > 0 && !hostMounted) {
+    // A queued error of the same action is replaced before it was ever shown.
+    if (action) pending = pending.filter((t) => !(t.action === action && t.kind === 'error'));
+    pending.push(toast);
+  } else emit([toast]);
 }
 
 /**
@@ -51,9 +75,9 @@ export function toastHostMounted(): () => void {
 }
 
 export const notify = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  info: (message: string) => show('info', message),
+  success: (message: string, options?: Options) => show('success', message, options),
+  error: (message: string, options?: Options) => show('error', message, options),
+  info: (message: string, options?: Options) => show('info', message, options),
 };
 
 export const TOAST_AUTO_CLOSE_MS = 5000;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 const SITE = 'Booster Challenge';
 
@@ -6,8 +6,18 @@ const SITE = 'Booster Challenge';
 export const pageTitle = (page?: string) =>
   page ? `${page} – ${SITE}` : `${SITE} – Concours de danse et de chant au Cameroun`;
 
+export type PageMeta = { title: string; description: string };
+
+/**
+ * Given by the prerender (src/prerender/entry.tsx) only: it receives the page's title and
+ * description during the render, to write them into the page's static HTML. In the browser there
+ * is no provider and the effect below sets them.
+ */
+export const PageMetaCollector = createContext<((meta: PageMeta) => void) | null>(null);
+
 /** Sets document.title and the meta description of the current page. */
 export function usePageMeta(page: string | undefined, description: string) {
+  useContext(PageMetaCollector)?.({ title: pageTitle(page), description });
   useEffect(() => {
     document.title = pageTitle(page);
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone } from '@/lib/phone';
 
 /**
  * Field rules shared by every form schema (reservation, registration, team members, contact).
@@ -30,9 +31,25 @@ export const requiredText = (message: string) =>
     .min(1, message)
     .refine((value) => cleanLine(value) !== '', message);
 
-/** 9 digits, no spaces. */
+/**
+ * A Cameroonian phone: written as people do (+237, spaces, dots, dashes), then held to the
+ * specification's rule, 9 digits, with its message. The output is the 9 digits, what is stored.
+ */
 export const phone = (required = PHONE_REQUIRED) =>
-  z.string().trim().min(1, required).regex(PHONE_PATTERN, PHONE_INVALID);
+  z.string().overwrite(normalisePhone).min(1, required).regex(PHONE_PATTERN, PHONE_INVALID);
+
+/** A host name, then optionally a port and a path, query or fragment: "youtube.com/watch?v=x". */
+const BARE_ADDRESS = /^(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/u;
+
+/**
+ * A web address as people copy it: trimmed, and with https:// put before one written without a
+ * scheme ("youtube.com/watch?v=abc", "www.tiktok.com/@x"). Anything else (another scheme, words,
+ * spaces) is left for the link rule to refuse with its message.
+ */
+export function withScheme(value: string): string {
+  const link = value.trim();
+  return BARE_ADDRESS.test(link) ? `https://${link}` : link;
+}
 
 /** Required e-mail with the basic address pattern. */
 export const email = (required: string, invalid = 'Adresse email invalide') =>
@@ -43,13 +60,14 @@ export const MEMBER_PHONE_REPEATED =
 
 /**
  * One person, one phone: the indexes of the team members whose (valid) phone is the
- * registrant's or an earlier member's. The database refuses such a team too.
+ * registrant's or an earlier member's, however each was written. The database refuses such a team too.
  */
 export function repeatedMemberPhones(registrantPhone: string, memberPhones: string[]): number[] {
-  const seen = new Set([registrantPhone.trim()]);
+  // Compared as stored: "+237 677 12 34 56" is the same person as "677123456".
+  const seen = new Set([normalisePhone(registrantPhone)]);
   const repeated: number[] = [];
   memberPhones.forEach((raw, index) => {
-    const value = raw.trim();
+    const value = normalisePhone(raw);
     if (!PHONE_PATTERN.test(value)) return;
     if (seen.has(value)) repeated.push(index);
     seen.add(value);

@@ -2,12 +2,14 @@
  * Cameroonian phone numbers as people write them, and found in free text (a contact message:
  * "appelez-moi au +237 6 77 12 34 56"), for a WhatsApp reply (whatsappUrl in ./phone.ts).
  */
+import { normalisePhone } from '@/lib/phone';
 
-/** 9 digits from a Cameroonian number as written (+237, 00237, spaces, dots, dashes); else null. */
+/**
+ * 9 digits from a Cameroonian number as written (+237, 00237, spaces, dots, dashes: the forms'
+ * normalisePhone), when they are a mobile (6…) or landline (2…) number; else null.
+ */
 export function cameroonDigits(written: string): string | null {
-  let digits = written.replace(/\D/g, '');
-  if (digits.length === 14 && digits.startsWith('00237')) digits = digits.slice(5);
-  if (digits.length === 12 && digits.startsWith('237')) digits = digits.slice(3);
+  const digits = normalisePhone(written);
   return /^[26]\d{8}$/.test(digits) ? digits : null;
 }
 

@@ -23,7 +23,7 @@ function renderAt(path: string) {
 }
 
 describe('error page', () => {
-  it('shows the title, the ?error= message, the browser, the URL and the support address', () => {
+  it('shows the title, the ?error= message, the browser, the URL and the contact address', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
     );
@@ -34,9 +34,10 @@ describe('error page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Le chargement a échoué');
     expect(screen.getByText('Chrome 124')).toBeVisible();
     expect(screen.getByText(window.location.href)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'support@booster-challenge.cm' })).toHaveAttribute(
+    // One address everywhere (issue 14): the contact e-mail, not a separate support address.
+    expect(screen.getByRole('link', { name: 'contact@booster-challenge.cm' })).toHaveAttribute(
       'href',
-      'mailto:support@booster-challenge.cm',
+      'mailto:contact@booster-challenge.cm',
     );
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
   });

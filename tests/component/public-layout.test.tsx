@@ -1,9 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import PublicLayout from '@/app/layouts/PublicLayout';
 import HomePage from '@/features/home/HomePage';
+import { testBackend } from '../setup/test-backend';
+
+const backend = testBackend();
+
+// Registration open: the home page's registration links are shown (see public-content.test.tsx
+// for the other states).
+beforeAll(async () => {
+  await backend.sql(`update contest_settings set registration_opens_at = now() - interval '1 day',
+    registration_closes_at = now() + interval '1 day', max_participants = 2000`);
+});
 
 function renderSite(path = '/') {
   return render(
@@ -34,10 +44,11 @@ describe('public layout and home', () => {
       'href',
       '/inscription',
     );
-    expect(within(nav).getByRole('link', { name: 'Pré-inscription Concert' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Night Party' })).toHaveAttribute(
       'href',
       '/night-party',
     );
+    expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Lundi - Vendredi : 8h - 17h')).toBeVisible();
@@ -71,8 +82,12 @@ describe('public layout and home', () => {
     expect(toggle).toHaveFocus();
   });
 
-  it('home: one h1, category and mode links, the Night Party banner', () => {
+  it('home: one h1, category and mode links, the Night Party banner', async () => {
     renderSite();
+    // The settings' date (tests/setup/backend.ts puts the concert 30 days ahead), then the links.
+    const banner = screen.getByRole('region', { name: 'Booster Night Party 2025' });
+    await within(banner).findByText(/, Palais des Sports de Yaoundé\.$/);
+    await screen.findByText(/^Inscriptions ouvertes jusqu’au/);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('Booster Challenge – Concours de danse et de chant au Cameroun');
     expect(screen.getByRole('link', { name: "S'inscrire en danse" })).toHaveAttribute(
@@ -92,8 +107,7 @@ describe('public layout and home', () => {
       '/inscription?type=team',
     );
     expect(screen.getByText(/De 2 à 10 personnes/)).toBeVisible();
-    const banner = screen.getByRole('region', { name: 'Booster Night Party 2025' });
-    expect(banner).toHaveTextContent('Samedi 26 avril 2025 à 16h00, Palais des Sports de Yaoundé');
+    expect(banner).toHaveTextContent(/^.* à \d\d:\d\d, Palais des Sports de Yaoundé/);
     expect(banner).toHaveTextContent(/smartphone/);
     expect(within(banner).getByRole('link', { name: 'Réserver ma place' })).toHaveAttribute(
       'href',

@@ -36,6 +36,7 @@ const PAGES: { path: string; name: string; submit?: string }[] = [
   { path: '/success/', name: 'success' },
   { path: '/night-party/', name: 'night-party', submit: 'Réserver ma place' },
   { path: '/reservation-success/', name: 'reservation-success' },
+  { path: '/reglement/', name: 'reglement' },
   { path: '/admin/login/', name: 'admin-login', submit: 'Se connecter' },
 ];
 

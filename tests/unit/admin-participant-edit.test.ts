@@ -70,7 +70,7 @@ describe('participant edit schema', () => {
   });
 
   it('checks the link and the e-mail', () => {
-    const v = { ...toEditValues(team), linkToWork: 'youtube.com/x', email: 'awa@' };
+    const v = { ...toEditValues(team), linkToWork: 'youtube', email: 'awa@' };
     expect(messages(v)).toEqual([
       'email: Adresse email invalide',
       'linkToWork: Lien invalide (il doit commencer par http:// ou https://)',

@@ -5,6 +5,7 @@ import { notify } from '@/lib/toast';
 import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
 import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/shared/query-client';
+import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { UnhandledBadge, useNavForRole } from './admin-nav';
 
 const focusRing =
@@ -22,7 +23,7 @@ function NavItems({ onNavigate }: { onNavigate: () => void }) {
             end={item.end}
             onClick={onNavigate}
             className={({ isActive }) =>
-              `flex items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium ${focusRing} ${
+              `flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium ${focusRing} ${
                 isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'
               }`
             }
@@ -116,8 +117,8 @@ export default function AdminLayout() {
   const sidebar = (
     <div className="flex h-full flex-col gap-6 bg-brand-900 p-4 text-white">
       <div>
-        <p className="text-lg font-bold">Booster Challenge</p>
-        <p className="text-sm text-blue-100">Administration</p>
+        <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-10 w-auto" />
+        <p className="mt-2 text-sm text-blue-100">Administration</p>
         <p className="mt-1 truncate text-xs text-blue-100" title={email}>
           {email}
         </p>
@@ -128,7 +129,7 @@ export default function AdminLayout() {
       <div className="mt-auto space-y-2">
         <Link
           to="/"
-          className={`block rounded-lg border border-blue-200 px-3 py-2 text-center font-medium hover:bg-brand-700 ${focusRing}`}
+          className={`flex min-h-11 items-center justify-center rounded-lg border border-blue-200 px-3 py-2 font-medium hover:bg-brand-700 ${focusRing}`}
         >
           Retour au site
         </Link>
@@ -136,7 +137,7 @@ export default function AdminLayout() {
           type="button"
           onClick={logout}
           disabled={leaving}
-          className={`block w-full rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-70 ${focusRing}`}
+          className={`block min-h-11 w-full rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-70 ${focusRing}`}
         >
           Déconnexion
         </button>
@@ -148,13 +149,16 @@ export default function AdminLayout() {
     <AdminQueryProvider>
       <div className="min-h-dvh bg-gray-50 lg:flex">
         <header className="flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
-          <p className="font-bold">Booster Admin</p>
+          <p className="flex items-center gap-2">
+            <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-9 w-auto" />
+            <span className="text-sm font-semibold text-blue-100">Admin</span>
+          </p>
           <button
             type="button"
             aria-expanded={drawerOpen}
             aria-controls="admin-drawer"
             onClick={() => setDrawerOpen((o) => !o)}
-            className={`rounded-lg border border-blue-200 px-3 py-1.5 text-sm font-medium ${focusRing}`}
+            className={`min-h-11 rounded-lg border border-blue-200 px-3 py-1.5 text-sm font-medium ${focusRing}`}
           >
             {drawerOpen ? 'Fermer le menu' : 'Menu'}
           </button>

@@ -1,26 +1,40 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { EDITION } from '@/config/edition';
+import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
+import { ContactLinks } from '@/components/contact/ContactLinks';
+
+/**
+ * The concert has one name in every navigation: the footer's "Night Party" (the specification's
+ * header label, "Pré-inscription Concert", named it a third way beside the page's own title).
+ */
+const CONCERT_NAV_LABEL = 'Night Party';
 
 const NAV = [
   { to: '/', label: 'Accueil', end: true },
   { to: '/inscription', label: 'Inscription Challenge', end: false },
-  { to: '/night-party', label: 'Pré-inscription Concert', end: false },
+  { to: '/night-party', label: CONCERT_NAV_LABEL, end: false },
+  { to: '/faq', label: 'FAQ', end: false },
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
 const FOOTER_LINKS = [
   { to: '/', label: 'Accueil' },
   { to: '/inscription', label: "S'inscrire au challenge" },
-  { to: '/night-party', label: 'Night Party' },
+  { to: '/night-party', label: CONCERT_NAV_LABEL },
   { to: '/faq', label: 'FAQ' },
+  { to: '/reglement', label: 'Règlement du concours' },
   { to: '/contact', label: 'Contact' },
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
+  `flex min-h-11 items-center rounded-md px-3 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
     isActive ? 'bg-white/15 text-white' : 'text-blue-50 hover:bg-white/10 hover:text-white'
   }`;
+
+/** Footer links are 44 px tall, like every touch target of the site. */
+const footerLinkClass =
+  'inline-flex min-h-11 min-w-11 items-center hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white';
 
 /** The main navigation's links (desktop bar and mobile menu). */
 function NavLinks({ className }: { className: string }) {
@@ -83,9 +97,9 @@ export default function PublicLayout() {
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <Link
             to="/"
-            className="text-lg font-extrabold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="flex shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            Booster <span className="text-yellow-400">Challenge</span>
+            <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge — accueil" className="h-11 w-auto" />
           </Link>
           <button
             ref={toggleRef}
@@ -129,8 +143,8 @@ export default function PublicLayout() {
       <footer className="bg-gray-900 text-gray-300">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
           <div>
-            <p className="text-lg font-bold text-white">
-              Booster <span className="text-yellow-400">Challenge</span> {EDITION.year}
+            <p>
+              <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-12 w-auto" />
             </p>
             <p className="mt-2 text-sm">
               Le concours de danse et de chant qui révèle les talents du Cameroun. Inscription
@@ -140,10 +154,10 @@ export default function PublicLayout() {
           </div>
           <nav aria-label="Liens utiles">
             <h2 className="font-semibold text-white">Liens utiles</h2>
-            <ul className="mt-2 space-y-1 text-sm">
+            <ul className="mt-1 text-sm">
               {FOOTER_LINKS.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className="hover:text-white hover:underline">
+                  <Link to={item.to} className={footerLinkClass}>
                     {item.label}
                   </Link>
                 </li>
@@ -152,17 +166,9 @@ export default function PublicLayout() {
           </nav>
           <div>
             <h2 className="font-semibold text-white">Contact</h2>
-            <address className="mt-2 space-y-1 text-sm not-italic">
-              <p>
-                <a
-                  href={`mailto:${EDITION.contact.email}`}
-                  className="hover:text-white hover:underline"
-                >
-                  {EDITION.contact.email}
-                </a>
-              </p>
-              <p>{EDITION.contact.phone}</p>
-              <p>{EDITION.contact.address}</p>
+            <address className="mt-2 text-sm not-italic">
+              <ContactLinks tone="dark" />
+              <p className="mt-1">{EDITION.contact.address}</p>
             </address>
           </div>
           <div>
@@ -172,8 +178,8 @@ export default function PublicLayout() {
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            <p className="mt-4 text-sm">
-              <Link to="/admin/login" className="underline hover:text-white">
+            <p className="mt-3 text-sm">
+              <Link to="/admin/login" className={`${footerLinkClass} underline`}>
                 Espace Administration
               </Link>
             </p>

@@ -1,4 +1,5 @@
 import { EDITION } from '@/config/edition';
+import { ContactLinks } from '@/components/contact/ContactLinks';
 import { lazyComponent } from '@/lib/lazy-component';
 import { usePageMeta } from '@/lib/use-page-meta';
 
@@ -38,24 +39,11 @@ export default function ContactPage() {
             <h2 id="coordonnees" className="text-lg font-bold">
               Nos coordonnées
             </h2>
-            <dl className="mt-3 space-y-3 text-gray-800">
-              <div>
-                <dt className="text-sm font-semibold text-gray-600">E-mail</dt>
-                <dd>
-                  <a href={`mailto:${contact.email}`} className="text-blue-800 underline">
-                    {contact.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm font-semibold text-gray-600">Téléphone</dt>
-                <dd>{contact.phone}</dd>
-              </div>
-              <div>
-                <dt className="text-sm font-semibold text-gray-600">Adresse</dt>
-                <dd>{contact.address}</dd>
-              </div>
-            </dl>
+            <ContactLinks className="mt-2 text-gray-800" />
+            <p className="mt-1 text-gray-800">
+              <span className="mr-1 text-gray-600">Adresse&nbsp;:</span>
+              {contact.address}
+            </p>
           </section>
           <section
             aria-labelledby="horaires"

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DOOR_ROLES, NOT_DOOR_STAFF, getDoorStaff, signOutDoor, type DoorStaff } from '@/data/door';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { DoorScreen } from './DoorScreen';
 import { DoorSignIn } from './DoorSignIn';
 
@@ -37,6 +38,7 @@ export default function DoorPage() {
   if (state.step === 'loading') {
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-brand-900 p-6 text-white">
+        <Logo logo={NIGHT_PARTY_LOGO} alt="Booster Night Party" className="mb-3 h-14 w-auto" />
         <h1 className="text-2xl font-bold">Contrôle des entrées</h1>
         <p role="status">Chargement…</p>
       </main>

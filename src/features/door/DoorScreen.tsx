@@ -8,6 +8,7 @@ import { DoorCountPanel, DoorQueuePanel } from './DoorStatus';
 import { ManualCheckIn } from './ManualCheckIn';
 import { VerdictPanel } from './VerdictPanel';
 import { useCheckIn } from './use-check-in';
+import { Logo, NIGHT_PARTY_LOGO } from '@/components/brand/Logo';
 import { useDoorCount } from './use-door-count';
 
 /** The camera and its QR decoder: downloaded when the camera is opened, never before. */
@@ -71,7 +72,8 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
   return (
     <div className="min-h-dvh bg-gray-100">
       <header className="flex min-h-[4.5rem] items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
-        <div className="min-w-0">
+        <Logo logo={NIGHT_PARTY_LOGO} alt="" className="hidden h-9 w-auto shrink-0 sm:block" />
+        <div className="min-w-0 flex-1">
           <h1 className="text-lg leading-tight font-bold sm:text-xl">Contrôle des entrées</h1>
           <p className="truncate text-sm text-blue-100">{staff.email}</p>
         </div>

@@ -4,6 +4,7 @@ import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { LOGIN_FAILED } from '@/data/admin-auth';
 import { signInDoor, type DoorStaff } from '@/data/door';
+import { Logo, NIGHT_PARTY_LOGO_LIGHT } from '@/components/brand/Logo';
 import { toDataError } from '@/lib/errors';
 
 export const EMAIL_REQUIRED = "L'email est requis";
@@ -47,9 +48,7 @@ export function DoorSignIn({ notice, onSignedIn }: Props) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-brand-900 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-          Booster Night Party
-        </p>
+        <Logo logo={NIGHT_PARTY_LOGO_LIGHT} alt="Booster Night Party" className="h-12 w-auto" />
         <h1 className="mt-1 text-2xl font-bold text-gray-900">Contrôle des entrées</h1>
         <p className="mt-2 text-gray-700">Réservé au personnel de la porte.</p>
         <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-label="Connexion">

@@ -1,19 +1,42 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EDITION } from '@/config/edition';
+import { ContactLinks } from '@/components/contact/ContactLinks';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { detectBrowser } from './detect-browser';
 
+/** Where a visitor who reached a dead end most likely wanted to go. */
+const MAIN_PAGES = [
+  { to: '/inscription', label: 'Inscription au challenge' },
+  { to: '/night-party', label: 'Night Party' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/reglement', label: 'Règlement' },
+] as const;
+
+export const NOT_FOUND_MESSAGE =
+  'Cette page n’existe pas (ou plus)\u00a0: vérifiez l’adresse, ou choisissez une page ci-dessous.';
+
+type Props = {
+  /** An unknown path (rather than a render error): the message slot says so. */
+  notFound?: boolean;
+};
+
 /**
- * Unknown paths, and render errors caught by the router's error boundary (which logs them). Shows the optional `?error=` message,
- * the browser and the URL (to quote to support), and "Actualiser", which clears the stored data
- * except the admin session and goes back home after 1 second.
+ * Unknown paths (inside the site's header and footer) and render errors caught by the router's
+ * error boundaries (which log them). Shows the `?error=` message, or for an unknown path that the
+ * page does not exist; the browser and the URL (to quote to support); the main pages; and
+ * "Actualiser", which clears the stored data except the admin session and goes home after 1 second.
  */
-export default function ErrorPage() {
-  usePageMeta('Erreur', 'Une erreur est survenue sur le site du Booster Challenge.');
+export default function ErrorPage({ notFound = false }: Props) {
+  usePageMeta(
+    notFound ? 'Page introuvable' : 'Erreur',
+    notFound
+      ? 'Cette page n’existe pas sur le site du Booster Challenge.'
+      : 'Une erreur est survenue sur le site du Booster Challenge.',
+  );
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const message = params.get('error');
+  const message = params.get('error') ?? (notFound ? NOT_FOUND_MESSAGE : null);
   const [refreshing, setRefreshing] = useState(false);
   const cancelRedirect = useRef<(() => void) | null>(null);
 
@@ -27,12 +50,8 @@ export default function ErrorPage() {
     cancelRedirect.current = refreshAndGoHome(() => navigate('/', { replace: true }));
   };
 
-  const supportEmail = EDITION.contact.supportEmail;
   return (
-    <main
-      id="contenu"
-      className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12"
-    >
+    <main id="contenu" className="flex justify-center px-4 py-10 sm:py-16">
       <div className="w-full max-w-xl rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200 sm:p-10">
         <svg
           aria-hidden="true"
@@ -55,11 +74,11 @@ export default function ErrorPage() {
         )}
         <dl className="mt-6 space-y-2 text-left text-sm text-gray-700">
           <div className="flex flex-wrap gap-x-2">
-            <dt className="font-semibold">Navigateur :</dt>
+            <dt className="font-semibold">Navigateur&nbsp;:</dt>
             <dd>{detectBrowser(navigator.userAgent)}</dd>
           </div>
           <div className="flex flex-wrap gap-x-2">
-            <dt className="font-semibold">URL :</dt>
+            <dt className="font-semibold">URL&nbsp;:</dt>
             <dd className="break-all">{window.location.href}</dd>
           </div>
         </dl>
@@ -79,12 +98,25 @@ export default function ErrorPage() {
             Retour à l'accueil
           </Link>
         </div>
-        <p className="mt-8 text-sm text-gray-600">
-          Si le problème persiste, contactez le support :{' '}
-          <a href={`mailto:${supportEmail}`} className="text-blue-800 underline">
-            {supportEmail}
-          </a>
-        </p>
+        <nav aria-label="Pages principales" className="mt-8 border-t border-gray-200 pt-6">
+          <h2 className="text-sm font-semibold text-gray-700">Pages principales</h2>
+          <ul className="mt-2 flex flex-wrap justify-center gap-x-4">
+            {MAIN_PAGES.map((page) => (
+              <li key={page.to}>
+                <Link
+                  to={page.to}
+                  className="inline-flex min-h-11 items-center font-medium text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+                >
+                  {page.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6 text-sm text-gray-700">
+          <p>Si le problème persiste, contactez le support&nbsp;:</p>
+          <ContactLinks className="mt-1" />
+        </div>
       </div>
     </main>
   );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ContactLinks } from '@/components/contact/ContactLinks';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { FAQ_ITEMS } from './faq-items';
 
@@ -52,7 +53,14 @@ export default function FaqPage() {
                 hidden={!isOpen}
                 className="px-4 pb-4 text-gray-700"
               >
-                {item.answer}
+                {item.contact ? (
+                  <>
+                    <p>{item.answer}</p>
+                    <ContactLinks className="mt-2" />
+                  </>
+                ) : (
+                  item.answer
+                )}
               </div>
             </li>
           );
@@ -75,6 +83,12 @@ export default function FaqPage() {
             className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             S'inscrire au challenge
+          </Link>
+          <Link
+            to="/reglement"
+            className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            Lire le règlement
           </Link>
         </div>
       </section>

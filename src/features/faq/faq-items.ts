@@ -2,8 +2,11 @@ import { EDITION } from '@/config/edition';
 
 const { registration, team, prizes, auditionCities, final, nightParty, contact } = EDITION;
 
-/** The 15 questions of the FAQ; every figure comes from the edition config. */
-export const FAQ_ITEMS: readonly { question: string; answer: string }[] = [
+/**
+ * The 15 questions of the FAQ; every figure comes from the edition config. `contact`: the answer
+ * is followed by the organisers' phone, WhatsApp and e-mail links (from the settings).
+ */
+export const FAQ_ITEMS: readonly { question: string; answer: string; contact?: true }[] = [
   {
     question: "Qu'est-ce que le Booster Challenge ?",
     answer: `Un concours de talents en danse et en chant, ouvert à tous au Cameroun, avec des auditions dans ${auditionCities.length} villes et une grande finale à ${final.city} en ${final.when}.`,
@@ -63,6 +66,7 @@ export const FAQ_ITEMS: readonly { question: string; answer: string }[] = [
   },
   {
     question: "Comment contacter l'équipe d'organisation ?",
-    answer: `Par le formulaire de contact ou à ${contact.email}. Horaires du support : ${contact.supportHours.join(' ; ')}.`,
+    answer: `Par le formulaire de contact, par téléphone, sur WhatsApp ou par e-mail. Horaires du support : ${contact.supportHours.join(' ; ')}.`,
+    contact: true,
   },
 ];

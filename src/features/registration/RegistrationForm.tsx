@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PHONE_HINT } from '@/lib/phone';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -24,6 +25,7 @@ import { CATEGORY_CHOICES, TYPE_CHOICES } from './registration-choices';
 import { clearDraft } from './registration-draft';
 import { Section } from './RegistrationSection';
 import { useFocusFirstError } from './use-focus-first-error';
+import { toRecap } from './registration-recap';
 import { useDraftSaving, useRegistrationDraft } from './use-registration-draft';
 import {
   EMPTY_MEMBER,
@@ -71,23 +73,25 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   const onValid = async (values: RegistrationFormOutput) => {
     setFailure(null);
     try {
-      await registerParticipant(
+      const registration = toNewRegistration(values);
+      const { id } = await registerParticipant(
         draft.id,
-        toNewRegistration(values),
+        registration,
         honeypotValue(honeypot.current),
       );
       clearDraft();
-      navigate('/success');
+      // /success recaps what was registered (name, category, mode, team, reference).
+      navigate('/success', { state: { recap: toRecap(id, registration) } });
     } catch (error) {
       const closed = closedReasonOf(error);
       if (closed) return onClosed(closed);
       const message = error instanceof DataError ? error.message : REGISTRATION_ERROR;
-      setFailure(message);
       const field = refusedFieldOf(error);
+      // Shown once: under the field it concerns, or else above the submit button.
       if (field) {
         focusFirstError();
         setError(field, { message });
-      }
+      } else setFailure(message);
     }
   };
 
@@ -158,15 +162,10 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
             <Field label="Email" required error={errors.email?.message}>
               <input type="email" autoComplete="email" {...register('email')} />
             </Field>
-            <Field
-              label="Téléphone"
-              required
-              hint="9 chiffres, sans espace (ex. 6XXXXXXXX)"
-              error={errors.phone?.message}
-            >
+            <Field label="Téléphone" required hint={PHONE_HINT} error={errors.phone?.message}>
               <input
                 type="tel"
-                inputMode="numeric"
+                inputMode="tel"
                 autoComplete="tel-national"
                 {...register('phone')}
               />
@@ -196,7 +195,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
           <Section step={participationType === 'team' ? 5 : 4} title="Votre prestation">
             <Field
               label="Lien vers une vidéo de votre prestation (facultatif)"
-              hint="YouTube, TikTok, Facebook, Instagram… L'adresse commence par https://"
+              hint="YouTube, TikTok, Facebook, Instagram… Collez l’adresse, avec ou sans https://"
               error={errors.linkToWork?.message}
             >
               <input
@@ -238,7 +237,21 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
                   {...register('agreeToTerms')}
                 />
                 <label htmlFor="registration-terms" className="text-sm text-gray-800">
-                  J&apos;accepte le règlement du Booster Challenge et je confirme que{' '}
+                  J&apos;accepte{' '}
+                  {/* A new tab: the form stays as filled (it is also kept as a draft). */}
+                  <a
+                    href="/reglement"
+                    target="_blank"
+                    rel="noopener"
+                    aria-describedby="registration-rules-new-tab"
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    le règlement
+                  </a>
+                  <span id="registration-rules-new-tab" hidden>
+                    s’ouvre dans un nouvel onglet
+                  </span>{' '}
+                  du Booster Challenge et je confirme que{' '}
                   {participationType === 'team' ? 'chaque membre de l’équipe a' : "j'ai"} au moins{' '}
                   {EDITION.minimumAge} ans ; les participants mineurs ont l&apos;accord d&apos;un
                   parent ou d&apos;un tuteur légal.
@@ -256,8 +269,8 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
             </div>
           </Section>
 
-          {/* Every refusal but a closed registration: the duplicates are also shown under their
-            field (refusedFieldOf); the others (rate limit, network...) only here. */}
+          {/* Every refusal but a closed registration and those shown under their field (the
+            duplicates, refusedFieldOf): rate limit, network... */}
           <FormAlert message={failure} />
 
           <Button

@@ -1,7 +1,9 @@
+import { useLocation } from 'react-router';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
-import { EDITION } from '@/config/edition';
-import { siteUrl, whatsappShareUrl } from '@/lib/share-links';
+import { CATEGORY_LABELS, EDITION, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
+import { useSiteUrl, whatsappShareUrl } from '@/lib/share-links';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { readRecap, type RegistrationRecap } from './registration-recap';
 
 const NEXT_STEPS = [
   {
@@ -20,15 +22,68 @@ const NEXT_STEPS = [
 
 export const REGISTRATION_SHARE_TEXT = `Je viens de m'inscrire au Booster Challenge ${EDITION.year}, le concours de danse et de chant ! Inscris-toi toi aussi, c'est gratuit :`;
 
+/** What was just registered, with the reference to quote (only right after registering). */
+function Recap({ recap }: { recap: RegistrationRecap }) {
+  const team = recap.participationType === 'team';
+  const rows: [string, string][] = [
+    [team ? 'Responsable' : 'Nom', recap.fullName],
+    ['Catégorie', CATEGORY_LABELS[recap.category]],
+    ['Mode', PARTICIPATION_TYPE_LABELS[recap.participationType]],
+  ];
+  if (team && recap.teamName) rows.push(['Équipe', recap.teamName]);
+  return (
+    <section
+      aria-labelledby="recapitulatif"
+      className="mt-10 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
+      <h2 id="recapitulatif" className="text-xl font-bold">
+        Votre inscription
+      </h2>
+      <p className="mt-3 text-gray-800">
+        Référence à rappeler&nbsp;:{' '}
+        <strong className="font-mono text-lg tracking-wider text-blue-900">
+          {recap.reference}
+        </strong>
+      </p>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-gray-600">{label}</dt>
+            <dd className="text-gray-900">{value}</dd>
+          </div>
+        ))}
+        {team && recap.members.length > 0 && (
+          <div className="contents">
+            <dt className="font-semibold text-gray-600">Membres</dt>
+            <dd>
+              <ol className="list-inside list-decimal space-y-0.5 text-gray-900">
+                {recap.members.map((name, index) => (
+                  <li key={`${index}-${name}`}>{name}</li>
+                ))}
+              </ol>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * /success: the specification's page (title, three next steps, home link, WhatsApp share), with
+ * the recap of the registration when the form sent the visitor here (navigation state).
+ */
 export default function RegistrationSuccessPage() {
   usePageMeta('Inscription réussie', 'Votre inscription au Booster Challenge est enregistrée.');
-  const shareUrl = whatsappShareUrl(REGISTRATION_SHARE_TEXT, siteUrl('/inscription'));
+  const recap = readRecap(useLocation().state);
+  const shareUrl = whatsappShareUrl(REGISTRATION_SHARE_TEXT, useSiteUrl('/inscription'));
   return (
     <SuccessLayout
       title="Inscription réussie !"
       lead={<>Merci et bienvenue dans le Booster Challenge {EDITION.year}.</>}
       shareUrl={shareUrl}
     >
+      {recap && <Recap recap={recap} />}
       <section aria-labelledby="prochaines-etapes" className="mt-10">
         <h2 id="prochaines-etapes" className="text-xl font-bold">
           Prochaines étapes

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { RegistrationStatus } from '@/data/types';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 
@@ -23,8 +23,10 @@ export function useRegistrationStatus(): StatusState {
     let active = true;
     const cancel = afterFirstPaint(() =>
       loadStatus().then(
-        (status) => active && setResult({ state: 'ready', status }),
-        () => active && setResult({ state: 'unknown' }),
+        // Transitions: the answer brings the whole form, which React then renders in slices of a
+        // few milliseconds instead of one long task (docs/decisions/011-prerendered-public-pages.md).
+        (status) => active && startTransition(() => setResult({ state: 'ready', status })),
+        () => active && startTransition(() => setResult({ state: 'unknown' })),
       ),
     );
     return () => {

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { EDITION } from '@/config/edition';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
-import { formatPhone } from '@/lib/phone';
+import { ContactLinks } from '@/components/contact/ContactLinks';
 import { PlacesLeft, ReservationsClosed } from './ReservationAvailability';
 import { useEditionInfo } from './use-edition-info';
 import { lazyComponent } from '@/lib/lazy-component';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 
 /*
  * The form (react-hook-form, zod and its schema, the survey labels, the submit code with
@@ -28,7 +29,7 @@ function FormLoading() {
 }
 
 export default function NightPartyPage() {
-  const { nightParty, contact } = EDITION;
+  const { nightParty } = EDITION;
   const { info, refresh } = useEditionInfo();
   const open = info === null || info?.reservationState === 'open';
   // The form's chunk downloads while the availability is asked, not after.
@@ -42,32 +43,44 @@ export default function NightPartyPage() {
   return (
     <main id="contenu">
       <section className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-          <p className="font-semibold text-yellow-400">Concert gratuit · réservation obligatoire</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">
-            {nightParty.name}
-          </h1>
-          {/* The date and venue are the database's (the organisers' settings); the lines keep
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-14 sm:pt-20 md:grid-cols-[1fr_auto] md:items-center">
+          <div>
+            <Logo logo={NIGHT_PARTY_LOGO} alt="" className="mb-5 h-12 w-auto" />
+            <p className="font-semibold text-yellow-400">
+              Concert gratuit · réservation obligatoire
+            </p>
+            <h1 className="mt-2 text-display font-extrabold tracking-tight">{nightParty.name}</h1>
+            {/* The date and venue are the database's (the organisers' settings); the lines keep
               their height while they load, so nothing below moves. */}
-          <p className="mt-4 min-h-7 text-xl first-letter:uppercase">
-            {info && (
-              <time dateTime={info.concertStartsAt}>
-                {formatEventDate(info.concertStartsAt)} à {formatEventTime(info.concertStartsAt)}
-              </time>
-            )}
-          </p>
-          <p className="mt-1 min-h-7 text-lg text-gray-200">
-            {info ? `${info.venueName}, ${info.venueAddress}` : nightParty.venue}
-          </p>
-          <h2 className="mt-8 text-lg font-semibold">Au programme</h2>
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {nightParty.programme.map((item) => (
-              <li key={item} className="rounded-full bg-white/15 px-4 py-1.5 text-sm font-medium">
-                {item}
-              </li>
-            ))}
-          </ul>
+            <p className="mt-4 min-h-7 text-xl first-letter:uppercase">
+              {info && (
+                <time dateTime={info.concertStartsAt}>
+                  {formatEventDate(info.concertStartsAt)} à {formatEventTime(info.concertStartsAt)}
+                </time>
+              )}
+            </p>
+            <p className="mt-1 min-h-7 text-lg text-gray-200">
+              {info ? info.venueName : nightParty.venue}
+            </p>
+            {/* The address takes up to two lines on a phone: its room is kept from the start. */}
+            <p className="min-h-12 text-base text-gray-200 sm:min-h-6">
+              {info ? info.venueAddress : nightParty.city}
+            </p>
+            <h2 className="mt-8 text-lg font-semibold">Au programme</h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {nightParty.programme.map((item) => (
+                <li key={item} className="rounded-full bg-white/15 px-4 py-1.5 text-sm font-medium">
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          {/* Decorative: the can stays smaller than the h1 (the Largest Contentful Paint). */}
+          <div className="stage-lights hidden justify-center px-10 pt-12 md:flex">
+            <img src="/art/can.svg" width="100" height="180" alt="" className="h-44 w-auto" />
+          </div>
         </div>
+        <div aria-hidden="true" className="crowd mt-4" />
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-3">
@@ -124,15 +137,7 @@ export default function NightPartyPage() {
             <h2 id="contact-night-party" className="text-lg font-bold">
               Une question ?
             </h2>
-            <p className="mt-3 text-gray-800">
-              Téléphone : {info ? formatPhone(info.contactPhone) : contact.phone}
-            </p>
-            <p className="mt-1 text-gray-800">
-              E-mail :{' '}
-              <a href={`mailto:${contact.email}`} className="text-blue-800 underline">
-                {contact.email}
-              </a>
-            </p>
+            <ContactLinks className="mt-2 text-gray-800" />
           </section>
         </aside>
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PHONE_HINT } from '@/lib/phone';
 import {
   ATTENDANCE_BARRIER_LABELS,
   ATTENDANCE_STATUS_LABELS,
@@ -79,18 +80,8 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         <input type="text" autoComplete="name" {...register('fullName')} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="Téléphone"
-          required
-          error={errors.phone?.message}
-          hint="9 chiffres, sans espace (ex. 6XXXXXXXX)."
-        >
-          <input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            {...register('phone')}
-          />
+        <Field label="Téléphone" required error={errors.phone?.message} hint={`${PHONE_HINT}.`}>
+          <input type="tel" inputMode="tel" autoComplete="tel-national" {...register('phone')} />
         </Field>
         <Field label="Ville" required error={errors.ville?.message}>
           <input type="text" autoComplete="address-level2" {...register('ville')} />

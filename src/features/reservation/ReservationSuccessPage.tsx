@@ -1,12 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
+import { ContactLinks } from '@/components/contact/ContactLinks';
+import { useSharedEditionInfo } from '@/components/contact/site-status';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { EDITION } from '@/config/edition';
-import { siteUrl, whatsappShareUrl } from '@/lib/share-links';
+import { useSiteUrl, whatsappShareUrl } from '@/lib/share-links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { PassPanel } from './pass/PassPanel';
 import { usePass, type PassLoad } from './pass/use-pass';
 
-const { nightParty, contact } = EDITION;
+const { nightParty } = EDITION;
 
 export const RESERVATION_SHARE_TEXT = `J'ai réservé ma place pour la ${nightParty.name} ! L'entrée est gratuite, réserve vite la tienne :`;
 
@@ -27,7 +30,19 @@ function titleOf(load: PassLoad): { title: string; lead: string } {
   };
 }
 
+/**
+ * The concert's date, time and venue: the settings', and the configured ones while they load
+ * (a line of the same length, so nothing moves) or if they fail.
+ */
+function useEventLine(): string {
+  const info = useSharedEditionInfo();
+  if (info)
+    return `${formatEventDate(info.concertStartsAt)} à ${formatEventTime(info.concertStartsAt)}, ${info.venueName}`;
+  return `${nightParty.date} à ${nightParty.time}, ${nightParty.venue}`;
+}
+
 function Reminder() {
+  const eventLine = useEventLine();
   return (
     <section
       aria-labelledby="rappel"
@@ -37,17 +52,15 @@ function Reminder() {
         À retenir
       </h2>
       <ul className="mt-4 list-disc space-y-2 pl-5 text-gray-800">
+        <li className="min-h-6">
+          <span className="font-semibold">Quand et où&nbsp;:</span> {eventLine}
+        </li>
         <li>Le pass est personnel : présentez son QR code (ou son code) à l'entrée.</li>
         <li>Un smartphone bien chargé : c'est avec lui que vous voterez.</li>
         <li>Empêché(e) ? « Je ne pourrai pas venir » donne votre place à quelqu'un d'autre.</li>
       </ul>
-      <p className="mt-4 text-gray-800">
-        Une question ? Écrivez-nous à{' '}
-        <a href={`mailto:${contact.email}`} className="text-blue-800 underline">
-          {contact.email}
-        </a>
-        .
-      </p>
+      <p className="mt-4 text-gray-800">Une question&nbsp;? Contactez-nous&nbsp;:</p>
+      <ContactLinks className="mt-1 text-gray-800" />
     </section>
   );
 }
@@ -58,7 +71,7 @@ export default function ReservationSuccessPage() {
   const code = params.get('pass') ?? '';
   const pass = usePass(code);
   usePageMeta('Réservation enregistrée', `Votre pass pour la ${nightParty.name}.`);
-  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, siteUrl('/night-party'));
+  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl('/night-party'));
   const { title, lead } = code
     ? titleOf(pass.load)
     : {

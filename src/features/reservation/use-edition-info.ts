@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { getEditionInfo, type EditionInfo } from '@/data/night-party';
 
 /**
@@ -11,7 +11,9 @@ export function useEditionInfo() {
   const refresh = useCallback(() => {
     let live = true;
     getEditionInfo().then(
-      (next) => live && setInfo(next),
+      // A transition: the answer brings the whole form, which React then renders in slices of a
+      // few milliseconds instead of one long task (docs/decisions/011-prerendered-public-pages.md).
+      (next) => live && startTransition(() => setInfo(next)),
       (error: unknown) => {
         console.error('edition_info failed', error);
         if (live) setInfo(null);

@@ -10,6 +10,7 @@ import { readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { toDataError } from '@/lib/errors';
 import { LOGIN_FAILED, signInAdmin } from '@/data/admin-auth';
 import { Button } from '@/components/ui/Button';
+import { CHALLENGE_LOGO_LIGHT, Logo } from '@/components/brand/Logo';
 
 export const adminLoginSchema = z.object({
   email: email("L'email est requis", "Format d'email invalide"),
@@ -17,10 +18,12 @@ export const adminLoginSchema = z.object({
 });
 export type AdminLoginValues = z.infer<typeof adminLoginSchema>;
 
+/** The sign-in's toasts: a success replaces the stale error toasts of earlier attempts. */
+const LOGIN_TOASTS = { action: 'admin-login' } as const;
+
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [alreadySignedIn] = useState(() => readAdminSession() !== null);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -32,17 +35,15 @@ export default function AdminLoginPage() {
 
   if (alreadySignedIn) return <Navigate to="/admin" replace />;
 
+  // Field errors under their field; a refused sign-in once, as the specification's toast.
   const onSubmit = async (values: AdminLoginValues) => {
-    setFailure(null);
     try {
       const { email: signedIn } = await signInAdmin(values.email, values.password);
       saveAdminSession(signedIn);
-      notify.success('Connexion réussie!');
+      notify.success('Connexion réussie!', LOGIN_TOASTS);
       navigate('/admin', { replace: true });
     } catch (e) {
-      const message = toDataError(e, LOGIN_FAILED).message;
-      setFailure(message);
-      notify.error(message);
+      notify.error(toDataError(e, LOGIN_FAILED).message, LOGIN_TOASTS);
     }
   };
 
@@ -50,16 +51,12 @@ export default function AdminLoginPage() {
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl sm:p-8">
         <div className="mb-6 text-center">
-          <p
-            className="mx-auto mb-3 flex size-16 items-center justify-center rounded-full bg-accent-400 text-2xl font-black text-brand-900"
-            aria-hidden="true"
-          >
-            B
-          </p>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            Booster Challenge
-          </p>
-          <h1 className="mt-1 text-2xl font-bold text-gray-900">Connexion Administrateur</h1>
+          <Logo
+            logo={CHALLENGE_LOGO_LIGHT}
+            alt="Booster Challenge"
+            className="mx-auto h-14 w-auto"
+          />
+          <h1 className="mt-4 text-2xl font-bold text-gray-900">Connexion Administrateur</h1>
         </div>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
           <Field label="Email" error={errors.email?.message} required>
@@ -68,19 +65,14 @@ export default function AdminLoginPage() {
           <Field label="Mot de passe" error={errors.password?.message} required>
             <input type="password" autoComplete="current-password" {...register('password')} />
           </Field>
-          {failure && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {failure}
-            </p>
-          )}
           <Button type="submit" size="block" busy={isSubmitting} busyLabel="Connexion en cours...">
             Se connecter
           </Button>
         </form>
-        <p className="mt-6 text-center">
+        <p className="mt-4 text-center">
           <Link
             to="/"
-            className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             ← Retour au site principal
           </Link>

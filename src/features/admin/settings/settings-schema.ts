@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cleanLine, EMAIL_PATTERN } from '@/lib/validation';
+import { cleanLine, EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
+import { normalisePhone } from '@/lib/phone';
 import type { EditionSettings, SettingKey, SettingsPatch } from '@/data/night-party-admin';
 import { doualaTime, fromDoualaInput, toDoualaInput } from '@/lib/douala-input';
 
@@ -54,12 +55,6 @@ const wholeNumber = (min: number, max: number, message: string) =>
 const line = (min: number, max: number, message: string) =>
   z.string().refine((v) => cleanLine(v).length >= min && cleanLine(v).length <= max, message);
 
-/** 9 digits from what people write: spaces, dots, dashes and a +237 prefix are dropped. */
-export function normaliseContactPhone(value: string): string {
-  const digits = value.replace(/[^0-9]/g, '');
-  return digits.length === 12 && digits.startsWith('237') ? digits.slice(3) : digits;
-}
-
 export const settingsSchema = z
   .object({
     concertStartsAt: dateTime(M.concertStartsAt),
@@ -77,9 +72,8 @@ export const settingsSchema = z
     reservationsCloseAt: z
       .string()
       .refine((v) => v.trim() === '' || fromDoualaInput(v) !== null, M.reservationsCloseAt),
-    contactPhone: z
-      .string()
-      .refine((v) => /^[0-9]{9}$/.test(normaliseContactPhone(v)), M.contactPhone),
+    // Written as people do (+237, spaces, dots, dashes), as on the public forms.
+    contactPhone: z.string().refine((v) => PHONE_PATTERN.test(normalisePhone(v)), M.contactPhone),
     contactEmail: z
       .string()
       .trim()
@@ -174,7 +168,7 @@ export function toSettingsPatch(values: SettingsFormValues, keys: SettingKey[]):
     const raw = values[key];
     if (isDate(key)) patch[key] = raw.trim() === '' ? null : fromDoualaInput(raw);
     else if (isNumber(key)) patch[key] = Number(raw.trim());
-    else if (key === 'contactPhone') patch[key] = normaliseContactPhone(raw);
+    else if (key === 'contactPhone') patch[key] = normalisePhone(raw);
     else if (key === 'contactEmail') patch[key] = raw.trim().toLowerCase();
     else if (key === 'mapUrl') patch[key] = raw.trim();
     else if (key === 'personalDataPurgeAt') patch[key] = raw.trim() || null;

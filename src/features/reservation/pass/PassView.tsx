@@ -1,3 +1,4 @@
+import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { Pass } from '@/data/night-party';
 import { groupedCode, passUrl } from './pass-links';
@@ -28,15 +29,18 @@ export function PassView({ pass }: { pass: Pass }) {
       aria-labelledby="pass-title"
       className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-gray-200"
     >
-      <header className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 px-5 py-6 text-white">
-        <p className="text-sm font-semibold tracking-wide text-yellow-400 uppercase">
-          Pass · entrée gratuite
-        </p>
-        <h2 id="pass-title" className="mt-1 text-2xl font-extrabold">
-          Booster Night Party
-        </h2>
-        <p className="mt-3 text-xl font-bold">{pass.firstName}</p>
-        <p className="text-sm text-gray-200">Téléphone {pass.maskedPhone}</p>
+      <header className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 text-white">
+        <div className="px-5 pt-6">
+          <h2 id="pass-title">
+            <Logo logo={NIGHT_PARTY_LOGO} alt="Booster Night Party" className="h-12 w-auto" />
+          </h2>
+          <p className="mt-4 text-sm font-semibold tracking-wide text-yellow-400 uppercase">
+            Pass · entrée gratuite
+          </p>
+          <p className="mt-1 text-xl font-bold">{pass.firstName}</p>
+          <p className="text-sm text-gray-200">Téléphone {pass.maskedPhone}</p>
+        </div>
+        <div aria-hidden="true" className="crowd mt-1" />
       </header>
       <div className="space-y-5 px-5 py-6">
         <p>

@@ -1,3 +1,4 @@
+import { NIGHT_PARTY_LOGO } from '@/components/brand/Logo';
 import { downloadFile } from '@/lib/download';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { Pass } from '@/data/night-party';
@@ -42,6 +43,19 @@ export async function downloadCalendarFile(pass: Pass): Promise<void> {
 const W = 1080;
 const H = 1500;
 
+/** The Night Party logo for the pass image, or null when it cannot load (offline). */
+async function loadLogo(): Promise<HTMLImageElement | null> {
+  const { src, width, height } = NIGHT_PARTY_LOGO;
+  const image = new Image(width, height);
+  image.src = src;
+  try {
+    await image.decode();
+    return image;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * "Enregistrer mon pass": a PNG of the pass (name, date, venue, QR code, code) drawn on a canvas,
  * downloaded to the phone, where it lands in the gallery: it shows at the door without network.
@@ -54,17 +68,25 @@ export async function downloadPassImage(pass: Pass): Promise<void> {
   if (!ctx) throw new Error('canvas');
   const gradient = ctx.createLinearGradient(0, 0, W, H);
   gradient.addColorStop(0, '#030712');
-  gradient.addColorStop(1, '#3b0764');
+  gradient.addColorStop(1, '#3c0366');
   ctx.fillStyle = gradient;
   ctx.fillRect(0, 0, W, H);
 
   ctx.textAlign = 'center';
-  ctx.fillStyle = '#facc15';
-  ctx.font = 'bold 44px system-ui, sans-serif';
-  ctx.fillText('PASS · ENTRÉE GRATUITE', W / 2, 110);
+  const logo = await loadLogo();
   ctx.fillStyle = '#ffffff';
-  ctx.font = 'bold 84px system-ui, sans-serif';
-  ctx.fillText(EVENT_NAME, W / 2, 215);
+  if (logo) {
+    const height = 120;
+    const width = (logo.width / logo.height) * height;
+    ctx.drawImage(logo, (W - width) / 2, 40, width, height);
+  } else {
+    ctx.font = 'bold 84px system-ui, sans-serif';
+    ctx.fillText(EVENT_NAME, W / 2, 130);
+  }
+  ctx.fillStyle = '#fdc700';
+  ctx.font = 'bold 44px system-ui, sans-serif';
+  ctx.fillText('PASS · ENTRÉE GRATUITE', W / 2, 235);
+  ctx.fillStyle = '#ffffff';
   ctx.font = 'bold 64px system-ui, sans-serif';
   ctx.fillText(pass.firstName, W / 2, 320);
   ctx.font = '40px system-ui, sans-serif';

@@ -1,0 +1,249 @@
+/**
+ * The build's Vite plugins for docs/decisions/011-prerendered-public-pages.md:
+ *
+ * - prerenderedPages(): `vite build` builds the client, then the prerender entry
+ *   (src/prerender/entry.tsx) for Node, then writes the pages (scripts/prerender.ts); `vite
+ *   preview` serves them as a static host would (dist/faq/index.html for /faq, the SPA shell for
+ *   any other path).
+ * - homeStyles(): the home page's stylesheet holds only the utilities of the modules its first
+ *   load runs (the static imports of src/main.tsx); the whole site's stylesheet (src/styles.css,
+ *   every utility) is a separate file, linked by every other page and loaded before any page chunk
+ *   the entry imports, so a visitor who starts on `/` has it before the next page renders.
+ * - reactRouterTreeShaking(): react-router's module-level calls marked pure, so what the site
+ *   does not use (its data router, <Form>, <ScrollRestoration>) is left out.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, ResolvedConfig } from 'vite';
+import {
+  HOME_STYLES as HOME_STYLES_FILE,
+  pageModules,
+  prerenderSite,
+  SPA_SHELL,
+} from './prerender.ts';
+
+const PRERENDER_ENTRY = 'src/prerender/entry.tsx';
+const ROUTER_SHIM = 'src/prerender/react-router.tsx';
+
+export function prerenderedPages(root: string): Plugin {
+  const ssrOutDir = join(root, 'node_modules', '.cache', 'booster-prerender', String(process.pid));
+  const shim = resolve(root, ROUTER_SHIM);
+  return {
+    name: 'booster-prerendered-pages',
+    config: () => ({
+      // With `builder`, `vite build` runs buildApp below (the client, then the prerender).
+      builder: {},
+      environments: {
+        ssr: {
+          build: {
+            ssr: PRERENDER_ENTRY,
+            outDir: ssrOutDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            manifest: false,
+            minify: false,
+            reportCompressedSize: false,
+          },
+        },
+      },
+    }),
+    // In the prerender build only: the app's <BrowserRouter> becomes a <StaticRouter>.
+    resolveId: {
+      order: 'pre',
+      handler(source, importer) {
+        if (this.environment.name !== 'ssr' || source !== 'react-router') return null;
+        return importer && resolve(importer) === shim ? null : shim;
+      },
+    },
+    async buildApp(builder) {
+      const { client, ssr } = builder.environments;
+      await builder.build(client);
+      const outDir = resolve(root, client.config.build.outDir);
+      try {
+        await builder.build(ssr);
+        await prerenderSite({
+          root,
+          outDir,
+          ssrEntry: pathToFileURL(join(ssrOutDir, 'entry.js')).href,
+          log: (line) => client.logger.info(line),
+        });
+      } finally {
+        rmSync(ssrOutDir, { recursive: true, force: true });
+      }
+    },
+    configurePreviewServer(server) {
+      const outDir = resolve(root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        const accept = req.headers.accept ?? '';
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !accept.includes('text/html'))
+          return next();
+        const [pathname, query = ''] = (req.url ?? '/').split(/\?(.*)/s, 2);
+        let path: string;
+        try {
+          path = normalize(decodeURIComponent(pathname));
+        } catch {
+          return next();
+        }
+        const dir = join(outDir, path);
+        if (!dir.startsWith(outDir) || /\.[^/]+$/.test(path)) return next();
+        const search = query ? `?${query}` : '';
+        // /faq is served dist/faq/index.html (the page then adds the slash to its address).
+        if (existsSync(join(dir, 'index.html'))) {
+          if (!path.endsWith('/')) req.url = `${path}/index.html${search}`;
+        } else if (existsSync(join(outDir, SPA_SHELL))) {
+          req.url = `/${SPA_SHELL}${search}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
+// ---- the home page's stylesheet ----
+
+/** What src/main.tsx imports; in the build, the module at HOME_STYLES_FILE (no file on disk). */
+const HOME_STYLES = 'virtual:home-styles.css';
+const STATIC_IMPORT =
+  /(?:^|[;\n])\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/g;
+
+/** Source files (relative to the project) reachable from `start` through static imports. */
+export function staticSources(root: string, start: string, seen = new Set<string>()) {
+  if (seen.has(start) || !/\.(ts|tsx)$/.test(start)) return seen;
+  seen.add(start);
+  const text = readFileSync(join(root, start), 'utf8');
+  for (const [, spec] of text.matchAll(STATIC_IMPORT)) {
+    if (!spec.startsWith('.') && !spec.startsWith('@/')) continue;
+    const base = spec.startsWith('@/')
+      ? join(root, 'src', spec.slice(2))
+      : resolve(dirname(join(root, start)), spec);
+    const file = [
+      base,
+      `${base}.ts`,
+      `${base}.tsx`,
+      join(base, 'index.ts'),
+      join(base, 'index.tsx'),
+    ]
+      .filter((f) => /\.(ts|tsx)$/.test(f))
+      .find((f) => existsSync(f));
+    if (file) staticSources(root, relative(root, file), seen);
+  }
+  return seen;
+}
+
+/**
+ * src/styles.css with its utilities limited to the modules `entry` statically imports: Tailwind
+ * then scans those files only (`source(none)` and one `@source` per file).
+ */
+export function homeStylesheet(root: string, entry = 'src/main.tsx'): string {
+  const css = readFileSync(join(root, 'src/styles.css'), 'utf8');
+  const tailwind = /@import\s+['"]tailwindcss['"]\s*;/;
+  if (!tailwind.test(css))
+    throw new Error("src/styles.css must start with `@import 'tailwindcss';` (homeStyles).");
+  const sources = [...staticSources(root, entry)]
+    .sort()
+    .map((file) => `@source "./${relative('src', file).split(sep).join('/')}";`);
+  return css.replace(tailwind, () => `@import 'tailwindcss' source(none);\n${sources.join('\n')}`);
+}
+
+export function homeStyles(root: string) {
+  const stylesPath = resolve(root, 'src/styles.css');
+  // Beside styles.css, so its relative @source and @import paths resolve alike.
+  const homeId = resolve(root, HOME_STYLES_FILE);
+  const noStyles = '\0booster-styles-are-in-the-page';
+  let config: ResolvedConfig | undefined;
+  let entryFile: string | undefined;
+  let siteFile: string | undefined;
+  const pageChunks = new Set<string>();
+
+  const plugin: Plugin = {
+    name: 'booster-home-styles',
+    // Both stylesheets are inputs of their own, files the pages link or hold (scripts/prerender.ts):
+    // as the entry's CSS, the home page's would be loaded again with every chunk that imports the
+    // entry.
+    config: (_config, { command }) =>
+      command === 'build'
+        ? {
+            build: {
+              rolldownOptions: {
+                input: [resolve(root, 'index.html'), stylesPath, HOME_STYLES],
+              },
+            },
+          }
+        : {},
+    configResolved(resolved) {
+      config = resolved;
+    },
+    resolveId(source, importer) {
+      if (source !== HOME_STYLES) return null;
+      // The dev server has no first-load budget: every page gets the whole stylesheet.
+      if (config?.command === 'serve' || this.environment.name !== 'client') return stylesPath;
+      // The build's input; src/main.tsx's import is then empty (the page holds the styles).
+      return importer ? noStyles : homeId;
+    },
+    load(id) {
+      if (id === noStyles) return 'export {};';
+      if (id !== homeId) return null;
+      this.addWatchFile(stylesPath);
+      return homeStylesheet(root);
+    },
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const pages = new Set(pageModules(root).map((m) => resolve(root, m)));
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && file.facadeModuleId && pages.has(file.facadeModuleId))
+            pageChunks.add(file.fileName);
+          if (file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith('index.html'))
+            entryFile = file.fileName;
+          if (file.type === 'asset' && file.originalFileNames.includes('src/styles.css'))
+            siteFile = file.fileName;
+        }
+      },
+    },
+  };
+
+  /**
+   * For build.modulePreload.resolveDependencies: a page the entry imports on demand (any route's
+   * page, the error page, the administration's layout) loads the whole stylesheet first, as Vite
+   * loads a chunk's own CSS. The entry's other imports (data, toasts) do not need it.
+   */
+  const withSiteStyles = (
+    file: string,
+    deps: string[],
+    host: { hostId: string; hostType: 'html' | 'js' },
+  ) =>
+    host.hostType === 'js' && siteFile && host.hostId === entryFile && pageChunks.has(file)
+      ? [...deps, siteFile]
+      : deps;
+
+  return { plugin, withSiteStyles };
+}
+
+// ---- react-router ----
+
+/**
+ * react-router 7 ships one module whose top level calls React (createContext, forwardRef, memo)
+ * and assigns displayName without pure annotations, so a bundler must keep every component it
+ * defines, used or not, with what they use (about 1.4 kB gzip here). This marks those calls pure
+ * and drops the displayName lines (a name for React's developer tools). Its development warnings
+ * (react-router's package exports its development build only) are turned off as well. If a new
+ * release changes the shape of that file, nothing matches and the budget says so.
+ */
+export function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'booster-react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]chunk-[\w-]+\.mjs$/.test(id)) return null;
+      const out = code
+        .replace(
+          /^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm,
+          '$1/* @__PURE__ */ $2',
+        )
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, '')
+        .replace(/^function warning\(cond, message\) \{/m, '$& return;');
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}

@@ -1,0 +1,299 @@
+/**
+ * The public pages as static HTML (docs/decisions/011-prerendered-public-pages.md): after the
+ * client build and the prerender build (src/prerender/entry.tsx), `vite build` calls
+ * prerenderSite(), which writes, from the built dist/index.html:
+ *
+ * - dist/index.html (/) and dist/<route>/index.html for every public route without a parameter:
+ *   the page rendered by React inside #root (marked data-route, so src/main.tsx hydrates it), its
+ *   title and description, and <link rel="modulepreload"> for its page chunk, so that downloads
+ *   with the entry instead of after it;
+ * - dist/200.html, the empty shell every other path is served (the administration, /pass/…, an
+ *   unknown path): the host's SPA fallback must name it (README, "Going to production").
+ *
+ * The home page holds its own stylesheet, only what its first load's modules use
+ * (scripts/prerender-vite.ts, homeStyles); every other page, and the shell, links the whole site's.
+ * The build fails if the home page's HTML uses a class only the whole stylesheet defines.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+/** The file every path without a page of its own is served (the SPA fallback). */
+export const SPA_SHELL = '200.html';
+
+export type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The manifest keys of the two stylesheets, both inputs of the client build of their own (no
+ * chunk carries them, so no chunk loads them by accident): the whole site's, and the home page's
+ * (scripts/prerender-vite.ts, homeStyles).
+ */
+export const SITE_STYLES = 'src/styles.css';
+export const HOME_STYLES = 'src/home-styles.css';
+
+export type RouteSource = {
+  path: string;
+  /** The page's module, relative to the project (src/features/…/XPage.tsx). */
+  module: string;
+  group: 'public' | 'standalone' | 'admin';
+};
+
+const ROUTE_GROUPS = {
+  PUBLIC_ROUTES: 'public',
+  STANDALONE_ROUTES: 'standalone',
+  ADMIN_ROUTES: 'admin',
+} as const;
+
+/**
+ * Every route of the manifest (src/app/routes.ts) with the module of its page, read from the
+ * manifest's text: `path: '/faq', page: lazyPage(() => import('@/features/faq/FaqPage')…)`.
+ * The router knows a page by its loader only; the build needs its module to find its chunk.
+ */
+export function routeSources(root: string): RouteSource[] {
+  const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
+  const sections = [...text.matchAll(/export const (\w+_ROUTES)\b/g)];
+  const routes: RouteSource[] = [];
+  sections.forEach((section, i) => {
+    const group = ROUTE_GROUPS[section[1] as keyof typeof ROUTE_GROUPS];
+    if (!group) return;
+    const body = text.slice(section.index, sections[i + 1]?.index ?? text.length);
+    const entries = body.matchAll(
+      /path:\s*'([^']+)',\s*page:\s*lazyPage\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g,
+    );
+    for (const [, path, spec] of entries) {
+      routes.push({ path, module: resolveModule(root, 'src/app/routes.ts', spec), group });
+    }
+  });
+  if (routes.length === 0) throw new Error('No route found in src/app/routes.ts.');
+  return routes;
+}
+
+function resolveModule(root: string, from: string, spec: string): string {
+  const base = spec.startsWith('@/')
+    ? join(root, 'src', spec.slice(2))
+    : join(root, dirname(from), spec);
+  for (const candidate of [`${base}.tsx`, `${base}.ts`, join(base, 'index.tsx')]) {
+    if (existsSync(candidate)) return relative(root, candidate);
+  }
+  throw new Error(`${from}: cannot find the module ${spec}`);
+}
+
+/**
+ * Every module the route manifest loads on demand with lazyPage (the pages, the error page, the
+ * administration's layout): the chunks that render a page.
+ */
+export function pageModules(root: string): string[] {
+  const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
+  return [...text.matchAll(/lazyPage\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g)].map(([, spec]) =>
+    resolveModule(root, 'src/app/routes.ts', spec),
+  );
+}
+
+/** The paths written as static HTML: the home page and every public route without a parameter. */
+export function prerenderedPaths(routes: RouteSource[]): string[] {
+  return [
+    '/',
+    ...routes.filter((r) => r.group === 'public' && !r.path.includes(':')).map((r) => r.path),
+  ];
+}
+
+/** dist/index.html for `/`, dist/faq/index.html for `/faq`. */
+export const htmlFileOf = (path: string) =>
+  path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
+
+/** Keys of the chunk and of everything it statically imports. */
+export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()) {
+  if (seen.has(key)) return seen;
+  if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+export function entryKey(manifest: Manifest): string {
+  if (manifest['index.html']?.isEntry) return 'index.html';
+  throw new Error('index.html is not an entry of the build manifest.');
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export type PageAssets = {
+  /** The stylesheet to link (the whole site's), if any. */
+  stylesheet: string | null;
+  /** A stylesheet to write into the page (the home page's). */
+  inlineStyles?: string;
+  /** Extra stylesheets (the page chunk's own CSS). */
+  styles: string[];
+  /** JavaScript files to fetch with the entry. */
+  modules: string[];
+};
+
+export type RenderedPage = {
+  path: string;
+  html: string;
+  title: string;
+  description: string;
+};
+
+/**
+ * The built index.html (which links no stylesheet) with a page in it (null: the empty shell) and
+ * its styles and scripts. A template that lacks what is replaced (title, description, root) is an
+ * error, not a page silently left empty.
+ */
+export function pageHtml(template: string, page: RenderedPage | null, assets: PageAssets): string {
+  const replaceOnce = (html: string, pattern: RegExp, by: string, what: string) => {
+    if (!pattern.test(html)) throw new Error(`index.html has no ${what}`);
+    return html.replace(pattern, () => by);
+  };
+  if (/<link rel="stylesheet"/.test(template))
+    throw new Error(
+      'index.html links a stylesheet: the pages choose theirs (scripts/prerender.ts).',
+    );
+  let html = template;
+  // React puts what it hoists (<link rel="preload"> for the page's images) before the page when it
+  // renders a part of a document: it belongs in <head>, where the browser finds it first.
+  const hoisted = page ? (/^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '') : '';
+  if (page) {
+    html = replaceOnce(
+      html,
+      /<title>[^<]*<\/title>/,
+      `<title>${escapeHtml(page.title)}</title>`,
+      '<title>',
+    );
+    html = replaceOnce(
+      html,
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(page.description)}" />`,
+      'meta description',
+    );
+    html = replaceOnce(
+      html,
+      /<div id="root"><\/div>/,
+      `<div id="root" data-route="${escapeHtml(page.path)}">${page.html.slice(hoisted.length)}</div>`,
+      'empty <div id="root">',
+    );
+  }
+  // A prerendered page is painted from its HTML and CSS alone: its scripts are fetched at low
+  // priority, after the stylesheet on a slow link, and not counted as blocking the first paint.
+  const priority = page ? ' fetchpriority="low"' : '';
+  if (page)
+    html = html
+      .replace(
+        /<script type="module" crossorigin src=/g,
+        `<script type="module" crossorigin${priority} src=`,
+      )
+      .replace(
+        /<link rel="modulepreload" crossorigin href=/g,
+        `<link rel="modulepreload" crossorigin${priority} href=`,
+      );
+  const head = [
+    ...(hoisted ? [hoisted.replace(/\/>(?=<)/g, '/>\n    ')] : []),
+    ...(assets.inlineStyles !== undefined ? [`<style>${assets.inlineStyles.trim()}</style>`] : []),
+    ...(assets.stylesheet
+      ? [`<link rel="stylesheet" crossorigin href="/${assets.stylesheet}">`]
+      : []),
+    ...assets.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...assets.modules.map((f) => `<link rel="modulepreload" crossorigin${priority} href="/${f}">`),
+  ];
+  return replaceOnce(html, /<\/head>/, `  ${head.join('\n    ')}\n  </head>`, '</head>');
+}
+
+/** Class names a stylesheet defines (its selectors' `.name`, unescaped). */
+export function definedClasses(css: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, raw] of css.matchAll(/\.(-?[_a-zA-Z\\](?:[\w-]|\\.)*)/g)) {
+    names.add(raw.replace(/\\(.)/g, '$1'));
+  }
+  return names;
+}
+
+/** Classes of the HTML that the whole stylesheet defines and the home page's does not. */
+export function classesMissingFrom(html: string, homeCss: string, siteCss: string): string[] {
+  const home = definedClasses(homeCss);
+  const site = definedClasses(siteCss);
+  const used = new Set(
+    [...html.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, list]) =>
+      list.split(/\s+/).filter(Boolean),
+    ),
+  );
+  return [...used].filter((name) => site.has(name) && !home.has(name)).sort();
+}
+
+type PrerenderEntry = {
+  renderPage: (path: string) => Promise<{ html: string; title: string; description: string }>;
+};
+
+/** Writes the pages and the shell into `outDir` (the client build), rendering with `ssrEntry`. */
+export async function prerenderSite({
+  root,
+  outDir,
+  ssrEntry,
+  log = console.log,
+}: {
+  root: string;
+  outDir: string;
+  ssrEntry: string;
+  log?: (line: string) => void;
+}): Promise<void> {
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entry = entryKey(manifest);
+  const homeStylesheet = manifest[HOME_STYLES]?.file;
+  const siteStylesheet = manifest[SITE_STYLES]?.file;
+  if (!homeStylesheet || !siteStylesheet)
+    throw new Error('The build has no home page stylesheet or no site stylesheet.');
+  const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const entryKeys = staticClosure(manifest, entry);
+  const routes = routeSources(root);
+  const { renderPage } = (await import(ssrEntry)) as PrerenderEntry;
+
+  for (const path of prerenderedPaths(routes)) {
+    const rendered = await renderPage(path);
+    const page: RenderedPage = { path, ...rendered };
+    const assets: PageAssets = { stylesheet: null, styles: [], modules: [] };
+    if (path !== '/') {
+      const source = routes.find((r) => r.path === path)?.module;
+      if (!source || !manifest[source]) throw new Error(`No chunk for the page of ${path}`);
+      // The page's chunk and what it imports, less what the entry already brings (its CSS too).
+      const keys = [...staticClosure(manifest, source)].filter((k) => !entryKeys.has(k));
+      assets.stylesheet = siteStylesheet;
+      assets.modules = keys.map((k) => manifest[k].file);
+      assets.styles = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
+    } else {
+      // Its own stylesheet is small: written into the page, it costs no round trip.
+      assets.inlineStyles = readFileSync(join(outDir, homeStylesheet), 'utf8');
+      const missing = classesMissingFrom(
+        rendered.html,
+        assets.inlineStyles,
+        readFileSync(join(outDir, siteStylesheet), 'utf8'),
+      );
+      if (missing.length)
+        throw new Error(
+          `The home page uses classes its stylesheet lacks (${missing.join(', ')}): a module it ` +
+            'renders is not in the static imports of src/main.tsx (scripts/prerender-vite.ts).',
+        );
+    }
+    const file = join(outDir, htmlFileOf(path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, pageHtml(template, page, assets));
+    log(`prerendered ${path} -> ${relative(root, file)}`);
+  }
+  const shell = pageHtml(template, null, {
+    stylesheet: siteStylesheet,
+    styles: [],
+    modules: [],
+  });
+  writeFileSync(join(outDir, SPA_SHELL), shell);
+  log(`SPA shell -> ${relative(root, join(outDir, SPA_SHELL))}`);
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { EDITION } from '@/config/edition';
+import {
+  useSharedEditionInfo,
+  useSharedRegistrationStatus,
+} from '@/components/contact/site-status';
+import { afterFirstPaint } from '@/lib/after-first-paint';
+
+/*
+ * The home page's live facts, from the organisers' settings (registration_status, edition_info):
+ * whether one can register, and the Night Party's date, places, waitlist or "passé". Until they
+ * answer (and in the prerendered page) the calls to action are the usual ones and the lines that
+ * will hold the answer keep their height, so nothing moves when it arrives; if they cannot answer,
+ * the calls to action stay (the database decides on submission) and the configured date is shown.
+ * The sentences come with their own small chunk (./home-facts.ts), after the first paint.
+ */
+type Facts = typeof import('./home-facts');
+let factsModule: Promise<Facts> | undefined;
+
+function useFacts(): Facts | undefined {
+  const [facts, setFacts] = useState<Facts>();
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        // Offline: the lines stay empty, the calls to action are there.
+        (factsModule ??= import('./home-facts')).then(setFacts, () => undefined);
+      }),
+    [],
+  );
+  return facts;
+}
+
+/** True while the answer is unknown: the call to action stays until the database says no. */
+export function useRegistrationOpen() {
+  const status = useSharedRegistrationStatus();
+  return { status, open: !status || status.reason === 'open' };
+}
+
+type Props = { className: string };
+
+/**
+ * "Je m'inscris au challenge" while one can register (or before the answer); otherwise the rules
+ * (not open yet: time to prepare) or the Night Party (closed, complet).
+ */
+export function RegistrationCta({ className }: Props) {
+  const { status, open } = useRegistrationOpen();
+  const [to, label] = open
+    ? ['/inscription', "Je m'inscris au challenge"]
+    : status?.reason === 'not_open'
+      ? ['/reglement', 'Lire le règlement']
+      : ['/night-party', 'Découvrir la Night Party'];
+  return (
+    <Link to={to} className={className}>
+      {label}
+    </Link>
+  );
+}
+
+/** The registration's state under the hero's buttons (its height kept while unknown). */
+export function RegistrationNote({ className }: Props) {
+  const { status } = useRegistrationOpen();
+  const facts = useFacts();
+  return <p className={className}>{status && facts?.registrationNote(status)}</p>;
+}
+
+/** The concert's date, time and venue: the settings', or the configured ones if they fail. */
+export function ConcertWhen({ className }: Props) {
+  const info = useSharedEditionInfo();
+  const facts = useFacts();
+  const { date, time, venue } = EDITION.nightParty;
+  return (
+    <p className={className}>
+      {info === null ? `${date} à ${time}, ${venue}.` : info && facts?.concertWhen(info)}
+    </p>
+  );
+}
+
+/** Places left, waitlist, not open yet, closed or passé (its height kept while unknown). */
+export function ConcertNote({ className }: Props) {
+  const info = useSharedEditionInfo();
+  const facts = useFacts();
+  const note = info && facts?.concertNote(info);
+  return (
+    <p className={className}>
+      {note && (
+        <>
+          <span className="mr-2 inline-block rounded-full bg-yellow-400 px-2.5 py-0.5 text-sm font-bold text-gray-950">
+            {note.badge}
+          </span>
+          {note.text}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** "Réserver ma place" (or the waitlist) while reservations are open or unknown; else the page. */
+export function ConcertCta({ className }: Props) {
+  const info = useSharedEditionInfo();
+  const label =
+    info && info.reservationState !== 'open'
+      ? 'Découvrir la Night Party'
+      : info?.waitlistOpen
+        ? 'M’inscrire sur la liste d’attente'
+        : 'Réserver ma place';
+  return (
+    <Link to="/night-party" className={className}>
+      {label}
+    </Link>
+  );
+}

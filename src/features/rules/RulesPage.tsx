@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ContactLinks } from '@/components/contact/ContactLinks';
+import { useSharedRegistrationStatus } from '@/components/contact/site-status';
+import { formatEventDate } from '@/lib/dates';
+import { usePageMeta } from '@/lib/use-page-meta';
+import {
+  REGISTRATION_PERIOD,
+  RULE_ARTICLES,
+  RULES_TITLE,
+  registrationPeriod,
+} from './rules-content';
+
+const validDate = (iso: string) => iso !== '' && !Number.isNaN(new Date(iso).getTime());
+
+/** The registration window: the organisers' settings once they answer, else the edition's. */
+function usePeriod(): string {
+  const status = useSharedRegistrationStatus();
+  if (!status || !validDate(status.opensAt) || !validDate(status.closesAt))
+    return registrationPeriod();
+  return registrationPeriod({
+    opens: formatEventDate(status.opensAt),
+    closes: formatEventDate(status.closesAt),
+  });
+}
+
+const link =
+  'inline-flex min-h-11 items-center rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
+
+function Article({
+  number,
+  title,
+  children,
+}: {
+  number: number;
+  title: string;
+  children: ReactNode;
+}) {
+  const id = `article-${number}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-bold sm:text-xl">
+        <span className="text-blue-800">Article {number}</span> – {title}
+      </h2>
+      <div className="mt-3 space-y-2 text-gray-800">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * /reglement: the contest's rules, the one the registration form's checkbox accepts. Every figure
+ * (age, team size, categories, audition length, dates, cities, prizes) comes from
+ * src/config/edition.ts through ./rules-content.ts, so the rules, the FAQ and the form agree.
+ */
+export default function RulesPage() {
+  usePageMeta(
+    'Règlement',
+    'Le règlement du Booster Challenge : conditions de participation, catégories, équipes, auditions, finale et prix.',
+  );
+  const period = usePeriod();
+  return (
+    <main id="contenu" className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{RULES_TITLE}</h1>
+      <p className="mt-3 text-gray-700">
+        En cochant la case «&nbsp;J’accepte le règlement&nbsp;» du formulaire d’inscription, chaque
+        participant accepte les articles ci-dessous.
+      </p>
+      <div className="mt-8 space-y-4">
+        {RULE_ARTICLES.map((article, index) => (
+          <Article key={article.title} number={index + 1} title={article.title}>
+            {article.paragraphs.map((text) => (
+              <p key={text}>{text.replace(REGISTRATION_PERIOD, period)}</p>
+            ))}
+            {article.list && (
+              <ul className="list-disc space-y-1 pl-5">
+                {article.list.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </Article>
+        ))}
+        <Article number={RULE_ARTICLES.length + 1} title="Contact">
+          <p>Pour toute question sur ce règlement, l’équipe d’organisation répond&nbsp;:</p>
+          <ContactLinks />
+        </Article>
+      </div>
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Link to="/inscription" className={`${link} bg-blue-700 text-white hover:bg-blue-800`}>
+          S'inscrire au challenge
+        </Link>
+        <Link to="/faq" className={`${link} border border-blue-700 text-blue-800 hover:bg-blue-50`}>
+          Questions fréquentes
+        </Link>
+      </div>
+    </main>
+  );
+}

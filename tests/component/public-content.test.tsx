@@ -1,0 +1,338 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { AppRoutes } from '@/app/router';
+import { ErrorPage, PUBLIC_ROUTES } from '@/app/routes';
+import { EDITION } from '@/config/edition';
+import { resetSiteStatus } from '@/components/contact/site-status';
+import { resetProofOfWork } from '@/data/public-write';
+import { testBackend } from '../setup/test-backend';
+
+/**
+ * The public pages' true content (issue 14): the home page follows the organisers' settings
+ * (registration open, closed or complet; the concert's places, waitlist or passé), the contacts
+ * are the settings' everywhere, the rules page and its link from the registration checkbox, the
+ * recap after registering, and an unknown path inside the site's header and footer.
+ */
+const backend = testBackend();
+const SLOW = { timeout: 10_000 };
+const DAY = 24 * 3600 * 1000;
+const inDays = (n: number) => new Date(Date.now() + n * DAY);
+
+beforeAll(async () => {
+  await Promise.all([ErrorPage, ...PUBLIC_ROUTES.map((r) => r.page)].map((p) => p.preload()));
+});
+
+const OPEN = `registration_opens_at = now() - interval '1 day',
+  registration_closes_at = now() + interval '1 day', max_participants = 2000`;
+const setWindow = (set: string) => backend.sql(`update contest_settings set ${set}`);
+
+beforeEach(async () => {
+  resetSiteStatus();
+  sessionStorage.clear();
+  await backend.sql('delete from participants; delete from reservations');
+  await setWindow(OPEN);
+  await backend.setEdition({
+    capacity: 100,
+    overbooking_percent: 0,
+    concert_starts_at: inDays(20),
+    doors_open_at: inDays(20),
+    reservations_open_at: inDays(-5),
+    reservations_close_at: null,
+    contact_phone: '699123456',
+    contact_email: 'contact@booster-challenge.cm',
+  });
+});
+afterEach(() => resetProofOfWork());
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+}
+
+const banner = () => screen.getByRole('region', { name: EDITION.nightParty.name });
+
+async function storeReservations(n: number) {
+  for (let i = 0; i < n; i++)
+    await backend.sql(
+      `insert into reservations (full_name, phone, ville, attendance_status, heard_from, will_attend,
+         attendance_barrier, follows_booster_page, consumes_booster_products, state)
+       values ($1, $2, 'Douala', 'yes', 'social', 'yes', 'none', 'yes', 'yes', 'confirmed')`,
+      [`Invité ${i}`, `69000010${i}`],
+    );
+}
+
+describe('home page: registration state from the settings', () => {
+  it('open: "Je m’inscris", the closing date, and every registration link', async () => {
+    renderAt('/');
+    expect(await screen.findByText(/^Inscriptions ouvertes jusqu’au /, {}, SLOW)).toBeVisible();
+    expect(screen.getByRole('link', { name: "Je m'inscris au challenge" })).toHaveAttribute(
+      'href',
+      '/inscription',
+    );
+    for (const name of ["S'inscrire en danse", "S'inscrire en chant", "S'inscrire en solo"])
+      expect(screen.getByRole('link', { name })).toBeVisible();
+  });
+
+  it('closed: no invitation to register anywhere, says it is over, offers the Night Party', async () => {
+    await setWindow(`registration_opens_at = now() - interval '9 days',
+      registration_closes_at = now() - interval '1 day'`);
+    renderAt('/');
+    expect(await screen.findByText(/^Inscriptions clôturées : la période/, {}, SLOW)).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^S'inscrire en/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Découvrir la Night Party' })).toHaveAttribute(
+      'href',
+      '/night-party',
+    );
+  });
+
+  it('complet: the maximum is reached, no "Je m’inscris"', async () => {
+    await setWindow('max_participants = 1');
+    await backend.sql(`insert into participants (full_name, email, phone, city, region, category,
+      participation_type, agree_to_terms) values ('Paul Eto', 'paul@example.cm', '677001122',
+      'Douala', 'Littoral', 'singing', 'solo', true)`);
+    renderAt('/');
+    expect(
+      await screen.findByText('Complet : le nombre maximum de participants est atteint.', {}, SLOW),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^S'inscrire en/ })).not.toBeInTheDocument();
+  });
+
+  it('not open yet: the opening date, and the rules to prepare', async () => {
+    await setWindow(`registration_opens_at = now() + interval '3 days',
+      registration_closes_at = now() + interval '9 days'`);
+    renderAt('/');
+    expect(await screen.findByText(/^Les inscriptions ouvriront le /, {}, SLOW)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Lire le règlement' })).toHaveAttribute(
+      'href',
+      '/reglement',
+    );
+    expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('home page: the Night Party from the settings', () => {
+  it('places left: the date from the settings, the count, "Réserver ma place"', async () => {
+    await backend.setEdition({ capacity: 5 });
+    await storeReservations(2);
+    renderAt('/');
+    expect(await within(banner()).findByText('Réservations ouvertes', {}, SLOW)).toBeVisible();
+    expect(banner()).toHaveTextContent('Plus que 3 places disponibles !');
+    const [{ day }] = await backend.sql<{ day: string }>(
+      `select to_char(concert_starts_at at time zone 'Africa/Douala', 'FMDD') as day
+         from edition_settings`,
+    );
+    expect(banner()).toHaveTextContent(new RegExp(`${day} .* à \\d\\d:\\d\\d, Palais des Sports`));
+    expect(within(banner()).getByRole('link', { name: 'Réserver ma place' })).toHaveAttribute(
+      'href',
+      '/night-party',
+    );
+  });
+
+  it('full: complet, the waitlist is open', async () => {
+    await backend.setEdition({ capacity: 1 });
+    await storeReservations(1);
+    renderAt('/');
+    expect(await within(banner()).findByText('Complet', {}, SLOW)).toBeVisible();
+    expect(banner()).toHaveTextContent('Liste d’attente ouverte');
+    expect(
+      within(banner()).getByRole('link', { name: 'M’inscrire sur la liste d’attente' }),
+    ).toHaveAttribute('href', '/night-party');
+  });
+
+  it('passé: the concert took place, no reservation offered', async () => {
+    await backend.setEdition({
+      concert_starts_at: inDays(-1),
+      doors_open_at: inDays(-1.1),
+      reservations_open_at: inDays(-10),
+    });
+    renderAt('/');
+    expect(await within(banner()).findByText('Passé', {}, SLOW)).toBeVisible();
+    expect(banner()).toHaveTextContent(/La Night Party a eu lieu le /);
+    expect(within(banner()).queryByRole('link', { name: 'Réserver ma place' })).toBeNull();
+    expect(within(banner()).getByRole('link', { name: 'Découvrir la Night Party' })).toBeVisible();
+  });
+});
+
+describe('contacts from the settings, the same everywhere', () => {
+  it('the footer, the contact page, the FAQ and the error page call, WhatsApp and mail the settings’ contacts', async () => {
+    await backend.setEdition({ contact_phone: '677001122', contact_email: 'bonjour@booster.cm' });
+    const expectContacts = async (scope: HTMLElement) => {
+      expect(
+        await within(scope).findByRole(
+          'link',
+          { name: '+237\u00a06\u00a077\u00a000\u00a011\u00a022' },
+          SLOW,
+        ),
+      ).toHaveAttribute('href', 'tel:+237677001122');
+      expect(within(scope).getByRole('link', { name: /Écrire sur WhatsApp/ })).toHaveAttribute(
+        'href',
+        'https://wa.me/237677001122',
+      );
+      expect(within(scope).getByRole('link', { name: 'bonjour@booster.cm' })).toHaveAttribute(
+        'href',
+        'mailto:bonjour@booster.cm',
+      );
+    };
+    const { unmount } = renderAt('/contact');
+    await expectContacts(screen.getByRole('contentinfo'));
+    await expectContacts(screen.getByRole('main'));
+    expect(document.body).not.toHaveTextContent(/6XX|support@/);
+    unmount();
+
+    renderAt('/page-inconnue');
+    await expectContacts(await screen.findByRole('main', {}, SLOW));
+  });
+});
+
+describe('the rules', () => {
+  it('/reglement states the contest’s rules from the edition’s facts and the settings’ window', async () => {
+    await setWindow(`registration_opens_at = '2026-06-15 08:00+01',
+      registration_closes_at = '2026-07-30 23:59+01'`);
+    renderAt('/reglement');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: `Règlement du Booster Challenge ${EDITION.year}` },
+        SLOW,
+      ),
+    ).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent(`au moins ${EDITION.minimumAge} ans`);
+    expect(main).toHaveTextContent(`de ${EDITION.team.min} à ${EDITION.team.max} personnes`);
+    expect(main).toHaveTextContent(`dépasser ${EDITION.auditionMaxMinutes} minutes`);
+    // The registration window is the settings' (here not the configured 2025 one).
+    expect(
+      await within(main).findByText(/du lundi 15 juin 2026 au jeudi 30 juillet 2026\./),
+    ).toBeVisible();
+    expect(main).toHaveTextContent('Danse et Chant');
+    for (const city of EDITION.auditionCities) expect(main).toHaveTextContent(city);
+    for (const prize of EDITION.prizes) expect(main).toHaveTextContent(prize.amount);
+    expect(main).toHaveTextContent(`${EDITION.final.city} en ${EDITION.final.when}`);
+    // In the header and the footer.
+    expect(screen.getByRole('navigation', { name: 'Liens utiles' })).toContainElement(
+      screen.getByRole('link', { name: 'Règlement du concours' }),
+    );
+  });
+});
+
+const findForm = () => screen.findByRole('form', { name: "Formulaire d'inscription" }, SLOW);
+
+async function fill(user: UserEvent, label: string | RegExp, value: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(value);
+}
+
+describe('registration: the rules link, then the recap on /success', () => {
+  it('links "le règlement" from the checkbox in a new tab, then recaps the team and its reference', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/inscription');
+    await findForm();
+    const checkbox = screen.getByRole('checkbox', { name: /^J'accepte le règlement du Booster/ });
+    const rules = screen.getByRole('link', { name: 'le règlement' });
+    expect(rules).toHaveAttribute('href', '/reglement');
+    expect(rules).toHaveAttribute('target', '_blank');
+    expect(rules).toHaveAccessibleDescription('s’ouvre dans un nouvel onglet');
+
+    await user.click(screen.getByRole('radio', { name: /Chant/ }));
+    await user.click(screen.getByRole('radio', { name: /Équipe/ }));
+    await fill(user, 'Nom complet *', 'Awa Ngono');
+    await fill(user, 'Email *', 'awa@example.cm');
+    await fill(user, 'Téléphone *', '690000001');
+    await fill(user, 'Ville *', 'Douala');
+    await user.selectOptions(screen.getByLabelText('Région *'), 'Littoral');
+    await fill(user, "Nom de l'équipe *", 'Les Lions');
+    await fill(user, 'Nom complet du membre 1 *', 'Paul Eto');
+    await fill(user, 'Téléphone du membre 1 *', '670000001');
+    await user.click(checkbox);
+    await user.click(screen.getByRole('button', { name: 'Valider mon inscription' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inscription réussie !' }, SLOW),
+    ).toBeVisible();
+    const recap = screen.getByRole('region', { name: 'Votre inscription' });
+    const [{ id }] = await backend.sql<{ id: string }>(
+      `select id from participants where email = 'awa@example.cm'`,
+    );
+    expect(within(recap).getByText(id.slice(0, 8).toUpperCase())).toBeVisible();
+    expect(
+      within(recap)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Responsable', 'Awa Ngono'],
+      ['Catégorie', 'Chant'],
+      ['Mode', 'Équipe'],
+      ['Équipe', 'Les Lions'],
+      ['Membres', 'Paul Eto'],
+    ]);
+    expect(within(within(recap).getByRole('list')).getByRole('listitem')).toHaveTextContent(
+      'Paul Eto',
+    );
+    // The specification's content is still there.
+    expect(screen.getByRole('heading', { name: 'Prochaines étapes' })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Partager sur WhatsApp/ })).toBeVisible();
+  });
+
+  it('/success opened directly: the specification’s page only, no recap', async () => {
+    renderAt('/success');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inscription réussie !' }, SLOW),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Votre inscription' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('an unknown path', () => {
+  it('shows the specification’s error page inside the header and footer, with the main pages', async () => {
+    renderAt('/cette-page-n-existe-pas');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oops! Une erreur est survenue' }, SLOW),
+    ).toBeVisible();
+    expect(screen.getByRole('banner')).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+    expect(screen.getByRole('contentinfo')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Cette page n’existe pas');
+    expect(screen.getByText('Navigateur :')).toBeVisible();
+    expect(screen.getByText(window.location.href)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Actualiser' })).toBeVisible();
+    const pages = screen.getByRole('navigation', { name: 'Pages principales' });
+    for (const [name, href] of [
+      ['Inscription au challenge', '/inscription'],
+      ['Night Party', '/night-party'],
+      ['FAQ', '/faq'],
+      ['Contact', '/contact'],
+    ])
+      expect(within(pages).getByRole('link', { name })).toHaveAttribute('href', href);
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: "Retour à l'accueil" }),
+    ).toHaveAttribute('href', '/');
+  });
+
+  it('the header and the mobile menu have the FAQ, and the concert one name: Night Party', async () => {
+    const user = userEvent.setup();
+    renderAt('/faq');
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
+    expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Menu mobile' });
+    expect(within(menu).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    for (const navigation of [nav, menu, screen.getByRole('navigation', { name: 'Liens utiles' })])
+      expect(
+        within(navigation)
+          .getAllByRole('link')
+          .filter((a) => a.getAttribute('href') === '/night-party')
+          .map((a) => a.textContent),
+      ).toEqual(['Night Party']);
+  });
+});
