@@ -49,6 +49,12 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      // French typography puts no-break spaces in text (before : ; ! ?, inside « », "60 %"):
+      // allowed in strings, templates and JSX text, still refused in code (docs/glossary.md).
+      'no-irregular-whitespace': [
+        'error',
+        { skipStrings: true, skipTemplates: true, skipJSXText: true, skipRegExps: true },
+      ],
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },

@@ -5,8 +5,8 @@
  *   (src/prerender/entry.tsx) for Node, then writes the pages (scripts/prerender.ts); `vite
  *   preview` serves them as a static host would (dist/faq/index.html for /faq, the SPA shell for
  *   any other path).
- * - homeStyles(): the home page's stylesheet holds only the utilities of the modules its first
- *   load runs (the static imports of src/main.tsx); the whole site's stylesheet (src/styles.css,
+ * - homeStyles(): the home page's stylesheet holds only the utilities of the modules its HTML shows
+ *   (the static imports of src/main.tsx and the parts hydrated later); the whole site's stylesheet (src/styles.css,
  *   every utility) is a separate file, linked by every other page and loaded before any page chunk
  *   the entry imports, so a visitor who starts on `/` has it before the next page renders.
  * - reactRouterTreeShaking(): react-router's module-level calls marked pure, so what the site
@@ -107,40 +107,68 @@ const HOME_STYLES = 'virtual:home-styles.css';
 const STATIC_IMPORT =
   /(?:^|[;\n])\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/g;
 
-/** Source files (relative to the project) reachable from `start` through static imports. */
-export function staticSources(root: string, start: string, seen = new Set<string>()) {
+/**
+ * A part a page hydrates after the rest (src/lib/lazy-component.ts, lazyHydrated): its markup is in
+ * the page's HTML, its code is not in the page's first load.
+ */
+export const LATER_PART = /lazyHydrated\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function resolveSpec(root: string, from: string, spec: string): string | undefined {
+  if (!spec.startsWith('.') && !spec.startsWith('@/')) return undefined;
+  const base = spec.startsWith('@/')
+    ? join(root, 'src', spec.slice(2))
+    : resolve(dirname(join(root, from)), spec);
+  const file = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]
+    .filter((f) => /\.(ts|tsx)$/.test(f))
+    .find((f) => existsSync(f));
+  return file && relative(root, file);
+}
+
+/**
+ * Source files (relative to the project) reachable from `start` through static imports; with
+ * `parts`, through the parts hydrated later (LATER_PART) as well: what the page's HTML shows.
+ */
+export function staticSources(
+  root: string,
+  start: string,
+  { parts = false } = {},
+  seen = new Set<string>(),
+) {
   if (seen.has(start) || !/\.(ts|tsx)$/.test(start)) return seen;
   seen.add(start);
   const text = readFileSync(join(root, start), 'utf8');
-  for (const [, spec] of text.matchAll(STATIC_IMPORT)) {
-    if (!spec.startsWith('.') && !spec.startsWith('@/')) continue;
-    const base = spec.startsWith('@/')
-      ? join(root, 'src', spec.slice(2))
-      : resolve(dirname(join(root, start)), spec);
-    const file = [
-      base,
-      `${base}.ts`,
-      `${base}.tsx`,
-      join(base, 'index.ts'),
-      join(base, 'index.tsx'),
-    ]
-      .filter((f) => /\.(ts|tsx)$/.test(f))
-      .find((f) => existsSync(f));
-    if (file) staticSources(root, relative(root, file), seen);
+  const specs = [...text.matchAll(STATIC_IMPORT), ...(parts ? text.matchAll(LATER_PART) : [])];
+  for (const [, spec] of specs) {
+    const file = resolveSpec(root, start, spec);
+    if (file) staticSources(root, file, { parts }, seen);
   }
   return seen;
 }
 
+/** The modules given to lazyHydrated among the sources reachable from `start` (see staticSources). */
+export function laterParts(root: string, start: string): string[] {
+  const parts = new Set<string>();
+  for (const source of staticSources(root, start, { parts: true })) {
+    const text = readFileSync(join(root, source), 'utf8');
+    for (const [, spec] of text.matchAll(LATER_PART)) {
+      const file = resolveSpec(root, source, spec);
+      if (file) parts.add(file);
+    }
+  }
+  return [...parts].sort();
+}
+
 /**
- * src/styles.css with its utilities limited to the modules `entry` statically imports: Tailwind
- * then scans those files only (`source(none)` and one `@source` per file).
+ * src/styles.css with its utilities limited to the modules `entry` statically imports and the
+ * parts it hydrates later (their markup is in the home page's HTML): Tailwind then scans those
+ * files only (`source(none)` and one `@source` per file).
  */
 export function homeStylesheet(root: string, entry = 'src/main.tsx'): string {
   const css = readFileSync(join(root, 'src/styles.css'), 'utf8');
   const tailwind = /@import\s+['"]tailwindcss['"]\s*;/;
   if (!tailwind.test(css))
     throw new Error("src/styles.css must start with `@import 'tailwindcss';` (homeStyles).");
-  const sources = [...staticSources(root, entry)]
+  const sources = [...staticSources(root, entry, { parts: true })]
     .sort()
     .map((file) => `@source "./${relative('src', file).split(sep).join('/')}";`);
   return css.replace(tailwind, () => `@import 'tailwindcss' source(none);\n${sources.join('\n')}`);
@@ -223,27 +251,80 @@ export function homeStyles(root: string) {
 // ---- react-router ----
 
 /**
- * react-router 7 ships one module whose top level calls React (createContext, forwardRef, memo)
- * and assigns displayName without pure annotations, so a bundler must keep every component it
- * defines, used or not, with what they use (about 1.4 kB gzip here). This marks those calls pure
- * and drops the displayName lines (a name for React's developer tools). Its development warnings
- * (react-router's package exports its development build only) are turned off as well. If a new
- * release changes the shape of that file, nothing matches and the budget says so.
+ * What the site's build changes in react-router 7's code (its dist/…/chunk-*.mjs modules), each
+ * change keeping the behaviour the site uses:
+ *
+ * - its top level calls React (createContext, forwardRef, memo) without pure annotations, so a
+ *   bundler must keep every component it defines, used or not (about 1.4 kB gzip here): the calls
+ *   are marked pure, and the displayName lines (names for React's developer tools) dropped;
+ * - its package exports its development build only: its warnings are turned off, and
+ *   ENABLE_DEV_WARNINGS is false as in the production build it ships beside it (the only
+ *   difference between the two);
+ * - <Link> renders <PrefetchPageLinks> only when `usePrefetchBehavior` says so, which it never does
+ *   outside React Router's framework mode (no FrameworkContext): that branch, and the route-module
+ *   loading it brings, is dropped;
+ * - its error boundary hands errors to an RSC redirect handler when an RSC router is around it
+ *   (`this.context`), which the site never renders: that branch is dropped.
+ *
+ * About 2 kB gzip less on the home page's first load (scripts/bundle-budget.ts). A change that
+ * matches nothing in a new release of react-router is reported as a build warning.
  */
+const REACT_ROUTER_CHANGES: { what: string; pattern: RegExp; by: string }[] = [
+  {
+    what: 'pure React calls',
+    pattern: /^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm,
+    by: '$1/* @__PURE__ */ $2',
+  },
+  { what: 'displayName lines', pattern: /^\w+\.displayName = "[^"]*";$/gm, by: '' },
+  {
+    what: 'warnings',
+    pattern: /^function warning\(cond, message\) \{/m,
+    by: '$& return;',
+  },
+  {
+    what: 'ENABLE_DEV_WARNINGS',
+    pattern: /^var ENABLE_DEV_WARNINGS = true;$/m,
+    by: 'const ENABLE_DEV_WARNINGS = false;',
+  },
+  {
+    what: '<Link> prefetching',
+    pattern: /^ {4}return shouldPrefetch && !isAbsolute \? .*PrefetchPageLinks.* : link;$/m,
+    by: '    return link;',
+  },
+  {
+    what: 'the RSC error handler',
+    pattern: /^ {4}if \(this\.context\) \{\n {6}return .*RSCErrorHandler.*\n {4}\}\n/m,
+    by: '',
+  },
+];
+
 export function reactRouterTreeShaking(): Plugin {
+  const matched = new Set<string>();
   return {
     name: 'booster-react-router-tree-shaking',
     apply: 'build',
+    buildStart() {
+      matched.clear();
+    },
     transform(code, id) {
       if (!/[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]chunk-[\w-]+\.mjs$/.test(id)) return null;
-      const out = code
-        .replace(
-          /^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm,
-          '$1/* @__PURE__ */ $2',
-        )
-        .replace(/^\w+\.displayName = "[^"]*";$/gm, '')
-        .replace(/^function warning\(cond, message\) \{/m, '$& return;');
+      let out = code;
+      for (const { what, pattern, by } of REACT_ROUTER_CHANGES) {
+        pattern.lastIndex = 0;
+        if (!pattern.test(out)) continue;
+        matched.add(what);
+        out = out.replace(pattern, by);
+      }
       return out === code ? null : { code: out, map: null };
+    },
+    buildEnd() {
+      // Only where react-router was bundled (every build of the site bundles it).
+      if (matched.size === 0) return;
+      const missing = REACT_ROUTER_CHANGES.filter(({ what }) => !matched.has(what));
+      if (missing.length)
+        this.warn(
+          `react-router's code has changed: nothing matched for ${missing.map((c) => c.what).join(', ')} (scripts/prerender-vite.ts).`,
+        );
     },
   };
 }

@@ -281,7 +281,8 @@ export async function prerenderSite({
       if (missing.length)
         throw new Error(
           `The home page uses classes its stylesheet lacks (${missing.join(', ')}): a module it ` +
-            'renders is not in the static imports of src/main.tsx (scripts/prerender-vite.ts).',
+            'renders is neither a static import of src/main.tsx nor a part it hydrates later ' +
+            '(lazyHydrated; scripts/prerender-vite.ts).',
         );
     }
     const file = join(outDir, htmlFileOf(path));

@@ -33,18 +33,21 @@ function prerenderedHere(root: HTMLElement): boolean {
   return root.dataset.route === path && window.location.search === '' && state?.usr == null;
 }
 
-// The current page's chunk is in before the first render: hydration sees the whole page at once.
+// The current page's chunk is in before the first render: hydration sees the whole page at once,
+// except the parts hydrated later (lazyHydrated: the home page's content, the footer), whose HTML
+// stays on screen until React has their code; a page rendered anew waits for them too.
 // In a transition, React works in slices of a few milliseconds and leaves the main thread free
 // in between: the page, already on screen, answers a tap while it is hydrated.
-void preloadRoute(window.location.pathname).then(() => {
-  const root = document.getElementById('root') as HTMLElement;
+const root = document.getElementById('root') as HTMLElement;
+const hydrating = prerenderedHere(root);
+void preloadRoute(window.location.pathname, { parts: !hydrating }).then(() => {
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
   startTransition(() => {
-    if (prerenderedHere(root)) hydrateRoot(root, app);
+    if (hydrating) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
 });

@@ -1,6 +1,6 @@
-import { useToastsRequested } from '@/lib/toast';
+import { useToastsRequested } from '@/lib/toast-request';
 import { Suspense } from 'react';
-import { lazyPage } from '@/lib/lazy-component';
+import { lazyPage } from '@/lib/lazy-page';
 import { AppRouter } from './router';
 
 const ToastHost = lazyPage(() => import('./ToastHost').then((m) => m.default));

@@ -1,6 +1,7 @@
 import { Component, Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import PublicLayout from './layouts/PublicLayout';
+import { RouteFocus } from './RouteFocus';
 import HomePage from '@/features/home/HomePage';
 import {
   ADMIN_ROUTES,
@@ -16,7 +17,8 @@ import {
  * adds ~16 kB gzip of loader/action/fetcher machinery the site does not use, and the home page
  * has a 90 kB gzip first-load budget (scripts/bundle-budget.ts). Consequences for pages: no
  * loaders/actions, no useRouteError/useNavigation/useFetcher/<ScrollRestoration> (they need a
- * data router). Scroll-to-top and the error boundary are provided here instead.
+ * data router). Scroll-to-top, the error boundary and the focus after a route change
+ * (./RouteFocus.tsx) are provided here instead.
  *
  * The pages come from the route manifest (./routes.ts). <BrowserRouter> wraps navigations in
  * startTransition, so the current page stays on screen while the next page's chunk loads.
@@ -46,25 +48,37 @@ function BareErrorMessage() {
       <h1 className="text-2xl font-bold">Oops! Une erreur est survenue</h1>
       <p className="mt-4">
         <a className="underline" href="/">
-          Retour à l&apos;accueil
+          Retour à l’accueil
         </a>
       </p>
     </main>
   );
 }
 
+type BoundaryProps = {
+  children: ReactNode;
+  fallback?: ReactNode;
+  /** A new value clears a caught error (the path: a link away from a broken page works). */
+  resetKey?: string;
+};
+
 /**
  * A render error (or a page chunk that failed to load) shows the error page, itself loaded on
  * demand (it is not needed by a normal first visit); `fallback` is shown if that fails too.
  */
-class RouteErrorBoundary extends Component<
-  { children: ReactNode; fallback?: ReactNode },
-  { failed: boolean }
-> {
-  state = { failed: false };
+class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; resetKey?: string }> {
+  state = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  /*
+   * Reset by a prop, not by a React key: a key would remount everything inside (the layouts,
+   * their state and the focused element) on every navigation (issue 15).
+   */
+  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey?: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
   componentDidCatch(error: unknown) {
@@ -87,10 +101,13 @@ function ErrorPageOrBare({ notFound = false }: { notFound?: boolean }) {
   );
 }
 
-/** The boundary resets when the path changes, so a link away from a broken page works. */
+/**
+ * The boundary resets when the path changes, so a link away from a broken page works; what it
+ * wraps stays mounted from one page to the next.
+ */
 function ResettingErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <RouteErrorBoundary key={pathname}>{children}</RouteErrorBoundary>;
+  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
 }
 
 /**
@@ -141,6 +158,8 @@ export function AppRouter() {
       <ResettingErrorBoundary>
         <AppRoutes />
       </ResettingErrorBoundary>
+      {/* After the routes: its effect runs once the new page's own effects (its title) have. */}
+      <RouteFocus />
     </BrowserRouter>
   );
 }

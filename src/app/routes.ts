@@ -1,5 +1,7 @@
 import { matchPath } from 'react-router';
-import { lazyPage, type LazyPage } from '@/lib/lazy-component';
+import { lazyPage, type LazyHydrated, type LazyPage } from '@/lib/lazy-page';
+import { HomeContent } from '@/features/home/HomePage';
+import { Footer } from './layouts/PublicLayout';
 
 /**
  * The route manifest: every page of the site once, with the layout around it. The router
@@ -122,23 +124,36 @@ export const ADMIN_ROUTES: PageRoute[] = [
 const matches = (route: PageRoute, pathname: string) =>
   matchPath({ path: route.path, end: true }, pathname) !== null;
 
-/** The chunks the page at `pathname` needs (the home page needs none: it is in the entry). */
-export function chunksFor(pathname: string): LazyPage[] {
+type Chunk = { preload: () => Promise<unknown> };
+
+/**
+ * The chunks the page at `pathname` needs before its first render: its page (the home page needs
+ * none: it is in the entry). With `parts`, also the parts of the page that are hydrated after the
+ * rest (lazyHydrated: the home page's content, the public footer), which a page rendered anew
+ * needs as well; a prerendered page being hydrated does without them (React downloads them while
+ * the HTML stays on screen).
+ */
+export function chunksFor(pathname: string, { parts = false } = {}): Chunk[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/') return [];
+  const publicParts: LazyHydrated[] = parts ? [Footer] : [];
+  if (path === '/') return parts ? [HomeContent, ...publicParts] : [];
   const page = (routes: PageRoute[]) => routes.find((r) => matches(r, path))?.page;
-  const publicPage = page(PUBLIC_ROUTES) ?? page(STANDALONE_ROUTES);
-  if (publicPage) return [publicPage];
+  const publicPage = page(PUBLIC_ROUTES);
+  if (publicPage) return [publicPage, ...publicParts];
+  const standalonePage = page(STANDALONE_ROUTES);
+  if (standalonePage) return [standalonePage];
   const adminPage = page(ADMIN_ROUTES);
-  return adminPage ? [AdminLayout, adminPage] : [ErrorPage];
+  // An unknown path: the error page, inside the public layout.
+  return adminPage ? [AdminLayout, adminPage] : [ErrorPage, ...publicParts];
 }
 
 /**
- * Loads the current page's chunks before the first render (src/main.tsx), so the first paint is
- * the whole page. Never rejects: a failed chunk is retried by React.lazy and caught by the boundary.
+ * Loads the current page's chunks before the first render (src/main.tsx, the prerender), so the
+ * first paint is the whole page: with `parts` (a page rendered anew, the prerender) its late parts
+ * too. Never rejects: a failed chunk is retried by React.lazy and caught by the boundary.
  */
-export function preloadRoute(pathname: string): Promise<void> {
-  return Promise.all(chunksFor(pathname).map((page) => page.preload())).then(
+export function preloadRoute(pathname: string, options?: { parts?: boolean }): Promise<void> {
+  return Promise.all(chunksFor(pathname, options).map((chunk) => chunk.preload())).then(
     () => undefined,
     () => undefined,
   );

@@ -20,7 +20,7 @@ export const EDITION = {
   nightParty: {
     name: 'Booster Night Party 2025',
     date: 'Samedi 26 avril 2025',
-    time: '16h00',
+    time: '16 h',
     isoStart: '2025-04-26T16:00:00+01:00',
     venue: 'Palais des Sports de Yaoundé',
     city: 'Yaoundé',
@@ -43,9 +43,14 @@ export const EDITION = {
     /** 9 digits, as the settings store it (src/lib/phone.ts formats it and builds the links). */
     phone: '699123456',
     address: 'Douala, Cameroun',
-    supportHours: ['Lundi - Vendredi : 8h - 17h', 'Samedi : 9h - 13h'],
+    supportHours: ['Du lundi au vendredi : 8 h – 17 h', 'Samedi : 9 h – 13 h'],
   },
 } as const;
+
+/** "Douala, Yaoundé, Bafoussam, Garoua et Limbe": a French list ends with « et » (docs/glossary.md). */
+export const AUDITION_CITIES_TEXT = new Intl.ListFormat('fr', { type: 'conjunction' }).format(
+  EDITION.auditionCities,
+);
 
 /** The 10 regions of Cameroon (the database accepts exactly these). */
 export const REGIONS = [

@@ -22,17 +22,17 @@ export const ATTENDANCE_BARRIER_LABELS: Record<AttendanceBarrier, string> = {
   location: 'Le lieu',
   cost: 'Le coût (transport, tenue…)',
   distance: 'La distance',
-  noCompanion: "Pas d'accompagnateur",
+  noCompanion: 'Pas d’accompagnateur',
   artists: 'Les artistes à l’affiche',
   none: 'Aucun obstacle',
 };
 
 /** The survey questions, as asked on the form and as column titles in the admin summary. */
 export const SURVEY_QUESTIONS = {
-  attendanceStatus: 'Confirmez-vous votre présence ?',
-  heardFrom: 'Comment avez-vous entendu parler de la Night Party ?',
-  willAttend: 'Pensez-vous venir à la Booster Night Party ?',
-  attendanceBarrier: "Qu'est-ce qui pourrait vous empêcher de venir ?",
-  followsBoosterPage: 'Suivez-vous la page Booster sur les réseaux sociaux ?',
-  consumesBoosterProducts: 'Consommez-vous les boissons Booster ?',
+  attendanceStatus: 'Confirmez-vous votre présence ?',
+  heardFrom: 'Comment avez-vous entendu parler de la Night Party ?',
+  willAttend: 'Pensez-vous venir à la Booster Night Party ?',
+  attendanceBarrier: 'Qu’est-ce qui pourrait vous empêcher de venir ?',
+  followsBoosterPage: 'Suivez-vous la page Booster sur les réseaux sociaux ?',
+  consumesBoosterProducts: 'Consommez-vous les boissons Booster ?',
 } as const;

@@ -17,10 +17,10 @@ export type StaffRole = 'admin' | 'lecteur' | 'controle';
 /** The roles the database lets check passes in. */
 export const DOOR_ROLES: readonly StaffRole[] = ['controle', 'admin'];
 
-export const NOT_DOOR_STAFF = "Ce compte n'a pas accès au contrôle des entrées.";
+export const NOT_DOOR_STAFF = 'Ce compte n’a pas accès au contrôle des entrées.';
 export const DOOR_SESSION_EXPIRED =
-  'Votre connexion a expiré ou ne permet pas le contrôle : reconnectez-vous.';
-export const CHECK_IN_FAILED = "Le contrôle n'a pas pu être enregistré. Réessayez.";
+  'Votre connexion a expiré ou ne permet pas le contrôle : reconnectez-vous.';
+export const CHECK_IN_FAILED = 'Le contrôle n’a pas pu être enregistré. Réessayez.';
 export const COUNT_FAILED = 'Le compteur des entrées est indisponible.';
 
 export type DoorVerdict = 'validated' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';

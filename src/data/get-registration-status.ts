@@ -2,7 +2,7 @@ import { DataError, toDataError } from '@/lib/errors';
 import { publicRpc } from '@/lib/public-rpc';
 import type { RegistrationStatus } from './types';
 
-const STATUS_ERROR = "Impossible de vérifier l'ouverture des inscriptions pour le moment.";
+const STATUS_ERROR = 'Impossible de vérifier l’ouverture des inscriptions pour le moment.';
 const REASONS = ['open', 'not_open', 'closed', 'full'] as const;
 
 type StatusJson = { open?: unknown; reason?: unknown; opensAt?: unknown; closesAt?: unknown };

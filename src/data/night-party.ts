@@ -45,7 +45,7 @@ export type Pass = {
 
 const INFO_ERROR = 'Impossible de charger les informations de la Night Party pour le moment.';
 export const PASS_ERROR = 'Impossible de charger ce pass pour le moment. Veuillez réessayer.';
-export const CANCEL_ERROR = "L'annulation n'a pas pu être enregistrée. Veuillez réessayer.";
+export const CANCEL_ERROR = 'L’annulation n’a pas pu être enregistrée. Veuillez réessayer.';
 
 type Json = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -9,18 +9,18 @@ export type { ClosedReason };
 export type NewRegistration = Omit<Participant, 'id' | 'createdAt'>;
 
 export const REGISTRATION_ERROR =
-  "Une erreur est survenue lors de l'inscription. Vos informations sont conservées : veuillez réessayer.";
+  'Une erreur est survenue lors de l’inscription. Vos informations sont conservées : veuillez réessayer.';
 export const REGISTRATION_NETWORK_ERROR =
-  'Impossible de joindre le serveur. Vérifiez votre connexion internet puis réessayez : vos informations sont conservées.';
+  'Impossible de joindre le serveur. Vérifiez votre connexion internet puis réessayez : vos informations sont conservées.';
 export const DUPLICATE_EMAIL =
-  'Cette personne est déjà inscrite : cette adresse email a déjà servi à une inscription au Booster Challenge.';
+  'Cette personne est déjà inscrite : cette adresse e-mail a déjà servi à une inscription au Booster Challenge.';
 export const DUPLICATE_PHONE =
-  'Cette personne est déjà inscrite : ce numéro de téléphone a déjà servi à une inscription au Booster Challenge.';
+  'Cette personne est déjà inscrite : ce numéro de téléphone a déjà servi à une inscription au Booster Challenge.';
 export const DUPLICATE_REGISTRATION = 'Cette personne est déjà inscrite au Booster Challenge.';
 export const duplicateMemberPhone = (n: number) =>
-  `Le membre ${n} est déjà inscrit : son numéro de téléphone a déjà servi à une inscription au Booster Challenge.`;
+  `Le membre ${n} est déjà inscrit : son numéro de téléphone a déjà servi à une inscription au Booster Challenge.`;
 export const repeatedMemberPhone = (n: number) =>
-  `Le numéro du membre ${n} est déjà celui d'une autre personne de l'équipe : chacun indique le sien.`;
+  `Le numéro du membre ${n} est déjà celui d’une autre personne de l’équipe : chacun indique le sien.`;
 export const INVALID_REGISTRATION =
   'Certaines informations ont été refusées. Vérifiez le formulaire puis réessayez.';
 

@@ -9,7 +9,7 @@ import type { RegistrationStatus } from './types';
  * open (registration_status) and the Night Party's facts and contacts (edition_info). Both with
  * plain fetch (src/lib/public-rpc.ts): the home page and the footer load no supabase-js for them.
  */
-const STATUS_ERROR = "Impossible de vérifier l'ouverture des inscriptions pour le moment.";
+const STATUS_ERROR = 'Impossible de vérifier l’ouverture des inscriptions pour le moment.';
 
 export async function getPublicRegistrationStatus(): Promise<RegistrationStatus> {
   const { data, error } = await publicRpc('registration_status');

@@ -33,7 +33,7 @@ export async function updateParticipant(id: string, update: ParticipantUpdate): 
   const precise = FRENCH_HINTS.has(error.hint) ? error.message : undefined;
   const duplicate = /phone/.test(error.message)
     ? 'Ce numéro de téléphone est déjà utilisé par un autre participant.'
-    : 'Cette adresse email est déjà utilisée par un autre participant.';
+    : 'Cette adresse e-mail est déjà utilisée par un autre participant.';
   const err = toDataError(error, precise ?? UPDATE_ERROR, { duplicate });
   throw precise ? new DataError(err.kind, precise, { code: err.code, reason: err.reason }) : err;
 }

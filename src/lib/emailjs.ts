@@ -12,7 +12,7 @@ export type EmailTemplate = 'contact' | 'confirmation' | 'convocation';
 
 export class EmailNotConfiguredError extends Error {
   constructor(what: string) {
-    super(`L'envoi d'e-mails n'est pas configuré : ${what} manquant (voir .env.example).`);
+    super(`L’envoi d’e-mails n’est pas configuré : ${what} manquant (voir .env.example).`);
     this.name = 'EmailNotConfiguredError';
   }
 }
@@ -20,7 +20,7 @@ export class EmailNotConfiguredError extends Error {
 export class EmailSendError extends Error {
   readonly status: number | undefined;
   constructor(status: number | undefined, text: string) {
-    super(`Échec de l'envoi de l'e-mail${status ? ` (HTTP ${status})` : ''} : ${text}`);
+    super(`Échec de l’envoi de l’e-mail${status ? ` (HTTP ${status})` : ''} : ${text}`);
     this.name = 'EmailSendError';
     this.status = status;
   }
@@ -53,7 +53,7 @@ export async function sendEmail(
 ): Promise<void> {
   const cfg = getEnv().emailjs;
   if (!cfg) throw new EmailNotConfiguredError('VITE_EMAILJS_PUBLIC_KEY / VITE_EMAILJS_SERVICE_ID');
-  if (!templateId) throw new EmailNotConfiguredError("l'identifiant du modèle EmailJS");
+  if (!templateId) throw new EmailNotConfiguredError('l’identifiant du modèle EmailJS');
   const { send } = await import('@emailjs/browser');
   let response: EmailJsResponse;
   try {

@@ -1,15 +1,16 @@
 import {
   createElement,
-  lazy,
   startTransition,
   useEffect,
   useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { loader } from './lazy-page';
 
 /**
- * The app's one way to put a component in its own chunk, in two forms sharing one loader:
+ * The app's one way to put a component in its own chunk, in three forms sharing one loader
+ * (`lazyPage` and `lazyHydrated` are in ./lazy-page.ts, with the entry):
  *
  * - `lazyPage` (router pages, layouts, the toast host): React.lazy plus `preload()`. It suspends
  *   until the chunk is there, so a navigation (wrapped in startTransition by <BrowserRouter>)
@@ -19,35 +20,14 @@ import {
  *   libraries): shown as soon as it arrives, with a `fallback` of its height meanwhile and no
  *   Suspense: React 19 keeps a Suspense fallback on screen at least 300 ms, a visible delay when
  *   the chunk arrives quickly.
+ * - `lazyHydrated` (a part of a prerendered page hydrated after the rest: the home page's content,
+ *   the footer): its HTML stays as the build wrote it until its chunk arrives (./lazy-page.ts).
  *
  * The download starts at the first render (or earlier with `preload()`); once loaded, later
  * renders show it at once. A failed download goes to the nearest error boundary and is tried
- * again next time (network back). Only `lazyPage` is in the entry chunk (scripts/bundle-budget.ts).
+ * again next time (network back). `lazyComponent` is not in the entry chunk
+ * (scripts/bundle-budget.ts).
  */
-function loader<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    ));
-  return { preload, loaded: () => loaded };
-}
-
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const { preload, loaded } = loader(load);
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Page(props: P) {
-    return createElement(loaded() ?? Lazy, props);
-  }
-  return Object.assign(Page, { preload });
-}
-
-export type LazyPage = ReturnType<typeof lazyPage<object>>;
 
 type LazyProps<P> = P & {
   /** Shown while the chunk downloads: give it the component's height (no layout shift). */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { appListens, requestToastHost } from './toast-request';
 
 /**
  * The one toast helper: top-right, 5000 ms. react-toastify (≈10 kB gzip with its CSS) is not
@@ -18,10 +18,8 @@ type Toastify = typeof import('react-toastify');
 type ToastId = string | number;
 
 let library: Promise<Toastify> | undefined;
-let requested = false;
 let hostMounted = false;
 let pending: Toast[] = [];
-const listeners = new Set<() => void>();
 /** The error toasts on screen, by the action they report. */
 const errorsByAction = new Map<string, ToastId[]>();
 
@@ -45,14 +43,11 @@ function emit(toasts: Toast[]): void {
 
 function show(kind: Kind, message: string, { action }: Options = {}): void {
   loadLibrary();
-  if (!requested) {
-    requested = true;
-    listeners.forEach((listener) => listener());
-  }
+  requestToastHost();
   const toast: Toast = { kind, message, action };
   // With the app mounted (it listens), wait for its container; otherwise (a test rendering its
   // own ToastContainer) hand the toast to react-toastify, which queues it until one mounts.
-  if (listeners.size > 0 && !hostMounted) {
+  if (appListens() && !hostMounted) {
     // A queued error of the same action is replaced before it was ever shown.
     if (action) pending = pending.filter((t) => !(t.action === action && t.kind === 'error'));
     pending.push(toast);
@@ -81,16 +76,3 @@ export const notify = {
 };
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** True once a toast has been asked for: the app then mounts the toast container. */
-export const useToastsRequested = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => requested,
-    () => false,
-  );

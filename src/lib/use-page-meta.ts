@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 
 const SITE = 'Booster Challenge';
+const ADMINISTRATION = `Administration ${SITE}`;
 
 /** "FAQ – Booster Challenge"; the home page passes no page name. */
 export const pageTitle = (page?: string) =>
@@ -28,4 +29,17 @@ export function usePageMeta(page: string | undefined, description: string) {
     }
     meta.content = description;
   }, [page, description]);
+}
+
+/** "Participants — Administration Booster Challenge": the administration's pages (issue 15). */
+export const adminPageTitle = (page: string) => `${page} — ${ADMINISTRATION}`;
+
+/**
+ * Sets document.title only, for the pages that are never prerendered nor indexed (the
+ * administration, the door): a page still loading its name passes undefined and keeps the title.
+ */
+export function useDocumentTitle(title: string | undefined) {
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
 }

@@ -56,7 +56,7 @@ export const email = (required: string, invalid = 'Adresse email invalide') =>
   z.string().trim().min(1, required).regex(EMAIL_PATTERN, invalid);
 
 export const MEMBER_PHONE_REPEATED =
-  "Ce numéro est déjà celui d'une autre personne de l'équipe : chacun indique le sien";
+  'Ce numéro est déjà celui d’une autre personne de l’équipe : chacun indique le sien';
 
 /**
  * One person, one phone: the indexes of the team members whose (valid) phone is the

@@ -12,11 +12,11 @@ import { setPrerenderLocation } from './react-router';
 
 /**
  * The page at `path`: its HTML (what goes inside #root) and the title and description it sets
- * with usePageMeta. prerender() waits for every Suspense boundary, so the page's own chunk is in
- * (preloaded first, as src/main.tsx does before hydrating).
+ * with usePageMeta. prerender() waits for every Suspense boundary, so the page's own chunk and the
+ * parts hydrated later in the browser (lazyHydrated) are in the HTML; they are preloaded first.
  */
 export async function renderPage(path: string): Promise<{ html: string } & PageMeta> {
-  await preloadRoute(path);
+  await preloadRoute(path, { parts: true });
   setPrerenderLocation(path);
   let meta: PageMeta | undefined;
   // An error, even one a Suspense boundary would leave to the browser, fails the build: the page

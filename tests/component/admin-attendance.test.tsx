@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testBackend } from '../setup/test-backend';
 import { captureDownloads, definitionOf, renderAdmin, signInAsAdmin } from './admin-render';
+import { fr } from '../setup/french';
 
 /**
  * The "Présence" page: the survey crossed with who came, per answer, as the database counts it
@@ -60,7 +61,7 @@ const TABLES = [
       location: 'Le lieu',
       cost: 'Le coût (transport, tenue…)',
       distance: 'La distance',
-      noCompanion: "Pas d'accompagnateur",
+      noCompanion: 'Pas d’accompagnateur',
       artists: 'Les artistes à l’affiche',
       none: 'Aucun obstacle',
     },
@@ -105,9 +106,9 @@ describe('attendance page', () => {
 
     for (const t of TABLES) {
       const sql = Object.fromEntries((await sqlCounts(t.column)).map((c) => [c.answer, c]));
-      const table = within(screen.getByRole('region', { name: `Tableau : ${t.title}` })).getByRole(
-        'table',
-      );
+      const table = within(
+        screen.getByRole('region', { name: fr(`Tableau : ${t.title}`) }),
+      ).getByRole('table');
       const rows = within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
       // Every answer of the form, in its order, zeros included (no one answered 'artists').
       expect(rows.map((r) => r.cells[0].textContent)).toEqual(Object.values(t.labels));
@@ -148,7 +149,7 @@ describe('attendance page', () => {
     expect(data).toHaveLength(13);
     const flyer = (await sqlCounts('heard_from')).find((c) => c.answer === 'flyer') as Count;
     expect(data[0]).toEqual({
-      Question: 'Comment avez-vous entendu parler de la Night Party ?',
+      Question: fr('Comment avez-vous entendu parler de la Night Party ?'),
       Réponse: 'Flyer / affiche',
       'Réservations confirmées': String(flyer.reserved),
       Venus: String(flyer.came),

@@ -5,6 +5,7 @@ import { EMAIL_NOT_CONFIRMED, getAuthSessionEmail, signOutAdmin } from '@/data/a
 import { ADMIN_SESSION_KEY, readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
+import { plain } from '../setup/french';
 
 const backend = testBackend();
 
@@ -29,7 +30,7 @@ afterEach(async () => {
 async function submitLogin(email: string, password: string) {
   const user = userEvent.setup();
   renderAdmin('/admin/login');
-  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.type(await screen.findByLabelText(/^E-mail/), email);
   await user.type(screen.getByLabelText(/^Mot de passe/), password);
   await user.click(screen.getByRole('button', { name: 'Se connecter' }));
   return user;
@@ -45,8 +46,8 @@ describe('admin sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText("L'email est requis")).toBeVisible();
     expect(screen.getByText('Le mot de passe est requis')).toBeVisible();
-    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
-    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^E-mail/)).toHaveFocus();
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses a wrong password with the catalogue message', async () => {
@@ -60,7 +61,7 @@ describe('admin sign-in', () => {
 
   it('says what to do when the account’s e-mail is not confirmed, rather than “wrong password”', async () => {
     await submitLogin('nouveau@example.cm', 'nouveau-password-123');
-    expect((await screen.findAllByText(EMAIL_NOT_CONFIRMED)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(plain(EMAIL_NOT_CONFIRMED))).length).toBeGreaterThan(0);
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
   });
 
@@ -82,7 +83,7 @@ describe('admin sign-in', () => {
   it('refuses an account that is not an administrator and signs it out', async () => {
     await submitLogin('curieux@example.cm', 'curieux-password-123');
     expect(
-      (await screen.findAllByText("Ce compte n'a pas accès à l'espace administration.")).length,
+      (await screen.findAllByText('Ce compte n’a pas accès à l’espace administration.')).length,
     ).toBeGreaterThan(0);
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
     expect(await getAuthSessionEmail()).toBeNull();
@@ -135,7 +136,7 @@ describe('the /admin guard', () => {
     const user = userEvent.setup();
     renderAdmin('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Administration' });
-    for (const name of ['Dashboard', 'Participants', 'Réservations', 'Statistiques']) {
+    for (const name of ['Tableau de bord', 'Participants', 'Réservations', 'Statistiques']) {
       expect(nav).toContainElement(screen.getAllByRole('link', { name })[0]);
     }
     await user.click(screen.getAllByRole('link', { name: 'Statistiques' })[0]);

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentUrl, definitionOf, renderAdmin, signInAsAdmin } from './admin-render';
 import { testBackend } from '../setup/test-backend';
+import { fr } from '../setup/french';
 
 /**
  * The administration on a phone (issue 13, item 7): below 640 px the lists are cards (the name as
@@ -59,7 +60,7 @@ describe('participants on a phone', () => {
     const awa = card('Awa Ngono');
     expect(within(awa).getByRole('heading', { level: 3, name: 'Awa Ngono' })).toBeVisible();
     // The actions beside the name, named after it (the first focusable elements of the card).
-    const header = within(awa).getByRole('group', { name: 'Actions : Awa Ngono' });
+    const header = within(awa).getByRole('group', { name: fr('Actions : Awa Ngono') });
     expect(within(header).getByRole('link', { name: 'Voir Awa Ngono' })).toHaveAttribute(
       'href',
       `/admin/participants/${TEAM}`,
@@ -118,7 +119,7 @@ describe('participants on a phone', () => {
     renderAdmin('/admin/participants');
     const remove = await screen.findByRole('button', { name: 'Supprimer Awa Ngono' });
     await user.click(remove);
-    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer Awa Ngono ?' });
+    const dialog = screen.getByRole('alertdialog', { name: fr('Supprimer Awa Ngono ?') });
     expect(dialog).toHaveAccessibleDescription(
       /^Awa Ngono et son équipe « Les Lions » \(1 membre\) .*corbeille.*30 jours/,
     );
@@ -157,7 +158,7 @@ describe('reservations on a phone', () => {
 
     const jean = card('Jean Mbarga');
     expect(within(jean).getByRole('heading', { level: 3, name: 'Jean Mbarga' })).toBeVisible();
-    const header = within(jean).getByRole('group', { name: 'Actions : Jean Mbarga' });
+    const header = within(jean).getByRole('group', { name: fr('Actions : Jean Mbarga') });
     expect(
       within(header).getByRole('button', { name: 'Valider l’entrée de Jean Mbarga' }),
     ).toBeVisible();
@@ -177,7 +178,7 @@ describe('reservations on a phone', () => {
 
     await user.click(cancel);
     const dialog = screen.getByRole('alertdialog', {
-      name: 'Annuler la réservation de Jean Mbarga ?',
+      name: fr('Annuler la réservation de Jean Mbarga ?'),
     });
     expect(dialog).toHaveAccessibleDescription(
       /^Le pass de Jean Mbarga ne permettra plus d’entrer/,
@@ -201,7 +202,7 @@ describe("a participant's page", () => {
     ).toHaveAttribute('href', 'https://wa.me/237691000001');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Supprimer Awa Ngono' }));
-    expect(screen.getByRole('alertdialog', { name: 'Supprimer Awa Ngono ?' })).toBeVisible();
+    expect(screen.getByRole('alertdialog', { name: fr('Supprimer Awa Ngono ?') })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
   });
 });

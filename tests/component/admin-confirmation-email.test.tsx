@@ -28,7 +28,7 @@ describe('confirmation e-mail', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${ID}`);
     await user.click(
-      await screen.findByRole('button', { name: "Envoyer l'email de confirmation" }),
+      await screen.findByRole('button', { name: 'Envoyer l’e-mail de confirmation' }),
     );
     expect(await screen.findByText('Email de confirmation envoyé')).toBeVisible();
     expect(emailjs.sends).toHaveLength(1);
@@ -51,7 +51,7 @@ describe('confirmation e-mail', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${ID}`);
     await user.click(
-      await screen.findByRole('button', { name: "Envoyer l'email de confirmation" }),
+      await screen.findByRole('button', { name: 'Envoyer l’e-mail de confirmation' }),
     );
     expect(
       await screen.findByText("Échec de l'envoi de l'email de confirmation. Veuillez réessayer."),

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testBackend } from '../setup/test-backend';
 import { definitionOf, renderAdmin, signInAsAdmin } from './admin-render';
+import { fr } from '../setup/french';
 
 /**
  * Retention in "Paramètres", against the real database: the purge date (after the concert and
@@ -45,7 +46,7 @@ describe('retention', () => {
     const purge = screen.getByRole('button', { name: 'Purger les données personnelles' });
     expect(purge).toBeDisabled();
     expect(purge).toHaveAccessibleDescription(
-      'Aucune date de purge n’est fixée : choisissez-la ci-dessus et enregistrez.',
+      fr('Aucune date de purge n’est fixée : choisissez-la ci-dessus et enregistrez.'),
     );
 
     fireEvent.change(purgeField(), { target: { value: '2030-05-18' } });
@@ -97,7 +98,9 @@ describe('retention', () => {
     expect(purge).toBeEnabled();
     expect(purge).toHaveAccessibleDescription('Date de purge atteinte (01/05/2025).');
     await user.click(purge);
-    const dialog = screen.getByRole('alertdialog', { name: 'Purger les données personnelles ?' });
+    const dialog = screen.getByRole('alertdialog', {
+      name: fr('Purger les données personnelles ?'),
+    });
     expect(dialog).toHaveTextContent(/participants non lauréats/);
     expect(dialog).toHaveTextContent(/toutes les réservations/);
     expect(dialog).toHaveTextContent(/tous les messages de contact/);

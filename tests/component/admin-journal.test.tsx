@@ -64,7 +64,7 @@ describe('journal page', () => {
     expect(last).toHaveTextContent('ancien@example.cm');
 
     const open = within(first).getByRole('button', {
-      name: 'Voir avant / après : Participant modifié : ville',
+      name: 'Voir avant / après\u00a0: Participant modifié : ville',
     });
     await user.click(open);
     expect(open).toHaveAttribute('aria-expanded', 'true');

@@ -46,9 +46,8 @@ const rowNames = () => {
   // The name's column (the participants list starts with a selection checkbox).
   const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
   const name = headers.findIndex((h) => /^Nom/.test(h.textContent ?? ''));
-  return bodyRows().map(
-    (r) => within(r).getAllByRole('cell')[name].textContent?.split('Équipe : ')[0],
-  );
+  const TEAM = /Équipe\s:\s/;
+  return bodyRows().map((r) => within(r).getAllByRole('cell')[name].textContent?.split(TEAM)[0]);
 };
 
 const currentPage = (label: string) =>

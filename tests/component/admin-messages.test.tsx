@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testBackend } from '../setup/test-backend';
 import { captureDownloads, currentUrl, renderAdmin, signInAsAdmin } from './admin-render';
+import { fr } from '../setup/french';
 
 /**
  * The inbox (/admin/messages) against the real database: newest first, unhandled in bold with
@@ -80,19 +81,19 @@ describe('messages page', () => {
     });
     const wa = new URL(whatsapp.getAttribute('href') ?? '');
     expect(`${wa.origin}${wa.pathname}`).toBe('https://wa.me/237677123456');
-    expect(wa.searchParams.get('text')).toContain('« Mon inscription »');
+    expect(wa.searchParams.get('text')).toContain(fr('« Mon inscription »'));
     // A message without a number offers no WhatsApp reply.
     await user.click(screen.getByRole('button', { name: 'Ouvrir le message de Paul Etoa' }));
     expect(screen.queryByRole('link', { name: /WhatsApp à Paul Etoa/ })).toBeNull();
 
     await user.click(
-      screen.getByRole('button', { name: 'Marquer comme traité : message de Awa Ngono' }),
+      screen.getByRole('button', { name: fr('Marquer comme traité : message de Awa Ngono') }),
     );
     expect(await screen.findByText('Message de Awa Ngono marqué comme traité')).toBeVisible();
     expect(await badgeLink('Messages 1 non traité')).toBeVisible();
     expect(
       await screen.findByRole('button', {
-        name: 'Marquer comme non traité : message de Awa Ngono',
+        name: fr('Marquer comme non traité : message de Awa Ngono'),
       }),
     ).toBeVisible();
     const [stored] = await backend.sql<{ handled: boolean; by: string }>(
@@ -149,7 +150,7 @@ describe('messages page', () => {
     expect(meta.fields).toEqual([
       'Date',
       'Nom',
-      'Email',
+      'E-mail',
       'Sujet',
       'Message',
       'Traité',

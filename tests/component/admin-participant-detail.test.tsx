@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testBackend } from '../setup/test-backend';
 import { captureDownloads, renderAdmin, signInAsAdmin } from './admin-render';
+import { fr } from '../setup/french';
 
 const backend = testBackend();
 const TEAM = 'c1000000-0000-4000-8000-000000000001';
@@ -36,12 +37,12 @@ describe('participant detail', () => {
   it('shows the sections, the numbered members and the registration details', async () => {
     renderAdmin(`/admin/participants/${TEAM}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Awa Ngono' })).toBeVisible();
-    const team = screen.getByRole('region', { name: "Informations de l'équipe" });
+    const team = screen.getByRole('region', { name: 'Informations de l’équipe' });
     expect(within(team).getByText('Les Lions')).toBeVisible();
     expect(within(team).getByText('Membre 1 : Jean Mbarga')).toBeVisible();
     expect(within(team).getByText('Membre 2 : Boris Kamga')).toBeVisible();
     expect(screen.getByRole('link', { name: 'https://youtu.be/lions' })).toBeVisible();
-    const details = screen.getByRole('region', { name: "Détails de l'inscription" });
+    const details = screen.getByRole('region', { name: 'Détails de l’inscription' });
     expect(details).toHaveTextContent(TEAM);
     expect(details).toHaveTextContent('Conditions acceptéesOui');
     expect(screen.getByRole('link', { name: '← Retour à la liste' })).toHaveAttribute(
@@ -54,9 +55,9 @@ describe('participant detail', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${SOLO}`);
     expect(await screen.findByText('Aucune information complémentaire fournie')).toBeVisible();
-    expect(screen.queryByRole('region', { name: "Informations de l'équipe" })).toBeNull();
-    await user.click(screen.getByRole('button', { name: "Envoyer l'email de confirmation" }));
-    expect(await screen.findByText("L'envoi d'e-mails n'est pas configuré")).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Informations de l’équipe' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Envoyer l’e-mail de confirmation' }));
+    expect(await screen.findByText('L’envoi d’e-mails n’est pas configuré')).toBeVisible();
     expect(screen.queryByText('Email de confirmation envoyé')).toBeNull();
   });
 
@@ -107,7 +108,7 @@ describe('participant detail', () => {
     renderAdmin(`/admin/participants/${TEAM}`);
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     await user.click(screen.getByRole('button', { name: 'Retirer le membre 1' }));
-    expect(screen.getByText(/L'équipe compte/)).toHaveTextContent(
+    expect(screen.getByText(/L’équipe compte/)).toHaveTextContent(
       '2 personnes, responsable compris',
     );
     await user.click(screen.getByRole('button', { name: '+ Ajouter un membre' }));
@@ -137,7 +138,7 @@ describe('participant detail', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${GONE}`);
     await user.click(await screen.findByRole('button', { name: 'Supprimer le participant' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Supprimer Nadège Fotso ?' });
+    const dialog = screen.getByRole('alertdialog', { name: fr('Supprimer Nadège Fotso ?') });
     expect(dialog).toHaveAccessibleDescription(/^Nadège Fotso .*corbeille/);
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(await screen.findByText('Participant supprimé avec succès')).toBeVisible();

@@ -182,7 +182,7 @@ describe('pipeline on the participants list', () => {
     const text = url.searchParams.get('text') ?? '';
     expect(text).toMatch(/^Bonjour Awa Ngono \(équipe Les Lions\),/);
     expect(text).toMatch(/à Douala, le \w+ 12 juillet 2030 à 14:30 \(heure de Douala\)/);
-    expect(text).toContain('Adresse : Institut français du Cameroun');
+    expect(text).toContain('Adresse\u00a0: Institut français du Cameroun');
     expect(within(convocations).getAllByText('Pas encore notifié')).toHaveLength(2);
 
     await user.click(link);

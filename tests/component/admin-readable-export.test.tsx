@@ -80,7 +80,7 @@ describe('Exporter pour Excel', () => {
     expect(participants.getCell('C2').value).toBe('690000004');
     expect(participants.getCell('K2').value).toBeInstanceOf(Date);
 
-    const members = workbook.getWorksheet("Membres d'équipe")!;
+    const members = workbook.getWorksheet('Membres d’équipe')!;
     expect(members.rowCount).toBe(3);
     expect(members.getRow(2).values).toEqual([
       undefined,

@@ -42,7 +42,7 @@ const roleKnown = (role: string) =>
 const WRITE_BUTTONS_DETAIL = [
   'Modifier',
   'Supprimer Paul Etoa',
-  "Envoyer l'email de confirmation",
+  'Envoyer l’e-mail de confirmation',
   'Exporter en JSON',
   'Supprimer le participant',
 ];

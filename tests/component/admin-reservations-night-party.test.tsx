@@ -11,6 +11,7 @@ import {
   renderAdmin,
   signInAsAdmin,
 } from './admin-render';
+import { fr } from '../setup/french';
 
 /**
  * The Night Party on the admin reservations page (docs/decisions/009-night-party-operations.md):
@@ -158,7 +159,7 @@ describe('reservations page, Night Party', () => {
       screen.getByRole('button', { name: 'Annuler la réservation de Alice Mbarga' }),
     );
     const dialog = screen.getByRole('alertdialog', {
-      name: 'Annuler la réservation de Alice Mbarga ?',
+      name: fr('Annuler la réservation de Alice Mbarga ?'),
     });
     expect(dialog).toHaveAccessibleDescription(/^Le pass de Alice Mbarga ne permettra plus/);
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
@@ -217,17 +218,17 @@ describe('reservations page, Night Party', () => {
       'Consomme Booster',
       'Date de réservation',
     ]);
-    expect(meta.fields?.slice(10)).toEqual(['État', "Heure d'entrée", "Porte d'entrée"]);
+    expect(meta.fields?.slice(10)).toEqual(['État', 'Heure d’entrée', 'Porte d’entrée']);
     const byName = Object.fromEntries(data.map((r) => [r.Nom, r]));
     const [{ at }] = await backend.sql<{ at: Date }>(
       `select checked_in_at at from reservations where full_name = 'Esther Ndi'`,
     );
     expect(byName['Esther Ndi']).toMatchObject({
       État: 'Entrée validée',
-      "Heure d'entrée": formatDateTime(at),
-      "Porte d'entrée": 'Porte 2',
+      'Heure d’entrée': formatDateTime(at),
+      'Porte d’entrée': 'Porte 2',
     });
-    expect(byName['Alice Mbarga']).toMatchObject({ État: 'Confirmée', "Heure d'entrée": '' });
+    expect(byName['Alice Mbarga']).toMatchObject({ État: 'Confirmée', 'Heure d’entrée': '' });
     expect(byName['Grace Abena'].État).toBe('Liste d’attente');
     expect(byName['Jules Manga'].État).toBe('Annulée');
   });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testBackend } from '../setup/test-backend';
 import { captureDownloads, definitionOf, renderAdmin, signInAsAdmin } from './admin-render';
+import { fr } from '../setup/french';
 
 /**
  * 24 reservations: 20 in Douala (ville), 2 in Yaoundé (ville) and 2 legacy rows with Yaoundé in
@@ -46,13 +47,15 @@ describe('reservations page', () => {
     ).toBeVisible();
     expect(await screen.findByText('24 réservations')).toBeVisible();
     const summary = await screen.findByRole('region', { name: 'Résumé des 24 réservations' });
-    const status = within(summary).getByRole('group', { name: 'Confirmez-vous votre présence ?' });
+    const status = within(summary).getByRole('group', {
+      name: fr('Confirmez-vous votre présence ?'),
+    });
     // g % 3 = 0 → maybe (8); else g % 5 = 0 → no (5, 10, 20: 3); the rest yes (13).
     expect(definitionOf('Confirmé', status)).toHaveTextContent('13');
     expect(definitionOf('Peut-être', status)).toHaveTextContent('8');
     expect(definitionOf('Décliné', status)).toHaveTextContent('3');
     const social = within(summary).getByRole('group', {
-      name: 'Comment avez-vous entendu parler de la Night Party ?',
+      name: fr('Comment avez-vous entendu parler de la Night Party ?'),
     });
     expect(definitionOf('Réseaux sociaux', social)).toHaveTextContent('12');
 
@@ -125,8 +128,8 @@ describe('reservations page', () => {
       'Consomme Booster',
       'Date de réservation',
       'État',
-      "Heure d'entrée",
-      "Porte d'entrée",
+      'Heure d’entrée',
+      'Porte d’entrée',
     ]);
     expect(data).toHaveLength(24);
     expect(data.find((r) => r['Téléphone'] === '670000001')).toMatchObject({
@@ -136,7 +139,7 @@ describe('reservations page', () => {
       "Source d'information": 'Flyer / affiche',
       Obstacle: 'Aucun obstacle',
       État: 'Confirmée',
-      "Heure d'entrée": '',
+      'Heure d’entrée': '',
     });
     expect(data.find((r) => r['Téléphone'] === '670000024')).toMatchObject({
       Ville: 'Yaoundé',

@@ -72,7 +72,7 @@ const entries = (code: string) =>
 async function signIn(email = DOOR_EMAIL, password = DOOR_PASSWORD) {
   const user = userEvent.setup();
   const view = render(<DoorPage />);
-  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.type(await screen.findByLabelText(/^E-mail/), email);
   await user.type(screen.getByLabelText(/^Mot de passe/), password);
   await user.click(screen.getByRole('button', { name: 'Se connecter' }));
   return { user, view };
@@ -121,7 +121,7 @@ describe('door sign-in', () => {
 
   it('lets door staff in, sets the title, and keeps them signed in on this phone', async () => {
     const { view } = await openDoor();
-    expect(document.title).toBe('Contrôle des entrées – Booster Challenge');
+    expect(document.title).toBe('Contrôle des entrées — Booster Night Party');
     expect(screen.getByText(DOOR_EMAIL)).toBeVisible();
     // Nothing else than the check-in: no link anywhere (lists, exports…).
     expect(screen.queryAllByRole('link')).toEqual([]);
@@ -179,7 +179,7 @@ describe('check-in', () => {
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
 
     await typeCode(user, waitlisted.pass_code);
-    expect(await verdict()).toHaveTextContent(/^Liste d'attente — n° 1$/);
+    expect(await verdict()).toHaveTextContent(/^Liste d’attente — n° 1$/);
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
 
     await typeCode(user, cancelled.pass_code);

@@ -70,7 +70,7 @@ const submit = () => screen.getByRole('button', { name: /Envoyer le message|Envo
 
 async function fill(user: UserEvent) {
   await user.type(field(/Nom complet/), 'Awa Ndongo');
-  await user.type(field(/Email/), 'awa@example.cm');
+  await user.type(field(/E-mail/), 'awa@example.cm');
   await user.type(field(/Sujet/), 'Auditions de Garoua');
   await user.type(field(/Message/), 'Bonjour, à quelle date ont lieu les auditions ?');
 }
@@ -90,18 +90,20 @@ describe('/contact', () => {
     const user = userEvent.setup({ delay: null });
     const stored = recordStoreRequests();
     await openContact();
-    expect(screen.getByText('Lundi - Vendredi : 8h - 17h', { selector: 'main li' })).toBeVisible();
+    expect(
+      screen.getByText('Du lundi au vendredi : 8 h – 17 h', { selector: 'main li' }),
+    ).toBeVisible();
 
     await user.type(field(/Nom complet/), '   ');
     await user.click(submit());
     expect(await screen.findByText('Le nom est obligatoire')).toBeVisible();
     expect(field(/Nom complet/)).toHaveFocus();
     expect(field(/Nom complet/)).toHaveAttribute('aria-invalid', 'true');
-    expect(field(/Email/)).toHaveAccessibleDescription("L'email est obligatoire");
+    expect(field(/E-mail/)).toHaveAccessibleDescription("L'email est obligatoire");
     expect(field(/Sujet/)).toHaveAccessibleDescription('Le sujet est obligatoire');
     expect(field(/Message/)).toHaveAccessibleDescription(/Le message est obligatoire/);
 
-    await user.type(field(/Email/), 'awa@example');
+    await user.type(field(/E-mail/), 'awa@example');
     expect(screen.queryByText("L'email est obligatoire")).not.toBeInTheDocument(); // cleared on edit
     await user.type(field(/Message/), 'Trop court');
     await user.clear(field(/Message/));
@@ -189,7 +191,7 @@ describe('/contact', () => {
     expect(log).toHaveBeenCalled();
     expect(emailjs.requests).toHaveLength(0);
     expect(field(/Nom complet/)).toHaveValue('Awa Ndongo');
-    expect(field(/Email/)).toHaveValue('awa@example.cm');
+    expect(field(/E-mail/)).toHaveValue('awa@example.cm');
     expect(field(/Sujet/)).toHaveValue('Auditions de Garoua');
     expect(field(/Message/)).toHaveValue('Bonjour, à quelle date ont lieu les auditions ?');
     expect(submit()).toBeEnabled();
@@ -233,7 +235,7 @@ describe('/contact', () => {
     expect(stored).toHaveLength(1); // it did reach the database, which refused it
     expect(emailjs.requests).toHaveLength(0);
     expect(field(/Nom complet/)).toHaveValue('Awa Ndongo');
-    expect(field(/Email/)).toHaveValue('awa@example.cm');
+    expect(field(/E-mail/)).toHaveValue('awa@example.cm');
     expect(field(/Sujet/)).toHaveValue('Auditions de Garoua');
     expect(field(/Message/)).toHaveValue('Bonjour, à quelle date ont lieu les auditions ?');
     expect(submit()).toBeEnabled();

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { AppRoutes } from '@/app/router';
-import { ErrorPage, PUBLIC_ROUTES } from '@/app/routes';
+import { chunksFor, ErrorPage, PUBLIC_ROUTES } from '@/app/routes';
 import { EDITION } from '@/config/edition';
 import { resetSiteStatus } from '@/components/contact/site-status';
 import { resetProofOfWork } from '@/data/public-write';
@@ -20,8 +20,15 @@ const SLOW = { timeout: 10_000 };
 const DAY = 24 * 3600 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY);
 
+// Every page, and the parts hydrated later (home content, footer), as src/main.tsx loads them
+// before rendering a page anew.
 beforeAll(async () => {
-  await Promise.all([ErrorPage, ...PUBLIC_ROUTES.map((r) => r.page)].map((p) => p.preload()));
+  const chunks = [
+    ErrorPage,
+    ...PUBLIC_ROUTES.map((r) => r.page),
+    ...chunksFor('/', { parts: true }),
+  ];
+  await Promise.all(chunks.map((p) => p.preload()));
 });
 
 const OPEN = `registration_opens_at = now() - interval '1 day',
@@ -70,11 +77,11 @@ describe('home page: registration state from the settings', () => {
   it('open: "Je m’inscris", the closing date, and every registration link', async () => {
     renderAt('/');
     expect(await screen.findByText(/^Inscriptions ouvertes jusqu’au /, {}, SLOW)).toBeVisible();
-    expect(screen.getByRole('link', { name: "Je m'inscris au challenge" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Je m’inscris au challenge' })).toHaveAttribute(
       'href',
       '/inscription',
     );
-    for (const name of ["S'inscrire en danse", "S'inscrire en chant", "S'inscrire en solo"])
+    for (const name of ['S’inscrire en danse', 'S’inscrire en chant', 'S’inscrire en solo'])
       expect(screen.getByRole('link', { name })).toBeVisible();
   });
 
@@ -82,9 +89,11 @@ describe('home page: registration state from the settings', () => {
     await setWindow(`registration_opens_at = now() - interval '9 days',
       registration_closes_at = now() - interval '1 day'`);
     renderAt('/');
-    expect(await screen.findByText(/^Inscriptions clôturées : la période/, {}, SLOW)).toBeVisible();
+    expect(
+      await screen.findByText(/^Inscriptions clôturées\s:\sla période/, {}, SLOW),
+    ).toBeVisible();
     expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^S'inscrire en/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^S’inscrire en/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Découvrir la Night Party' })).toHaveAttribute(
       'href',
       '/night-party',
@@ -101,7 +110,7 @@ describe('home page: registration state from the settings', () => {
       await screen.findByText('Complet : le nombre maximum de participants est atteint.', {}, SLOW),
     ).toBeVisible();
     expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^S'inscrire en/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^S’inscrire en/ })).not.toBeInTheDocument();
   });
 
   it('not open yet: the opening date, and the rules to prepare', async () => {
@@ -222,7 +231,7 @@ describe('the rules', () => {
   });
 });
 
-const findForm = () => screen.findByRole('form', { name: "Formulaire d'inscription" }, SLOW);
+const findForm = () => screen.findByRole('form', { name: 'Formulaire d’inscription' }, SLOW);
 
 async function fill(user: UserEvent, label: string | RegExp, value: string) {
   const field = screen.getByLabelText(label);
@@ -245,11 +254,11 @@ describe('registration: the rules link, then the recap on /success', () => {
     await user.click(screen.getByRole('radio', { name: /Chant/ }));
     await user.click(screen.getByRole('radio', { name: /Équipe/ }));
     await fill(user, 'Nom complet *', 'Awa Ngono');
-    await fill(user, 'Email *', 'awa@example.cm');
+    await fill(user, 'E-mail *', 'awa@example.cm');
     await fill(user, 'Téléphone *', '690000001');
     await fill(user, 'Ville *', 'Douala');
     await user.selectOptions(screen.getByLabelText('Région *'), 'Littoral');
-    await fill(user, "Nom de l'équipe *", 'Les Lions');
+    await fill(user, 'Nom de l’équipe *', 'Les Lions');
     await fill(user, 'Nom complet du membre 1 *', 'Paul Eto');
     await fill(user, 'Téléphone du membre 1 *', '670000001');
     await user.click(checkbox);
@@ -289,7 +298,7 @@ describe('registration: the rules link, then the recap on /success', () => {
     ).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Votre inscription' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 3 })).toHaveLength(3);
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   });
 });
 
@@ -315,7 +324,7 @@ describe('an unknown path', () => {
     ])
       expect(within(pages).getByRole('link', { name })).toHaveAttribute('href', href);
     expect(
-      within(screen.getByRole('main')).getByRole('link', { name: "Retour à l'accueil" }),
+      within(screen.getByRole('main')).getByRole('link', { name: 'Retour à l’accueil' }),
     ).toHaveAttribute('href', '/');
   });
 

@@ -39,7 +39,7 @@ describe('error page', () => {
       'href',
       'mailto:contact@booster-challenge.cm',
     );
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   });
 
   it('shows no message box without ?error=', () => {

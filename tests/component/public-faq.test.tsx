@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import FaqPage from '@/features/faq/FaqPage';
+import { fr } from '../setup/french';
 
 describe('FAQ page', () => {
   it('shows 15 questions, one open at a time, and links to contact and register', async () => {
@@ -20,13 +21,17 @@ describe('FAQ page', () => {
     expect(questions).toHaveLength(15);
     expect(within(list).queryAllByRole('region')).toHaveLength(0); // all closed
 
-    const age = screen.getByRole('button', { name: 'Quel âge faut-il avoir pour participer ?' });
+    const age = screen.getByRole('button', {
+      name: fr('Quel âge faut-il avoir pour participer ?'),
+    });
     await user.click(age);
     expect(age).toHaveAttribute('aria-expanded', 'true');
-    const answer = screen.getByRole('region', { name: 'Quel âge faut-il avoir pour participer ?' });
+    const answer = screen.getByRole('region', {
+      name: fr('Quel âge faut-il avoir pour participer ?'),
+    });
     expect(answer).toHaveTextContent(/au moins 16 ans/);
 
-    const prizes = screen.getByRole('button', { name: 'Que peut-on gagner ?' });
+    const prizes = screen.getByRole('button', { name: fr('Que peut-on gagner ?') });
     await user.click(prizes);
     expect(prizes).toHaveAttribute('aria-expanded', 'true');
     expect(age).toHaveAttribute('aria-expanded', 'false');
@@ -40,7 +45,7 @@ describe('FAQ page', () => {
       'href',
       '/contact',
     );
-    expect(screen.getByRole('link', { name: "S'inscrire au challenge" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'S’inscrire au challenge' })).toHaveAttribute(
       'href',
       '/inscription',
     );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import PublicLayout from '@/app/layouts/PublicLayout';
 import HomePage from '@/features/home/HomePage';
+import { preloadRoute } from '@/app/routes';
 import { testBackend } from '../setup/test-backend';
 
 const backend = testBackend();
@@ -14,6 +15,9 @@ beforeAll(async () => {
   await backend.sql(`update contest_settings set registration_opens_at = now() - interval '1 day',
     registration_closes_at = now() + interval '1 day', max_participants = 2000`);
 });
+// The home page's content and the footer are hydrated later in the browser (lazyHydrated): loaded
+// before the first render, as src/main.tsx does for a page rendered anew.
+beforeAll(() => preloadRoute('/', { parts: true }));
 
 function renderSite(path = '/') {
   return render(
@@ -51,8 +55,8 @@ describe('public layout and home', () => {
     expect(within(nav).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByText('Lundi - Vendredi : 8h - 17h')).toBeVisible();
-    expect(within(footer).getByText('Samedi : 9h - 13h')).toBeVisible();
+    expect(within(footer).getByText('Du lundi au vendredi : 8 h – 17 h')).toBeVisible();
+    expect(within(footer).getByText('Samedi : 9 h – 13 h')).toBeVisible();
     expect(within(footer).getByRole('link', { name: 'Espace Administration' })).toHaveAttribute(
       'href',
       '/admin/login',
@@ -90,19 +94,19 @@ describe('public layout and home', () => {
     await screen.findByText(/^Inscriptions ouvertes jusqu’au/);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe('Booster Challenge – Concours de danse et de chant au Cameroun');
-    expect(screen.getByRole('link', { name: "S'inscrire en danse" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'S’inscrire en danse' })).toHaveAttribute(
       'href',
       '/inscription?category=dance',
     );
-    expect(screen.getByRole('link', { name: "S'inscrire en chant" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'S’inscrire en chant' })).toHaveAttribute(
       'href',
       '/inscription?category=singing',
     );
-    expect(screen.getByRole('link', { name: "S'inscrire en solo" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'S’inscrire en solo' })).toHaveAttribute(
       'href',
       '/inscription?type=solo',
     );
-    expect(screen.getByRole('link', { name: "S'inscrire en équipe" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'S’inscrire en équipe' })).toHaveAttribute(
       'href',
       '/inscription?type=team',
     );

@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '@/app/App';
 import { resetProofOfWork } from '@/data/public-write';
 import { testBackend } from '../setup/test-backend';
+import { fr } from '../setup/french';
 
 /**
  * The visitor's side of the Night Party's capacity: what the page says (places left, waitlist,
@@ -70,7 +71,11 @@ describe('/night-party availability', () => {
     await reserve(user, 'Jean Mbarga', '699112233');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre place est confirmée !' }, SLOW),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: fr('Votre place est confirmée !') },
+        SLOW,
+      ),
     ).toBeVisible();
     const [row] = await backend.sql<{ pass_code: string; state: string }>(
       `select pass_code, state from reservations where phone = '699112233'`,
@@ -106,11 +111,11 @@ describe('/night-party availability', () => {
     expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: "Vous êtes n° 1 sur la liste d'attente" },
+        { level: 1, name: 'Vous êtes n° 1 sur la liste d’attente' },
         SLOW,
       ),
     ).toBeVisible();
-    expect(await screen.findByText("Liste d'attente · n° 1")).toBeVisible();
+    expect(await screen.findByText('Liste d’attente · n° 1')).toBeVisible();
   });
 
   it.each([
@@ -168,7 +173,9 @@ describe('/pass/:code', () => {
 
     await user.click(screen.getByRole('button', { name: 'Je ne pourrai pas venir' }));
     await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'Annuler votre réservation ?' })).toHaveFocus(),
+      expect(
+        screen.getByRole('heading', { name: fr('Annuler votre réservation ?') }),
+      ).toHaveFocus(),
     );
     await user.click(screen.getByRole('button', { name: 'Non, garder ma place' }));
     expect(await backend.sql(`select 1 from reservations where state = 'cancelled'`)).toHaveLength(

@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '@/app/App';
 import { resetProofOfWork } from '@/data/public-write';
 import { testBackend } from '../setup/test-backend';
+import { fr } from '../setup/french';
 
 const backend = testBackend();
 /** The first submit loads supabase-js on demand: give it time on a busy machine. */
@@ -130,7 +131,11 @@ describe('/night-party reservation', () => {
       await screen.findByText('Réservation enregistrée avec succès !', {}, SLOW),
     ).toBeVisible();
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre place est confirmée !' }, SLOW),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: fr('Votre place est confirmée !') },
+        SLOW,
+      ),
     ).toBeVisible();
     expect(window.location.pathname).toBe('/reservation-success');
     expect(calls).toHaveLength(1);
@@ -173,7 +178,11 @@ describe('/night-party reservation', () => {
     down = false;
     await user.click(submitButton());
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre place est confirmée !' }, SLOW),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: fr('Votre place est confirmée !') },
+        SLOW,
+      ),
     ).toBeVisible();
     expect(await rows()).toHaveLength(1);
   });
@@ -201,7 +210,11 @@ describe('/night-party reservation', () => {
 
     await user.click(submitButton());
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre place est confirmée !' }, SLOW),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: fr('Votre place est confirmée !') },
+        SLOW,
+      ),
     ).toBeVisible();
     expect(await rows()).toHaveLength(1);
   });
@@ -256,7 +269,11 @@ describe('/night-party reservation', () => {
     await fillValid(user);
     await user.click(submitButton());
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Votre place est confirmée !' }, SLOW),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: fr('Votre place est confirmée !') },
+        SLOW,
+      ),
     ).toBeVisible();
 
     first.unmount();

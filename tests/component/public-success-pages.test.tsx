@@ -22,11 +22,11 @@ describe('success and closed pages', () => {
       'href',
       'mailto:contact@booster-challenge.cm',
     );
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
     const share = screen.getByRole('link', { name: /Inviter des amis/ });
     expect(share).toHaveAttribute('target', '_blank');
     const text = sharedText(share.getAttribute('href')!);
-    expect(text).toMatch(/^J'ai réservé ma place pour la Booster Night Party 2025/);
+    expect(text).toMatch(/^J’ai réservé ma place pour la Booster Night Party 2025/);
     expect(text.endsWith(`${window.location.origin}/night-party`)).toBe(true);
   });
 
@@ -36,7 +36,7 @@ describe('success and closed pages', () => {
     expect(screen.getByRole('list')).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
     expect(screen.getByText(/72 heures/)).toBeVisible();
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
     const text = sharedText(
       screen.getByRole('link', { name: /Partager sur WhatsApp/ }).getAttribute('href')!,
     );
@@ -52,6 +52,6 @@ describe('success and closed pages', () => {
     render(<RegistrationClosed reason={reason} />, { wrapper: MemoryRouter });
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
     expect(screen.getByRole('main')).toHaveTextContent(text);
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   });
 });

@@ -21,16 +21,24 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-/** The toasts announced now (react-toastify takes the role away from a toast it is removing). */
-const alertsSaying = (text: string) =>
-  screen.queryAllByRole('alert').filter((alert) => alert.textContent?.includes(text));
+/**
+ * The toasts announced now (react-toastify takes the role away from a toast it is removing): each
+ * toast is a polite status (announced once), inside the toasts' region.
+ */
+const alertsSaying = (text: string) => {
+  const live = [...screen.queryAllByRole('alert'), ...screen.queryAllByRole('status')].filter(
+    (el) => el.textContent?.includes(text),
+  );
+  // The innermost ones only: the region around the toasts says the same text.
+  return live.filter((el) => !live.some((other) => other !== el && el.contains(other)));
+};
 
 describe('toasts', () => {
   it('a successful sign-in clears the stale "wrong password" toast; each refusal is shown once', async () => {
     const user = userEvent.setup();
     renderAdmin('/admin/login');
     const password = await screen.findByLabelText(/^Mot de passe/);
-    await user.type(screen.getByLabelText(/^Email/), 'chef@example.cm');
+    await user.type(screen.getByLabelText(/^E-mail/), 'chef@example.cm');
     await user.type(password, 'mauvais-mot-de-passe');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 

@@ -82,11 +82,11 @@ describe('registration closed', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Inscriptions Clôturées' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/période d'inscription .* est terminée/)).toBeInTheDocument();
+    expect(screen.getByText(/période d’inscription .* est terminée/)).toBeInTheDocument();
     // it replaces the registration page's header and its status line
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
     await expectRefusedByApi('registration_closed');
   });
 
@@ -107,7 +107,7 @@ describe('registration closed', () => {
     await setWindow('max_participants = 1');
     const user = userEvent.setup({ delay: null });
     renderPage();
-    await screen.findByRole('form', { name: "Formulaire d'inscription" }, { timeout: 10_000 });
+    await screen.findByRole('form', { name: 'Formulaire d’inscription' }, { timeout: 10_000 });
     await backend.sql(`insert into participants (full_name, email, phone, city, region, category,
       participation_type, agree_to_terms) values ('Paul', 'paul@example.cm', '699999999', 'Douala', 'Littoral',
       'dance', 'solo', true)`);
@@ -116,7 +116,7 @@ describe('registration closed', () => {
     await user.click(screen.getByRole('radio', { name: /Solo/ }));
     for (const [label, value] of [
       ['Nom complet *', registration.fullName],
-      ['Email *', registration.email],
+      ['E-mail *', registration.email],
       ['Téléphone *', registration.phone],
       ['Ville *', registration.city],
     ]) {

@@ -13,6 +13,7 @@ import {
 } from '@/data/register-participant';
 import { PHONE_INVALID, PHONE_REQUIRED } from '@/lib/validation';
 import { testBackend } from '../setup/test-backend';
+import { plain } from '../setup/french';
 
 const backend = testBackend();
 
@@ -34,7 +35,7 @@ function renderPage(path = '/inscription') {
 
 /** The form, once the opening check has answered and its chunk is loaded (slow on a cold start). */
 const findForm = () =>
-  screen.findByRole('form', { name: "Formulaire d'inscription" }, { timeout: 10_000 });
+  screen.findByRole('form', { name: 'Formulaire d’inscription' }, { timeout: 10_000 });
 const submit = () => screen.getByRole('button', { name: 'Valider mon inscription' });
 
 async function fill(user: UserEvent, label: string | RegExp, value: string) {
@@ -48,7 +49,7 @@ async function fillSolo(user: UserEvent, n = 1) {
   await user.click(screen.getByRole('radio', { name: /Danse/ }));
   await user.click(screen.getByRole('radio', { name: /Solo/ }));
   await fill(user, 'Nom complet *', `Awa Ngono ${n}`);
-  await fill(user, 'Email *', `awa${n}@example.cm`);
+  await fill(user, 'E-mail *', `awa${n}@example.cm`);
   await fill(user, 'Téléphone *', `69000000${n}`);
   await fill(user, 'Ville *', 'Douala');
   await user.selectOptions(screen.getByLabelText('Région *'), 'Littoral');
@@ -58,7 +59,7 @@ async function fillSolo(user: UserEvent, n = 1) {
 async function fillMember(user: UserEvent, n: number, name: string, phone: string, email = '') {
   await fill(user, `Nom complet du membre ${n} *`, name);
   await fill(user, `Téléphone du membre ${n} *`, phone);
-  if (email) await fill(user, `Email du membre ${n} (facultatif)`, email);
+  if (email) await fill(user, `E-mail du membre ${n} (facultatif)`, email);
 }
 
 const rows = async (query: string, params: unknown[] = []) =>
@@ -115,7 +116,7 @@ describe('registration page', () => {
       MESSAGES.region,
       MESSAGES.terms,
     ])
-      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(await screen.findByText(plain(message))).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Danse/ })).toHaveFocus();
     expect(screen.getByLabelText('Nom complet *')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Nom complet *')).toHaveAccessibleDescription(
@@ -123,18 +124,18 @@ describe('registration page', () => {
     );
 
     await fill(user, 'Nom complet *', 'A');
-    await fill(user, 'Email *', 'awa@example');
+    await fill(user, 'E-mail *', 'awa@example');
     await fill(user, 'Téléphone *', '690 000 01');
     await fill(user, 'Ville *', 'D');
     await fill(user, /^Lien vers une vidéo/, 'ma vidéo');
     await fill(user, /^Présentez-vous/, 'd'.repeat(1001));
     await user.click(submit());
-    expect(await screen.findByText(MESSAGES.fullNameMin)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.emailInvalid)).toBeInTheDocument();
-    expect(screen.getByText(PHONE_INVALID)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.cityMin)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.linkInvalid)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.descriptionMax)).toBeInTheDocument();
+    expect(await screen.findByText(plain(MESSAGES.fullNameMin))).toBeInTheDocument();
+    expect(screen.getByText(plain(MESSAGES.emailInvalid))).toBeInTheDocument();
+    expect(screen.getByText(plain(PHONE_INVALID))).toBeInTheDocument();
+    expect(screen.getByText(plain(MESSAGES.cityMin))).toBeInTheDocument();
+    expect(screen.getByText(plain(MESSAGES.linkInvalid))).toBeInTheDocument();
+    expect(screen.getByText(plain(MESSAGES.descriptionMax))).toBeInTheDocument();
     expect(screen.getByText('1001/1000 caractères')).toBeInTheDocument();
     expect(await rows('select id from participants')).toEqual([]);
   });
@@ -177,13 +178,13 @@ describe('registration page', () => {
     await findForm();
     await fillSolo(user, 2);
     await user.click(screen.getByRole('radio', { name: /Équipe/ }));
-    await fill(user, "Nom de l'équipe *", 'Les Lions');
+    await fill(user, 'Nom de l’équipe *', 'Les Lions');
 
     // A team of 1 person cannot be submitted.
     await user.click(screen.getByRole('button', { name: 'Retirer le membre 1' }));
     expect(screen.getByText(/Votre équipe compte/)).toHaveTextContent('1 personne, vous compris');
     await user.click(submit());
-    expect(await screen.findByText(MESSAGES.teamTooSmall)).toHaveFocus();
+    expect(await screen.findByText(plain(MESSAGES.teamTooSmall))).toHaveFocus();
 
     // Up to 9 other members: the 10th person is the last one that can be added.
     const add = screen.getByRole('button', { name: '+ Ajouter un membre' });
@@ -201,7 +202,7 @@ describe('registration page', () => {
     await fillMember(user, 2, 'Marie Bella', '670000002');
     await fillMember(user, 3, 'Jean Mbappé', '12');
     await user.click(submit());
-    expect(await screen.findByText(PHONE_INVALID)).toBeInTheDocument();
+    expect(await screen.findByText(plain(PHONE_INVALID))).toBeInTheDocument();
     expect(screen.getByLabelText('Téléphone du membre 3 *')).toHaveFocus();
     await fill(user, 'Téléphone du membre 3 *', '670000003');
     await user.click(submit());
@@ -227,7 +228,7 @@ describe('registration page', () => {
     await findForm();
     await fillSolo(user, 3);
     await user.click(screen.getByRole('radio', { name: /Équipe/ }));
-    await fill(user, "Nom de l'équipe *", 'Les Voix');
+    await fill(user, 'Nom de l’équipe *', 'Les Voix');
     await user.click(screen.getByRole('button', { name: '+ Ajouter un membre' }));
     await fillMember(user, 1, 'Paul Eto', '670000001');
     await fillMember(user, 2, 'Marie Bella', '670000002');
@@ -239,7 +240,7 @@ describe('registration page', () => {
       throw new TypeError('Failed to fetch');
     });
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_NETWORK_ERROR);
+    expect(await screen.findByRole('alert')).toHaveTextContent(plain(REGISTRATION_NETWORK_ERROR));
     expect(submit()).toBeEnabled();
     fetchSpy.mockRestore();
 
@@ -252,9 +253,9 @@ describe('registration page', () => {
     expect(screen.getByRole('radio', { name: /Danse/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Équipe/ })).toBeChecked();
     expect(screen.getByLabelText('Nom complet *')).toHaveValue('Awa Ngono 3');
-    expect(screen.getByLabelText('Email *')).toHaveValue('awa3@example.cm');
+    expect(screen.getByLabelText('E-mail *')).toHaveValue('awa3@example.cm');
     expect(screen.getByLabelText('Région *')).toHaveValue('Littoral');
-    expect(screen.getByLabelText("Nom de l'équipe *")).toHaveValue('Les Voix');
+    expect(screen.getByLabelText('Nom de l’équipe *')).toHaveValue('Les Voix');
     expect(screen.getByLabelText('Nom complet du membre 2 *')).toHaveValue('Marie Bella');
     expect(screen.getByLabelText('Téléphone du membre 1 *')).toHaveValue('670000001');
     expect(screen.getByRole('checkbox', { name: /J'accepte le règlement/ })).toBeChecked();
@@ -278,11 +279,11 @@ describe('registration page', () => {
     await fillSolo(user, 4);
     await user.click(submit());
 
-    const email = screen.getByLabelText('Email *');
+    const email = screen.getByLabelText('E-mail *');
     await waitFor(() => expect(email).toHaveAccessibleDescription(DUPLICATE_EMAIL));
     expect(email).toHaveFocus();
     // Shown once, under the field it concerns (not again above the submit button).
-    expect(within(screen.getByRole('form')).getAllByText(DUPLICATE_EMAIL)).toHaveLength(1);
+    expect(within(screen.getByRole('form')).getAllByText(plain(DUPLICATE_EMAIL))).toHaveLength(1);
     expect(screen.getByLabelText('Nom complet *')).toHaveValue('Awa Ngono 4');
     expect(await rows('select email from participants')).toEqual([{ email: 'awa4@example.cm' }]);
   });
@@ -295,7 +296,7 @@ describe('registration page', () => {
     await findForm();
     await fillSolo(user, 5);
     await user.click(screen.getByRole('radio', { name: /Équipe/ }));
-    await fill(user, "Nom de l'équipe *", 'Les Lions');
+    await fill(user, 'Nom de l’équipe *', 'Les Lions');
     await fillMember(user, 1, 'Marie Bella', '670000001');
     await user.click(screen.getByRole('button', { name: '+ Ajouter un membre' }));
     await fillMember(user, 2, 'Paul Eto', '677001122');
@@ -345,12 +346,12 @@ describe('registration page', () => {
     );
     expect(screen.getByRole('alert')).toBeVisible();
     // Not a refused field: neither the e-mail nor the phone is marked in error.
-    expect(screen.getByLabelText('Email *')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('E-mail *')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Téléphone *')).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(submit()).toBeEnabled());
     expect(screen.getByRole('radio', { name: /Danse/ })).toBeChecked();
     expect(screen.getByLabelText('Nom complet *')).toHaveValue('Awa Ngono 7');
-    expect(screen.getByLabelText('Email *')).toHaveValue('awa7@example.cm');
+    expect(screen.getByLabelText('E-mail *')).toHaveValue('awa7@example.cm');
     expect(screen.getByLabelText('Téléphone *')).toHaveValue('690000007');
     expect(screen.getByLabelText('Région *')).toHaveValue('Littoral');
     expect(screen.getByRole('checkbox', { name: /J'accepte le règlement/ })).toBeChecked();

@@ -224,9 +224,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     await screenshot(page, viewport, 'door-sign-in');
     await expectAccessible(page, `${viewport} /porte/ sign-in`);
-    expect(await page.title()).toBe('Contrôle des entrées – Booster Challenge');
+    expect(await page.title()).toBe('Contrôle des entrées — Booster Night Party');
 
-    await page.getByLabel(/^Email/).fill(DOOR_EMAIL);
+    await page.getByLabel(/^E-mail/).fill(DOOR_EMAIL);
     await page.getByLabel(/^Mot de passe/).fill(DOOR_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByLabel('Code du pass').waitFor();
@@ -290,7 +290,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     const { page } = door;
     const cases = [
       ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown'],
-      [WAITLISTED_PASS, /^Liste d'attente/, 'waitlisted'],
+      [WAITLISTED_PASS, /^Liste d’attente/, 'waitlisted'],
       [CANCELLED_PASS, /^Annulé$/, 'cancelled'],
     ] as const;
     for (const [code, title, name] of cases) {

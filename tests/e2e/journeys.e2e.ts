@@ -58,8 +58,8 @@ const RESERVATION_COLUMNS = [
   'Consomme Booster',
   'Date de réservation',
   'État',
-  "Heure d'entrée",
-  "Porte d'entrée",
+  'Heure d’entrée',
+  'Porte d’entrée',
 ];
 
 /** Distinct people per viewport (phones and e-mails are unique in the database). */
@@ -120,7 +120,7 @@ function parseCsv(bytes: Buffer, header: string[]): Record<string, string>[] {
 
 async function signIn(page: Page) {
   await page.goto('/admin/login/');
-  await field(page, 'Email').fill(ADMIN_EMAIL);
+  await field(page, 'E-mail').fill(ADMIN_EMAIL);
   await field(page, 'Mot de passe').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await waitForToast(page, 'Connexion réussie!');
@@ -191,17 +191,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     const t = who.team;
     await page.goto('/inscription/?category=singing&type=team');
     await settle(page);
-    const form = page.getByRole('form', { name: "Formulaire d'inscription" });
+    const form = page.getByRole('form', { name: 'Formulaire d’inscription' });
     if ((await form.count()) === 0)
       ctx.skip('the registration form is not shown (registrations closed?)');
     expect(await page.getByRole('radio', { name: /^Chant/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /^Équipe/ }).isChecked()).toBe(true);
     await field(form, 'Nom complet').fill(t.leader);
-    await field(form, 'Email').fill(t.email);
+    await field(form, 'E-mail').fill(t.email);
     await field(form, 'Téléphone').fill(t.phone);
     await field(form, 'Ville').fill(t.city);
     await field(form, 'Région').selectOption(t.region);
-    await field(form, "Nom de l'équipe").fill(t.teamName);
+    await field(form, 'Nom de l’équipe').fill(t.teamName);
     await field(form, 'Nom complet du membre 1').fill(t.member);
     await field(form, 'Téléphone du membre 1').fill(t.memberPhone);
     await form.getByRole('checkbox', { name: /J'accepte le règlement/ }).check();
@@ -239,7 +239,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await view.waitFor();
     // "Équipe : …" under the name in the table; an "Équipe" line of the card on a phone.
     await page
-      .getByText(new RegExp(`^(Équipe : )?${t.teamName}$`))
+      .getByText(new RegExp(`^(Équipe\\s:\\s)?${t.teamName}$`))
       .first()
       .waitFor();
 
@@ -325,7 +325,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
       Assistera: 'Oui',
       Obstacle: 'Aucun obstacle',
       État: 'Confirmée',
-      "Heure d'entrée": '',
+      'Heure d’entrée': '',
     });
 
     // the stats page renders and is accessible

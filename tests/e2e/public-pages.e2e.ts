@@ -165,7 +165,7 @@ const MESSAGE = {
 
 async function fillContact(page: Page, m: typeof MESSAGE) {
   await page.getByLabel(/^Nom complet/).fill(m.name);
-  await page.getByLabel(/^Email/).fill(m.email);
+  await page.getByLabel(/^E-mail/).fill(m.email);
   await page.getByLabel(/^Sujet/).fill(m.subject);
   await page.getByLabel(/^Message/).fill(m.message);
 }
@@ -228,7 +228,7 @@ describe('the contact form and its rate limit', () => {
       );
       expect(await page.getByText(/Trop de demandes/).count()).toBe(1);
       expect(await page.getByLabel(/^Nom complet/).inputValue()).toBe(typed.name);
-      expect(await page.getByLabel(/^Email/).inputValue()).toBe(typed.email);
+      expect(await page.getByLabel(/^E-mail/).inputValue()).toBe(typed.email);
       expect(await page.getByLabel(/^Sujet/).inputValue()).toBe(typed.subject);
       expect(await page.getByLabel(/^Message/).inputValue()).toBe(typed.message);
 

@@ -33,7 +33,7 @@ describe('readable export', () => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = await openSession(browser, 'desktop');
     await page.goto('/admin/login/');
-    await page.getByLabel(/^Email/).fill('admin@booster-challenge.local');
+    await page.getByLabel(/^E-mail/).fill('admin@booster-challenge.local');
     await page.getByLabel(/^Mot de passe/).fill('BoosterAdmin2025');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL((url) => /^\/admin\/?$/.test(url.pathname));
@@ -58,13 +58,13 @@ describe('readable export', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(path);
     const sheet = book.getWorksheet('Participants');
-    const members = book.getWorksheet("Membres d'équipe");
+    const members = book.getWorksheet('Membres d’équipe');
     if (!sheet || !members) throw new Error(`sheets: ${book.worksheets.map((w) => w.name)}`);
 
     const header = cellsOf(sheet.getRow(1));
     expect(header.slice(0, 8)).toEqual([
       'Nom complet',
-      'Email',
+      'E-mail',
       'Téléphone',
       'Ville',
       'Région',
@@ -89,7 +89,7 @@ describe('readable export', () => {
       'Responsable',
       'Membre',
       'Téléphone',
-      'Email',
+      'E-mail',
     ]);
     const teams = new Set(rows.map((r) => r[7]));
     const memberRows: ExcelJS.CellValue[][] = [];

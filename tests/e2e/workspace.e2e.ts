@@ -44,7 +44,7 @@ async function waitForToast(page: Page, text: string | RegExp) {
 
 async function signIn(page: Page) {
   await page.goto('/admin/login/');
-  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
+  await page.getByLabel(/^E-mail/).fill(ADMIN_EMAIL);
   await page.getByLabel(/^Mot de passe/).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await waitForToast(page, 'Connexion réussie!');
@@ -82,7 +82,7 @@ describe('the organisers’ workspace', () => {
     await visitor.page.goto('/contact/');
     await settle(visitor.page);
     await visitor.page.getByLabel(/^Nom complet/).fill(VISITOR.name);
-    await visitor.page.getByLabel(/^Email/).fill(VISITOR.email);
+    await visitor.page.getByLabel(/^E-mail/).fill(VISITOR.email);
     await visitor.page.getByLabel(/^Sujet/).fill(VISITOR.subject);
     await visitor.page.getByLabel(/^Message/).fill(VISITOR.message);
     await visitor.page.getByRole('button', { name: 'Envoyer le message' }).click();
@@ -179,7 +179,7 @@ describe('the organisers’ workspace', () => {
       await slot.getByLabel('Date de l’audition').fill('2030-07-12');
       await slot.getByLabel('Heure (Douala)').fill('15:30');
       await slot.getByRole('button', { name: 'Attribuer le créneau' }).click();
-      await waitForToast(page, /^Créneau attribué à 2 participants : Bafoussam/);
+      await waitForToast(page, /^Créneau attribué à 2 participants\s:\sBafoussam/);
 
       await page.goto('/admin/participants/?status=convoque&auditionCity=Bafoussam');
       await settle(page);
@@ -200,7 +200,7 @@ describe('the organisers’ workspace', () => {
       const text = wa.searchParams.get('text') ?? '';
       expect(text).toContain(`Bonjour ${names[0]}`);
       expect(text).toMatch(/à Bafoussam, le \w+ 12 juillet 2030 à 15:30 \(heure de Douala\)/);
-      expect(text).toContain('Adresse :');
+      expect(text).toContain('Adresse\u00a0:');
       await popup.close();
       await waitForToast(page, `Convocation de ${names[0]} enregistrée comme envoyée`);
       await convocations.getByText(/^Notifié le /).waitFor();

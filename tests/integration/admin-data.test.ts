@@ -170,7 +170,7 @@ describe('updating a team', () => {
     const id = pid(15);
     const p = await toUpdate(id);
     await expect(updateParticipant(id, { ...p, email: 'participant1@example.cm' })).rejects.toThrow(
-      'Cette adresse email est déjà utilisée par un autre participant.',
+      'Cette adresse e-mail est déjà utilisée par un autre participant.',
     );
   });
 });

@@ -6,6 +6,7 @@ import {
 import { MESSAGES } from '@/features/registration/registration-schema';
 import { PARTICIPANT_MESSAGES } from '@/lib/participant-rules';
 import type { Participant } from '@/data/types';
+import { fr } from '../setup/french';
 
 const team: Participant = {
   id: 'p1',
@@ -46,19 +47,19 @@ describe('participant edit schema', () => {
     const v = toEditValues(team);
     v.teamMembers.push({ fullName: 'Paul Eto', phone: '690000002', email: '' });
     expect(messages(v)).toEqual([
-      "teamMembers.1.phone: Ce numéro est déjà celui d'une autre personne de l'équipe : chacun indique le sien",
+      `teamMembers.1.phone: ${fr('Ce numéro est déjà celui d’une autre personne de l’équipe : chacun indique le sien')}`,
     ]);
     v.teamMembers[1].phone = '690000003';
     v.phone = '690000003';
     expect(messages(v)).toEqual([
-      "teamMembers.1.phone: Ce numéro est déjà celui d'une autre personne de l'équipe : chacun indique le sien",
+      `teamMembers.1.phone: ${fr('Ce numéro est déjà celui d’une autre personne de l’équipe : chacun indique le sien')}`,
     ]);
   });
 
   it('requires a team name and 1 to 9 members for a team', () => {
     const v = { ...toEditValues(team), teamName: ' ', teamMembers: [] };
     expect(messages(v)).toEqual([
-      "teamName: Le nom de l'équipe est obligatoire",
+      'teamName: Le nom de l’équipe est obligatoire',
       'teamMembers: Une équipe compte de 2 à 10 personnes (le responsable et 1 à 9 membres).',
     ]);
     const ten = Array.from({ length: 10 }, (_, i) => ({
@@ -121,7 +122,7 @@ describe('participant edit schema: the database limits, on the field', () => {
 
   it('treats a team name of invisible characters as blank, as the database does', () => {
     expect(firstByField({ ...toEditValues(team), teamName: '\u200b\u200b\u200b' })).toEqual({
-      teamName: "Le nom de l'équipe est obligatoire",
+      teamName: 'Le nom de l’équipe est obligatoire',
     });
   });
 

@@ -11,6 +11,7 @@ import {
   reservationsFileName,
 } from '@/features/admin/shared/exports';
 import type { Participant, Reservation } from '@/data/types';
+import { fr } from '../setup/french';
 
 const parse = (csv: string) => {
   expect(csv.charCodeAt(0)).toBe(0xfeff);
@@ -105,8 +106,8 @@ describe('reservations CSV', () => {
       'Consomme Booster',
       'Date de réservation',
       'État',
-      "Heure d'entrée",
-      "Porte d'entrée",
+      'Heure d’entrée',
+      'Porte d’entrée',
     ]);
     expect(data[0]).toMatchObject({
       Nom: "'+Paul Etoa",
@@ -114,7 +115,7 @@ describe('reservations CSV', () => {
       Statut: 'Peut-être',
       "Source d'information": 'Bouche-à-oreille',
       Assistera: 'Non',
-      Obstacle: "Pas d'accompagnateur",
+      Obstacle: 'Pas d’accompagnateur',
       'Suit la page': 'Oui',
       'Consomme Booster': 'Non',
     });
@@ -122,8 +123,8 @@ describe('reservations CSV', () => {
     expect(reservationsFileName(new Date(2025, 3, 2))).toBe('reservations_2025-04-02.csv');
     expect(data[0]).toMatchObject({
       État: 'Confirmée',
-      "Heure d'entrée": '',
-      "Porte d'entrée": '',
+      'Heure d’entrée': '',
+      'Porte d’entrée': '',
     });
   });
 
@@ -158,17 +159,17 @@ describe('reservations CSV', () => {
         })),
       ),
     ).data;
-    expect(base.slice(-3)).toEqual(['État', "Heure d'entrée", "Porte d'entrée"]);
+    expect(base.slice(-3)).toEqual(['État', 'Heure d’entrée', 'Porte d’entrée']);
     expect(rows.map((r) => r['État'])).toEqual([
       'Entrée validée',
       'Entrée validée',
       'Liste d’attente',
       'Annulée',
     ]);
-    expect(rows[0]["Heure d'entrée"]).toMatch(/^26\/04\/2025 \d\d:14$/);
-    expect(rows[0]["Porte d'entrée"]).toBe('Porte 2');
-    expect(rows[1]["Porte d'entrée"]).toBe('À la main (administration)');
-    expect(rows[2]["Heure d'entrée"]).toBe('');
+    expect(rows[0]['Heure d’entrée']).toMatch(/^26\/04\/2025 \d\d:14$/);
+    expect(rows[0]['Porte d’entrée']).toBe('Porte 2');
+    expect(rows[1]['Porte d’entrée']).toBe('À la main (administration)');
+    expect(rows[2]['Heure d’entrée']).toBe('');
   });
 });
 
@@ -190,21 +191,21 @@ describe('attendance CSV', () => {
     ]);
     expect(data).toEqual([
       {
-        Question: 'Comment avez-vous entendu parler de la Night Party ?',
+        Question: fr('Comment avez-vous entendu parler de la Night Party ?'),
         Réponse: 'Flyer / affiche',
         'Réservations confirmées': '3',
         Venus: '2',
         'Taux de venue': '67%',
       },
       {
-        Question: "Qu'est-ce qui pourrait vous empêcher de venir ?",
-        Réponse: "Pas d'accompagnateur",
+        Question: fr('Qu’est-ce qui pourrait vous empêcher de venir ?'),
+        Réponse: 'Pas d’accompagnateur',
         'Réservations confirmées': '0',
         Venus: '0',
         'Taux de venue': '',
       },
       {
-        Question: 'Consommez-vous les boissons Booster ?',
+        Question: fr('Consommez-vous les boissons Booster ?'),
         Réponse: 'Non',
         'Réservations confirmées': '4',
         Venus: '1',

@@ -72,11 +72,11 @@ describe('FAQ content', () => {
       '2 000 000 FCFA',
       '1 000 000 FCFA',
       '500 000 FCFA',
-      'Douala, Yaoundé, Bafoussam, Garoua, Limbe',
+      'Douala, Yaoundé, Bafoussam, Garoua et Limbe',
       'finale aura lieu à Douala en septembre 2025',
-      '16h00',
-      '8h - 17h',
-      '9h - 13h',
+      '16\u00a0h',
+      '8\u00a0h – 17\u00a0h',
+      '9\u00a0h – 13\u00a0h',
     ]) {
       expect(all).toContain(fact);
     }

@@ -102,7 +102,7 @@ describe('participants workbook', () => {
     const ws = workbook.getWorksheet(PARTICIPANTS_SHEET)!;
     expect(values(ws, 1)).toEqual([
       'Nom complet',
-      'Email',
+      'E-mail',
       'Téléphone',
       'Ville',
       'Région',
@@ -145,7 +145,7 @@ describe('participants workbook', () => {
     expect(ws.getCell('C3').numFmt).toBe('@');
 
     const members = workbook.getWorksheet(MEMBERS_SHEET)!;
-    expect(values(members, 1)).toEqual(['Équipe', 'Responsable', 'Membre', 'Téléphone', 'Email']);
+    expect(values(members, 1)).toEqual(['Équipe', 'Responsable', 'Membre', 'Téléphone', 'E-mail']);
     expect(values(members, 2).slice(0, 4)).toEqual([
       'Les Lions de Bonabéri',
       'Awa Ngono',
@@ -193,8 +193,8 @@ describe('reservations workbook', () => {
       'Téléphone',
       'Ville',
       'État',
-      "Heure d'entrée",
-      "Porte d'entrée",
+      'Heure d’entrée',
+      'Porte d’entrée',
       'Statut',
       "Source d'information",
       'Assistera',
@@ -213,7 +213,7 @@ describe('reservations workbook', () => {
       'Peut-être',
       'Bouche-à-oreille',
       'Oui',
-      "Pas d'accompagnateur",
+      'Pas d’accompagnateur',
       'Non',
       'Oui',
       new Date(Date.UTC(2025, 3, 1, 13, 0)),

@@ -14,6 +14,7 @@ import {
   toRegistrationPayload,
   type NewRegistration,
 } from '@/data/register-participant';
+import { fr } from '../setup/french';
 
 const solo: NewRegistration = {
   fullName: ' Awa Ngono ',
@@ -98,7 +99,9 @@ describe('registration errors', () => {
     });
     expect(taken).toMatchObject({ kind: 'duplicate', message: duplicateMemberPhone(3) });
     expect(taken.message).toBe(
-      'Le membre 3 est déjà inscrit : son numéro de téléphone a déjà servi à une inscription au Booster Challenge.',
+      fr(
+        'Le membre 3 est déjà inscrit : son numéro de téléphone a déjà servi à une inscription au Booster Challenge.',
+      ),
     );
     expect(refusedFieldOf(taken)).toBe('teamMembers.2.phone');
 

@@ -185,7 +185,7 @@ describe('blank names, cities and team names (any invisible character)', () => {
     expect(byField).toMatchObject({
       fullName: 'Le nom complet est obligatoire',
       city: 'La ville est obligatoire',
-      teamName: "Le nom de l'équipe est obligatoire",
+      teamName: 'Le nom de l’équipe est obligatoire',
     });
   });
 });

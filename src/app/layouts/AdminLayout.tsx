@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearAdminSession, readAdminSession } from '@/lib/admin-session';
 import { notify } from '@/lib/toast';
@@ -6,7 +6,8 @@ import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
 import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/shared/query-client';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
-import { UnhandledBadge, useNavForRole } from './admin-nav';
+import { useDocumentTitle } from '@/lib/use-page-meta';
+import { adminNavTitle, UnhandledBadge, useNavForRole } from './admin-nav';
 
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
@@ -52,8 +53,26 @@ function endSessions() {
   return signOutAdmin().catch(() => undefined);
 }
 
+/** Tab and Shift+Tab go round the open drawer's links and buttons (a modal: nothing else). */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const items = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button');
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** The drawer is for narrow screens (below Tailwind's lg); growing past it closes the drawer. */
+const WIDE = '(min-width: 64rem)';
+
 /**
- * The administration area: guard, sidebar (a drawer on phones), logout. Every /admin page needs
+ * The administration area: guard, sidebar (a modal drawer on phones), logout. Every /admin page needs
  * a valid `admin_session` (under 24 hours) and a Supabase session; otherwise the visitor is
  * signed out and sent to /admin/login. The database checks the same on every request.
  * The pages read and write through TanStack Query (AdminQueryProvider): it is part of the admin
@@ -65,6 +84,11 @@ export default function AdminLayout() {
   const [email, setEmail] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+  /** Set when the drawer closes by Escape, its close button, the overlay or a link. */
+  const backToMenuButton = useRef(false);
+  useDocumentTitle(adminNavTitle(pathname));
 
   useEffect(() => {
     let active = true;
@@ -90,14 +114,42 @@ export default function AdminLayout() {
     };
   }, [pathname, navigate]);
 
+  /*
+   * The drawer is modal (issue 15): focus goes into it (its close button), the rest of the page is
+   * inert while it is open, and closing it brings the focus back to the menu button. A link
+   * followed from it then moves the focus on to the new page's h1 (src/app/RouteFocus.tsx).
+   */
   useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    if (!drawerOpen) {
+      if (backToMenuButton.current) menuButton.current?.focus();
+      backToMenuButton.current = false;
+      return;
+    }
+    drawer.current?.querySelector<HTMLElement>('button')?.focus();
+    const close = () => {
+      backToMenuButton.current = true;
+      setDrawerOpen(false);
+    };
+    const onKey = (e: globalThis.KeyboardEvent) => e.key === 'Escape' && close();
+    // Absent from jsdom (the component tests).
+    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(WIDE) : null;
+    const onResize = () => wide?.matches && setDrawerOpen(false);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    wide?.addEventListener('change', onResize);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      wide?.removeEventListener('change', onResize);
+    };
   }, [drawerOpen]);
 
+  const closeDrawer = () => {
+    if (!drawerOpen) return;
+    backToMenuButton.current = true;
+    setDrawerOpen(false);
+  };
+
   const logout = async () => {
+    if (leaving) return;
     setLeaving(true);
     await endSessions();
     notify.success('Déconnexion réussie');
@@ -108,23 +160,26 @@ export default function AdminLayout() {
     return (
       <main className="flex min-h-dvh items-center justify-center p-4">
         <p role="status" className="text-gray-700">
-          Vérification de la session...
+          Vérification de la session…
         </p>
       </main>
     );
   }
 
-  const sidebar = (
-    <div className="flex h-full flex-col gap-6 bg-brand-900 p-4 text-white">
-      <div>
-        <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-10 w-auto" />
-        <p className="mt-2 text-sm text-blue-100">Administration</p>
-        <p className="mt-1 truncate text-xs text-blue-100" title={email}>
-          {email}
-        </p>
+  const sidebar = (closeButton?: ReactNode) => (
+    <div className="flex h-full flex-col gap-6 overflow-y-auto bg-brand-900 p-4 text-white">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-10 w-auto" />
+          <p className="mt-2 text-sm text-blue-100">Administration</p>
+          <p className="mt-1 truncate text-xs text-blue-100" title={email}>
+            {email}
+          </p>
+        </div>
+        {closeButton}
       </div>
       <nav aria-label="Administration">
-        <NavItems onNavigate={() => setDrawerOpen(false)} />
+        <NavItems onNavigate={closeDrawer} />
       </nav>
       <div className="mt-auto space-y-2">
         <Link
@@ -133,11 +188,12 @@ export default function AdminLayout() {
         >
           Retour au site
         </Link>
+        {/* aria-disabled, not disabled, while signing out: a disabled button drops the focus. */}
         <button
           type="button"
           onClick={logout}
-          disabled={leaving}
-          className={`block min-h-11 w-full rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500 disabled:opacity-70 ${focusRing}`}
+          aria-disabled={leaving || undefined}
+          className={`block min-h-11 w-full rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500 aria-disabled:opacity-70 ${focusRing}`}
         >
           Déconnexion
         </button>
@@ -148,19 +204,27 @@ export default function AdminLayout() {
   return (
     <AdminQueryProvider>
       <div className="min-h-dvh bg-gray-50 lg:flex">
-        <header className="flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
-          <p className="flex items-center gap-2">
-            <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-9 w-auto" />
+        <header
+          inert={drawerOpen}
+          className="flex flex-wrap items-center justify-between gap-2 bg-brand-900 px-4 py-3 text-white lg:hidden"
+        >
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2">
+            <Logo
+              logo={CHALLENGE_LOGO}
+              alt="Booster Challenge"
+              className="h-9 w-auto max-w-full object-contain object-left"
+            />
             <span className="text-sm font-semibold text-blue-100">Admin</span>
           </p>
           <button
+            ref={menuButton}
             type="button"
             aria-expanded={drawerOpen}
             aria-controls="admin-drawer"
-            onClick={() => setDrawerOpen((o) => !o)}
+            onClick={() => setDrawerOpen(true)}
             className={`min-h-11 rounded-lg border border-blue-200 px-3 py-1.5 text-sm font-medium ${focusRing}`}
           >
-            {drawerOpen ? 'Fermer le menu' : 'Menu'}
+            Menu
           </button>
         </header>
         {drawerOpen && (
@@ -170,20 +234,48 @@ export default function AdminLayout() {
               tabIndex={-1}
               aria-hidden="true"
               className="absolute inset-0 size-full bg-black/50"
-              onClick={() => setDrawerOpen(false)}
+              onClick={closeDrawer}
             />
-            <aside
+            {/* The keyboard handling of a modal (the Tab loop) belongs on the dialog itself. */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+            <div
+              ref={drawer}
               id="admin-drawer"
+              role="dialog"
+              aria-modal="true"
+              aria-label="Menu de l’administration"
+              onKeyDown={keepTabInside}
               className="absolute inset-y-0 left-0 w-72 max-w-[85%] shadow-xl"
             >
-              {sidebar}
-            </aside>
+              {sidebar(
+                <button
+                  type="button"
+                  onClick={closeDrawer}
+                  className={`inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border border-blue-200 ${focusRing}`}
+                >
+                  <span className="sr-only">Fermer le menu</span>
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="size-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                </button>,
+              )}
+            </div>
           </div>
         )}
-        <aside className="hidden w-64 shrink-0 lg:sticky lg:top-0 lg:block lg:h-dvh">
-          {sidebar}
+        <aside
+          inert={drawerOpen}
+          className="hidden w-64 shrink-0 lg:sticky lg:top-0 lg:block lg:h-dvh"
+        >
+          {sidebar()}
         </aside>
-        <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <main inert={drawerOpen} className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />
         </main>
       </div>

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { EDITION } from '@/config/edition';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
-import { ContactLinks } from '@/components/contact/ContactLinks';
-
-/**
- * The concert has one name in every navigation: the footer's "Night Party" (the specification's
- * header label, "Pré-inscription Concert", named it a third way beside the page's own title).
- */
-const CONCERT_NAV_LABEL = 'Night Party';
+import { HomeContent } from '@/features/home/HomePage';
+import { lazyHydrated } from '@/lib/lazy-page';
+import { CONCERT_NAV_LABEL } from './concert-name';
 
 const NAV = [
   { to: '/', label: 'Accueil', end: true },
@@ -18,23 +13,17 @@ const NAV = [
   { to: '/contact', label: 'Contact', end: false },
 ] as const;
 
-const FOOTER_LINKS = [
-  { to: '/', label: 'Accueil' },
-  { to: '/inscription', label: "S'inscrire au challenge" },
-  { to: '/night-party', label: CONCERT_NAV_LABEL },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/reglement', label: 'Règlement du concours' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+/**
+ * The footer's content (./PublicFooter.tsx: the site's words, useful links, the live contacts and
+ * support hours) is hydrated after the rest of the page: its code is not in any page's first load
+ * (docs/decisions/011-prerendered-public-pages.md, rule 10).
+ */
+export const Footer = lazyHydrated(() => import('./PublicFooter').then((m) => m.default));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center rounded-md px-3 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
     isActive ? 'bg-white/15 text-white' : 'text-blue-50 hover:bg-white/10 hover:text-white'
   }`;
-
-/** Footer links are 44 px tall, like every touch target of the site. */
-const footerLinkClass =
-  'inline-flex min-h-11 min-w-11 items-center hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white';
 
 /** The main navigation's links (desktop bar and mobile menu). */
 function NavLinks({ className }: { className: string }) {
@@ -49,6 +38,16 @@ function NavLinks({ className }: { className: string }) {
       ))}
     </ul>
   );
+}
+
+/** Runs `task` when the browser is idle (or in 2 s where it cannot tell). Returns a canceller. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 2000);
+  return () => clearTimeout(id);
 }
 
 /** Moves keyboard focus to the page's <main> (every public page renders one). */
@@ -71,6 +70,10 @@ export default function PublicLayout() {
     setLastPath(pathname);
     setMenuOpen(false);
   }
+
+  // The home page's content is a chunk of its own (HomePage.tsx): fetched once the first page is
+  // idle, a click on the logo or on "Accueil" shows it at once, not an empty page meanwhile.
+  useEffect(() => whenIdle(() => void HomeContent.preload().catch(() => undefined)), []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -97,9 +100,14 @@ export default function PublicLayout() {
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <Link
             to="/"
-            className="flex shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="flex min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge — accueil" className="h-11 w-auto" />
+            {/* Narrower than the screen with text at 200 %: the logo shrinks (reflow, WCAG 1.4.10). */}
+            <Logo
+              logo={CHALLENGE_LOGO}
+              alt="Booster Challenge — accueil"
+              className="h-11 w-auto max-w-full object-contain object-left"
+            />
           </Link>
           <button
             ref={toggleRef}
@@ -141,53 +149,7 @@ export default function PublicLayout() {
       </div>
 
       <footer className="bg-gray-900 text-gray-300">
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <p>
-              <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-12 w-auto" />
-            </p>
-            <p className="mt-2 text-sm">
-              Le concours de danse et de chant qui révèle les talents du Cameroun. Inscription
-              gratuite, auditions dans {EDITION.auditionCities.length} villes et une grande finale à{' '}
-              {EDITION.final.city}.
-            </p>
-          </div>
-          <nav aria-label="Liens utiles">
-            <h2 className="font-semibold text-white">Liens utiles</h2>
-            <ul className="mt-1 text-sm">
-              {FOOTER_LINKS.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={footerLinkClass}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div>
-            <h2 className="font-semibold text-white">Contact</h2>
-            <address className="mt-2 text-sm not-italic">
-              <ContactLinks tone="dark" />
-              <p className="mt-1">{EDITION.contact.address}</p>
-            </address>
-          </div>
-          <div>
-            <h2 className="font-semibold text-white">Horaires du support</h2>
-            <ul className="mt-2 space-y-1 text-sm">
-              {EDITION.contact.supportHours.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            <p className="mt-3 text-sm">
-              <Link to="/admin/login" className={`${footerLinkClass} underline`}>
-                Espace Administration
-              </Link>
-            </p>
-          </div>
-        </div>
-        <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-gray-400">
-          © {EDITION.year} Booster Challenge. Tous droits réservés.
-        </p>
+        <Footer />
       </footer>
     </div>
   );

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { unhandledMessagesQuery } from '@/features/admin/shared/queries';
 import { useStaffRole } from '@/features/admin/shared/use-staff-role';
+import { adminPageTitle } from '@/lib/use-page-meta';
 
 type NavItem = { to: string; label: string; end: boolean; badge?: 'messages' };
 
 /** What every staff member of the administration reads (admins and readers). */
 const READ_NAV: NavItem[] = [
-  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin', label: 'Tableau de bord', end: true },
   { to: '/admin/participants', label: 'Participants', end: false },
   { to: '/admin/reservations', label: 'Réservations', end: false },
   { to: '/admin/messages', label: 'Messages', end: false, badge: 'messages' },
@@ -25,6 +26,16 @@ const ADMIN_NAV: NavItem[] = [
 export function useNavForRole(): NavItem[] {
   const role = useStaffRole();
   return role === 'admin' ? [...READ_NAV, ...ADMIN_NAV] : READ_NAV;
+}
+
+/**
+ * The document title of a page of the menu ("Participants — Administration Booster Challenge");
+ * undefined for the others (a participant's page sets its own: the participant's name).
+ */
+export function adminNavTitle(pathname: string): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const item = [...READ_NAV, ...ADMIN_NAV].find((i) => i.to === path);
+  return item && adminPageTitle(item.label);
 }
 
 /**

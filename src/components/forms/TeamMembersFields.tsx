@@ -17,10 +17,10 @@ const WORDING = {
   },
   /** An organiser edits someone else's team. */
   other: {
-    count: "L'équipe compte",
+    count: 'L’équipe compte',
     including: 'responsable compris',
     addOthers: '',
-    full: "L'équipe a atteint",
+    full: 'L’équipe a atteint',
   },
 } as const;
 
@@ -60,7 +60,7 @@ export function TeamMembersFields({ who }: { who: keyof typeof WORDING }) {
                 aria-labelledby={`${field.id}-title`}
                 className="rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4"
               >
-                <div className="mb-2 flex items-center justify-between gap-2">
+                <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                   <h3 id={`${field.id}-title`} className="font-semibold text-gray-900">
                     Membre {n}
                   </h3>
@@ -71,7 +71,7 @@ export function TeamMembersFields({ who }: { who: keyof typeof WORDING }) {
                       addButton.current?.focus();
                     }}
                     aria-label={`Retirer le membre ${n}`}
-                    className="min-h-10 rounded-md px-3 text-sm font-medium text-red-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:outline-none"
+                    className="min-h-10 rounded-md px-3 text-sm font-medium text-red-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2 focus-visible:outline-hidden"
                   >
                     Retirer
                   </button>
@@ -97,7 +97,7 @@ export function TeamMembersFields({ who }: { who: keyof typeof WORDING }) {
                       {...register(`teamMembers.${index}.phone`)}
                     />
                   </Field>
-                  <Field label={`Email du membre ${n} (facultatif)`} error={e?.email?.message}>
+                  <Field label={`E-mail du membre ${n} (facultatif)`} error={e?.email?.message}>
                     <input
                       type="email"
                       autoComplete="off"
@@ -127,7 +127,7 @@ export function TeamMembersFields({ who }: { who: keyof typeof WORDING }) {
         disabled={full}
         onClick={() => append({ ...EMPTY_MEMBER }, { shouldFocus: true })}
         aria-describedby={full ? 'team-full-hint' : undefined}
-        className="w-full rounded-lg border-2 border-dashed border-brand-600 px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-4 focus-visible:ring-brand-600/40 focus-visible:outline-none disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500 disabled:hover:bg-transparent"
+        className="w-full rounded-lg border-2 border-dashed border-brand-600 px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:ring-3 focus-visible:ring-brand-900 focus-visible:ring-offset-2 focus-visible:outline-hidden disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500 disabled:hover:bg-transparent"
       >
         + Ajouter un membre
       </button>

@@ -2,7 +2,9 @@ import type { ButtonHTMLAttributes } from 'react';
 
 /**
  * The site's one button: public forms, the administration and links styled as buttons
- * (`buttonClass`) share its variants, sizes, focus ring and busy state.
+ * (`buttonClass`) share its variants, sizes, focus ring and busy state. In a narrow card (an
+ * `@container` under 16rem: a phone with text at 200 %) a long word may wrap inside the button
+ * rather than overflow; elsewhere (tables) a button keeps its words whole.
  */
 const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-900',
@@ -29,11 +31,15 @@ export type ButtonSize = keyof typeof SIZES;
 type Look = { variant?: ButtonVariant; size?: ButtonSize };
 
 export const buttonClass = ({ variant = 'primary', size = 'md' }: Look = {}) =>
-  `inline-flex items-center justify-center gap-2 rounded-lg font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${SIZES[size]} ${VARIANTS[variant]}`;
+  `inline-flex max-w-full items-center justify-center gap-2 rounded-lg font-semibold @max-3xs:wrap-anywhere focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring) disabled:cursor-not-allowed disabled:opacity-60 ${SIZES[size]} ${VARIANTS[variant]}`;
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   Look & {
-    /** While true the button is disabled and reads `busyLabel` (a double tap sends once). */
+    /**
+     * While true the button reads `busyLabel` and ignores clicks and Enter (a double tap sends
+     * once). It stays focusable (aria-disabled, not disabled): a disabled button drops the
+     * keyboard focus to <body>.
+     */
     busy?: boolean;
     busyLabel?: string;
   };
@@ -47,14 +53,21 @@ export function Button({
   disabled,
   children,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
     <button
       type={type}
-      disabled={disabled || busy}
-      className={`${buttonClass({ variant, size })}${className ? ` ${className}` : ''}`}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      className={`${buttonClass({ variant, size })}${busy ? ' cursor-wait opacity-60' : ''}${className ? ` ${className}` : ''}`}
       {...rest}
+      onClick={(event) => {
+        // A busy submit button: the click (or Enter in a field) must not submit the form again.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {busy && busyLabel ? busyLabel : children}
     </button>

@@ -36,7 +36,7 @@ export function RadioGroupField({
       aria-describedby={errorId}
       aria-invalid={error ? true : undefined}
       aria-required={required || undefined}
-      className={`rounded-lg border p-3 ${error ? 'border-red-600' : 'border-gray-300'} ${className ?? ''}`}
+      className={`min-w-0 rounded-lg border p-3 ${error ? 'border-red-600' : 'border-gray-300'} ${className ?? ''}`}
     >
       <p id={labelId} className="text-sm font-medium text-gray-800">
         {legend}
@@ -51,7 +51,7 @@ export function RadioGroupField({
         {options.map((option) => (
           <label
             key={option.value}
-            className="flex min-h-11 cursor-pointer items-center gap-2 text-gray-900"
+            className="flex min-h-11 cursor-pointer items-center gap-2 text-gray-900 wrap-anywhere"
           >
             <input
               type="radio"

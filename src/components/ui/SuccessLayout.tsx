@@ -48,7 +48,7 @@ export function SuccessLayout({
 
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClass({ size: 'lg' })}>
-          Retour à l'accueil
+          Retour à l’accueil
         </Link>
         <a
           href={shareUrl}

@@ -1,6 +1,7 @@
 import { EDITION } from '@/config/edition';
 import { ContactLinks } from '@/components/contact/ContactLinks';
 import { lazyComponent } from '@/lib/lazy-component';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 /*
@@ -22,18 +23,18 @@ function FormLoading() {
 export default function ContactPage() {
   usePageMeta(
     'Contact',
-    "Contactez l'équipe du Booster Challenge : coordonnées, horaires du support et formulaire de contact.",
+    'Contactez l’équipe du Booster Challenge : coordonnées, horaires du support et formulaire de contact.',
   );
   const { contact } = EDITION;
   return (
     <main id="contenu" className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Contactez-nous</h1>
       <p className="mt-3 max-w-2xl text-gray-700">
-        Une question sur le Booster Challenge ou la Night Party ? Écrivez-nous, nous vous répondons
+        Une question sur le Booster Challenge ou la Night Party ? Écrivez-nous, nous vous répondons
         pendant les horaires du support.
       </p>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
         <aside aria-labelledby="coordonnees" className="space-y-6 lg:col-span-1">
           <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
             <h2 id="coordonnees" className="text-lg font-bold">
@@ -67,7 +68,7 @@ export default function ContactPage() {
           <h2 id="formulaire-contact" className="text-lg font-bold">
             Envoyer un message
           </h2>
-          <p className="mt-1 text-sm text-gray-600">Les champs marqués d'un * sont obligatoires.</p>
+          <RequiredLegend className="mt-1" />
           <ContactForm fallback={<FormLoading />} />
         </section>
       </div>

@@ -9,7 +9,7 @@ export const contactSchema = z.object({
   ),
   email: email("L'email est obligatoire", 'Adresse email invalide').max(
     254,
-    "L'email ne doit pas dépasser 254 caractères",
+    'L’e-mail ne doit pas dépasser 254 caractères',
   ),
   subject: requiredText('Le sujet est obligatoire').max(
     150,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DOOR_ROLES, NOT_DOOR_STAFF, getDoorStaff, signOutDoor, type DoorStaff } from '@/data/door';
-import { usePageMeta } from '@/lib/use-page-meta';
+import { useDocumentTitle } from '@/lib/use-page-meta';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { DoorScreen } from './DoorScreen';
 import { DoorSignIn } from './DoorSignIn';
@@ -13,10 +13,8 @@ type State =
  * A page of its own (no site header or footer), with its own sign-in.
  */
 export default function DoorPage() {
-  usePageMeta(
-    'Contrôle des entrées',
-    'Contrôle des entrées de la Booster Night Party, réservé au personnel de la porte.',
-  );
+  // The concert's own tool, not a page of the Challenge's site (never prerendered nor indexed).
+  useDocumentTitle('Contrôle des entrées — Booster Night Party');
   const [state, setState] = useState<State>({ step: 'loading' });
 
   useEffect(() => {

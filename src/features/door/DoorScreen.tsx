@@ -71,7 +71,7 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
 
   return (
     <div className="min-h-dvh bg-gray-100">
-      <header className="flex min-h-[4.5rem] items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
+      <header className="flex min-h-[4.5rem] flex-wrap items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white focus-ring-light">
         <Logo logo={NIGHT_PARTY_LOGO} alt="" className="hidden h-9 w-auto shrink-0 sm:block" />
         <div className="min-w-0 flex-1">
           <h1 className="text-lg leading-tight font-bold sm:text-xl">Contrôle des entrées</h1>

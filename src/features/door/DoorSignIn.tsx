@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { LOGIN_FAILED } from '@/data/admin-auth';
 import { signInDoor, type DoorStaff } from '@/data/door';
 import { Logo, NIGHT_PARTY_LOGO_LIGHT } from '@/components/brand/Logo';
@@ -52,7 +53,8 @@ export function DoorSignIn({ notice, onSignedIn }: Props) {
         <h1 className="mt-1 text-2xl font-bold text-gray-900">Contrôle des entrées</h1>
         <p className="mt-2 text-gray-700">Réservé au personnel de la porte.</p>
         <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-label="Connexion">
-          <Field label="Email" error={errors.email} required>
+          <RequiredLegend />
+          <Field label="E-mail" error={errors.email} required>
             <input
               id="door-email"
               type="email"

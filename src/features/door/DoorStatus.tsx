@@ -9,7 +9,7 @@ export function DoorCountPanel({ count, stale }: CountProps) {
   return (
     <section aria-labelledby="door-count-title" className="rounded-xl bg-white p-4 shadow-sm">
       <h2 id="door-count-title" className="text-sm font-semibold text-gray-700">
-        Entrées {stale && <span className="font-normal">(hors ligne : dernier chiffre connu)</span>}
+        Entrées {stale && <span className="font-normal">(hors ligne : dernier chiffre connu)</span>}
       </h2>
       <dl className="mt-1 grid grid-cols-2 gap-3">
         <div>

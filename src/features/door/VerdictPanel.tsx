@@ -21,7 +21,7 @@ function viewOf(outcome: Outcome): View {
       title: 'En attente de réseau — sera envoyé',
       lines: [
         scanLabel(outcome.scan),
-        'Pas de réseau : ce contrôle est gardé sur le téléphone et sera envoyé dès que possible.',
+        'Pas de réseau : ce contrôle est gardé sur le téléphone et sera envoyé dès que possible.',
       ],
       alert: false,
     };

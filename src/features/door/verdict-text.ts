@@ -26,7 +26,7 @@ export function verdictTitle(answer: DoorAnswer): string {
       return `Déjà entré à ${doorTime(answer.checkedInAt)}${where}`;
     }
     case 'waitlisted':
-      return answer.position ? `Liste d'attente — n° ${answer.position}` : "Liste d'attente";
+      return answer.position ? `Liste d’attente — n° ${answer.position}` : 'Liste d’attente';
     case 'cancelled':
       return 'Annulé';
     case 'unknown':
@@ -40,9 +40,9 @@ export function verdictAdvice(answer: DoorAnswer, scan: DoorScan): string {
     case 'validated':
       return 'Laissez entrer.';
     case 'already':
-      return 'Ce pass a déjà servi : ne laissez pas entrer une deuxième fois.';
+      return 'Ce pass a déjà servi : ne laissez pas entrer une deuxième fois.';
     case 'waitlisted':
-      return "Pas de place confirmée : ce pass est sur la liste d'attente.";
+      return 'Pas de place confirmée : ce pass est sur la liste d’attente.';
     case 'cancelled':
       return 'Ce pass a été annulé par son titulaire ou les organisateurs.';
     case 'unknown':

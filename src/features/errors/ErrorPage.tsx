@@ -72,7 +72,7 @@ export default function ErrorPage({ notFound = false }: Props) {
             {message}
           </p>
         )}
-        <dl className="mt-6 space-y-2 text-left text-sm text-gray-700">
+        <dl className="mt-6 space-y-2 text-left text-sm text-gray-700 wrap-anywhere">
           <div className="flex flex-wrap gap-x-2">
             <dt className="font-semibold">Navigateur&nbsp;:</dt>
             <dd>{detectBrowser(navigator.userAgent)}</dd>
@@ -87,15 +87,15 @@ export default function ErrorPage({ notFound = false }: Props) {
             type="button"
             onClick={refresh}
             disabled={refreshing}
-            className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60"
+            className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60"
           >
-            {refreshing ? 'Actualisation...' : 'Actualiser'}
+            {refreshing ? 'Actualisation…' : 'Actualiser'}
           </button>
           <Link
             to="/"
-            className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
-            Retour à l'accueil
+            Retour à l’accueil
           </Link>
         </div>
         <nav aria-label="Pages principales" className="mt-8 border-t border-gray-200 pt-6">

@@ -7,7 +7,7 @@ import { FAQ_ITEMS } from './faq-items';
 export default function FaqPage() {
   usePageMeta(
     'FAQ',
-    'Questions fréquentes sur le Booster Challenge : inscription, catégories, équipes, auditions, prix et Night Party.',
+    'Questions fréquentes sur le Booster Challenge : inscription, catégories, équipes, auditions, prix et Night Party.',
   );
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
@@ -16,7 +16,7 @@ export default function FaqPage() {
     <main id="contenu" className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Questions fréquentes</h1>
       <p className="mt-3 text-gray-700">
-        Tout ce qu'il faut savoir sur le Booster Challenge et la Night Party.
+        Tout ce qu’il faut savoir sur le Booster Challenge et la Night Party.
       </p>
 
       <ul className="mt-8 divide-y divide-gray-200 rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
@@ -33,7 +33,7 @@ export default function FaqPage() {
                   aria-expanded={isOpen}
                   aria-controls={panelId}
                   onClick={() => setOpen(isOpen ? null : index)}
-                  className="flex w-full items-center justify-between gap-4 px-4 py-4 text-left font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700"
+                  className="flex w-full items-center justify-between gap-4 px-4 py-4 text-left font-semibold wrap-anywhere text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700"
                 >
                   {item.question}
                   <svg
@@ -69,24 +69,24 @@ export default function FaqPage() {
 
       <section aria-labelledby="faq-suite" className="mt-10 rounded-xl bg-blue-50 p-6">
         <h2 id="faq-suite" className="text-xl font-bold">
-          Vous n'avez pas trouvé votre réponse ?
+          Vous n’avez pas trouvé votre réponse ?
         </h2>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link
             to="/contact"
-            className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             Contactez-nous
           </Link>
           <Link
             to="/inscription"
-            className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
-            S'inscrire au challenge
+            S’inscrire au challenge
           </Link>
           <Link
             to="/reglement"
-            className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+            className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             Lire le règlement
           </Link>

@@ -46,7 +46,7 @@ type Props = { className: string };
 export function RegistrationCta({ className }: Props) {
   const { status, open } = useRegistrationOpen();
   const [to, label] = open
-    ? ['/inscription', "Je m'inscris au challenge"]
+    ? ['/inscription', 'Je m’inscris au challenge']
     : status?.reason === 'not_open'
       ? ['/reglement', 'Lire le règlement']
       : ['/night-party', 'Découvrir la Night Party'];

@@ -13,7 +13,8 @@ type ChoiceCardsProps = {
 };
 
 /**
- * A required radio group shown as large cards (two side by side from 360 px). Native radios, so
+ * A required radio group shown as large cards (side by side when each gets 8.5rem: from 360 px,
+ * and one under the other with text at 200 %). Native radios, so
  * arrow keys move between the choices; the error is announced and linked to every radio.
  */
 export function ChoiceCards({ legend, choices, field, error }: ChoiceCardsProps) {
@@ -21,6 +22,7 @@ export function ChoiceCards({ legend, choices, field, error }: ChoiceCardsProps)
   return (
     <fieldset
       role="radiogroup"
+      className="min-w-0"
       aria-required="true"
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
@@ -32,11 +34,11 @@ export function ChoiceCards({ legend, choices, field, error }: ChoiceCardsProps)
           *
         </span>
       </legend>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,8.5rem),1fr))] gap-3">
         {choices.map((choice) => (
           <label
             key={choice.value}
-            className={`group relative flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 bg-white p-4 text-center transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-600/40 ${
+            className={`group relative flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 bg-white p-4 text-center transition has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-900 has-[:focus-visible]:ring-offset-2 ${
               error ? 'border-red-600' : 'border-gray-300 hover:border-brand-600'
             }`}
           >
@@ -66,8 +68,8 @@ export function ChoiceCards({ legend, choices, field, error }: ChoiceCardsProps)
             >
               <path d={choice.icon} />
             </svg>
-            <span className="text-lg font-semibold text-gray-900">{choice.label}</span>
-            <span className="text-sm text-gray-600">{choice.description}</span>
+            <span className="max-w-full text-lg font-semibold text-gray-900">{choice.label}</span>
+            <span className="max-w-full text-sm text-gray-600">{choice.description}</span>
           </label>
         ))}
       </div>

@@ -15,11 +15,11 @@ const CONTENT: Record<RegistrationClosedReason, { title: string; text: string }>
   },
   closed: {
     title: 'Inscriptions Clôturées',
-    text: `La période d'inscription au Booster Challenge ${EDITION.year} est terminée (du ${opens} au ${closes}).`,
+    text: `La période d’inscription au Booster Challenge ${EDITION.year} est terminée (du ${opens} au ${closes}).`,
   },
   full: {
     title: 'Inscriptions Clôturées',
-    text: 'Le nombre maximum de participants a été atteint : il n’est plus possible de s’inscrire.',
+    text: 'Le nombre maximum de participants a été atteint : il n’est plus possible de s’inscrire.',
   },
 };
 
@@ -56,7 +56,7 @@ export default function RegistrationClosed({ reason }: { reason: RegistrationClo
           to="/"
           className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
-          Retour à l'accueil
+          Retour à l’accueil
         </Link>
         <Link
           to="/night-party"

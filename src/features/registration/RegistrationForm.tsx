@@ -5,6 +5,7 @@ import { PHONE_HINT } from '@/lib/phone';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
 import { EDITION } from '@/config/edition';
 import { DataError } from '@/lib/errors';
@@ -106,11 +107,10 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
   return (
     <>
       <p className="mt-2 text-gray-700">
-        Choisissez votre catégorie et votre mode de participation, puis présentez-vous. Les champs
-        marqués <span className="text-red-700">*</span> sont obligatoires.
+        Choisissez votre catégorie et votre mode de participation, puis présentez-vous.
       </p>
       <p className="mt-2 text-sm text-gray-600">
-        Une question avant de vous lancer ?{' '}
+        Une question avant de vous lancer ?{' '}
         <Link to="/faq" className="font-medium text-brand-700 underline">
           Consultez la FAQ
         </Link>{' '}
@@ -119,7 +119,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
       {statusUnknown && (
         <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           Nous n&apos;avons pas pu vérifier l&apos;ouverture des inscriptions. Vous pouvez remplir
-          le formulaire : elle sera vérifiée à l&apos;envoi.
+          le formulaire : elle sera vérifiée à l&apos;envoi.
         </p>
       )}
 
@@ -127,14 +127,15 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
         <form
           ref={formRef}
           noValidate
-          aria-label="Formulaire d'inscription"
+          aria-label="Formulaire d’inscription"
           onSubmit={(event) => handleSubmit(onValid, onInvalid)(event)}
           className="mt-6 space-y-6"
         >
           <Honeypot ref={honeypot} />
+          <RequiredLegend />
           <Section step={1} title="Votre catégorie">
             <ChoiceCards
-              legend="Dans quelle catégorie participez-vous ?"
+              legend="Dans quelle catégorie participez-vous ?"
               choices={CATEGORY_CHOICES}
               field={register('category')}
               error={errors.category?.message}
@@ -159,7 +160,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
             <Field label="Nom complet" required error={errors.fullName?.message}>
               <input type="text" autoComplete="name" {...register('fullName')} />
             </Field>
-            <Field label="Email" required error={errors.email?.message}>
+            <Field label="E-mail" required error={errors.email?.message}>
               <input type="email" autoComplete="email" {...register('email')} />
             </Field>
             <Field label="Téléphone" required hint={PHONE_HINT} error={errors.phone?.message}>
@@ -185,7 +186,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
 
           {participationType === 'team' && (
             <Section step={4} title="Votre équipe">
-              <Field label="Nom de l'équipe" required error={errors.teamName?.message}>
+              <Field label="Nom de l’équipe" required error={errors.teamName?.message}>
                 <input type="text" autoComplete="off" {...register('teamName')} />
               </Field>
               <TeamMembersFields who="self" />
@@ -232,11 +233,12 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
                   id="registration-terms"
                   type="checkbox"
                   className="mt-1 size-5 shrink-0 accent-brand-600"
+                  aria-required="true"
                   aria-invalid={errors.agreeToTerms ? true : undefined}
                   aria-describedby={errors.agreeToTerms ? 'registration-terms-error' : undefined}
                   {...register('agreeToTerms')}
                 />
-                <label htmlFor="registration-terms" className="text-sm text-gray-800">
+                <label htmlFor="registration-terms" className="min-w-0 text-sm text-gray-800">
                   J&apos;accepte{' '}
                   {/* A new tab: the form stays as filled (it is also kept as a draft). */}
                   <a
@@ -253,7 +255,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
                   </span>{' '}
                   du Booster Challenge et je confirme que{' '}
                   {participationType === 'team' ? 'chaque membre de l’équipe a' : "j'ai"} au moins{' '}
-                  {EDITION.minimumAge} ans ; les participants mineurs ont l&apos;accord d&apos;un
+                  {EDITION.minimumAge} ans ; les participants mineurs ont l&apos;accord d&apos;un
                   parent ou d&apos;un tuteur légal.
                   <span className="text-red-700" aria-hidden="true">
                     {' '}
@@ -273,16 +275,11 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
             duplicates, refusedFieldOf): rate limit, network... */}
           <FormAlert message={failure} />
 
-          <Button
-            type="submit"
-            size="block"
-            busy={isSubmitting}
-            busyLabel="Inscription en cours..."
-          >
+          <Button type="submit" size="block" busy={isSubmitting} busyLabel="Inscription en cours…">
             Valider mon inscription
           </Button>
           <p className="text-center text-sm text-gray-600">
-            Inscription gratuite. Vous recevrez une confirmation par email sous{' '}
+            Inscription gratuite. Vous recevrez une confirmation par e-mail sous{' '}
             {EDITION.confirmationWithinHours} heures.
           </p>
         </form>

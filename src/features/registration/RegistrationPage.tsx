@@ -43,7 +43,7 @@ export default function RegistrationPage() {
   const status = useRegistrationStatus();
   usePageMeta(
     'Inscription',
-    'Inscrivez-vous gratuitement au Booster Challenge : danse ou chant, en solo ou en équipe de 2 à 10 personnes.',
+    'Inscrivez-vous gratuitement au Booster Challenge : danse ou chant, en solo ou en équipe de 2 à 10 personnes.',
   );
   const [refused, setRefused] = useState<ClosedReason | null>(null);
   useEffect(

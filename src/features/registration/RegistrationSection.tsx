@@ -23,7 +23,8 @@ export function Section({
         >
           {step}
         </span>
-        {title}
+        {/* Not an anonymous flex item: it may shrink below its longest word (text at 200 %). */}
+        <span className="min-w-0">{title}</span>
       </h2>
       <div className="space-y-4">{children}</div>
     </section>

@@ -1,6 +1,11 @@
 import { useLocation } from 'react-router';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
-import { CATEGORY_LABELS, EDITION, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
+import {
+  AUDITION_CITIES_TEXT,
+  CATEGORY_LABELS,
+  EDITION,
+  PARTICIPATION_TYPE_LABELS,
+} from '@/config/edition';
 import { useSiteUrl, whatsappShareUrl } from '@/lib/share-links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { readRecap, type RegistrationRecap } from './registration-recap';
@@ -16,11 +21,11 @@ const NEXT_STEPS = [
   },
   {
     title: 'Rendez-vous aux auditions',
-    text: `Les auditions ont lieu à ${EDITION.auditionCities.join(', ')}. Le lieu et l'heure de la vôtre vous seront communiqués par e-mail.`,
+    text: `Les auditions ont lieu à ${AUDITION_CITIES_TEXT}. Le lieu et l’heure de la vôtre vous seront communiqués par e-mail.`,
   },
 ] as const;
 
-export const REGISTRATION_SHARE_TEXT = `Je viens de m'inscrire au Booster Challenge ${EDITION.year}, le concours de danse et de chant ! Inscris-toi toi aussi, c'est gratuit :`;
+export const REGISTRATION_SHARE_TEXT = `Je viens de m’inscrire au Booster Challenge ${EDITION.year}, le concours de danse et de chant ! Inscris-toi toi aussi, c’est gratuit :`;
 
 /** What was just registered, with the reference to quote (only right after registering). */
 function Recap({ recap }: { recap: RegistrationRecap }) {
@@ -45,7 +50,7 @@ function Recap({ recap }: { recap: RegistrationRecap }) {
           {recap.reference}
         </strong>
       </p>
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold text-gray-600">{label}</dt>
@@ -100,7 +105,7 @@ export default function RegistrationSuccessPage() {
               >
                 {index + 1}
               </span>
-              <div>
+              <div className="min-w-0">
                 <h3 className="font-semibold">{step.title}</h3>
                 <p className="text-gray-700">{step.text}</p>
               </div>

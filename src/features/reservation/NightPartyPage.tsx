@@ -5,6 +5,7 @@ import { ContactLinks } from '@/components/contact/ContactLinks';
 import { PlacesLeft, ReservationsClosed } from './ReservationAvailability';
 import { useEditionInfo } from './use-edition-info';
 import { lazyComponent } from '@/lib/lazy-component';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 
@@ -38,12 +39,12 @@ export default function NightPartyPage() {
   }, []);
   usePageMeta(
     'Night Party',
-    `${nightParty.name} : ${nightParty.date.toLowerCase()} à ${nightParty.time}, ${nightParty.venue}. Entrée gratuite, réservation obligatoire.`,
+    `${nightParty.name} : ${nightParty.date.toLowerCase()} à ${nightParty.time}, ${nightParty.venue}. Entrée gratuite, réservation obligatoire.`,
   );
   return (
     <main id="contenu">
       <section className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 text-white">
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-14 sm:pt-20 md:grid-cols-[1fr_auto] md:items-center">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 pt-14 sm:pt-20 md:grid-cols-[1fr_auto] md:items-center">
           <div>
             <Logo logo={NIGHT_PARTY_LOGO} alt="" className="mb-5 h-12 w-auto" />
             <p className="font-semibold text-yellow-400">
@@ -83,7 +84,7 @@ export default function NightPartyPage() {
         <div aria-hidden="true" className="crowd mt-4" />
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-3">
         <section
           aria-labelledby="reservation-form"
           className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8 lg:col-span-2"
@@ -97,9 +98,7 @@ export default function NightPartyPage() {
           </div>
           {open && (
             <>
-              <p className="mt-4 text-sm text-gray-600">
-                Les champs marqués d'un * sont obligatoires.
-              </p>
+              <RequiredLegend className="mt-4" />
               <ReservationForm fallback={<FormLoading />} onClosed={refresh} />
             </>
           )}
@@ -135,7 +134,7 @@ export default function NightPartyPage() {
             className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
           >
             <h2 id="contact-night-party" className="text-lg font-bold">
-              Une question ?
+              Une question ?
             </h2>
             <ContactLinks className="mt-2 text-gray-800" />
           </section>

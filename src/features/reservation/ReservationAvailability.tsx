@@ -8,15 +8,15 @@ export function ReservationsClosed({ info }: { info: EditionInfo }) {
   const text = {
     not_open: {
       title: 'Les réservations ne sont pas encore ouvertes',
-      body: `Elles ouvriront le ${when(info.reservationsOpenAt)}. Revenez à ce moment-là : l'entrée est gratuite mais la réservation est obligatoire.`,
+      body: `Elles ouvriront le ${when(info.reservationsOpenAt)}. Revenez à ce moment-là : l’entrée est gratuite mais la réservation est obligatoire.`,
     },
     closed: {
       title: 'Les réservations sont closes',
-      body: `Elles ont fermé le ${when(info.reservationsCloseAt)}. Les personnes qui ont un pass le présentent à l'entrée.`,
+      body: `Elles ont fermé le ${when(info.reservationsCloseAt)}. Les personnes qui ont un pass le présentent à l’entrée.`,
     },
     past: {
       title: 'La Night Party a eu lieu',
-      body: `Elle s'est tenue le ${when(info.concertStartsAt)}. Merci à toutes et à tous, et rendez-vous à la prochaine édition !`,
+      body: `Elle s’est tenue le ${when(info.concertStartsAt)}. Merci à toutes et à tous, et rendez-vous à la prochaine édition !`,
     },
     open: { title: '', body: '' },
   }[info.reservationState];
@@ -30,9 +30,9 @@ export function ReservationsClosed({ info }: { info: EditionInfo }) {
 
 const placesText = (n: number) =>
   n === 1
-    ? 'Dernière place disponible !'
+    ? 'Dernière place disponible !'
     : n <= 50
-      ? `Plus que ${n} places disponibles !`
+      ? `Plus que ${n} places disponibles !`
       : `${n.toLocaleString('fr-FR')} places disponibles.`;
 
 /** Places left, or the waitlist, above the form. */
@@ -40,7 +40,7 @@ export function PlacesLeft({ info }: { info: EditionInfo }) {
   if (info.waitlistOpen)
     return (
       <p className="mt-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-950 ring-1 ring-amber-300">
-        Complet : en réservant maintenant, vous êtes inscrit(e) sur la liste d'attente. Chaque place
+        Complet : en réservant maintenant, vous êtes inscrit(e) sur la liste d’attente. Chaque place
         libérée va à la personne suivante.
       </p>
     );

@@ -11,22 +11,22 @@ import { usePass, type PassLoad } from './pass/use-pass';
 
 const { nightParty } = EDITION;
 
-export const RESERVATION_SHARE_TEXT = `J'ai réservé ma place pour la ${nightParty.name} ! L'entrée est gratuite, réserve vite la tienne :`;
+export const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la ${nightParty.name} ! L’entrée est gratuite, réserve vite la tienne :`;
 
 /** The title follows the stored reservation: a place, or a rank on the waitlist. */
 function titleOf(load: PassLoad): { title: string; lead: string } {
-  if (load.status !== 'found') return { title: 'Réservation enregistrée', lead: 'Votre pass :' };
+  if (load.status !== 'found') return { title: 'Réservation enregistrée', lead: 'Votre pass :' };
   const { state, position } = load.pass;
   if (state === 'waitlisted')
     return {
-      title: `Vous êtes n° ${position ?? '?'} sur la liste d'attente`,
-      lead: 'Dès qu’une place se libère, elle est à vous : votre pass passera en « Place confirmée ».',
+      title: `Vous êtes n° ${position ?? '?'} sur la liste d’attente`,
+      lead: 'Dès qu’une place se libère, elle est à vous : votre pass passera en « Place confirmée ».',
     };
   if (state === 'cancelled')
     return { title: 'Réservation annulée', lead: 'Merci de nous avoir prévenus.' };
   return {
-    title: 'Votre place est confirmée !',
-    lead: 'Gardez ce pass : il sera scanné à l’entrée.',
+    title: 'Votre place est confirmée !',
+    lead: 'Gardez ce pass : il sera scanné à l’entrée.',
   };
 }
 
@@ -55,9 +55,9 @@ function Reminder() {
         <li className="min-h-6">
           <span className="font-semibold">Quand et où&nbsp;:</span> {eventLine}
         </li>
-        <li>Le pass est personnel : présentez son QR code (ou son code) à l'entrée.</li>
-        <li>Un smartphone bien chargé : c'est avec lui que vous voterez.</li>
-        <li>Empêché(e) ? « Je ne pourrai pas venir » donne votre place à quelqu'un d'autre.</li>
+        <li>Le pass est personnel : présentez son QR code (ou son code) à l’entrée.</li>
+        <li>Un smartphone bien chargé : c’est avec lui que vous voterez.</li>
+        <li>Empêché(e) ? « Je ne pourrai pas venir » donne votre place à quelqu’un d’autre.</li>
       </ul>
       <p className="mt-4 text-gray-800">Une question&nbsp;? Contactez-nous&nbsp;:</p>
       <ContactLinks className="mt-1 text-gray-800" />
@@ -76,7 +76,7 @@ export default function ReservationSuccessPage() {
     ? titleOf(pass.load)
     : {
         title: 'Réservation enregistrée',
-        lead: 'Votre pass est à l’adresse reçue lors de la réservation (lien « Mon pass »).',
+        lead: 'Votre pass est à l’adresse reçue lors de la réservation (lien « Mon pass »).',
       };
   return (
     <SuccessLayout title={title} lead={lead} shareUrl={shareUrl} shareLabel="Inviter des amis">

@@ -58,7 +58,7 @@ function Article({
 export default function RulesPage() {
   usePageMeta(
     'Règlement',
-    'Le règlement du Booster Challenge : conditions de participation, catégories, équipes, auditions, finale et prix.',
+    'Le règlement du Booster Challenge : conditions de participation, catégories, équipes, auditions, finale et prix.',
   );
   const period = usePeriod();
   return (
@@ -90,7 +90,7 @@ export default function RulesPage() {
       </div>
       <div className="mt-10 flex flex-wrap gap-3">
         <Link to="/inscription" className={`${link} bg-blue-700 text-white hover:bg-blue-800`}>
-          S'inscrire au challenge
+          S’inscrire au challenge
         </Link>
         <Link to="/faq" className={`${link} border border-blue-700 text-blue-800 hover:bg-blue-50`}>
           Questions fréquentes

@@ -49,10 +49,10 @@ function QuestionTable({
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>
-      <p className="text-sm text-gray-700">Question posée : « {question} »</p>
+      <p className="text-sm text-gray-700">Question posée : « {question} »</p>
       <DataTable
         caption={title}
-        regionLabel={`Tableau : ${title}`}
+        regionLabel={`Tableau : ${title}`}
         columns={['Réponse', 'Réservations confirmées', 'Venus', 'Taux de venue']}
       >
         {rows.map((r) => (
@@ -125,7 +125,7 @@ export default function AttendancePage() {
         Les réponses au questionnaire de réservation croisées avec les entrées validées à la porte.
         Seules les places confirmées comptent (ni la liste d’attente, ni les annulations).
       </p>
-      <QueryStatus query={report} loadingText="Chargement de la présence..." />
+      <QueryStatus query={report} loadingText="Chargement de la présence…" />
       {report.data && <Totals rows={rows} />}
       {report.data && !hasReservations && (
         <EmptyState>Aucune réservation confirmée pour le moment</EmptyState>

@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Field } from '@/components/ui/Field';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { email } from '@/lib/validation';
 import { notify } from '@/lib/toast';
+import { adminPageTitle, useDocumentTitle } from '@/lib/use-page-meta';
 import { readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { toDataError } from '@/lib/errors';
 import { LOGIN_FAILED, signInAdmin } from '@/data/admin-auth';
@@ -23,10 +25,12 @@ const LOGIN_TOASTS = { action: 'admin-login' } as const;
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
+  useDocumentTitle(adminPageTitle('Connexion'));
   const [alreadySignedIn] = useState(() => readAdminSession() !== null);
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AdminLoginValues>({
     resolver: zodResolver(adminLoginSchema),
@@ -44,6 +48,8 @@ export default function AdminLoginPage() {
       navigate('/admin', { replace: true });
     } catch (e) {
       notify.error(toDataError(e, LOGIN_FAILED).message, LOGIN_TOASTS);
+      // The toast says why (once); the focus goes where the fix is, the password selected.
+      setFocus('password', { shouldSelect: true });
     }
   };
 
@@ -59,7 +65,8 @@ export default function AdminLoginPage() {
           <h1 className="mt-4 text-2xl font-bold text-gray-900">Connexion Administrateur</h1>
         </div>
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <Field label="Email" error={errors.email?.message} required>
+          <RequiredLegend />
+          <Field label="E-mail" error={errors.email?.message} required>
             <input type="email" autoComplete="username" {...register('email')} />
           </Field>
           <Field label="Mot de passe" error={errors.password?.message} required>

@@ -50,18 +50,18 @@ export default function DashboardPage() {
 
       <QueryStatus
         query={dashboard}
-        loadingText="Chargement des données..."
+        loadingText="Chargement des données…"
         errorText="Erreur lors du chargement des données"
       />
 
       {data && (
         <>
-          <div className="grid gap-6 2xl:grid-cols-[2fr_1fr]">
-            <section aria-labelledby="contest-title" className="space-y-3">
+          <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[2fr_1fr]">
+            <section aria-labelledby="contest-title" className="@container space-y-3">
               <h2 id="contest-title" className="text-lg font-semibold text-gray-900">
                 Concours
               </h2>
-              <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <dl className="grid grid-cols-1 gap-4 @md:grid-cols-2 @3xl:grid-cols-4">
                 <StatCard label="Total des inscriptions" value={data.stats.totalParticipants} />
                 <StatCard label="Danse" value={data.stats.byCategory.dance} />
                 <StatCard label="Chant" value={data.stats.byCategory.singing} />
@@ -75,8 +75,8 @@ export default function DashboardPage() {
                 />
               </dl>
             </section>
-            <section aria-labelledby="party-title" className="space-y-3">
-              <div className="flex items-baseline justify-between gap-3">
+            <section aria-labelledby="party-title" className="@container space-y-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <h2 id="party-title" className="text-lg font-semibold text-gray-900">
                   Night Party
                 </h2>
@@ -84,7 +84,7 @@ export default function DashboardPage() {
                   Voir les réservations
                 </Link>
               </div>
-              <dl className="grid gap-4 sm:grid-cols-3 2xl:grid-cols-1">
+              <dl className="grid grid-cols-1 gap-4 @md:grid-cols-3">
                 <StatCard
                   label="Places confirmées"
                   value={data.party.confirmed}
@@ -96,7 +96,7 @@ export default function DashboardPage() {
             </section>
           </div>
 
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <section className={card} aria-labelledby="type-title">
               <h2 id="type-title" className="mb-4 text-lg font-semibold text-gray-900">
                 Type de participation
@@ -118,7 +118,7 @@ export default function DashboardPage() {
                 })}
               </dl>
               <h3 id="top-regions-title" className="mt-6 mb-2 font-semibold text-gray-900">
-                Top 3 des régions
+                Les 3 premières régions
               </h3>
               {data.stats.byRegion.length === 0 ? (
                 <p className="text-gray-700">Aucune donnée régionale disponible</p>
@@ -167,14 +167,17 @@ export default function DashboardPage() {
             {data.recent.length === 0 ? (
               <EmptyState>Aucune inscription pour le moment</EmptyState>
             ) : (
-              <DataTable columns={['Nom', 'Catégorie', 'Date']}>
+              <DataTable
+                caption="Les 5 dernières inscriptions"
+                columns={['Nom', 'Catégorie', 'Date']}
+              >
                 {data.recent.map((p) => (
                   <tr key={p.id}>
-                    <td className={td}>
+                    <th scope="row" className={`${td} text-left font-normal`}>
                       <Link to={`/admin/participants/${p.id}`} className={linkClass}>
                         {p.fullName}
                       </Link>
-                    </td>
+                    </th>
                     <td className={td}>{CATEGORY_LABELS[p.category]}</td>
                     <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
                   </tr>

@@ -40,7 +40,7 @@ export default function BinPage() {
   const onPurge = () =>
     purge.mutate(undefined, {
       onSuccess: (n) => {
-        notify.success(`Corbeille purgée : ${count(n)} effacé${n > 1 ? 's' : ''} définitivement`);
+        notify.success(`Corbeille purgée : ${count(n)} effacé${n > 1 ? 's' : ''} définitivement`);
         setConfirmPurge(false);
       },
       onError: (e) => {
@@ -63,9 +63,9 @@ export default function BinPage() {
       </ListHeader>
       <p className="text-gray-700">
         Un participant supprimé reste ici {BIN_DAYS} jours, restaurable avec son équipe, puis il est
-        effacé définitivement (à la suppression suivante, ou avec « Purger maintenant »).
+        effacé définitivement (à la suppression suivante, ou avec « Purger maintenant »).
       </p>
-      <QueryStatus query={bin} loadingText="Chargement de la corbeille..." />
+      <QueryStatus query={bin} loadingText="Chargement de la corbeille…" />
       {bin.data && rows.length === 0 && <EmptyState>La corbeille est vide</EmptyState>}
       {rows.length > 0 && (
         <DataTable
@@ -90,7 +90,7 @@ export default function BinPage() {
                   <Button
                     variant="secondary"
                     busy={restore.isPending && restore.variables === p.id}
-                    busyLabel="Restauration..."
+                    busyLabel="Restauration…"
                     aria-label={`Restaurer ${p.fullName}`}
                     onClick={() => onRestore(p)}
                   >
@@ -110,10 +110,10 @@ export default function BinPage() {
           .map((p) => p.fullName)
           .join(
             ', ',
-          )}${expired.length > 3 ? '…' : ''}), avec leurs équipes ? ${expired.length > 1 ? 'Ils ne pourront plus être restaurés' : 'Il ne pourra plus être restauré'}.`}
+          )}${expired.length > 3 ? '…' : ''}), avec leurs équipes ? ${expired.length > 1 ? 'Ils ne pourront plus être restaurés' : 'Il ne pourra plus être restauré'}.`}
         confirmLabel="Purger définitivement"
         busy={purge.isPending}
-        busyLabel="Suppression..."
+        busyLabel="Suppression…"
         onConfirm={onPurge}
         onCancel={() => setConfirmPurge(false)}
       />

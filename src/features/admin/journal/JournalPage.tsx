@@ -38,7 +38,7 @@ export default function JournalPage() {
         />
       }
       query={query}
-      search={{ label: 'Rechercher dans le journal', hint: 'Résumé ou email de l’auteur' }}
+      search={{ label: 'Rechercher dans le journal', hint: 'Résumé ou e-mail de l’auteur' }}
       selects={[
         {
           key: 'action',
@@ -48,7 +48,7 @@ export default function JournalPage() {
         },
       ]}
       list={list}
-      loadingText="Chargement du journal..."
+      loadingText="Chargement du journal…"
       emptyText={{
         filtered: 'Aucune entrée ne correspond à votre recherche',
         none: 'Le journal est vide pour le moment',

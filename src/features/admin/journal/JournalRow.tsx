@@ -26,7 +26,7 @@ export function JournalRow({ entry: e }: { entry: AuditEntry }) {
             <Link
               to={`/admin/participants/${e.entityId}`}
               className={`${linkClass} block text-xs`}
-              aria-label={`Voir le participant : ${e.summary}`}
+              aria-label={`Voir le participant : ${e.summary}`}
             >
               Voir le participant
             </Link>
@@ -39,7 +39,7 @@ export function JournalRow({ entry: e }: { entry: AuditEntry }) {
               className="whitespace-nowrap"
               aria-expanded={open}
               aria-controls={open ? detailId : undefined}
-              aria-label={`${open ? 'Masquer' : 'Voir'} avant / après : ${e.summary}`}
+              aria-label={`${open ? 'Masquer' : 'Voir'} avant / après : ${e.summary}`}
               onClick={() => setOpen((o) => !o)}
             >
               {open ? 'Masquer' : 'Avant / après'}

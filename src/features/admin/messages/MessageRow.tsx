@@ -6,7 +6,8 @@ import type { InboxMessage } from '@/data/messages';
 import { td } from '../shared/ui';
 import { replyMailto, replyWhatsapp } from './reply-links';
 
-const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
+const badge =
+  'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap @max-3xs:max-w-full @max-3xs:whitespace-normal @max-3xs:wrap-anywhere';
 
 type MessageRowProps = {
   message: InboxMessage;
@@ -39,8 +40,8 @@ export function MessageRow({
     <Button
       variant={unhandled ? 'primary' : 'secondary'}
       busy={busy}
-      busyLabel="Enregistrement..."
-      aria-label={`${unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'} : message de ${m.name}`}
+      busyLabel="Enregistrement…"
+      aria-label={`${unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'} : message de ${m.name}`}
       onClick={() => onSetHandled(unhandled)}
     >
       {unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'}
@@ -83,7 +84,7 @@ export function MessageRow({
             <div className="space-y-4">
               <p className="text-sm text-gray-700">
                 De <strong className="text-gray-900">{m.name}</strong> ({m.email}), le{' '}
-                {formatDateTime(m.createdAt)} — sujet : {m.subject}
+                {formatDateTime(m.createdAt)} — sujet : {m.subject}
               </p>
               <p className="max-w-prose whitespace-pre-line text-gray-900">{m.message}</p>
               {m.handledAt && (

@@ -69,20 +69,15 @@ export default function MessagesPage() {
       title="Messages"
       noun={['message', 'messages']}
       actions={
-        canWrite && (
-          <ExportButton
-            onExport={() => exportMessages(filters)}
-            disabled={list.isFetching || total === 0}
-          />
-        )
+        canWrite && <ExportButton onExport={() => exportMessages(filters)} disabled={total === 0} />
       }
       query={query}
-      search={{ label: 'Rechercher des messages', hint: 'Nom, email, sujet ou texte' }}
+      search={{ label: 'Rechercher des messages', hint: 'Nom, e-mail, sujet ou texte' }}
       selects={[
         { key: 'state', label: 'État', allLabel: 'Tous les messages', options: STATE_OPTIONS },
       ]}
       list={list}
-      loadingText="Chargement des messages..."
+      loadingText="Chargement des messages…"
       emptyText={{
         filtered: 'Aucun message ne correspond à votre recherche',
         none: 'Aucun message pour le moment',

@@ -23,7 +23,7 @@ export function replyWhatsapp(m: Pick<InboxMessage, 'message' | 'subject' | 'nam
 } | null {
   const phone = findCameroonPhone(m.message);
   if (!phone) return null;
-  const text = `Bonjour ${m.name}, l’équipe ${EDITION.name} vous répond au sujet de « ${m.subject.trim()} ».`;
+  const text = `Bonjour ${m.name}, l’équipe ${EDITION.name} vous répond au sujet de « ${m.subject.trim()} ».`;
   const url = whatsappUrl(phone, text);
   return url ? { url, phone } : null;
 }

@@ -17,7 +17,7 @@ import { participantJsonFileName } from '../shared/exports';
 import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
 
-const EMAIL_NOT_CONFIGURED = "L'envoi d'e-mails n'est pas configuré";
+const EMAIL_NOT_CONFIGURED = 'L’envoi d’e-mails n’est pas configuré';
 
 /** The side panel of a participant's page: confirmation e-mail, JSON export, deletion. */
 export function ParticipantActions({
@@ -72,16 +72,18 @@ export function ParticipantActions({
   };
 
   return (
-    <aside className="space-y-6" aria-label="Actions">
+    // Not a second "Actions" landmark: the section inside is the named region.
+    <div className="space-y-6">
       <Section title="Actions">
         <div className="flex flex-col gap-2">
           <Button
             variant="secondary"
             onClick={onSendConfirmation}
-            disabled={sending}
+            busy={sending}
+            busyLabel="Envoi en cours…"
             aria-describedby={isEmailConfigured('confirmation') ? undefined : 'email-off'}
           >
-            {sending ? 'Envoi en cours...' : "Envoyer l'email de confirmation"}
+            Envoyer l’e-mail de confirmation
           </Button>
           {!isEmailConfigured('confirmation') && (
             <p id="email-off" className="text-sm text-gray-600">
@@ -96,7 +98,7 @@ export function ParticipantActions({
           </Button>
         </div>
       </Section>
-    </aside>
+    </div>
   );
 }
 
@@ -108,6 +110,8 @@ type DeleteDialogProps = {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where the focus goes when it closes after the deletion (ConfirmDialog). */
+  returnFocus?: () => HTMLElement | null;
 };
 
 /** The confirmation of a deletion, naming the person (and the team that goes with them). */
@@ -116,6 +120,7 @@ export function DeleteParticipantDialog({
   busy,
   onConfirm,
   onCancel,
+  returnFocus,
 }: DeleteDialogProps) {
   const team =
     p?.participationType === 'team'
@@ -124,13 +129,14 @@ export function DeleteParticipantDialog({
   return (
     <ConfirmDialog
       open={p !== null}
-      title={`Supprimer ${p?.fullName ?? ''} ?`}
+      title={`Supprimer ${p?.fullName ?? ''} ?`}
       message={`${p?.fullName ?? ''}${team} quittera les listes et ira dans la corbeille, d’où l’inscription peut être restaurée pendant ${BIN_DAYS} jours.`}
       confirmLabel="Supprimer"
       busy={busy}
-      busyLabel="Suppression..."
+      busyLabel="Suppression…"
       onConfirm={onConfirm}
       onCancel={onCancel}
+      returnFocus={returnFocus}
     />
   );
 }

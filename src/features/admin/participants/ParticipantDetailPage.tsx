@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
+import { focusElement } from '@/lib/move-focus';
+import { adminPageTitle, useDocumentTitle } from '@/lib/use-page-meta';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import { participantQuery } from '../shared/queries';
 import { QueryStatus } from '../shared/ListState';
@@ -29,6 +31,28 @@ export default function ParticipantDetailPage() {
 
   const query = useQuery(participantQuery(id));
   const participant = query.data;
+  useDocumentTitle(adminPageTitle(participant?.fullName ?? 'Participant'));
+
+  /*
+   * Closing the edit form removes the focused button (issue 15): after Enregistrer the focus goes
+   * to the heading of the saved view, after Annuler back to Modifier.
+   */
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headerActions = useRef<HTMLDivElement>(null);
+  const focusAfterEdit = useRef<'heading' | 'edit' | null>(null);
+  useEffect(() => {
+    if (editing || !focusAfterEdit.current) return;
+    focusElement(
+      focusAfterEdit.current === 'heading'
+        ? heading.current
+        : headerActions.current?.querySelector('button'),
+    );
+    focusAfterEdit.current = null;
+  }, [editing]);
+  const closeEditing = (focusOn: 'heading' | 'edit') => {
+    focusAfterEdit.current = focusOn;
+    setEditing(false);
+  };
 
   useEffect(() => {
     if (participant === null) {
@@ -43,7 +67,7 @@ export default function ParticipantDetailPage() {
         {query.error && <h1 className={pageTitle}>Participant</h1>}
         <QueryStatus
           query={query}
-          loadingText="Chargement du participant..."
+          loadingText="Chargement du participant…"
           errorText="Erreur lors du chargement des données"
         />
         {query.error && (
@@ -76,7 +100,9 @@ export default function ParticipantDetailPage() {
       </Link>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className={pageTitle}>{participant.fullName}</h1>
+          <h1 ref={heading} tabIndex={-1} className={`${pageTitle} focus:outline-none`}>
+            {participant.fullName}
+          </h1>
           <p className="text-gray-700">
             {CATEGORY_LABELS[participant.category]} ·{' '}
             {PARTICIPATION_TYPE_LABELS[participant.participationType]}
@@ -86,7 +112,7 @@ export default function ParticipantDetailPage() {
           </p>
         </div>
         {canWrite && !editing && (
-          <div className="flex flex-wrap gap-2">
+          <div ref={headerActions} className="flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => setEditing(true)}>
               Modifier
             </Button>
@@ -101,13 +127,13 @@ export default function ParticipantDetailPage() {
         )}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {canWrite && editing ? (
             <ParticipantEditForm
               participant={participant}
-              onCancel={() => setEditing(false)}
-              onSaved={() => setEditing(false)}
+              onCancel={() => closeEditing('edit')}
+              onSaved={() => closeEditing('heading')}
             />
           ) : (
             <ParticipantView participant={participant} />

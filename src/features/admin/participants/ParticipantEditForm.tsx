@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { RegionOptions } from '@/components/forms/RegionOptions';
 import { TeamMembersFields } from '@/components/forms/TeamMembersFields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '@/components/ui/Field';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { notify } from '@/lib/toast';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { Participant } from '@/data/types';
@@ -37,8 +39,11 @@ export function ParticipantEditForm({
     control,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors, isSubmitting },
   } = form;
+  // Opened by Modifier, which it replaces: the focus goes to its first field (issue 15).
+  useEffect(() => setFocus('fullName'), [setFocus]);
   const update = useUpdateParticipant(participant.id);
   const type = useWatch({ control, name: 'participationType' });
 
@@ -68,12 +73,13 @@ export function ParticipantEditForm({
         className="space-y-6"
         aria-label="Modifier le participant"
       >
+        <RequiredLegend />
         <Section title="Informations personnelles">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Nom complet" error={errors.fullName?.message} required>
               <input type="text" autoComplete="off" {...register('fullName')} />
             </Field>
-            <Field label="Email" error={errors.email?.message} required>
+            <Field label="E-mail" error={errors.email?.message} required>
               <input type="email" autoComplete="off" {...register('email')} />
             </Field>
             <Field label="Téléphone" error={errors.phone?.message} required>
@@ -103,8 +109,8 @@ export function ParticipantEditForm({
         </Section>
 
         {type === 'team' && (
-          <Section title="Informations de l'équipe">
-            <Field label="Nom de l'équipe" error={errors.teamName?.message} required>
+          <Section title="Informations de l’équipe">
+            <Field label="Nom de l’équipe" error={errors.teamName?.message} required>
               <input type="text" {...register('teamName')} />
             </Field>
             <div className="mt-4">
@@ -125,10 +131,10 @@ export function ParticipantEditForm({
         </Section>
 
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
+          <Button type="submit" variant="primary" busy={isSubmitting} busyLabel="Enregistrement…">
+            Enregistrer
           </Button>
-          <Button variant="secondary" onClick={cancel} disabled={isSubmitting}>
+          <Button variant="secondary" onClick={cancel} busy={isSubmitting}>
             Annuler
           </Button>
         </div>

@@ -11,9 +11,9 @@ export function ParticipantView({ participant: p }: { participant: Participant }
   return (
     <>
       <Section title="Informations personnelles">
-        <dl className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Item term="Nom complet">{p.fullName}</Item>
-          <Item term="Email">
+          <Item term="E-mail">
             <a href={`mailto:${p.email}`} className={linkClass}>
               {p.email}
             </a>
@@ -31,9 +31,9 @@ export function ParticipantView({ participant: p }: { participant: Participant }
       <ContestSection participant={p} />
 
       {p.participationType === 'team' && (
-        <Section title="Informations de l'équipe">
+        <Section title="Informations de l’équipe">
           <dl className="mb-4">
-            <Item term="Nom de l'équipe">{p.teamName || '—'}</Item>
+            <Item term="Nom de l’équipe">{p.teamName || '—'}</Item>
           </dl>
           <h3 className="mb-2 font-semibold text-gray-900">
             Membres ({p.teamMembers.length + 1} personnes avec le responsable)
@@ -80,9 +80,9 @@ export function ParticipantView({ participant: p }: { participant: Participant }
         )}
       </Section>
 
-      <Section title="Détails de l'inscription">
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <Item term="Date d'inscription">{formatDateTime(p.createdAt)}</Item>
+      <Section title="Détails de l’inscription">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Item term="Date d’inscription">{formatDateTime(p.createdAt)}</Item>
           <Item term="Identifiant">
             <span className="font-mono text-sm">{p.id}</span>
           </Item>

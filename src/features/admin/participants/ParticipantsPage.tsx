@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
+import { pageHeading } from '@/lib/move-focus';
 import { formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { ParticipantFilters } from '@/data/list-participants';
@@ -92,7 +93,7 @@ function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
       {select}
       <td className={td}>
         <span className="font-medium text-gray-900">{p.fullName}</span>
-        {teamOf(p) && <span className="block text-gray-600">Équipe : {p.teamName}</span>}
+        {teamOf(p) && <span className="block text-gray-600">Équipe : {p.teamName}</span>}
       </td>
       <td className={td}>
         <span className="block break-all">{p.email}</span>
@@ -126,7 +127,7 @@ function ParticipantCard({ participant: p, onDelete, select }: RowProps) {
       <Fact term="Téléphone">
         <PhoneLinks phone={p.phone} name={p.fullName} />
       </Fact>
-      <Fact term="Email">
+      <Fact term="E-mail">
         <span className="break-all">{p.email}</span>
       </Fact>
       <Fact term="Catégorie">
@@ -143,6 +144,9 @@ export default function ParticipantsPage() {
   const { filters, sort } = query;
   const [toDelete, setToDelete] = useState<Participant | null>(null);
   const remove = useDeleteParticipant();
+  // Once deleted, the row (and the button that opened the dialog) goes: the focus goes to the
+  // list's heading instead (issue 15).
+  const deleted = useRef(false);
 
   const order = { column: COLUMN_OF[sort.key], ascending: sort.ascending };
   const list = useQuery(participantsListQuery(filters, order, query.page, query.pageSize));
@@ -151,13 +155,19 @@ export default function ParticipantsPage() {
   const rows = list.data?.rows ?? [];
   const canWrite = useCanWrite();
   const pipeline = usePipelineList(rows);
-  const onDelete = canWrite ? setToDelete : null;
+  const onDelete = canWrite
+    ? (p: Participant) => {
+        deleted.current = false;
+        setToDelete(p);
+      }
+    : null;
 
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => {
         notify.success('Participant supprimé avec succès');
+        deleted.current = true;
         setToDelete(null);
       },
       onError: (e) => notify.error(e.message || 'Erreur lors de la suppression du participant'),
@@ -171,22 +181,25 @@ export default function ParticipantsPage() {
         noun={['participant', 'participants']}
         actions={
           canWrite && (
+            // Not disabled while the list refetches (after a search, a deletion): a focused
+            // button that turns disabled drops the focus to <body> (issue 15). The export asks
+            // for the rows of the current filters itself.
             <div className="flex flex-wrap gap-2">
               <ExportButton
                 onExport={() => exportParticipantsCsv(filters)}
-                disabled={list.isFetching || total === 0}
+                disabled={total === 0}
               />
               <ExportButton
                 label="Exporter pour Excel"
                 onExport={() => exportParticipantsXlsx(filters, order)}
-                disabled={list.isFetching || total === 0}
+                disabled={total === 0}
               />
             </div>
           )
         }
         intro={pipeline.toolbar}
         query={query}
-        search={{ label: 'Rechercher des participants', hint: 'Nom, email ou téléphone' }}
+        search={{ label: 'Rechercher des participants', hint: 'Nom, e-mail ou téléphone' }}
         selects={[
           {
             key: 'category',
@@ -209,7 +222,7 @@ export default function ParticipantsPage() {
           ...PIPELINE_SELECTS,
         ]}
         list={list}
-        loadingText="Chargement des participants..."
+        loadingText="Chargement des participants…"
         emptyText={{
           filtered: 'Aucun participant ne correspond à votre recherche',
           none: 'Aucune inscription pour le moment',
@@ -254,6 +267,7 @@ export default function ParticipantsPage() {
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
+        returnFocus={() => (deleted.current ? pageHeading() : null)}
       />
     </>
   );

@@ -4,7 +4,7 @@ import { card } from '../shared/ui';
 /** The building blocks of a participant's page (view, edit form, actions). */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className={card} aria-label={title}>
+    <section className={`${card} @container`} aria-label={title}>
       <h2 className="mb-4 text-lg font-semibold text-gray-900">{title}</h2>
       {children}
     </section>

@@ -23,7 +23,7 @@ const MESSAGES: ParticipantMessages = {
   region: 'Veuillez sélectionner une région',
   category: 'Veuillez sélectionner une catégorie',
   participationType: 'Veuillez sélectionner un type',
-  teamNameMax: "Le nom de l'équipe est trop long",
+  teamNameMax: 'Le nom de l’équipe est trop long',
   linkInvalid: 'Lien invalide (il doit commencer par http:// ou https://)',
   teamTooSmall: TEAM_SIZE,
   teamTooLarge: TEAM_SIZE,

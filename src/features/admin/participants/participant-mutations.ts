@@ -30,7 +30,7 @@ export function useUpdateParticipant(id: string) {
 
 /** The deletion's confirmation: it names the person and says where they go. */
 export const deleteConfirmation = (fullName: string) =>
-  `Supprimer ${fullName} ? Le participant est placé dans la corbeille : il peut être restauré pendant ${BIN_DAYS} jours (page Corbeille), puis il est effacé définitivement.`;
+  `Supprimer ${fullName} ? Le participant est placé dans la corbeille : il peut être restauré pendant ${BIN_DAYS} jours (page Corbeille), puis il est effacé définitivement.`;
 
 /** "Supprimer": moves the participant to the bin (restorable for 30 days). */
 export function useDeleteParticipant() {

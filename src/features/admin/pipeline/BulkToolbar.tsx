@@ -45,7 +45,7 @@ export function BulkToolbar({
       { ids, status },
       {
         onSuccess: (changed) =>
-          notify.success(`Statut « ${STATUS_LABELS[status]} » appliqué à ${plural(changed)}`),
+          notify.success(`Statut « ${STATUS_LABELS[status]} » appliqué à ${plural(changed)}`),
         onError: (err) => notify.error(err.message),
       },
     );
@@ -57,7 +57,7 @@ export function BulkToolbar({
       {
         onSuccess: (changed) =>
           notify.success(
-            `Créneau attribué à ${plural(changed)} : ${city}, ${formatEventDate(at)} à ${formatEventTime(at)}`,
+            `Créneau attribué à ${plural(changed)} : ${city}, ${formatEventDate(at)} à ${formatEventTime(at)}`,
           ),
         onError: (err) => notify.error(err.message),
       },
@@ -103,7 +103,7 @@ export function BulkToolbar({
                 ))}
               </select>
             </Field>
-            <Button type="submit" busy={setStatusOf.isPending} busyLabel="Application...">
+            <Button type="submit" busy={setStatusOf.isPending} busyLabel="Application…">
               Appliquer le statut
             </Button>
           </form>

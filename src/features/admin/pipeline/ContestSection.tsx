@@ -24,7 +24,7 @@ function StatusForm({ participant: p }: { participant: Participant }) {
     mutation.mutate(
       { ids: [p.id], status },
       {
-        onSuccess: () => notify.success(`Statut de ${p.fullName} : ${STATUS_LABELS[status]}`),
+        onSuccess: () => notify.success(`Statut de ${p.fullName} : ${STATUS_LABELS[status]}`),
         onError: (err) => notify.error(err.message),
       },
     );
@@ -49,7 +49,7 @@ function StatusForm({ participant: p }: { participant: Participant }) {
         variant="secondary"
         disabled={status === current}
         busy={mutation.isPending}
-        busyLabel="Enregistrement..."
+        busyLabel="Enregistrement…"
       >
         Changer le statut
       </Button>
@@ -69,7 +69,7 @@ export function ContestSection({ participant: p }: { participant: Participant })
   return (
     <Section title="Concours">
       <div className="space-y-6">
-        <dl className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Item term="Statut">
             <StatusBadge status={statusOf(p)} />
           </Item>

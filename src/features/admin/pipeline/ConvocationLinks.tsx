@@ -40,7 +40,7 @@ export function ConvocationLinks({ participant: p, canWrite }: Props) {
   if (!hasSlot(p)) {
     return (
       <p className="text-sm text-gray-700">
-        Pas de créneau d’audition : attribuez-en un pour préparer la convocation.
+        Pas de créneau d’audition : attribuez-en un pour préparer la convocation.
       </p>
     );
   }
@@ -89,7 +89,7 @@ export function ConvocationLinks({ participant: p, canWrite }: Props) {
         <Button
           variant="secondary"
           busy={sending}
-          busyLabel="Envoi..."
+          busyLabel="Envoi…"
           onClick={() => void sendByEmail(emailParams)}
           aria-label={`Envoyer la convocation de ${p.fullName} par e-mail`}
         >

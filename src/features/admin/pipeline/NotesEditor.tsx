@@ -54,7 +54,7 @@ export function NotesEditor({
         variant="secondary"
         disabled={notes === saved}
         busy={mutation.isPending}
-        busyLabel="Enregistrement..."
+        busyLabel="Enregistrement…"
       >
         Enregistrer les notes
       </Button>

@@ -25,7 +25,7 @@ export function SelectPageCheckbox({
     if (ref.current) ref.current.indeterminate = some;
   }, [some]);
   return (
-    <label className="inline-flex min-h-11 items-center gap-2 font-medium text-gray-900">
+    <label className="inline-flex min-h-11 max-w-full items-center gap-2 font-medium text-gray-900 wrap-anywhere">
       <input
         ref={ref}
         type="checkbox"
@@ -67,7 +67,7 @@ export function SelectRowCell(props: RowCheckboxProps) {
 /** The same checkbox on a card (a phone), with a word beside it and a thumb-sized target. */
 export function SelectCardCheckbox({ name, checked, onToggle }: RowCheckboxProps) {
   return (
-    <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800">
+    <label className="inline-flex min-h-11 max-w-full items-center gap-2 text-sm font-medium text-gray-800 wrap-anywhere">
       <input
         type="checkbox"
         className={box}

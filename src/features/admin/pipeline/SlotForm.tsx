@@ -67,7 +67,7 @@ export function SlotForm({
         </p>
       )}
       <div className="sm:col-span-3">
-        <Button type="submit" busy={busy} busyLabel="Enregistrement...">
+        <Button type="submit" busy={busy} busyLabel="Enregistrement…">
           {submitLabel}
         </Button>
       </div>

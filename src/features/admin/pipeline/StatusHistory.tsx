@@ -10,7 +10,7 @@ export function StatusHistory({ participantId }: { participantId: string }) {
   return (
     <div>
       <h3 className="mb-2 font-semibold text-gray-900">Historique des statuts</h3>
-      <QueryStatus query={history} loadingText="Chargement de l’historique..." />
+      <QueryStatus query={history} loadingText="Chargement de l’historique…" />
       {history.data?.length === 0 && (
         <p className="text-gray-700">Aucun changement de statut depuis l’inscription.</p>
       )}

@@ -31,7 +31,7 @@ export function convocationText(p: Convocable): string | null {
   return [
     `Bonjour ${p.fullName}${who},`,
     `Vous êtes convoqué(e) aux auditions du ${EDITION.name} ${EDITION.year} à ${p.auditionCity}, le ${formatEventDate(p.auditionAt)} à ${formatEventTime(p.auditionAt)} (heure de Douala).`,
-    venue ? `Adresse : ${venue}.` : '',
+    venue ? `Adresse : ${venue}.` : '',
     'Présentez-vous 30 minutes en avance avec une pièce d’identité. Merci de confirmer votre présence en répondant à ce message.',
     `L’équipe ${EDITION.name}`,
   ]

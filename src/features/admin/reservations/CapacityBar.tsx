@@ -31,12 +31,12 @@ export function CapacityBar({ stats }: { stats: NightPartyStats }) {
     { label: 'Annulées', value: n(cancelled), swatch: 'bg-gray-400' },
   ];
   return (
-    <section className={card} aria-labelledby="capacity-title">
+    <section className={`${card} @container`} aria-labelledby="capacity-title">
       <h2 id="capacity-title" className="text-lg font-semibold text-gray-900">
         Places de la Night Party
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        Capacité {n(capacity)} places ; {n(limit)} confirmables avec le surbooking. Au-delà, les
+        Capacité {n(capacity)} places ; {n(limit)} confirmables avec le surbooking. Au-delà, les
         réservations vont en liste d’attente.
       </p>
       <div aria-hidden="true" className="relative mt-4">
@@ -53,10 +53,10 @@ export function CapacityBar({ stats }: { stats: NightPartyStats }) {
           />
         )}
       </div>
-      <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-1 gap-3 @md:grid-cols-2 @3xl:grid-cols-4">
         {figures.map((f) => (
           <div key={f.label} className="rounded-lg bg-gray-50 px-3 py-2">
-            <dt className="flex items-center gap-2 text-sm text-gray-700">
+            <dt className="flex items-center gap-2 text-sm text-gray-700 wrap-anywhere">
               <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${f.swatch}`} />
               {f.label}
             </dt>

@@ -23,7 +23,8 @@ const STATUS_BADGE: Record<AttendanceStatus, string> = {
   maybe: 'bg-yellow-100 text-yellow-900',
 };
 
-const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
+const badge =
+  'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap @max-3xs:max-w-full @max-3xs:whitespace-normal @max-3xs:wrap-anywhere';
 
 type ReservationRowProps = {
   reservation: Reservation;
@@ -69,8 +70,8 @@ function StateActions({
       {state === 'confirmed' && (
         <Button
           variant="secondary"
-          className="whitespace-nowrap"
-          disabled={busy}
+          className="whitespace-nowrap @max-3xs:whitespace-normal"
+          busy={busy}
           aria-label={`Valider l’entrée de ${r.fullName}`}
           onClick={() => onCheckIn(r)}
         >
@@ -80,7 +81,7 @@ function StateActions({
       {(state === 'confirmed' || state === 'waitlisted') && (
         <Button
           variant="dangerOutline"
-          disabled={busy}
+          busy={busy}
           aria-label={`Annuler la réservation de ${r.fullName}`}
           onClick={() => onCancel(r)}
         >

@@ -26,7 +26,10 @@ function SummaryList<K extends string>({
       </h3>
       <dl className="space-y-1">
         {(Object.keys(labels) as K[]).map((k) => (
-          <div key={k} className="flex justify-between gap-2 rounded bg-gray-50 px-2 py-1 text-sm">
+          <div
+            key={k}
+            className="flex flex-wrap justify-between gap-x-2 rounded bg-gray-50 px-2 py-1 text-sm wrap-anywhere"
+          >
             <dt className="text-gray-700">{labels[k]}</dt>
             <dd className="font-semibold text-gray-900">{counts[k]}</dd>
           </div>
@@ -49,11 +52,11 @@ const QUESTIONS = [
 
 export function ReservationSummary({ summary }: { summary: Summary }) {
   return (
-    <section className={card} aria-labelledby="summary-title">
+    <section className={`${card} @container`} aria-labelledby="summary-title">
       <h2 id="summary-title" className="mb-4 text-lg font-semibold text-gray-900">
         Résumé des {summary.total} réservation{summary.total > 1 ? 's' : ''}
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 @lg:grid-cols-2 @4xl:grid-cols-3">
         {QUESTIONS.map(([key, labels]) => (
           <SummaryList<string>
             key={key}

@@ -72,11 +72,11 @@ function useRowActions() {
   const dialog = (
     <ConfirmDialog
       open={toCancel !== null}
-      title={`Annuler la réservation de ${toCancel?.fullName ?? ''} ?`}
+      title={`Annuler la réservation de ${toCancel?.fullName ?? ''} ?`}
       message={`Le pass de ${toCancel?.fullName ?? ''} ne permettra plus d’entrer${toCancel?.state === 'confirmed' ? ' et la place ira à la première personne de la liste d’attente' : ''}.`}
       confirmLabel="Annuler la réservation"
       busy={cancel.isPending}
-      busyLabel="Annulation..."
+      busyLabel="Annulation…"
       onConfirm={confirmCancel}
       onCancel={() => setToCancel(null)}
     />
@@ -113,14 +113,10 @@ export default function ReservationsPage() {
           // Personal data: exported by admins only (log_export refuses anyone else).
           canWrite && (
             <div className="flex flex-wrap gap-2">
-              <ExportButton
-                onExport={() => exportReservationsCsv(filters)}
-                disabled={list.isFetching}
-              />
+              <ExportButton onExport={() => exportReservationsCsv(filters)} />
               <ExportButton
                 label="Exporter pour Excel"
                 onExport={() => exportReservationsXlsx(filters, order)}
-                disabled={list.isFetching}
               />
             </div>
           )
@@ -160,7 +156,7 @@ export default function ReservationsPage() {
           },
         ]}
         list={list}
-        loadingText="Chargement des réservations..."
+        loadingText="Chargement des réservations…"
         emptyText={{
           filtered: 'Aucune réservation ne correspond à votre recherche',
           none: 'Aucune réservation pour le moment',

@@ -45,9 +45,9 @@ export function checkInMessage(r: CheckInResult): {
       return { kind: 'info', text: `Déjà entré${at}${door} — ${who}` };
     }
     case 'waitlisted':
-      return { kind: 'error', text: `Liste d’attente : ${who} n’a pas de place confirmée.` };
+      return { kind: 'error', text: `Liste d’attente : ${who} n’a pas de place confirmée.` };
     case 'cancelled':
-      return { kind: 'error', text: `Annulé : le pass de ${who} ne permet plus d’entrer.` };
+      return { kind: 'error', text: `Annulé : le pass de ${who} ne permet plus d’entrer.` };
     default:
       return { kind: 'error', text: 'Réservation introuvable.' };
   }

@@ -61,11 +61,11 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
         Purger les données personnelles
       </h2>
       <p className="text-gray-700">
-        Efface définitivement {PURGED}. Sont conservées : {KEPT}.
+        Efface définitivement {PURGED}. Sont conservées : {KEPT}.
       </p>
       <p className="text-gray-700" id="retention-when">
         {purgeAt === null
-          ? 'Aucune date de purge n’est fixée : choisissez-la ci-dessus et enregistrez.'
+          ? 'Aucune date de purge n’est fixée : choisissez-la ci-dessus et enregistrez.'
           : due
             ? `Date de purge atteinte (${formatDate(`${purgeAt}T12:00:00+01:00`)}).`
             : `Possible à partir du ${formatDate(`${purgeAt}T12:00:00+01:00`)}.`}
@@ -75,6 +75,7 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
         disabled={!due}
         aria-describedby="retention-when"
         onClick={() => setConfirming(true)}
+        className="max-w-full wrap-anywhere"
       >
         Purger les données personnelles
       </Button>
@@ -83,7 +84,7 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
           <h3 id="retention-result" className="mb-2 font-semibold text-gray-900">
             Résultat de la purge
           </h3>
-          <dl className="grid gap-2 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {Object.entries(counts).map(([key, n]) => (
               <div key={key} className="flex justify-between gap-4 rounded-lg bg-gray-50 p-3">
                 <dt className="text-gray-700">{COUNT_LABELS[key] ?? key}</dt>
@@ -95,11 +96,11 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
       )}
       <ConfirmDialog
         open={confirming}
-        title="Purger les données personnelles ?"
-        message={`Seront effacés définitivement : ${PURGED}. Seront conservées : ${KEPT}. Cette action est irréversible.`}
+        title="Purger les données personnelles ?"
+        message={`Seront effacés définitivement : ${PURGED}. Seront conservées : ${KEPT}. Cette action est irréversible.`}
         confirmLabel="Purger définitivement"
         busy={purge.isPending}
-        busyLabel="Purge en cours..."
+        busyLabel="Purge en cours…"
         onConfirm={onConfirm}
         onCancel={() => setConfirming(false)}
       />

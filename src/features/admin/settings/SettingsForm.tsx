@@ -2,6 +2,7 @@ import { useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { notify } from '@/lib/toast';
 import { SettingFieldError, type EditionSettings, type SettingKey } from '@/data/night-party-admin';
 import { card } from '../shared/ui';
@@ -73,7 +74,7 @@ const SECTIONS: { title: string; fields: Input[] }[] = [
         label: 'Clôture des réservations',
         type: 'datetime-local',
         optional: true,
-        hint: `${IN_DOUALA} Laissez vide : les réservations ferment au début du concert.`,
+        hint: `${IN_DOUALA} Laissez vide : les réservations ferment au début du concert.`,
       },
     ],
   },
@@ -86,11 +87,11 @@ const SECTIONS: { title: string; fields: Input[] }[] = [
         type: 'tel',
         hint: '9 chiffres, par exemple 699 12 34 56.',
       },
-      { key: 'contactEmail', label: 'Email de contact', type: 'email' },
+      { key: 'contactEmail', label: 'E-mail de contact', type: 'email' },
     ],
   },
   {
-    title: 'Concours : inscriptions',
+    title: 'Concours : inscriptions',
     fields: [
       {
         key: 'registrationOpensAt',
@@ -115,7 +116,7 @@ const SECTIONS: { title: string; fields: Input[] }[] = [
         label: 'Purge des données personnelles à partir du',
         type: 'date',
         optional: true,
-        hint: 'Après le concert et la clôture des inscriptions. À partir de ce jour (heure de Douala), le bouton « Purger les données personnelles » efface les données de l’édition, sauf les coordonnées des lauréats. Laissez vide : pas de purge.',
+        hint: 'Après le concert et la clôture des inscriptions. À partir de ce jour (heure de Douala), le bouton « Purger les données personnelles » efface les données de l’édition, sauf les coordonnées des lauréats. Laissez vide : pas de purge.',
       },
     ],
   },
@@ -133,7 +134,7 @@ function PlaceLimit({ control }: { control: Control<SettingsFormValues> }) {
   const limit = Math.floor((c * (100 + o)) / 100);
   return (
     <p className="text-sm text-gray-700 sm:col-span-2" aria-live="polite">
-      Places confirmables : <strong>{limit.toLocaleString('fr-FR')}</strong>
+      Places confirmables : <strong>{limit.toLocaleString('fr-FR')}</strong>
     </p>
   );
 }
@@ -184,12 +185,13 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
       aria-label="Paramètres de l’édition"
       className="space-y-6"
     >
+      <RequiredLegend />
       {SECTIONS.map((section) => (
-        <fieldset key={section.title} className={card}>
+        <fieldset key={section.title} className={`${card} min-w-0`}>
           <legend className="float-left mb-4 w-full text-lg font-semibold text-gray-900">
             {section.title}
           </legend>
-          <div className="clear-both grid gap-4 sm:grid-cols-2">
+          <div className="clear-both grid grid-cols-1 gap-4 sm:grid-cols-2">
             {section.fields.map((f) => (
               <Field
                 key={f.key}
@@ -211,10 +213,10 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
         </fieldset>
       ))}
       <p className="text-sm text-gray-700">
-        Dernière modification : {formatDouala(settings.updatedAt)} (heure de Douala).
+        Dernière modification : {formatDouala(settings.updatedAt)} (heure de Douala).
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" busy={isSubmitting} busyLabel="Enregistrement...">
+        <Button type="submit" busy={isSubmitting} busyLabel="Enregistrement…">
           Enregistrer les paramètres
         </Button>
         <Button

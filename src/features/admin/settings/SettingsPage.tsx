@@ -18,11 +18,11 @@ export default function SettingsPage() {
       <div>
         <h1 className={pageTitle}>Paramètres</h1>
         <p className="mt-1 text-gray-700">
-          Les pages publiques lisent ces informations : une nouvelle édition se prépare ici, sans
+          Les pages publiques lisent ces informations : une nouvelle édition se prépare ici, sans
           changer le code. Les dates et heures sont celles de Douala.
         </p>
       </div>
-      <QueryStatus query={settings} loadingText="Chargement des paramètres..." />
+      <QueryStatus query={settings} loadingText="Chargement des paramètres…" />
       {settings.data && <SettingsForm settings={settings.data} />}
       {settings.data && <RetentionPanel purgeAt={settings.data.personalDataPurgeAt} />}
     </div>

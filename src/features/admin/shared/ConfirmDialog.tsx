@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
+import { focusElement } from '@/lib/move-focus';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -9,11 +10,17 @@ type ConfirmDialogProps = {
   busyLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * Where the focus goes when the dialog closes, when not back where it was: the list's heading
+   * once the row that opened it is deleted (that button is about to disappear).
+   */
+  returnFocus?: () => HTMLElement | null;
 };
 
 /**
  * A modal confirmation (role="alertdialog"): focus goes to Annuler, Escape cancels, Tab stays
- * inside, and focus returns where it was when the dialog closes.
+ * inside, and focus returns where it was when the dialog closes (or to `returnFocus()`). While
+ * busy its buttons are aria-disabled, not disabled: a disabled button would drop the focus.
  */
 export function ConfirmDialog({
   open,
@@ -24,17 +31,22 @@ export function ConfirmDialog({
   busyLabel,
   onConfirm,
   onCancel,
+  returnFocus,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
+  const focusOnClose = useEffectEvent((previous: HTMLElement | null) => {
+    focusElement(returnFocus?.() ?? previous);
+  });
+
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     cancelRef.current?.focus();
-    return () => previous?.focus?.();
+    return () => focusOnClose(previous);
   }, [open]);
 
   if (!open) return null;
@@ -44,8 +56,7 @@ export function ConfirmDialog({
       e.stopPropagation();
       onCancel();
     } else if (e.key === 'Tab') {
-      const buttons =
-        panelRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)');
+      const buttons = panelRef.current?.querySelectorAll<HTMLButtonElement>('button');
       if (!buttons?.length) return;
       const first = buttons[0];
       const last = buttons[buttons.length - 1];
@@ -82,17 +93,17 @@ export function ConfirmDialog({
           <button
             ref={cancelRef}
             type="button"
-            onClick={onCancel}
-            disabled={busy}
-            className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
+            onClick={busy ? undefined : onCancel}
+            aria-disabled={busy || undefined}
+            className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-50"
           >
             Annuler
           </button>
           <button
             type="button"
-            onClick={onConfirm}
-            disabled={busy}
-            className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-50"
+            onClick={busy ? undefined : onConfirm}
+            aria-disabled={busy || undefined}
+            className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 aria-disabled:cursor-wait aria-disabled:opacity-50"
           >
             {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
           </button>

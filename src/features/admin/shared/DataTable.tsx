@@ -8,8 +8,8 @@ export type Column<K extends string = string> =
 
 type DataTableProps<K extends string> = {
   columns: readonly Column<K>[];
-  /** Read by screen readers only. */
-  caption?: string;
+  /** The table's name (every table has one), read by screen readers only. */
+  caption: string;
   /**
    * Makes the scrolling wrapper a named, focusable region: a table wider than a phone scrolls,
    * and keyboard users must reach it (axe scrollable-region-focusable).
@@ -77,7 +77,7 @@ export function DataTable<K extends string>({
     <div {...region}>
       {/* 12 px cell padding instead of ui.ts's 16: lists of 9 or 10 columns need the room. */}
       <table className="min-w-full divide-y divide-gray-200 [&_td]:px-3 [&_th]:px-3">
-        {caption && <caption className="sr-only">{caption}</caption>}
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">
           <tr>
             {columns.map((c, i) => {

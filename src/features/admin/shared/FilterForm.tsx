@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Field } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
 
@@ -26,6 +26,12 @@ export function FilterForm({
   onReset,
   children,
 }: FilterFormProps) {
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The button goes once nothing is filtered: the focus goes to the search box (issue 15).
+  const reset = () => {
+    onReset();
+    searchBox.current?.focus();
+  };
   return (
     <form
       role="search"
@@ -34,12 +40,17 @@ export function FilterForm({
       className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
       <Field label="Rechercher" hint={searchHint}>
-        <input type="search" value={searchInput} onChange={(e) => onSearchInput(e.target.value)} />
+        <input
+          ref={searchBox}
+          type="search"
+          value={searchInput}
+          onChange={(e) => onSearchInput(e.target.value)}
+        />
       </Field>
       {children}
       {hasFilters && (
         <div className="sm:col-span-2 lg:col-span-4">
-          <Button variant="secondary" onClick={onReset}>
+          <Button variant="secondary" onClick={reset}>
             Réinitialiser les filtres
           </Button>
         </div>

@@ -25,22 +25,22 @@ export function ListCard({ title, actions, children }: ListCardProps) {
   const titleId = useId();
   return (
     <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <article aria-labelledby={titleId}>
-        <div className="flex items-start justify-between gap-3">
+      <article aria-labelledby={titleId} className="@container">
+        <div className="flex flex-wrap items-start justify-between gap-3">
           <h3 id={titleId} className="min-w-0 pt-1.5 font-semibold break-words text-gray-900">
             {title}
           </h3>
           {actions && (
             <div
               role="group"
-              aria-label={`Actions : ${title}`}
-              className="flex shrink-0 flex-col items-stretch gap-2"
+              aria-label={`Actions : ${title}`}
+              className="flex max-w-full shrink-0 flex-col items-stretch gap-2"
             >
               {actions}
             </div>
           )}
         </div>
-        <dl className="mt-3 grid grid-cols-[max-content_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1.5 text-sm">
+        <dl className="mt-3 grid grid-cols-1 items-baseline gap-x-3 gap-y-1.5 text-sm @3xs:grid-cols-[max-content_minmax(0,1fr)]">
           {children}
         </dl>
       </article>

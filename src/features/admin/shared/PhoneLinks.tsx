@@ -1,7 +1,9 @@
 import { formatPhone, telUrl, whatsappUrl } from '@/lib/phone';
 import { linkClass } from './ui';
 
-const target = 'inline-flex min-h-6 items-center whitespace-nowrap';
+// On one line in tables; in a narrow card (text at 200 %, see ListCards' @container) they wrap.
+const target =
+  'inline-flex min-h-6 max-w-full items-center whitespace-nowrap @max-3xs:whitespace-normal';
 /** WhatsApp's green, dark enough for small text on white. */
 const whatsappClass = `${target} font-medium text-green-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`;
 
@@ -16,7 +18,7 @@ export function PhoneLinks({ phone, name }: { phone: string; name: string }) {
   const whatsapp = whatsappUrl(phone);
   if (!tel || !whatsapp) return <span>{shown}</span>;
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-3">
+    <span className="inline-flex max-w-full flex-wrap items-center gap-x-3 wrap-anywhere">
       <a href={tel} className={`${linkClass} ${target}`} aria-label={`Appeler ${name} au ${shown}`}>
         {shown}
       </a>

@@ -15,11 +15,11 @@ export function BarChart({ bars, colour = 'bg-brand-600' }: { bars: Bar[]; colou
   const max = Math.max(0, ...bars.map((b) => b.count));
   return (
     <ul
-      className="flex items-end justify-around gap-2 pt-2"
+      className="flex flex-wrap items-end justify-around gap-2 pt-2"
       style={{ minHeight: CHART_HEIGHT_PX + 56 }}
     >
       {bars.map((b) => (
-        <li key={b.label} className="flex min-w-0 flex-1 flex-col items-center gap-1">
+        <li key={b.label} className="flex min-w-8 flex-1 flex-col items-center gap-1">
           <span className="text-sm font-semibold text-gray-900">{b.count}</span>
           <span
             aria-hidden="true"

@@ -57,8 +57,8 @@ export const RESERVATION_CSV_COLUMNS = [
   'Date de réservation',
   // Added with the Night Party's capacity and door (after the original columns, kept as they were).
   'État',
-  "Heure d'entrée",
-  "Porte d'entrée",
+  'Heure d’entrée',
+  'Porte d’entrée',
 ] as const;
 
 export function reservationsCsv(reservations: readonly Reservation[]): string {
@@ -130,7 +130,7 @@ export const participantJsonFileName = (id: string) => `participant_${id}.json`;
 export const MESSAGE_CSV_COLUMNS = [
   'Date',
   'Nom',
-  'Email',
+  'E-mail',
   'Sujet',
   'Message',
   'Traité',

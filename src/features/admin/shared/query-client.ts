@@ -11,9 +11,9 @@ declare module '@tanstack/react-query' {
 
 /**
  * The administration's one query client. It lives in the admin chunk only (the public pages never
- * load TanStack Query), at module level rather than in a component: the router remounts the route
- * tree on every path change (ResettingErrorBoundary), and the cache must outlive that for a
- * "Retour à la liste" to show the list at once. It is emptied when the admin session ends.
+ * load TanStack Query), at module level rather than in a component: the cache outlives the
+ * administration layout (a visit to the public site and back keeps it), and a "Retour à la liste"
+ * shows the list at once. It is emptied when the admin session ends.
  */
 export const adminQueryClient = new QueryClient({
   // Every failed load says so once, as a toast; the page shows its own "Réessayer".

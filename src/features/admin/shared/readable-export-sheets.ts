@@ -30,12 +30,12 @@ export type Sheet = { name: string; columns: readonly SheetColumn[]; rows: Cell[
 const date = (iso: string | null): Cell => (iso ? eventWallClock(iso) : null);
 
 export const PARTICIPANTS_SHEET = 'Participants';
-export const MEMBERS_SHEET = "Membres d'équipe";
+export const MEMBERS_SHEET = 'Membres d’équipe';
 export const RESERVATIONS_SHEET = 'Réservations';
 
 const PARTICIPANT_COLUMNS: readonly SheetColumn[] = [
   { header: 'Nom complet', width: 28 },
-  { header: 'Email', width: 32, kind: 'text' },
+  { header: 'E-mail', width: 32, kind: 'text' },
   { header: 'Téléphone', width: 14, kind: 'text' },
   { header: 'Ville', width: 16 },
   { header: 'Région', width: 14 },
@@ -52,7 +52,7 @@ const MEMBER_COLUMNS: readonly SheetColumn[] = [
   { header: 'Responsable', width: 28 },
   { header: 'Membre', width: 28 },
   { header: 'Téléphone', width: 14, kind: 'text' },
-  { header: 'Email', width: 32, kind: 'text' },
+  { header: 'E-mail', width: 32, kind: 'text' },
 ];
 
 /** The participants (one row each) and, on a second sheet, every team member with their team. */
@@ -91,8 +91,8 @@ const RESERVATION_COLUMNS: readonly SheetColumn[] = [
   { header: 'Téléphone', width: 14, kind: 'text' },
   { header: 'Ville', width: 16 },
   { header: 'État', width: 16 },
-  { header: "Heure d'entrée", width: 17, kind: 'date' },
-  { header: "Porte d'entrée", width: 26 },
+  { header: 'Heure d’entrée', width: 17, kind: 'date' },
+  { header: 'Porte d’entrée', width: 26 },
   { header: 'Statut', width: 12 },
   { header: "Source d'information", width: 20 },
   { header: 'Assistera', width: 10 },

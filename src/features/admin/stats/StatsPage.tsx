@@ -40,19 +40,21 @@ export default function StatsPage() {
   };
 
   return (
-    <div className="space-y-6">
+    // A container: the figures take 2 then 4 columns as its width allows, in rem, so they stay
+    // readable with text at 200 % (a media query would count the window, not the text).
+    <div className="@container space-y-6">
       <h1 className={pageTitle}>Statistiques</h1>
 
       <QueryStatus
         query={query}
-        loadingText="Chargement des statistiques..."
+        loadingText="Chargement des statistiques…"
         errorText="Aucune statistique disponible"
       />
 
       {stats && (
         <>
-          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatCard label="Total des participants" value={stats.totalParticipants} />
+          <dl className="grid grid-cols-1 gap-4 @md:grid-cols-2 @3xl:grid-cols-4">
+            <StatCard label="Total des inscriptions" value={stats.totalParticipants} />
             <StatCard
               label="Danse"
               value={stats.byCategory.dance}
@@ -66,7 +68,7 @@ export default function StatsPage() {
             <StatCard label="Régions représentées" value={stats.byRegion.length} />
           </dl>
 
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <section className={card} aria-labelledby="cat-title">
               <h2 id="cat-title" className="text-lg font-semibold text-gray-900">
                 Répartition par catégorie
@@ -124,6 +126,7 @@ export default function StatsPage() {
               <EmptyState>Aucune donnée régionale disponible</EmptyState>
             ) : (
               <DataTable
+                caption="Répartition des participants par région"
                 regionLabel="Tableau des régions"
                 columns={[
                   'Région',
@@ -136,9 +139,11 @@ export default function StatsPage() {
                   const pct = percent(r.count, stats.totalParticipants);
                   return (
                     <tr key={r.region}>
-                      <td className={td}>{r.region}</td>
+                      <th scope="row" className={`${td} text-left font-medium text-gray-900`}>
+                        {r.region}
+                      </th>
                       <td className={td}>{r.count}</td>
-                      <td className={td}>{pct}%</td>
+                      <td className={td}>{pct} %</td>
                       <td className={td}>
                         <span
                           className="block h-3 w-full rounded-full bg-gray-100"

@@ -16,14 +16,14 @@ const SAME_CODE_GRACE_MS = 2500;
 function cameraError(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError')
-    return "L'accès à la caméra a été refusé : autorisez-le dans les réglages du navigateur, ou saisissez le code.";
+    return 'L’accès à la caméra a été refusé : autorisez-le dans les réglages du navigateur, ou saisissez le code.';
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return 'Aucune caméra trouvée : saisissez le code ou cherchez par téléphone.';
+    return 'Aucune caméra trouvée : saisissez le code ou cherchez par téléphone.';
   if (name === 'NotReadableError')
-    return 'La caméra est utilisée par une autre application : fermez-la puis réessayez.';
+    return 'La caméra est utilisée par une autre application : fermez-la puis réessayez.';
   if (name === 'Unsupported')
-    return 'Ce navigateur ne permet pas de scanner : saisissez le code ou cherchez par téléphone.';
-  return "Le lecteur de QR code n'a pas pu démarrer (réseau ?) : saisissez le code, ou refermez et rouvrez la caméra.";
+    return 'Ce navigateur ne permet pas de scanner : saisissez le code ou cherchez par téléphone.';
+  return 'Le lecteur de QR code n’a pas pu démarrer (réseau ?) : saisissez le code, ou refermez et rouvrez la caméra.';
 }
 
 /**

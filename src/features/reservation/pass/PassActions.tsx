@@ -61,7 +61,7 @@ export function PassActions({ pass, onChange }: { pass: Pass; onChange: (pass: P
         <Button
           variant="secondary"
           size="lg"
-          onClick={() => keep(downloadCalendarFile, "Ajout à l'agenda")}
+          onClick={() => keep(downloadCalendarFile, 'Ajout à l’agenda')}
         >
           Ajouter à mon agenda
         </Button>
@@ -83,15 +83,15 @@ export function PassActions({ pass, onChange }: { pass: Pass; onChange: (pass: P
           className="rounded-xl border border-red-200 bg-red-50 p-4"
         >
           <h2 id="cancel-title" ref={confirmTitle} tabIndex={-1} className="font-bold text-red-900">
-            Annuler votre réservation ?
+            Annuler votre réservation ?
           </h2>
           <p className="mt-1 text-red-900">
-            Votre place sera donnée à la première personne de la liste d'attente. Cette action est
+            Votre place sera donnée à la première personne de la liste d’attente. Cette action est
             définitive.
           </p>
           <FormAlert message={failure} />
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-            <Button variant="danger" busy={busy} busyLabel="Annulation..." onClick={cancel}>
+            <Button variant="danger" busy={busy} busyLabel="Annulation…" onClick={cancel}>
               Oui, annuler ma place
             </Button>
             <Button variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>

@@ -29,7 +29,7 @@ export function PassPanel({ load, reload, setPass }: ReturnType<typeof usePass>)
       <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <h2 className="text-xl font-bold">Pass inconnu</h2>
         <p className="mt-2 text-gray-800">
-          Aucun pass ne correspond à ce lien. Vérifiez l'adresse reçue, ou réservez votre place.
+          Aucun pass ne correspond à ce lien. Vérifiez l’adresse reçue, ou réservez votre place.
         </p>
         <Link to="/night-party" className="mt-4 inline-block font-semibold text-blue-800 underline">
           Réserver ma place

@@ -8,7 +8,7 @@ const STATE_LOOK: Record<Pass['state'], { className: string; text: (p: Pass) => 
   confirmed: { className: 'bg-green-100 text-green-900', text: () => 'Place confirmée' },
   waitlisted: {
     className: 'bg-amber-100 text-amber-950',
-    text: (p) => `Liste d'attente · n° ${p.position ?? '?'}`,
+    text: (p) => `Liste d’attente · n° ${p.position ?? '?'}`,
   },
   checked_in: {
     className: 'bg-blue-100 text-blue-950',
@@ -44,7 +44,9 @@ export function PassView({ pass }: { pass: Pass }) {
       </header>
       <div className="space-y-5 px-5 py-6">
         <p>
-          <span className={`inline-block rounded-full px-3 py-1 font-semibold ${look.className}`}>
+          <span
+            className={`inline-block max-w-full rounded-full px-3 py-1 font-semibold ${look.className}`}
+          >
             {look.text(pass)}
           </span>
         </p>
@@ -87,7 +89,7 @@ export function PassView({ pass }: { pass: Pass }) {
               className="mx-auto w-full max-w-64"
             />
             <figcaption className="mt-2">
-              <span className="block text-sm text-gray-700">Code à présenter à l'entrée</span>
+              <span className="block text-sm text-gray-700">Code à présenter à l’entrée</span>
               <span className="font-mono text-2xl font-bold tracking-widest text-gray-950">
                 {groupedCode(pass.code)}
               </span>

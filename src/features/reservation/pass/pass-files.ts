@@ -33,7 +33,7 @@ export async function downloadCalendarFile(pass: Pass): Promise<void> {
     duration: { hours: 6 },
     location: `${pass.venueName}, ${pass.venueAddress}`,
     url: passUrl(pass.code),
-    description: `Pass ${groupedCode(pass.code)} : ${passUrl(pass.code)}. Ouverture des portes à ${formatEventTime(pass.doorsOpenAt)}.`,
+    description: `Pass ${groupedCode(pass.code)} : ${passUrl(pass.code)}. Ouverture des portes à ${formatEventTime(pass.doorsOpenAt)}.`,
     status: 'CONFIRMED',
   });
   if (error || !value) throw error ?? new Error('ics');

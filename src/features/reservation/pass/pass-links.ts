@@ -7,4 +7,4 @@ export { groupedCode } from '@/lib/pass-code';
 
 /** wa.me with the pass link, to keep it in one's own chat or send it to a friend. */
 export const passWhatsappUrl = (code: string) =>
-  whatsappShareUrl('Mon pass pour la Booster Night Party :', passUrl(code));
+  whatsappShareUrl('Mon pass pour la Booster Night Party :', passUrl(code));

@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import { EDITION } from '@/config/edition';
+import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
+import { ContactLinks } from '@/components/contact/ContactLinks';
+import { CONCERT_NAV_LABEL } from './concert-name';
+
+/*
+ * The public footer's content, inside PublicLayout's <footer>. A part hydrated after the rest of
+ * the page: its code is not in a page's first load (docs/decisions/011-prerendered-public-pages.md,
+ * rule 10).
+ */
+
+const FOOTER_LINKS = [
+  { to: '/', label: 'Accueil' },
+  { to: '/inscription', label: 'S’inscrire au challenge' },
+  { to: '/night-party', label: CONCERT_NAV_LABEL },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/reglement', label: 'Règlement du concours' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Footer links are 44 px tall, like every touch target of the site. */
+const footerLinkClass =
+  'inline-flex min-h-11 min-w-11 items-center hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white';
+
+export default function PublicFooter() {
+  return (
+    <>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p>
+            <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-12 w-auto" />
+          </p>
+          <p className="mt-2 text-sm">
+            Le concours de danse et de chant qui révèle les talents du Cameroun. Inscription
+            gratuite, auditions dans {EDITION.auditionCities.length} villes et une grande finale à{' '}
+            {EDITION.final.city}.
+          </p>
+        </div>
+        <nav aria-label="Liens utiles">
+          <h2 className="font-semibold text-white">Liens utiles</h2>
+          <ul className="mt-1 text-sm">
+            {FOOTER_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={footerLinkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Contact</h2>
+          <address className="mt-2 text-sm not-italic">
+            <ContactLinks tone="dark" />
+            <p className="mt-1">{EDITION.contact.address}</p>
+          </address>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Horaires du support</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {EDITION.contact.supportHours.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm">
+            <Link to="/admin/login" className={`${footerLinkClass} underline`}>
+              Espace Administration
+            </Link>
+          </p>
+        </div>
+      </div>
+      <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-gray-400">
+        © {EDITION.year} Booster Challenge. Tous droits réservés.
+      </p>
+    </>
+  );
+}
