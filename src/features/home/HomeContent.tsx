@@ -5,8 +5,8 @@ import {
   ConcertNote,
   ConcertWhen,
   RegistrationCta,
-  RegistrationLink,
   RegistrationNote,
+  useRegistrationOpen,
 } from './home-status';
 
 /*
@@ -57,6 +57,8 @@ const cta =
 
 export default function HomeContent() {
   const { nightParty, team, final } = EDITION;
+  // Closed, not open yet or complet: no invitation to register anywhere on the page.
+  const { open: registrationOpen } = useRegistrationOpen();
   return (
     <>
       <section className="bg-linear-to-br from-blue-950 via-blue-800 to-blue-600 text-white">
@@ -141,12 +143,14 @@ export default function HomeContent() {
                 />
                 <h3 className="text-2xl font-bold">{c.title}</h3>
                 <p className="mt-2">{c.text}</p>
-                <RegistrationLink
-                  to={`/inscription?category=${c.key}`}
-                  className={`${cta} mt-5 bg-white text-gray-900 hover:bg-gray-100 focus-visible:outline-white`}
-                >
-                  S’inscrire en {c.title.toLowerCase()}
-                </RegistrationLink>
+                {registrationOpen && (
+                  <Link
+                    to={`/inscription?category=${c.key}`}
+                    className={`${cta} mt-5 bg-white text-gray-900 hover:bg-gray-100 focus-visible:outline-white`}
+                  >
+                    S’inscrire en {c.title.toLowerCase()}
+                  </Link>
+                )}
               </article>
             ))}
           </div>
@@ -202,24 +206,28 @@ export default function HomeContent() {
             <p className="mt-2 text-gray-700">
               Vous montez seul sur scène et défendez votre talent.
             </p>
-            <RegistrationLink
-              to="/inscription?type=solo"
-              className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
-            >
-              S’inscrire en solo
-            </RegistrationLink>
+            {registrationOpen && (
+              <Link
+                to="/inscription?type=solo"
+                className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
+              >
+                S’inscrire en solo
+              </Link>
+            )}
           </article>
           <article className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
             <h3 className="text-xl font-semibold">Équipe</h3>
             <p className="mt-2 text-gray-700">
               De {team.min} à {team.max} personnes : groupe de danse, chorale, duo…
             </p>
-            <RegistrationLink
-              to="/inscription?type=team"
-              className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
-            >
-              S’inscrire en équipe
-            </RegistrationLink>
+            {registrationOpen && (
+              <Link
+                to="/inscription?type=team"
+                className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
+              >
+                S’inscrire en équipe
+              </Link>
+            )}
           </article>
         </div>
       </section>

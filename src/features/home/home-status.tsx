@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EDITION } from '@/config/edition';
 import {
@@ -38,7 +38,6 @@ export function useRegistrationOpen() {
 }
 
 type Props = { className: string };
-type LinkProps = Props & { to: string; children: ReactNode };
 
 /**
  * "Je m'inscris au challenge" while one can register (or before the answer); otherwise the rules
@@ -56,20 +55,6 @@ export function RegistrationCta({ className }: Props) {
       {label}
     </Link>
   );
-}
-
-/**
- * A link to register (a category, solo, team) while one can, or before the answer; none once
- * closed, not open yet or complet. Each such link answers the registration state itself, so the
- * answer re-renders these links only, not the whole page (a shorter task on a slow phone).
- */
-export function RegistrationLink({ to, className, children }: LinkProps) {
-  const { open } = useRegistrationOpen();
-  return open ? (
-    <Link to={to} className={className}>
-      {children}
-    </Link>
-  ) : null;
 }
 
 /** The registration's state under the hero's buttons (its height kept while unknown). */
