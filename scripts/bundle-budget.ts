@@ -17,7 +17,7 @@
  *
  * Fails (exit 1) when:
  * - the home page's first load, JavaScript and CSS together, is above 90 kB; another route's
- *   JavaScript above 130 kB or its CSS above 12 kB;
+ *   JavaScript above 130 kB or its CSS above 16 kB;
  * - a public route's first load or later parts contain admin code (src/features/admin, the admin
  *   layout), papaparse or the door's QR scanner (barcode-detector, ZXing), or, for `/`,
  *   supabase-js. Checked twice: on the built chunks (manifest source paths and library signatures
@@ -45,11 +45,13 @@ import { laterParts } from './prerender-vite.ts';
  * Limits, enforced by every build. The issue's budget: 90 kB gzip of JavaScript and CSS for the
  * home page, what a visitor's phone downloads before the page works (its content and footer are
  * hydrated later, docs/decisions/011-prerendered-public-pages.md, rule 10); 130 kB of JavaScript
- * for any other public page, whose CSS (the whole site's stylesheet) has its own limit.
+ * for any other public page, whose CSS has its own limit: the whole site's stylesheet (about
+ * 10 kB), plus on a prerendered page the rules its HTML uses, written into it (about 5 kB: they
+ * are also in the stylesheet, the price of a first paint that waits for no file).
  */
 export const HOME_LIMIT_KB = 90;
 export const PAGE_JS_LIMIT_KB = 130;
-export const CSS_LIMIT_KB = 12;
+export const CSS_LIMIT_KB = 16;
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
@@ -152,13 +154,21 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
 
 /**
  * The files a page's HTML makes the browser fetch before any script runs (module scripts,
- * modulepreloads, stylesheets: paths without the leading slash) and the styles written in it.
+ * modulepreloads, stylesheets, in the head or, like the site stylesheet of a page whose critical
+ * CSS is inlined, at the end of the body: paths without the leading slash) and the styles written
+ * in it.
  */
 export function htmlAssets(html: string): { js: string[]; css: string[]; inlineCss: string[] } {
-  const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
   const js: string[] = [];
   const css: string[] = [];
-  for (const [tag] of head.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    // A prerendered page's scripts, asked for once it is painted (bootLoader, scripts/prerender.ts).
+    const entry = tag.startsWith('<script') ? attribute(tag, 'data-entry') : undefined;
+    if (entry) {
+      const modules = attribute(tag, 'data-modules')?.split(' ').filter(Boolean) ?? [];
+      js.push(...[entry, ...modules].map((f) => f.slice(1)));
+      continue;
+    }
     const src = tag.startsWith('<script') ? attribute(tag, 'src') : attribute(tag, 'href');
     if (!src?.startsWith('/')) continue;
     const rel = attribute(tag, 'rel');
@@ -166,7 +176,9 @@ export function htmlAssets(html: string): { js: string[]; css: string[]; inlineC
     else if (rel === 'modulepreload') js.push(src.slice(1));
     else if (rel === 'stylesheet') css.push(src.slice(1));
   }
-  const inlineCss = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => text);
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(
+    ([, text]) => text,
+  );
   return { js, css, inlineCss };
 }
 

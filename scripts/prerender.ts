@@ -16,6 +16,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import Beasties from 'beasties';
 
 /** The file every path without a page of its own is served (the SPA fallback). */
 export const SPA_SHELL = '200.html';
@@ -146,6 +147,26 @@ export type RenderedPage = {
 };
 
 /**
+ * The script that starts a prerendered page: once the page is painted (the frame after the one
+ * the HTML gave, or after a second if no frame comes: a tab opened in the background), it adds
+ * the page's modulepreloads and its entry. Until then the browser spends nothing on JavaScript:
+ * on a slow phone the page is on screen before any script is asked for, and on a fast link the
+ * scripts no longer arrive and run before the first paint (they used to, and Lighthouse then
+ * counted their download and run in the largest contentful paint).
+ * docs/decisions/011-prerendered-public-pages.md
+ */
+export function bootLoader(entry: string, modules: string[]): string {
+  const code =
+    '(function(b){var d=document,n=0;function go(){if(n++)return;' +
+    "b.dataset.modules.split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');" +
+    "l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
+    "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.dataset.entry;" +
+    'd.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)' +
+    '})(document.currentScript)';
+  return `<script data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}">${code}</script>`;
+}
+
+/**
  * The built index.html (which links no stylesheet) with a page in it (null: the empty shell) and
  * its styles and scripts. A template that lacks what is replaced (title, description, root) is an
  * error, not a page silently left empty.
@@ -183,19 +204,25 @@ export function pageHtml(template: string, page: RenderedPage | null, assets: Pa
       'empty <div id="root">',
     );
   }
-  // A prerendered page is painted from its HTML and CSS alone: its scripts are fetched at low
-  // priority, after the stylesheet on a slow link, and not counted as blocking the first paint.
-  const priority = page ? ' fetchpriority="low"' : '';
-  if (page)
+  // A prerendered page's scripts are asked for once it is painted (bootLoader): its entry and
+  // modulepreloads leave <head>.
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  if (page) {
     html = html
       .replace(
-        /<script type="module" crossorigin src=/g,
-        `<script type="module" crossorigin${priority} src=`,
+        /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+        (_, src: string) => {
+          entries.push(src);
+          return '';
+        },
       )
-      .replace(
-        /<link rel="modulepreload" crossorigin href=/g,
-        `<link rel="modulepreload" crossorigin${priority} href=`,
-      );
+      .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+        preloads.push(href);
+        return '';
+      });
+    if (entries.length !== 1) throw new Error('index.html has not exactly one module script');
+  }
   const head = [
     ...(hoisted ? [hoisted.replace(/\/>(?=<)/g, '/>\n    ')] : []),
     ...(assets.inlineStyles !== undefined ? [`<style>${assets.inlineStyles.trim()}</style>`] : []),
@@ -203,9 +230,47 @@ export function pageHtml(template: string, page: RenderedPage | null, assets: Pa
       ? [`<link rel="stylesheet" crossorigin href="/${assets.stylesheet}">`]
       : []),
     ...assets.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...assets.modules.map((f) => `<link rel="modulepreload" crossorigin${priority} href="/${f}">`),
+    ...(page
+      ? []
+      : assets.modules.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)),
   ];
+  if (page)
+    html = replaceOnce(
+      html,
+      /<\/body>/,
+      `  ${bootLoader(entries[0], [...preloads, ...assets.modules.map((f) => `/${f}`)])}\n  </body>`,
+      '</body>',
+    );
   return replaceOnce(html, /<\/head>/, `  ${head.join('\n    ')}\n  </head>`, '</head>');
+}
+
+/**
+ * A page other than home, with the rules of its stylesheets that its HTML uses written into its
+ * <head> (Beasties), and the stylesheets themselves moved to the end of <body>: the browser paints
+ * the page from the HTML alone, without waiting for the whole site's stylesheet, and the module
+ * scripts (which wait for a pending stylesheet before they run) hydrate it only once the whole
+ * stylesheet is there, so whatever the page renders next is styled.
+ * docs/decisions/011-prerendered-public-pages.md
+ */
+export async function inlineCriticalCss(html: string, outDir: string): Promise<string> {
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    preload: 'body',
+    pruneSource: false,
+    reduceInlineStyles: false,
+    compress: true,
+    fonts: false,
+    // Beasties strips a selector's pseudo-classes before matching it against the page, and
+    // `:where(…)` goes whole: Tailwind's space-y-* and divide-y rules (`:where(.space-y-4 > …)`)
+    // would never be kept. There are few of them: all are.
+    allowRules: [/:where\(/],
+    logLevel: 'warn',
+  });
+  const result = await beasties.process(html);
+  if (!/<style>[\s\S]{200,}?<\/style>/.test(result))
+    throw new Error('Beasties wrote no critical CSS into the page.');
+  return result;
 }
 
 /** Class names a stylesheet defines (its selectors' `.name`, unescaped). */
@@ -285,9 +350,11 @@ export async function prerenderSite({
             '(lazyHydrated; scripts/prerender-vite.ts).',
         );
     }
+    let html = pageHtml(template, page, assets);
+    if (path !== '/') html = await inlineCriticalCss(html, outDir);
     const file = join(outDir, htmlFileOf(path));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(template, page, assets));
+    writeFileSync(file, html);
     log(`prerendered ${path} -> ${relative(root, file)}`);
   }
   const shell = pageHtml(template, null, {

@@ -38,9 +38,28 @@ function prerenderedHere(root: HTMLElement): boolean {
 // stays on screen until React has their code; a page rendered anew waits for them too.
 // In a transition, React works in slices of a few milliseconds and leaves the main thread free
 // in between: the page, already on screen, answers a tap while it is hydrated.
+/**
+ * A prerendered page other than home is painted from the rules its HTML uses and links the whole
+ * stylesheet at the end of <body> (scripts/prerender.ts, `inlineCriticalCss`): what React renders
+ * after hydrating (a form, a message) needs the whole stylesheet, so React starts once it is in.
+ */
+function siteStylesheet(): Promise<unknown> {
+  const link = document.querySelector<HTMLLinkElement>('body > link[rel="stylesheet"]');
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });
+    // A stylesheet that failed before this ran fires nothing more: React starts anyway.
+    setTimeout(resolve, 5000);
+  });
+}
+
 const root = document.getElementById('root') as HTMLElement;
 const hydrating = prerenderedHere(root);
-void preloadRoute(window.location.pathname, { parts: !hydrating }).then(() => {
+void Promise.all([
+  preloadRoute(window.location.pathname, { parts: !hydrating }),
+  siteStylesheet(),
+]).then(() => {
   const app = (
     <StrictMode>
       <App />

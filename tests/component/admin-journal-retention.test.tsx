@@ -44,7 +44,7 @@ describe('retention', () => {
       '',
     );
     const purge = screen.getByRole('button', { name: 'Purger les données personnelles' });
-    expect(purge).toBeDisabled();
+    expect(purge).toHaveAttribute('aria-disabled', 'true');
     expect(purge).toHaveAccessibleDescription(
       fr('Aucune date de purge n’est fixée : choisissez-la ci-dessus et enregistrez.'),
     );
@@ -95,7 +95,7 @@ describe('retention', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/parametres');
     const purge = await screen.findByRole('button', { name: 'Purger les données personnelles' });
-    expect(purge).toBeEnabled();
+    expect(purge).not.toHaveAttribute('aria-disabled');
     expect(purge).toHaveAccessibleDescription('Date de purge atteinte (01/05/2025).');
     await user.click(purge);
     const dialog = screen.getByRole('alertdialog', {

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
@@ -49,20 +49,23 @@ describe('contest section of a participant', () => {
     ).toBeVisible();
 
     const change = section.getByRole('button', { name: 'Changer le statut' });
-    expect(change).toBeDisabled();
+    expect(change).toHaveAttribute('aria-disabled', 'true');
     await user.selectOptions(section.getByRole('combobox', { name: 'Statut' }), 'Présélectionné');
     await user.click(change);
     expect(await screen.findByText('Statut de Paul Etoa : Présélectionné')).toBeVisible();
+    // Saved, the button is unavailable again (the status is the current one) but keeps the focus.
+    await waitFor(() => expect(change).toHaveAttribute('aria-disabled', 'true'));
+    expect(change).toHaveFocus();
     const history = await section.findByRole('list', { name: 'Historique des statuts' });
     expect(within(history).getAllByRole('listitem')).toHaveLength(1);
     expect(history).toHaveTextContent(/Inscrit → Présélectionné\s*par chef@example\.cm/);
 
     const slot = section.getByRole('form', { name: 'Créneau d’audition' });
     await user.selectOptions(within(slot).getByRole('combobox', { name: 'Ville' }), 'Bafoussam');
-    fireEvent.change(within(slot).getByLabelText('Date de l’audition'), {
+    fireEvent.change(within(slot).getByLabelText(/^Date de l’audition/), {
       target: { value: '2030-07-13' },
     });
-    fireEvent.change(within(slot).getByLabelText('Heure (Douala)'), {
+    fireEvent.change(within(slot).getByLabelText(/^Heure \(Douala\)/), {
       target: { value: '09:00' },
     });
     await user.click(within(slot).getByRole('button', { name: 'Enregistrer le créneau' }));
@@ -85,11 +88,15 @@ describe('contest section of a participant', () => {
     const notes = await screen.findByRole('textbox', { name: /^Notes internes/ });
     expect(notes).toHaveValue('Voix de ténor.');
     const save = screen.getByRole('button', { name: 'Enregistrer les notes' });
-    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await user.click(save); // nothing to save: nothing sent
+    expect(await backend.sql(`select count(*)::int as n from audit_log`)).toEqual([{ n: 0 }]);
     await user.clear(notes);
     await user.type(notes, 'Très bonne présence scénique.');
     await user.click(save);
     expect(await screen.findByText('Notes enregistrées')).toBeVisible();
+    await waitFor(() => expect(save).toHaveAttribute('aria-disabled', 'true'));
+    expect(save).toHaveFocus();
     expect(await backend.sql(`select action, entity_id, before, after from audit_log`)).toEqual([
       {
         action: 'participant.notes',

@@ -138,10 +138,10 @@ describe('pipeline on the participants list', () => {
       'Choisissez la ville, la date et l’heure de l’audition.',
     );
     await user.selectOptions(within(slot).getByRole('combobox', { name: 'Ville' }), 'Douala');
-    fireEvent.change(within(slot).getByLabelText('Date de l’audition'), {
+    fireEvent.change(within(slot).getByLabelText(/^Date de l’audition/), {
       target: { value: '2030-07-12' },
     });
-    fireEvent.change(within(slot).getByLabelText('Heure (Douala)'), {
+    fireEvent.change(within(slot).getByLabelText(/^Heure \(Douala\)/), {
       target: { value: '14:30' },
     });
     await user.click(within(slot).getByRole('button', { name: 'Attribuer le créneau' }));

@@ -185,6 +185,10 @@ describe('reservations page, Night Party', () => {
     await waitFor(() => expect(rowOf('Bruno Etoa')).toHaveTextContent('Entrée validée'));
     expect(rowOf('Bruno Etoa')).toHaveTextContent('À la main (administration)');
     expect(within(rowOf('Bruno Etoa')).queryAllByRole('button')).toHaveLength(0);
+    // Its button gone, the focus is on the row's new state, not lost to <body>.
+    await waitFor(() =>
+      expect(within(rowOf('Bruno Etoa')).getByText('Entrée validée')).toHaveFocus(),
+    );
     const [row] = await backend.sql<{ door: string; entered: boolean }>(
       `select checked_in_door door, checked_in_at is not null entered
          from reservations where full_name = 'Bruno Etoa'`,

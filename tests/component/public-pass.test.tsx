@@ -178,6 +178,10 @@ describe('/pass/:code', () => {
       ).toHaveFocus(),
     );
     await user.click(screen.getByRole('button', { name: 'Non, garder ma place' }));
+    // Kept: the focus goes back to the button that asked (the confirmation is gone).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Je ne pourrai pas venir' })).toHaveFocus(),
+    );
     expect(await backend.sql(`select 1 from reservations where state = 'cancelled'`)).toHaveLength(
       0,
     );
@@ -186,6 +190,8 @@ describe('/pass/:code', () => {
     await user.click(screen.getByRole('button', { name: 'Oui, annuler ma place' }));
     expect(await screen.findByText('Annulée', {}, SLOW)).toBeVisible();
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    // Cancelled, the actions are gone: the focus is on the pass's state, which says so.
+    await waitFor(() => expect(screen.getByText('Annulée')).toHaveFocus());
     expect(
       await backend.sql(`select full_name, state from reservations order by full_name`),
     ).toEqual([

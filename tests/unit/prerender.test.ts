@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import {
+  bootLoader,
   classesMissingFrom,
   definedClasses,
   htmlFileOf,
@@ -93,13 +94,59 @@ describe('pageHtml', () => {
     expect(head).toContain('<link rel="preload" as="image" href="/art/a.svg"/>');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/styles-D4.css">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/Page-E5.css">');
-    // Scripts at low priority: the page is painted without them.
-    expect(head).toContain(
-      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-A1.js">',
+    // No script in <head>: the page is painted first, then its loader asks for the entry and
+    // every module the page needs (the template's and the page's own).
+    expect(head).not.toMatch(/<script|modulepreload/);
+    const loader = /<script data-entry="([^"]+)" data-modules="([^"]*)">/.exec(html);
+    expect(loader?.[1]).toBe('/assets/index-A1.js');
+    expect(loader?.[2].split(' ')).toEqual([
+      '/assets/rolldown-runtime-B2.js',
+      '/assets/FaqPage-F6.js',
+    ]);
+    expect(html).toMatch(/<\/script>\s*<\/body>/);
+  });
+
+  it('loads the scripts once the page is painted, and only once', () => {
+    const loader = bootLoader('/assets/index-A1.js', ['/assets/a.js', '/assets/b.js']);
+    const code = /<script[^>]*>([\s\S]*)<\/script>/.exec(loader)![1];
+    const added: { tag: string; attrs: Record<string, string> }[] = [];
+    const frames: (() => void)[] = [];
+    const timers: { run: () => void; ms: number }[] = [];
+    const element = () => {
+      const attrs: Record<string, string> = {};
+      return new Proxy(attrs, {
+        set: (_, key: string, value: string) => ((attrs[key] = value), true),
+        get: (_, key: string) => (key === '__attrs' ? attrs : attrs[key]),
+      }) as unknown as { __attrs: Record<string, string> } & { tag?: string };
+    };
+    const document = {
+      createElement: (tag: string) => Object.assign(element(), { __tag: tag }),
+      head: {
+        appendChild: (node: { __tag: string; __attrs: Record<string, string> }) =>
+          added.push({ tag: node.__tag, attrs: { ...node.__attrs } }),
+      },
+      currentScript: {
+        dataset: { entry: '/assets/index-A1.js', modules: '/assets/a.js /assets/b.js' },
+      },
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', code)(
+      document,
+      (run: () => void) => frames.push(run),
+      (run: () => void, ms = 0) => timers.push({ run, ms }),
     );
-    expect(head).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/FaqPage-F6.js">',
-    );
+    expect(added).toEqual([]); // nothing before the first frame
+    frames.forEach((run) => run());
+    const afterPaint = timers.find((t) => t.ms === 0)!;
+    afterPaint.run();
+    expect(
+      added.map((a) => [a.tag, a.attrs.rel ?? a.attrs.type, a.attrs.href ?? a.attrs.src]),
+    ).toEqual([
+      ['link', 'modulepreload', '/assets/a.js'],
+      ['link', 'modulepreload', '/assets/b.js'],
+      ['script', 'module', '/assets/index-A1.js'],
+    ]);
+    timers.find((t) => t.ms === 1000)!.run(); // the fallback, too late: nothing twice
+    expect(added).toHaveLength(3);
   });
 
   it('writes the home page’s stylesheet into the page instead of linking it', () => {
@@ -123,7 +170,8 @@ describe('pageHtml', () => {
     });
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('href="/assets/styles-D4.css"');
-    expect(html).not.toContain('fetchpriority');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-A1.js">');
+    expect(html).not.toContain('data-entry');
     expect(html).toContain('<title>Booster Challenge – Concours</title>');
   });
 

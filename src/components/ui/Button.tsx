@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 /**
  * The site's one button: public forms, the administration and links styled as buttons
@@ -31,16 +31,23 @@ export type ButtonSize = keyof typeof SIZES;
 type Look = { variant?: ButtonVariant; size?: ButtonSize };
 
 export const buttonClass = ({ variant = 'primary', size = 'md' }: Look = {}) =>
-  `inline-flex max-w-full items-center justify-center gap-2 rounded-lg font-semibold @max-3xs:wrap-anywhere focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring) disabled:cursor-not-allowed disabled:opacity-60 ${SIZES[size]} ${VARIANTS[variant]}`;
+  `inline-flex max-w-full items-center justify-center gap-2 rounded-lg font-semibold @max-3xs:wrap-anywhere focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring) aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${SIZES[size]} ${VARIANTS[variant]}`;
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   Look & {
+    ref?: Ref<HTMLButtonElement>;
     /**
      * While true the button reads `busyLabel` and ignores clicks and Enter (a double tap sends
      * once). It stays focusable (aria-disabled, not disabled): a disabled button drops the
      * keyboard focus to <body>.
      */
     busy?: boolean;
+    /**
+     * Unavailable (nothing to save, already the current status, nothing to export): announced as
+     * such and clicks ignored, but focusable like `busy`, for the same reason: a button that
+     * becomes unavailable because its own action succeeded keeps the focus.
+     */
+    disabled?: boolean;
     busyLabel?: string;
   };
 
@@ -50,7 +57,7 @@ export function Button({
   busy = false,
   busyLabel,
   className,
-  disabled,
+  disabled = false,
   children,
   type = 'button',
   onClick,
@@ -59,13 +66,13 @@ export function Button({
   return (
     <button
       type={type}
-      disabled={disabled}
-      aria-disabled={busy || undefined}
+      aria-disabled={busy || disabled || undefined}
       className={`${buttonClass({ variant, size })}${busy ? ' cursor-wait opacity-60' : ''}${className ? ` ${className}` : ''}`}
       {...rest}
       onClick={(event) => {
-        // A busy submit button: the click (or Enter in a field) must not submit the form again.
-        if (busy) event.preventDefault();
+        // A busy or unavailable submit button: the click (or Enter in a field) must not submit
+        // the form.
+        if (busy || disabled) event.preventDefault();
         else onClick?.(event);
       }}
     >

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * The one pager (participants, reservations): Précédent / page buttons / Suivant, with a sliding
  * window of at most 5 page buttons around the current page, plus first/last-page buttons when
@@ -30,7 +32,38 @@ type PagerProps = {
 };
 
 const buttonBase =
-  'min-w-10 rounded-lg border px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50';
+  'min-w-10 rounded-lg border px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+const idle = 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50';
+
+/**
+ * A pager button that stays focusable when unavailable (aria-disabled): "Suivant" pressed on the
+ * last but one page keeps the focus instead of dropping it to <body> (issue 15).
+ */
+function PageButton({
+  unavailable,
+  onPress,
+  className = idle,
+  ...rest
+}: {
+  unavailable: boolean;
+  onPress: () => void;
+  className?: string;
+  children: ReactNode;
+  'aria-label'?: string;
+  'aria-current'?: 'page';
+}) {
+  return (
+    <button
+      type="button"
+      className={`${buttonBase} ${className}`}
+      aria-disabled={unavailable || undefined}
+      onClick={() => {
+        if (!unavailable) onPress();
+      }}
+      {...rest}
+    />
+  );
+}
 
 export function Pager({
   page,
@@ -46,62 +79,46 @@ export function Pager({
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-center gap-2">
       {pageCount > PAGER_WINDOW && (
-        <button
-          type="button"
-          className={`${buttonBase} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
-          onClick={() => onPageChange(1)}
-          disabled={disabled || page <= 1}
+        <PageButton
+          unavailable={!!disabled || page <= 1}
+          onPress={() => onPageChange(1)}
           aria-label="Première page"
         >
           «
-        </button>
+        </PageButton>
       )}
-      <button
-        type="button"
-        className={`${buttonBase} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
-        onClick={() => onPageChange(page - 1)}
-        disabled={disabled || page <= 1}
-      >
+      <PageButton unavailable={!!disabled || page <= 1} onPress={() => onPageChange(page - 1)}>
         Précédent
-      </button>
+      </PageButton>
       <ul className="flex flex-wrap gap-2">
         {pages.map((n) => (
           <li key={n}>
-            <button
-              type="button"
-              className={`${buttonBase} ${
-                n === page
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50'
-              }`}
+            <PageButton
+              className={n === page ? 'border-brand-700 bg-brand-700 text-white' : idle}
               aria-current={n === page ? 'page' : undefined}
               aria-label={`Page ${n}`}
-              onClick={() => onPageChange(n)}
-              disabled={disabled}
+              unavailable={!!disabled}
+              onPress={() => onPageChange(n)}
             >
               {n}
-            </button>
+            </PageButton>
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className={`${buttonBase} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
-        onClick={() => onPageChange(page + 1)}
-        disabled={disabled || page >= pageCount}
+      <PageButton
+        unavailable={!!disabled || page >= pageCount}
+        onPress={() => onPageChange(page + 1)}
       >
         Suivant
-      </button>
+      </PageButton>
       {pageCount > PAGER_WINDOW && (
-        <button
-          type="button"
-          className={`${buttonBase} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
-          onClick={() => onPageChange(pageCount)}
-          disabled={disabled || page >= pageCount}
+        <PageButton
+          unavailable={!!disabled || page >= pageCount}
+          onPress={() => onPageChange(pageCount)}
           aria-label="Dernière page"
         >
           »
-        </button>
+        </PageButton>
       )}
       <p className="w-full text-center text-sm text-gray-600" aria-live="polite">
         Page {page} sur {pageCount} · {total} résultats

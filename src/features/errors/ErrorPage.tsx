@@ -86,8 +86,8 @@ export default function ErrorPage({ notFound = false }: Props) {
           <button
             type="button"
             onClick={refresh}
-            disabled={refreshing}
-            className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60"
+            aria-disabled={refreshing || undefined}
+            className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 aria-disabled:opacity-60"
           >
             {refreshing ? 'Actualisation…' : 'Actualiser'}
           </button>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useSyncedState } from '@/lib/use-synced-state';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { notify } from '@/lib/toast';
@@ -17,7 +18,7 @@ import { slotText } from './use-pipeline-list';
 /** Status change of one participant (admins). */
 function StatusForm({ participant: p }: { participant: Participant }) {
   const current = statusOf(p);
-  const [status, setStatus] = useState<ParticipantStatus>(current);
+  const [status, setStatus] = useSyncedState<ParticipantStatus>(current);
   const mutation = useSetStatus();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -75,10 +76,9 @@ export function ContestSection({ participant: p }: { participant: Participant })
           </Item>
           <Item term="Audition">{slot}</Item>
         </dl>
-        {canWrite && <StatusForm key={statusOf(p)} participant={p} />}
+        {canWrite && <StatusForm participant={p} />}
         {canWrite && (
           <SlotForm
-            key={`${p.auditionCity}-${p.auditionAt}`}
             label="Créneau d’audition"
             submitLabel="Enregistrer le créneau"
             initial={{ city: p.auditionCity ?? null, at: p.auditionAt ?? null }}
@@ -98,7 +98,7 @@ export function ContestSection({ participant: p }: { participant: Participant })
           <h3 className="mb-2 font-semibold text-gray-900">Convocation</h3>
           <ConvocationLinks participant={p} canWrite={canWrite} />
         </div>
-        <NotesEditor key={p.notes ?? ''} participant={p} canWrite={canWrite} />
+        <NotesEditor participant={p} canWrite={canWrite} />
         <StatusHistory participantId={p.id} />
       </div>
     </Section>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSyncedState } from '@/lib/use-synced-state';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { notify } from '@/lib/toast';
@@ -17,7 +18,7 @@ export function NotesEditor({
   canWrite: boolean;
 }) {
   const saved = p.notes ?? '';
-  const [notes, setNotes] = useState(saved);
+  const [notes, setNotes] = useSyncedState(saved);
   const [error, setError] = useState<string | undefined>();
   const mutation = useSetNotes(p.id);
 

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
+import { RequiredLegend } from '@/components/ui/RequiredLegend';
+import { useSyncedState } from '@/lib/use-synced-state';
 import { fromDoualaInput, toDoualaInput } from '@/lib/douala-input';
 import { AUDITION_CITIES } from './status-labels';
 
@@ -27,9 +29,9 @@ export function SlotForm({
   onAssign: (slot: Slot) => void;
 }) {
   const start = toDoualaInput(initial?.at);
-  const [city, setCity] = useState(initial?.city ?? '');
-  const [date, setDate] = useState(start.slice(0, 10));
-  const [time, setTime] = useState(start.slice(11, 16));
+  const [city, setCity] = useSyncedState(initial?.city ?? '');
+  const [date, setDate] = useSyncedState(start.slice(0, 10));
+  const [time, setTime] = useSyncedState(start.slice(11, 16));
   const [error, setError] = useState<string | undefined>();
 
   const submit = (e: FormEvent) => {
@@ -45,7 +47,8 @@ export function SlotForm({
 
   return (
     <form aria-label={label} onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-3">
-      <Field label="Ville">
+      <RequiredLegend className="sm:col-span-3" />
+      <Field label="Ville" required>
         <select value={city} onChange={(e) => setCity(e.target.value)}>
           <option value="">Choisir…</option>
           {AUDITION_CITIES.map((c) => (
@@ -55,10 +58,10 @@ export function SlotForm({
           ))}
         </select>
       </Field>
-      <Field label="Date de l’audition">
+      <Field label="Date de l’audition" required>
         <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Field>
-      <Field label="Heure (Douala)">
+      <Field label="Heure (Douala)" required>
         <input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
       </Field>
       {error && (

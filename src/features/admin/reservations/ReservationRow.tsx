@@ -95,7 +95,7 @@ function StateActions({
 function StateBadge({ reservation: r }: { reservation: Reservation }) {
   const state = displayState(r);
   return (
-    <span className={`${badge} ${RESERVATION_STATE_BADGES[state]}`}>
+    <span data-state-of={r.id} className={`${badge} ${RESERVATION_STATE_BADGES[state]}`}>
       {RESERVATION_STATE_LABELS[state]}
     </span>
   );

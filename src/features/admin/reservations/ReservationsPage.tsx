@@ -22,6 +22,7 @@ import { useCanWrite } from '../shared/use-staff-role';
 import { ReservationCard, ReservationRow } from './ReservationRow';
 import { ReservationSummary } from './ReservationSummary';
 import { useCancelReservation, useCheckInReservation } from './reservation-mutations';
+import { focusElement } from '@/lib/move-focus';
 import { checkInMessage, RESERVATION_STATE_LABELS } from './reservation-states';
 
 const EMPTY_FILTERS: Required<ReservationFilters> = {
@@ -64,6 +65,14 @@ function useRowActions() {
     try {
       const { kind, text } = checkInMessage(await checkIn.mutateAsync(r.id));
       notify[kind](text);
+      // The list is fresh: the row's "Valider l’entrée" is gone, with the focus. It goes to the
+      // row's new state ("Entré"), in the table or the card, whichever is shown.
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const badges = document.querySelectorAll<HTMLElement>(`[data-state-of="${r.id}"]`);
+        // The hidden one (display: none) refuses the focus: the shown one takes it.
+        [...badges].some((badge) => focusElement(badge));
+      });
     } catch (e) {
       notify.error(e instanceof Error ? e.message : 'Erreur lors de la validation de l’entrée');
     }

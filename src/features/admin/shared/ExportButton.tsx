@@ -11,9 +11,8 @@ type ExportButtonProps = {
 
 /**
  * An export button that reads "Exportation…" while the export runs. Unavailable (nothing to
- * export) or busy, it is aria-disabled and ignores clicks, but never `disabled`: a list that
- * refreshes (after a search or a deletion) would otherwise disable the focused button and drop
- * the keyboard focus to <body> (issue 15). It stays in the Tab order, announced as unavailable.
+ * export) or busy, it stays in the Tab order, announced as unavailable (Button's aria-disabled):
+ * a list that refreshes after a search or a deletion keeps the focus on it (issue 15).
  */
 export function ExportButton({ onExport, disabled, label = 'Exporter CSV' }: ExportButtonProps) {
   const [exporting, setExporting] = useState(false);
@@ -32,8 +31,7 @@ export function ExportButton({ onExport, disabled, label = 'Exporter CSV' }: Exp
       onClick={run}
       busy={exporting}
       busyLabel="Exportation…"
-      {...(disabled &&
-        !exporting && { 'aria-disabled': true, className: 'cursor-not-allowed opacity-60' })}
+      disabled={disabled}
     >
       {label}
     </Button>

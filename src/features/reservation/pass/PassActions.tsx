@@ -3,6 +3,7 @@ import { Button, buttonClass } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { cancelPass, CANCEL_ERROR, type Pass } from '@/data/night-party';
 import { DataError } from '@/lib/errors';
+import { focusElement } from '@/lib/move-focus';
 import { notify } from '@/lib/toast';
 import { downloadCalendarFile, downloadPassImage } from './pass-files';
 import { passWhatsappUrl } from './pass-links';
@@ -16,6 +17,7 @@ export function PassActions({ pass, onChange }: { pass: Pass; onChange: (pass: P
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const confirmTitle = useRef<HTMLHeadingElement>(null);
+  const giveBack = useRef<HTMLButtonElement>(null);
   const usable = pass.state === 'confirmed' || pass.state === 'waitlisted';
 
   const keep = async (save: (p: Pass) => Promise<void>, what: string) => {
@@ -35,6 +37,8 @@ export function PassActions({ pass, onChange }: { pass: Pass; onChange: (pass: P
       setConfirming(false);
       onChange(cancelled);
       notify.success('Votre réservation est annulée. Merci de nous avoir prévenus.');
+      // These buttons are gone: the focus goes to the pass's state, which now reads "Annulée".
+      requestAnimationFrame(() => focusElement(document.getElementById('pass-state')));
     } catch (error) {
       setFailure(error instanceof DataError ? error.message : CANCEL_ERROR);
     } finally {
@@ -68,6 +72,7 @@ export function PassActions({ pass, onChange }: { pass: Pass; onChange: (pass: P
       </div>
       {usable && !confirming && (
         <Button
+          ref={giveBack}
           variant="dangerOutline"
           onClick={() => {
             setConfirming(true);
@@ -94,7 +99,14 @@ export function PassActions({ pass, onChange }: { pass: Pass; onChange: (pass: P
             <Button variant="danger" busy={busy} busyLabel="Annulation…" onClick={cancel}>
               Oui, annuler ma place
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false);
+                requestAnimationFrame(() => giveBack.current?.focus());
+              }}
+            >
               Non, garder ma place
             </Button>
           </div>

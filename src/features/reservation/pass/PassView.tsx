@@ -45,6 +45,7 @@ export function PassView({ pass }: { pass: Pass }) {
       <div className="space-y-5 px-5 py-6">
         <p>
           <span
+            id="pass-state"
             className={`inline-block max-w-full rounded-full px-3 py-1 font-semibold ${look.className}`}
           >
             {look.text(pass)}
