@@ -159,9 +159,13 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
  * in it.
  */
 export function htmlAssets(html: string): { js: string[]; css: string[]; inlineCss: string[] } {
+  // The head, and what follows the page's markup (#root's last closing tag) at the end of <body>;
+  // not a <link> rendered inside the page.
+  const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
+  const end = html.slice(Math.max(head.length, html.lastIndexOf('</div>')));
   const js: string[] = [];
   const css: string[] = [];
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+  for (const [tag] of (head + end).matchAll(/<(?:script|link)\b[^>]*>/g)) {
     // A prerendered page's scripts, asked for once it is painted (bootLoader, scripts/prerender.ts).
     const entry = tag.startsWith('<script') ? attribute(tag, 'data-entry') : undefined;
     if (entry) {

@@ -137,6 +137,12 @@ export type PageAssets = {
   styles: string[];
   /** JavaScript files to fetch with the entry. */
   modules: string[];
+  /**
+   * The chunks the page imports when it mounts (its form: ContactForm, RegistrationForm,
+   * ReservationForm, with what they import), asked for right after the first load rather than
+   * once the page is hydrated: on a slow link they arrive without a gap.
+   */
+  later?: string[];
 };
 
 export type RenderedPage = {
@@ -147,23 +153,24 @@ export type RenderedPage = {
 };
 
 /**
- * The script that starts a prerendered page: once the page is painted (the frame after the one
- * the HTML gave, or after a second if no frame comes: a tab opened in the background), it adds
- * the page's modulepreloads and its entry. Until then the browser spends nothing on JavaScript:
- * on a slow phone the page is on screen before any script is asked for, and on a fast link the
- * scripts no longer arrive and run before the first paint (they used to, and Lighthouse then
- * counted their download and run in the largest contentful paint).
- * docs/decisions/011-prerendered-public-pages.md
+ * The script that starts a prerendered page, at the end of its <body>. It asks for the entry at
+ * once (modulepreload: downloaded, not run) and runs it once the page is painted (the frame after
+ * the one the HTML gave, or after a second if no frame comes: a tab opened in the background),
+ * with the page's other modules, then asks for the chunks the page imports when it mounts (its
+ * form), so that on a slow link they follow without a gap. No script runs before the first paint.
+ * docs/decisions/011-prerendered-public-pages.md (the trade-off with Lighthouse's simulated LCP)
  */
-export function bootLoader(entry: string, modules: string[]): string {
+export function bootLoader(entry: string, modules: string[], later: string[] = []): string {
   const code =
-    '(function(b){var d=document,n=0;function go(){if(n++)return;' +
-    "b.dataset.modules.split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');" +
-    "l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
-    "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.dataset.entry;" +
-    'd.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)' +
+    '(function(b){var d=document,n=0;function add(list){list.split(" ").forEach(function(h){' +
+    "if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';" +
+    'l.href=h;d.head.appendChild(l)})}add(b.dataset.entry);' +
+    "function go(){if(n++)return;add(b.dataset.modules);var s=d.createElement('script');" +
+    "s.type='module';s.crossOrigin='';s.src=b.dataset.entry;d.head.appendChild(s);" +
+    'add(b.dataset.later)}' +
+    'requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)' +
     '})(document.currentScript)';
-  return `<script data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}">${code}</script>`;
+  return `<script data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}" data-later="${escapeHtml(later.join(' '))}">${code}</script>`;
 }
 
 /**
@@ -238,7 +245,11 @@ export function pageHtml(template: string, page: RenderedPage | null, assets: Pa
     html = replaceOnce(
       html,
       /<\/body>/,
-      `  ${bootLoader(entries[0], [...preloads, ...assets.modules.map((f) => `/${f}`)])}\n  </body>`,
+      `  ${bootLoader(
+        entries[0],
+        [...preloads, ...assets.modules.map((f) => `/${f}`)],
+        (assets.later ?? []).map((f) => `/${f}`),
+      )}\n  </body>`,
       '</body>',
     );
   return replaceOnce(html, /<\/head>/, `  ${head.join('\n    ')}\n  </head>`, '</head>');
@@ -334,6 +345,11 @@ export async function prerenderSite({
       const keys = [...staticClosure(manifest, source)].filter((k) => !entryKeys.has(k));
       assets.stylesheet = siteStylesheet;
       assets.modules = keys.map((k) => manifest[k].file);
+      const loaded = new Set([...entryKeys, ...keys]);
+      const later = (manifest[source].dynamicImports ?? []).flatMap((k) => [
+        ...staticClosure(manifest, k),
+      ]);
+      assets.later = [...new Set(later.filter((k) => !loaded.has(k)))].map((k) => manifest[k].file);
       assets.styles = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
     } else {
       // Its own stylesheet is small: written into the page, it costs no round trip.

@@ -74,5 +74,3 @@ export const notify = {
   error: (message: string, options?: Options) => show('error', message, options),
   info: (message: string, options?: Options) => show('info', message, options),
 };
-
-export const TOAST_AUTO_CLOSE_MS = 5000;

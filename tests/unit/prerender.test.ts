@@ -97,7 +97,7 @@ describe('pageHtml', () => {
     // No script in <head>: the page is painted first, then its loader asks for the entry and
     // every module the page needs (the template's and the page's own).
     expect(head).not.toMatch(/<script|modulepreload/);
-    const loader = /<script data-entry="([^"]+)" data-modules="([^"]*)">/.exec(html);
+    const loader = /<script data-entry="([^"]+)" data-modules="([^"]*)" data-later="">/.exec(html);
     expect(loader?.[1]).toBe('/assets/index-A1.js');
     expect(loader?.[2].split(' ')).toEqual([
       '/assets/rolldown-runtime-B2.js',
@@ -106,8 +106,12 @@ describe('pageHtml', () => {
     expect(html).toMatch(/<\/script>\s*<\/body>/);
   });
 
-  it('loads the scripts once the page is painted, and only once', () => {
-    const loader = bootLoader('/assets/index-A1.js', ['/assets/a.js', '/assets/b.js']);
+  it('downloads the entry at once and runs it once the page is painted, once', () => {
+    const loader = bootLoader(
+      '/assets/index-A1.js',
+      ['/assets/a.js', '/assets/b.js'],
+      ['/assets/c.js'],
+    );
     const code = /<script[^>]*>([\s\S]*)<\/script>/.exec(loader)![1];
     const added: { tag: string; attrs: Record<string, string> }[] = [];
     const frames: (() => void)[] = [];
@@ -126,7 +130,11 @@ describe('pageHtml', () => {
           added.push({ tag: node.__tag, attrs: { ...node.__attrs } }),
       },
       currentScript: {
-        dataset: { entry: '/assets/index-A1.js', modules: '/assets/a.js /assets/b.js' },
+        dataset: {
+          entry: '/assets/index-A1.js',
+          modules: '/assets/a.js /assets/b.js',
+          later: '/assets/c.js',
+        },
       },
     };
     new Function('document', 'requestAnimationFrame', 'setTimeout', code)(
@@ -134,19 +142,21 @@ describe('pageHtml', () => {
       (run: () => void) => frames.push(run),
       (run: () => void, ms = 0) => timers.push({ run, ms }),
     );
-    expect(added).toEqual([]); // nothing before the first frame
+    // At once: the entry, downloaded, not run.
+    const described = () =>
+      added.map((a) => [a.tag, a.attrs.rel ?? a.attrs.type, a.attrs.href ?? a.attrs.src]);
+    expect(described()).toEqual([['link', 'modulepreload', '/assets/index-A1.js']]);
+    // Painted: the page's modules, the entry run, then the chunks it imports on mounting.
     frames.forEach((run) => run());
-    const afterPaint = timers.find((t) => t.ms === 0)!;
-    afterPaint.run();
-    expect(
-      added.map((a) => [a.tag, a.attrs.rel ?? a.attrs.type, a.attrs.href ?? a.attrs.src]),
-    ).toEqual([
+    timers.find((t) => t.ms === 0)!.run();
+    expect(described().slice(1)).toEqual([
       ['link', 'modulepreload', '/assets/a.js'],
       ['link', 'modulepreload', '/assets/b.js'],
       ['script', 'module', '/assets/index-A1.js'],
+      ['link', 'modulepreload', '/assets/c.js'],
     ]);
     timers.find((t) => t.ms === 1000)!.run(); // the fallback, too late: nothing twice
-    expect(added).toHaveLength(3);
+    expect(added).toHaveLength(5);
   });
 
   it('writes the home page’s stylesheet into the page instead of linking it', () => {

@@ -63,6 +63,19 @@ describe('the budget reads what a page’s HTML fetches', () => {
       inlineCss: ['.a{color:red}'],
     });
   });
+
+  it('counts the loader’s entry and modules, and the stylesheet moved to the end of <body>', () => {
+    const html = `<!doctype html><html><head>
+      <style>.critical{color:red}</style>
+    </head><body><div id="root"><div><link rel="modulepreload" href="/assets/late-E5.js"></div></div>
+    <script data-entry="/assets/index-A1.js" data-modules="/assets/runtime-B2.js /assets/Page-D4.js" data-later="/assets/Form-F6.js">(0)</script>
+    <link rel="stylesheet" crossorigin href="/assets/styles-C3.css"></body></html>`;
+    expect(htmlAssets(html)).toEqual({
+      js: ['assets/index-A1.js', 'assets/runtime-B2.js', 'assets/Page-D4.js'],
+      css: ['assets/styles-C3.css'],
+      inlineCss: ['.critical{color:red}'],
+    });
+  });
 });
 
 describe('react-router in the build', () => {

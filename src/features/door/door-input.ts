@@ -1,3 +1,5 @@
+import { normalisePhone } from '@/lib/phone';
+
 /**
  * What the door staff scan or type, read the way the database reads it
  * (private.normalise_pass_code, check_in_by_phone): a pass code of 10 characters from
@@ -22,10 +24,13 @@ export function passCodeOf(raw: string): string | null {
   return CODE.test(code) ? code : null;
 }
 
-/** The 9 digits of a Cameroonian phone as people write it (+237 6 77 12 34 56), or null. */
+/**
+ * The 9 digits of a Cameroonian phone as people write it (+237 6 77 12 34 56), or null: the
+ * public forms' own reading (normalisePhone), so a number typed at the door as the holder wrote
+ * it when reserving is found.
+ */
 export function phoneDigitsOf(raw: string): string | null {
-  let digits = raw.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('237')) digits = digits.slice(3);
+  const digits = normalisePhone(raw);
   return /^\d{9}$/.test(digits) ? digits : null;
 }
 

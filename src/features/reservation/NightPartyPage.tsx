@@ -5,6 +5,7 @@ import { ContactLinks } from '@/components/contact/ContactLinks';
 import { PlacesLeft, ReservationsClosed } from './ReservationAvailability';
 import { useEditionInfo } from './use-edition-info';
 import { lazyComponent } from '@/lib/lazy-component';
+import { useHydrated } from '@/lib/use-hydrated';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
@@ -32,7 +33,10 @@ function FormLoading() {
 export default function NightPartyPage() {
   const { nightParty } = EDITION;
   const { info, refresh } = useEditionInfo();
-  const open = info === null || info?.reservationState === 'open';
+  // The form is shown while the availability is asked (most visits find reservations open): on a
+  // slow link it is ready as soon as its code is. Not open after all, the page says why instead.
+  const open = !info || info.reservationState === 'open';
+  const live = useHydrated();
   // The form's chunk downloads while the availability is asked, not after.
   useEffect(() => {
     ReservationForm.preload().catch(() => undefined);
@@ -99,10 +103,13 @@ export default function NightPartyPage() {
           {open && (
             <>
               <RequiredLegend className="mt-4" />
-              <ReservationForm fallback={<FormLoading />} onClosed={refresh} />
+              {live ? (
+                <ReservationForm fallback={<FormLoading />} onClosed={refresh} />
+              ) : (
+                <FormLoading />
+              )}
             </>
           )}
-          {info === undefined && <FormLoading />}
         </section>
 
         <aside aria-labelledby="infos-pratiques" className="space-y-6">
