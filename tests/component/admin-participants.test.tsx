@@ -216,6 +216,8 @@ describe('participants list', () => {
     renderAdmin('/admin/participants');
     await screen.findByText('2500 participants');
     await user.selectOptions(screen.getByLabelText('Type de participation'), 'team');
+    // The regions offered are those present (participant_stats), which may still be loading.
+    await within(screen.getByLabelText('Région')).findByRole('option', { name: 'Littoral' });
     await user.selectOptions(screen.getByLabelText('Région'), 'Littoral');
     const { n } = await one<{ n: number }>(
       `select count(*)::int n from participants where participation_type = 'team' and region = 'Littoral'`,

@@ -7,6 +7,7 @@ import {
 } from '@/data/delete-participant';
 import { updateParticipant, type ParticipantUpdate } from '@/data/update-participant';
 import { queryKeys } from '../shared/query-keys';
+import { refreshAfterWrite } from '../shared/refresh-after-write';
 
 /**
  * Participant writes. Each invalidates what it changes: the participant, every list page (and the
@@ -21,7 +22,7 @@ export function useUpdateParticipant(id: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.participants.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.participants.lists() }),
+        refreshAfterWrite(queryClient, queryKeys.participants.lists()),
         queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
         queryClient.invalidateQueries({ queryKey: queryKeys.journal.all }),
       ]),
@@ -44,7 +45,7 @@ export function useDeleteParticipant() {
         queryKey: queryKeys.participants.detail(id),
         refetchType: 'none',
       });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.participants.lists() });
+      void refreshAfterWrite(queryClient, queryKeys.participants.lists());
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.journal.all });
     },
