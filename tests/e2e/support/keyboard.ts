@@ -35,10 +35,45 @@ export class KeyboardUser {
   private keysAtLastStep = 0;
   private typedAtLastStep = 0;
 
+  /** Why each loss happened, as the page saw it (see `watchFocusLosses`). */
+  readonly lossDetails: string[] = [];
+
   constructor(
     readonly page: Page,
     readonly journey: string,
-  ) {}
+  ) {
+    void page.addInitScript(watchFocusLosses);
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        this.consoleLines.push(`${message.type()}: ${message.text().slice(0, 300)}`);
+    });
+    page.on('pageerror', (error) =>
+      this.consoleLines.push(`page error: ${error.message.slice(0, 300)}`),
+    );
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame())
+        this.consoleLines.push(`navigated (document): ${frame.url()}`);
+    });
+  }
+
+  private readonly consoleLines: string[] = [];
+
+  /** Records a loss with what the page observed just before it. */
+  private async lost(label: string) {
+    this.losses.push(label);
+    await this.explain(label);
+  }
+
+  /** What the page saw before a step that went wrong (printed with the failure). */
+  readonly explanations: string[] = [];
+  private async explain(label: string) {
+    const seen = await this.page
+      .evaluate(() => (window as unknown as { __focusLog?: string[] }).__focusLog?.slice(-14) ?? [])
+      .catch(() => ['(page gone)']);
+    const details = [`${label} at ${this.page.url()}`, ...seen, ...this.consoleLines.slice(-8)];
+    if (this.losses.at(-1) === label) this.lossDetails.push(details.join('\n  '));
+    else this.explanations.push(details.join('\n  '));
+  }
 
   get keyPresses() {
     return Object.entries(this.counts)
@@ -97,7 +132,7 @@ export class KeyboardUser {
     for (let i = 0; i < max; i++) {
       await this.press(back ? 'Shift+Tab' : 'Tab');
       const now = await this.focused();
-      if (now.tag === 'BODY') this.losses.push(`${label} (Tab ${i + 1})`);
+      if (now.tag === 'BODY') await this.lost(`${label} (Tab ${i + 1})`);
       if (matches(now)) {
         this.log(label, now);
         return now;
@@ -122,8 +157,11 @@ export class KeyboardUser {
       await this.page.waitForTimeout(50);
       now = await this.focused();
     }
-    if (now.tag === 'BODY') this.losses.push(label);
-    else if (!matches(now)) this.misplaced.push(`${label}: on ${now.tag} "${now.name}"`);
+    if (now.tag === 'BODY') await this.lost(label);
+    else if (!matches(now)) {
+      this.misplaced.push(`${label}: on ${now.tag} "${now.name}"`);
+      await this.explain(`${label}: on ${now.tag} "${now.name}"`);
+    }
     this.log(label, now);
     return now;
   }
@@ -131,7 +169,7 @@ export class KeyboardUser {
   /** Records a step whose focus is only checked not to be <body>. */
   async check(label: string) {
     const now = await this.focused();
-    if (now.tag === 'BODY') this.losses.push(label);
+    if (now.tag === 'BODY') await this.lost(label);
     this.log(label, now);
   }
 
@@ -171,3 +209,47 @@ export const is = {
   link: (name: string | RegExp) => (f: Focused) => f.tag === 'A' && matchName(name, f.name),
   radio: (label: RegExp) => (f: Focused) => f.type === 'radio' && label.test(f.name),
 };
+
+/**
+ * Runs in the page (an init script): logs each blur whose element leaves the document, is hidden
+ * or becomes inert, so that a lost focus says what took it (a re-render, a Suspense fallback...).
+ */
+function watchFocusLosses() {
+  const log: string[] = [];
+  (window as unknown as { __focusLog: string[] }).__focusLog = log;
+  const describe = (el: Element) =>
+    `${el.tagName}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      const target = event.target as HTMLElement;
+      const at = Math.round(performance.now());
+      setTimeout(() => {
+        if (document.activeElement !== document.body) return;
+        const why = !target.isConnected
+          ? 'removed from the document'
+          : target.closest('[inert]')
+            ? 'inside an inert element'
+            : target.checkVisibility?.() === false
+              ? 'hidden'
+              : 'still there';
+        log.push(`${at} ms: ${describe(target)} blurred, ${why}`);
+      }, 0);
+    },
+    true,
+  );
+  // What a re-render removed: the big pieces only (a form, a page, a table), with their parent.
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations)
+      for (const node of mutation.removedNodes) {
+        if (!(node instanceof Element)) continue;
+        const piece = node.matches('form, main, h1, table')
+          ? node
+          : node.querySelector('form, main, h1, table');
+        if (piece)
+          log.push(
+            `${Math.round(performance.now())} ms: removed ${describe(piece)} from ${describe(mutation.target as Element)}`,
+          );
+      }
+  }).observe(document, { childList: true, subtree: true });
+}

@@ -7,7 +7,7 @@ import {
 } from '@/data/delete-participant';
 import { updateParticipant, type ParticipantUpdate } from '@/data/update-participant';
 import { queryKeys } from '../shared/query-keys';
-import { refreshAfterWrite } from '../shared/refresh-after-write';
+import { refreshAfterWrite, withoutRow } from '../shared/refresh-after-write';
 
 /**
  * Participant writes. Each invalidates what it changes: the participant, every list page (and the
@@ -45,7 +45,8 @@ export function useDeleteParticipant() {
         queryKey: queryKeys.participants.detail(id),
         refetchType: 'none',
       });
-      void refreshAfterWrite(queryClient, queryKeys.participants.lists());
+      // Out of every list at once (the list it returns to included), then fetched anew.
+      void refreshAfterWrite(queryClient, queryKeys.participants.lists(), withoutRow(id));
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.journal.all });
     },
