@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,8 @@ const MARKER = 'booster-cluster.json';
 
 export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
   const temporary = !options.dataDir;
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'booster-pg-')));
+  if (temporary) await sweepOrphanClusters();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), TEMPORARY_PREFIX)));
   const port = options.port || (await freePort());
   await setAsideForeignFolder(dataDir);
   await clearStaleLock(dataDir);
@@ -113,6 +114,38 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
       `postgresql://${role}:${DB_PASSWORD}@${DB_HOST}:${port}/${database}`,
     stop,
   };
+}
+
+const TEMPORARY_PREFIX = 'booster-pg-';
+/** A throw-away cluster with no marker yet is being created: left alone for this long. */
+const UNMARKED_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the throw-away clusters (about 40 MB each) that a killed process left in the temporary
+ * folder: `vite preview` stopped by a signal (the end-to-end suite, Lighthouse) exits before its
+ * cluster's folder is removed. A cluster whose owner still runs is kept, and so is its server;
+ * one whose owner is gone has its orphaned server, if any, stopped first (clearStaleLock).
+ * Returns the folders deleted.
+ */
+export async function sweepOrphanClusters(folder = tmpdir()): Promise<string[]> {
+  const swept: string[] = [];
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(TEMPORARY_PREFIX)) continue;
+    const dataDir = path.join(folder, name);
+    try {
+      const owner = readOwner(dataDir);
+      if (owner === undefined) {
+        const age = Date.now() - statSync(dataDir).mtimeMs;
+        if (age < UNMARKED_GRACE_MS) continue;
+      } else if (owner === process.pid || isAlive(owner)) continue;
+      await clearStaleLock(dataDir);
+      await rm(dataDir, { recursive: true, force: true });
+      swept.push(dataDir);
+    } catch {
+      // Another process's folder, or one being deleted at the same time: not ours to insist on.
+    }
+  }
+  return swept;
 }
 
 /** A free TCP port on the loopback interface. */
