@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setMessageHandled } from '@/data/messages';
 import { queryKeys } from '../shared/query-keys';
+import { refreshAfterWrite } from '../shared/refresh-after-write';
 
 /** Marks a message handled or not: the inbox, the sidebar's count and the journal change. */
 export function useSetMessageHandled() {
@@ -10,8 +11,8 @@ export function useSetMessageHandled() {
       setMessageHandled(id, handled),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.messages.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.journal.all }),
+        refreshAfterWrite(queryClient, queryKeys.messages.all),
+        refreshAfterWrite(queryClient, queryKeys.journal.all),
       ]),
   });
 }

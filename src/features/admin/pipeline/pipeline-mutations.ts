@@ -8,6 +8,7 @@ import {
 } from '@/data/pipeline';
 import type { ParticipantStatus } from '@/data/types';
 import { queryKeys } from '../shared/query-keys';
+import { refreshAfterWrite } from '../shared/refresh-after-write';
 
 /**
  * Pipeline writes: each changes participants (lists, pages, histories) and adds journal rows,
@@ -15,8 +16,8 @@ import { queryKeys } from '../shared/query-keys';
  */
 const refresh = (queryClient: QueryClient) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.participants.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.journal.all }),
+    refreshAfterWrite(queryClient, queryKeys.participants.all),
+    refreshAfterWrite(queryClient, queryKeys.journal.all),
   ]);
 
 export function useSetStatus() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cancelReservationAsAdmin, checkInReservation } from '@/data/night-party-admin';
 import { queryKeys } from '../shared/query-keys';
+import { refreshAfterWrite } from '../shared/refresh-after-write';
 
 /**
  * Row actions of the reservations list. Each changes the counts as well as the row (a cancelled
@@ -11,7 +12,7 @@ export function useCancelReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => cancelReservationAsAdmin(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.reservations.all),
   });
 }
 
@@ -19,6 +20,6 @@ export function useCheckInReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => checkInReservation(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reservations.all }),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.reservations.all),
   });
 }
