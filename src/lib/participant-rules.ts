@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EDITION, REGIONS } from '@/config/edition';
 import { normalisePhone } from '@/lib/phone';
 import {
@@ -71,8 +71,14 @@ export type ParticipantMessages = Record<keyof typeof PARTICIPANT_MESSAGES, stri
 
 // A pipe, not a chain: a blank name reports "required" once, not also "too short".
 const name = (required: string, m: ParticipantMessages) =>
-  requiredText(required).pipe(
-    z.string().min(L.fullName.min, m.fullNameMin).max(L.fullName.max, m.fullNameMax),
+  z.pipe(
+    requiredText(required),
+    z
+      .string()
+      .check(
+        z.minLength(L.fullName.min, m.fullNameMin),
+        z.maxLength(L.fullName.max, m.fullNameMax),
+      ),
   );
 
 /** One team member: full name and phone required, e-mail optional but valid when given. */
@@ -80,11 +86,11 @@ export const teamMemberRules = (m: ParticipantMessages = PARTICIPANT_MESSAGES) =
   z.object({
     fullName: name(m.memberNameRequired, m),
     phone: phone(),
-    email: z
-      .string()
-      .trim()
-      .max(L.email, m.emailMax)
-      .refine((v) => v === '' || EMAIL_PATTERN.test(v), m.emailInvalid),
+    email: z.string().check(
+      z.trim(),
+      z.maxLength(L.email, m.emailMax),
+      z.refine((v) => v === '' || EMAIL_PATTERN.test(v), m.emailInvalid),
+    ),
   });
 
 /**
@@ -94,7 +100,7 @@ export const teamMemberRules = (m: ParticipantMessages = PARTICIPANT_MESSAGES) =
  */
 export const teamMemberValues = z.object({
   fullName: z.string(),
-  phone: z.string().overwrite(normalisePhone),
+  phone: z.string().check(z.overwrite(normalisePhone)),
   email: z.string(),
 });
 
@@ -105,21 +111,22 @@ export const EMPTY_MEMBER: TeamMemberValues = { fullName: '', phone: '', email: 
 /** The participant's own fields (everything but the team), with the given messages. */
 export const participantFields = (m: ParticipantMessages = PARTICIPANT_MESSAGES) => ({
   fullName: name(m.fullNameRequired, m),
-  email: email(m.emailRequired, m.emailInvalid).max(L.email, m.emailMax),
+  email: email(m.emailRequired, m.emailInvalid, z.maxLength(L.email, m.emailMax)),
   phone: phone(),
-  city: requiredText(m.cityRequired).pipe(
-    z.string().min(L.city.min, m.cityMin).max(L.city.max, m.cityMax),
+  city: z.pipe(
+    requiredText(m.cityRequired),
+    z.string().check(z.minLength(L.city.min, m.cityMin), z.maxLength(L.city.max, m.cityMax)),
   ),
   region: z.enum(REGIONS, { error: m.region }),
   category: z.enum(CATEGORIES, { error: m.category }),
   participationType: z.enum(PARTICIPATION_TYPES, { error: m.participationType }),
   // A link copied without its scheme gets https://, measured and stored with it.
-  linkToWork: z
-    .string()
-    .overwrite(withScheme)
-    .max(L.link, m.linkMax)
-    .refine((v) => v === '' || LINK_PATTERN.test(v), m.linkInvalid),
-  description: z.string().trim().max(L.description, m.descriptionMax),
+  linkToWork: z.string().check(
+    z.overwrite(withScheme),
+    z.maxLength(L.link, m.linkMax),
+    z.refine((v) => v === '' || LINK_PATTERN.test(v), m.linkInvalid),
+  ),
+  description: z.string().check(z.trim(), z.maxLength(L.description, m.descriptionMax)),
 });
 
 export type TeamIssue = { path: (string | number)[]; message: string };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { normalisePhone } from '@/lib/phone';
 
 /**
@@ -23,20 +23,33 @@ const INVISIBLE =
 /** One line as the database stores it: invisible runs become one space, ends trimmed. */
 export const cleanLine = (value: string) => value.replace(INVISIBLE, ' ').trim();
 
-/** A required text: trimmed, and refused when nothing visible is left. */
-export const requiredText = (message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, message)
-    .refine((value) => cleanLine(value) !== '', message);
+/** A string's rules after the ones a helper applies first (a length limit, a pattern). */
+type StringCheck = z.core.$ZodCheck<string>;
+
+/**
+ * A required text: trimmed, and refused when nothing visible is left; then `more` (a length
+ * limit). zod/mini (docs/decisions/012-form-validation-zod-mini.md).
+ */
+export const requiredText = (message: string, ...more: StringCheck[]) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, message),
+    z.refine((value) => cleanLine(value) !== '', message),
+    ...more,
+  );
 
 /**
  * A Cameroonian phone: written as people do (+237, spaces, dots, dashes), then held to the
  * specification's rule, 9 digits, with its message. The output is the 9 digits, what is stored.
  */
 export const phone = (required = PHONE_REQUIRED) =>
-  z.string().overwrite(normalisePhone).min(1, required).regex(PHONE_PATTERN, PHONE_INVALID);
+  z
+    .string()
+    .check(
+      z.overwrite(normalisePhone),
+      z.minLength(1, required),
+      z.regex(PHONE_PATTERN, PHONE_INVALID),
+    );
 
 /** A host name, then optionally a port and a path, query or fragment: "youtube.com/watch?v=x". */
 const BARE_ADDRESS = /^(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/u;
@@ -51,9 +64,12 @@ export function withScheme(value: string): string {
   return BARE_ADDRESS.test(link) ? `https://${link}` : link;
 }
 
-/** Required e-mail with the basic address pattern. */
-export const email = (required: string, invalid = 'Adresse email invalide') =>
-  z.string().trim().min(1, required).regex(EMAIL_PATTERN, invalid);
+/** Required e-mail with the basic address pattern; then `more` (a length limit). */
+export const email = (
+  required: string,
+  invalid = 'Adresse email invalide',
+  ...more: StringCheck[]
+) => z.string().check(z.trim(), z.minLength(1, required), z.regex(EMAIL_PATTERN, invalid), ...more);
 
 export const MEMBER_PHONE_REPEATED =
   'Ce numéro est déjà celui d’une autre personne de l’équipe : chacun indique le sien';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EDITION } from '@/config/edition';
 import { PHONE_INVALID } from '@/lib/validation';
 import {

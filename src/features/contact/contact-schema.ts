@@ -1,23 +1,26 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { email, requiredText } from '@/lib/validation';
 
 /** The contact form; values are trimmed before the required checks. */
 export const contactSchema = z.object({
-  name: requiredText('Le nom est obligatoire').max(
-    100,
-    'Le nom ne doit pas dépasser 100 caractères',
+  name: requiredText(
+    'Le nom est obligatoire',
+    z.maxLength(100, 'Le nom ne doit pas dépasser 100 caractères'),
   ),
-  email: email("L'email est obligatoire", 'Adresse email invalide').max(
-    254,
-    'L’e-mail ne doit pas dépasser 254 caractères',
+  email: email(
+    "L'email est obligatoire",
+    'Adresse email invalide',
+    z.maxLength(254, 'L’e-mail ne doit pas dépasser 254 caractères'),
   ),
-  subject: requiredText('Le sujet est obligatoire').max(
-    150,
-    'Le sujet ne doit pas dépasser 150 caractères',
+  subject: requiredText(
+    'Le sujet est obligatoire',
+    z.maxLength(150, 'Le sujet ne doit pas dépasser 150 caractères'),
   ),
-  message: requiredText('Le message est obligatoire')
-    .min(10, 'Le message doit contenir au moins 10 caractères')
-    .max(5000, 'Le message ne doit pas dépasser 5000 caractères'),
+  message: requiredText(
+    'Le message est obligatoire',
+    z.minLength(10, 'Le message doit contenir au moins 10 caractères'),
+    z.maxLength(5000, 'Le message ne doit pas dépasser 5000 caractères'),
+  ),
 });
 
 export type ContactFormValues = z.infer<typeof contactSchema>;

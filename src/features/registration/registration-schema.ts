@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   participantFields,
   teamIssues,
@@ -45,12 +45,14 @@ export const registrationSchema = z
     description: fields.description,
     agreeToTerms: z.literal(true, { error: MESSAGES.terms }),
   })
-  .superRefine(
-    (v, ctx) => {
-      for (const issue of teamIssues(v, MESSAGES)) ctx.addIssue({ code: 'custom', ...issue });
-    },
-    // Check the team even while other fields are still wrong, so every error shows at once.
-    { when: () => true },
+  .check(
+    z.superRefine(
+      (v, ctx) => {
+        for (const issue of teamIssues(v, MESSAGES)) ctx.addIssue({ code: 'custom', ...issue });
+      },
+      // Check the team even while other fields are still wrong, so every error shows at once.
+      { when: () => true },
+    ),
   );
 
 export type RegistrationFormOutput = z.output<typeof registrationSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { phone, requiredText } from '@/lib/validation';
 
 const SELECT_OPTION = 'Veuillez sélectionner une option';
@@ -6,13 +6,15 @@ const yesNo = z.enum(['yes', 'no'], { error: SELECT_OPTION });
 
 /** The Night Party reservation form. */
 export const reservationSchema = z.object({
-  fullName: requiredText('Le nom est obligatoire')
-    .min(3, 'Le nom doit contenir au moins 3 caractères')
-    .max(100, 'Le nom ne doit pas dépasser 100 caractères'),
+  fullName: requiredText(
+    'Le nom est obligatoire',
+    z.minLength(3, 'Le nom doit contenir au moins 3 caractères'),
+    z.maxLength(100, 'Le nom ne doit pas dépasser 100 caractères'),
+  ),
   phone: phone(),
-  ville: requiredText('La ville est obligatoire').max(
-    80,
-    'La ville ne doit pas dépasser 80 caractères',
+  ville: requiredText(
+    'La ville est obligatoire',
+    z.maxLength(80, 'La ville ne doit pas dépasser 80 caractères'),
   ),
   attendanceStatus: z.enum(['yes', 'no', 'maybe'], { error: 'Veuillez confirmer votre présence' }),
   heardFrom: z.enum(['flyer', 'social', 'wordOfMouth'], { error: SELECT_OPTION }),

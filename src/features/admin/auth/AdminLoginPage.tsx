@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { email } from '@/lib/validation';
@@ -16,7 +16,7 @@ import { CHALLENGE_LOGO_LIGHT, Logo } from '@/components/brand/Logo';
 
 export const adminLoginSchema = z.object({
   email: email("L'email est requis", "Format d'email invalide"),
-  password: z.string().min(1, 'Le mot de passe est requis'),
+  password: z.string().check(z.minLength(1, 'Le mot de passe est requis')),
 });
 export type AdminLoginValues = z.infer<typeof adminLoginSchema>;
 

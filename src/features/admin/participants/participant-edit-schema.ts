@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EDITION } from '@/config/edition';
 import {
   participantFields,
@@ -51,12 +51,14 @@ export const participantEditSchema = z
     description: fields.description,
     teamMembers: z.array(teamMemberValues),
   })
-  .superRefine(
-    (v, ctx) => {
-      for (const issue of teamIssues(v, MESSAGES)) ctx.addIssue({ code: 'custom', ...issue });
-    },
-    // Check the team even while other fields are still wrong, so every error shows at once.
-    { when: () => true },
+  .check(
+    z.superRefine(
+      (v, ctx) => {
+        for (const issue of teamIssues(v, MESSAGES)) ctx.addIssue({ code: 'custom', ...issue });
+      },
+      // Check the team even while other fields are still wrong, so every error shows at once.
+      { when: () => true },
+    ),
   );
 
 export type ParticipantEditValues = z.input<typeof participantEditSchema>;

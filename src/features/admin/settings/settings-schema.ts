@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { cleanLine, EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
 import { normalisePhone } from '@/lib/phone';
 import type { EditionSettings, SettingKey, SettingsPatch } from '@/data/night-party-admin';
@@ -43,17 +43,20 @@ function isDay(v: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
 }
 
-const dateTime = (message: string) =>
-  z.string().refine((v) => fromDoualaInput(v) !== null, message);
+/** A string refused with `message` unless `valid`. */
+const text = (valid: (v: string) => boolean, message: string) =>
+  z.string().check(z.refine(valid, message));
+
+const dateTime = (message: string) => text((v) => fromDoualaInput(v) !== null, message);
 
 const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^[0-9]{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max, message);
+  z.string().check(
+    z.trim(),
+    z.refine((v) => /^[0-9]{1,9}$/.test(v) && Number(v) >= min && Number(v) <= max, message),
+  );
 
 const line = (min: number, max: number, message: string) =>
-  z.string().refine((v) => cleanLine(v).length >= min && cleanLine(v).length <= max, message);
+  text((v) => cleanLine(v).length >= min && cleanLine(v).length <= max, message);
 
 export const settingsSchema = z
   .object({
@@ -61,58 +64,60 @@ export const settingsSchema = z
     doorsOpenAt: dateTime(M.doorsOpenAt),
     venueName: line(2, 120, M.venueName),
     venueAddress: line(2, 200, M.venueAddress),
-    mapUrl: z
-      .string()
-      .trim()
-      .refine((v) => v.length <= 500 && /^https:\/\/\S+$/.test(v), M.mapUrl),
+    mapUrl: z.string().check(
+      z.trim(),
+      z.refine((v) => v.length <= 500 && /^https:\/\/\S+$/.test(v), M.mapUrl),
+    ),
     capacity: wholeNumber(1, 100_000, M.capacity),
     overbookingPercent: wholeNumber(0, 50, M.overbookingPercent),
     reservationsOpenAt: dateTime(M.reservationsOpenAt),
     /** '' : reservations close when the concert starts. */
-    reservationsCloseAt: z
-      .string()
-      .refine((v) => v.trim() === '' || fromDoualaInput(v) !== null, M.reservationsCloseAt),
+    reservationsCloseAt: text(
+      (v) => v.trim() === '' || fromDoualaInput(v) !== null,
+      M.reservationsCloseAt,
+    ),
     // Written as people do (+237, spaces, dots, dashes), as on the public forms.
-    contactPhone: z.string().refine((v) => PHONE_PATTERN.test(normalisePhone(v)), M.contactPhone),
-    contactEmail: z
-      .string()
-      .trim()
-      .refine((v) => v.length <= 254 && EMAIL_PATTERN.test(v), M.contactEmail),
+    contactPhone: text((v) => PHONE_PATTERN.test(normalisePhone(v)), M.contactPhone),
+    contactEmail: z.string().check(
+      z.trim(),
+      z.refine((v) => v.length <= 254 && EMAIL_PATTERN.test(v), M.contactEmail),
+    ),
     registrationOpensAt: dateTime(M.registrationOpensAt),
     registrationClosesAt: dateTime(M.registrationClosesAt),
     maxParticipants: wholeNumber(1, 1_000_000, M.maxParticipants),
     /** yyyy-mm-dd (a day in Douala); '' : no purge date. */
-    personalDataPurgeAt: z
-      .string()
-      .refine((v) => v.trim() === '' || isDay(v.trim()), M.personalDataPurgeAt),
+    personalDataPurgeAt: text((v) => v.trim() === '' || isDay(v.trim()), M.personalDataPurgeAt),
   })
-  .superRefine(
-    (v, ctx) => {
-      // The rules between fields, on the field most likely changed (as the database names them);
-      // a date that is itself invalid has its own message already.
-      const concert = doualaTime(v.concertStartsAt);
-      const doors = doualaTime(v.doorsOpenAt);
-      const open = doualaTime(v.reservationsOpenAt);
-      const close = v.reservationsCloseAt.trim() ? doualaTime(v.reservationsCloseAt) : null;
-      const issue = (path: SettingKey, message: string) =>
-        ctx.addIssue({ code: 'custom', path: [path], message });
-      if (doors > concert) issue('doorsOpenAt', M.doorsAfterConcert);
-      if (open >= concert) issue('reservationsOpenAt', M.openAfterConcert);
-      if (close !== null && close <= open) issue('reservationsCloseAt', M.closeBeforeOpen);
-      else if (close !== null && close > concert) issue('reservationsCloseAt', M.closeAfterConcert);
-      if (doualaTime(v.registrationClosesAt) <= doualaTime(v.registrationOpensAt))
-        issue('registrationClosesAt', M.registrationCloseBeforeOpen);
-      // The purge day must come after the concert's day and the registrations' last day.
-      const purge = v.personalDataPurgeAt.trim();
-      const lastDay = [v.concertStartsAt, v.registrationClosesAt]
-        .map((d) => d.slice(0, 10))
-        .sort()
-        .at(-1);
-      if (isDay(purge) && lastDay && purge <= lastDay)
-        issue('personalDataPurgeAt', M.purgeBeforeEnd);
-    },
-    // Check the dates together even while another field is wrong: every error shows at once.
-    { when: () => true },
+  .check(
+    z.superRefine(
+      (v, ctx) => {
+        // The rules between fields, on the field most likely changed (as the database names them);
+        // a date that is itself invalid has its own message already.
+        const concert = doualaTime(v.concertStartsAt);
+        const doors = doualaTime(v.doorsOpenAt);
+        const open = doualaTime(v.reservationsOpenAt);
+        const close = v.reservationsCloseAt.trim() ? doualaTime(v.reservationsCloseAt) : null;
+        const issue = (path: SettingKey, message: string) =>
+          ctx.addIssue({ code: 'custom', path: [path], message });
+        if (doors > concert) issue('doorsOpenAt', M.doorsAfterConcert);
+        if (open >= concert) issue('reservationsOpenAt', M.openAfterConcert);
+        if (close !== null && close <= open) issue('reservationsCloseAt', M.closeBeforeOpen);
+        else if (close !== null && close > concert)
+          issue('reservationsCloseAt', M.closeAfterConcert);
+        if (doualaTime(v.registrationClosesAt) <= doualaTime(v.registrationOpensAt))
+          issue('registrationClosesAt', M.registrationCloseBeforeOpen);
+        // The purge day must come after the concert's day and the registrations' last day.
+        const purge = v.personalDataPurgeAt.trim();
+        const lastDay = [v.concertStartsAt, v.registrationClosesAt]
+          .map((d) => d.slice(0, 10))
+          .sort()
+          .at(-1);
+        if (isDay(purge) && lastDay && purge <= lastDay)
+          issue('personalDataPurgeAt', M.purgeBeforeEnd);
+        // Check the dates together even while another field is wrong: every error shows at once.
+      },
+      { when: () => true },
+    ),
   );
 
 export type SettingsFormValues = z.input<typeof settingsSchema>;
