@@ -158,16 +158,21 @@ export type RenderedPage = {
  * the one the HTML gave, or after a second if no frame comes: a tab opened in the background),
  * with the page's other modules, then asks for the chunks the page imports when it mounts (its
  * form), so that on a slow link they follow without a gap. No script runs before the first paint.
+ * Each of those elements is added in a task of its own: Chromium spends up to a few milliseconds
+ * adding one modulepreload link (30 to 45 ms for a page's two dozen on this project's machine,
+ * four times that on the phone Lighthouse simulates), and in one task that blocked the page.
  * docs/decisions/011-prerendered-public-pages.md (the trade-off with Lighthouse's simulated LCP)
  */
 export function bootLoader(entry: string, modules: string[], later: string[] = []): string {
   const code =
-    '(function(b){var d=document,n=0;function add(list){list.split(" ").forEach(function(h){' +
-    "if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';" +
-    'l.href=h;d.head.appendChild(l)})}add(b.dataset.entry);' +
-    "function go(){if(n++)return;add(b.dataset.modules);var s=d.createElement('script');" +
-    "s.type='module';s.crossOrigin='';s.src=b.dataset.entry;d.head.appendChild(s);" +
-    'add(b.dataset.later)}' +
+    '(function(b){var d=document,n=0;function link(h){' +
+    "var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';" +
+    'l.href=h;d.head.appendChild(l)}function script(){' +
+    "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.dataset.entry;" +
+    'd.head.appendChild(s)}function each(list,add){list.split(" ").forEach(function(h){' +
+    'if(h)setTimeout(function(){add(h)})})}link(b.dataset.entry);' +
+    'function go(){if(n++)return;each(b.dataset.modules,link);setTimeout(script);' +
+    'each(b.dataset.later,link)}' +
     'requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)' +
     '})(document.currentScript)';
   return `<script data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}" data-later="${escapeHtml(later.join(' '))}">${code}</script>`;
