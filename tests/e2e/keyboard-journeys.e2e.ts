@@ -56,8 +56,8 @@ afterAll(() => {
     `${JSON.stringify(
       results.map((r) => ({
         ...r.summary(),
-        losses: r.losses,
-        misplaced: r.misplaced,
+        losses: r.stepsThat('lost'),
+        misplaced: r.stepsThat('misplaced'),
         steps: r.steps,
       })),
       null,
@@ -145,8 +145,11 @@ describe('keyboard-only journeys (desktop)', () => {
     await user.check('the pass is shown');
 
     report(user);
-    expect(user.lossDetails, 'steps that left the focus on <body>').toEqual([]);
-    expect(user.explanations, 'steps that left the focus elsewhere than the result').toEqual([]);
+    expect(user.explained('lost'), 'steps that left the focus on <body>').toEqual([]);
+    expect(
+      user.explained('misplaced'),
+      'steps that left the focus elsewhere than the result',
+    ).toEqual([]);
     expect(session.pageErrors).toEqual([]);
   });
 
@@ -191,8 +194,11 @@ describe('keyboard-only journeys (desktop)', () => {
     await user.expectFocus(is.heading(/^Inscription réussie/), 'Valider: /success’s h1');
 
     report(user);
-    expect(user.lossDetails, 'steps that left the focus on <body>').toEqual([]);
-    expect(user.explanations, 'steps that left the focus elsewhere than the result').toEqual([]);
+    expect(user.explained('lost'), 'steps that left the focus on <body>').toEqual([]);
+    expect(
+      user.explained('misplaced'),
+      'steps that left the focus elsewhere than the result',
+    ).toEqual([]);
     expect(session.pageErrors).toEqual([]);
   });
 
@@ -227,8 +233,11 @@ describe('keyboard-only journeys (desktop)', () => {
     expect(await field(page, 'Nom complet').inputValue()).toBe('');
 
     report(user);
-    expect(user.lossDetails, 'steps that left the focus on <body>').toEqual([]);
-    expect(user.explanations, 'steps that left the focus elsewhere than the result').toEqual([]);
+    expect(user.explained('lost'), 'steps that left the focus on <body>').toEqual([]);
+    expect(
+      user.explained('misplaced'),
+      'steps that left the focus elsewhere than the result',
+    ).toEqual([]);
     expect(session.pageErrors).toEqual([]);
   });
 
@@ -321,8 +330,11 @@ describe('keyboard-only journeys (desktop)', () => {
     await user.expectFocus(is.heading('Connexion Administrateur'), 'Déconnexion: the login’s h1');
 
     report(user);
-    expect(user.lossDetails, 'steps that left the focus on <body>').toEqual([]);
-    expect(user.explanations, 'steps that left the focus elsewhere than the result').toEqual([]);
+    expect(user.explained('lost'), 'steps that left the focus on <body>').toEqual([]);
+    expect(
+      user.explained('misplaced'),
+      'steps that left the focus elsewhere than the result',
+    ).toEqual([]);
     expect(session.pageErrors).toEqual([]);
   });
 });
@@ -395,8 +407,11 @@ describe('the administration’s drawer on a phone', () => {
       await user.expectFocus(is.heading('Statistiques'), 'Statistiques: the page’s h1');
 
       report(user);
-      expect(user.lossDetails, 'steps that left the focus on <body>').toEqual([]);
-      expect(user.misplaced, 'steps that left the focus elsewhere than expected').toEqual([]);
+      expect(user.explained('lost'), 'steps that left the focus on <body>').toEqual([]);
+      expect(
+        user.explained('misplaced'),
+        'steps that left the focus elsewhere than expected',
+      ).toEqual([]);
     } finally {
       await browser.close();
     }

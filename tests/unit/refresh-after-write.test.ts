@@ -29,7 +29,11 @@ describe('refreshAfterWrite with withoutRow', () => {
     });
     void observer.fetch().catch(() => undefined);
 
-    const done = refreshAfterWrite(client, ['participants', 'list'], withoutRow('a'));
+    const done = refreshAfterWrite<typeof answer>(
+      client,
+      ['participants', 'list'],
+      withoutRow('a'),
+    );
     expect(client.getQueryData(key)).toEqual({ rows: [B], total: 1 });
     answer = { rows: [B], total: 1 };
     await done;

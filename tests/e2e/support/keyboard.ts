@@ -15,6 +15,8 @@ export type Focused = {
 };
 
 export type StepLog = { step: string; keys: number; typed: number; focus: string };
+/** A step after which the focus was on <body> (lost) or elsewhere than the result (misplaced). */
+export type FocusProblem = { step: string; kind: 'lost' | 'misplaced'; details: string };
 
 export class KeyboardUser {
   readonly counts = {
@@ -27,16 +29,11 @@ export class KeyboardUser {
     Other: 0,
     typed: 0,
   };
-  /** The steps after which the focus was on <body>. */
-  readonly losses: string[] = [];
-  /** The steps after which the focus was not where the result is. */
-  readonly misplaced: string[] = [];
+  /** The steps after which the focus was on <body> or not where the result is, and why. */
+  readonly problems: FocusProblem[] = [];
   readonly steps: StepLog[] = [];
   private keysAtLastStep = 0;
   private typedAtLastStep = 0;
-
-  /** Why each loss happened, as the page saw it (see `watchFocusLosses`). */
-  readonly lossDetails: string[] = [];
 
   constructor(
     readonly page: Page,
@@ -58,21 +55,23 @@ export class KeyboardUser {
 
   private readonly consoleLines: string[] = [];
 
-  /** Records a loss with what the page observed just before it. */
-  private async lost(label: string) {
-    this.losses.push(label);
-    await this.explain(label);
-  }
-
-  /** What the page saw before a step that went wrong (printed with the failure). */
-  readonly explanations: string[] = [];
-  private async explain(label: string) {
+  /** Records a step that went wrong with what the page observed just before it. */
+  private async record(kind: FocusProblem['kind'], step: string) {
     const seen = await this.page
       .evaluate(() => (window as unknown as { __focusLog?: string[] }).__focusLog?.slice(-14) ?? [])
       .catch(() => ['(page gone)']);
-    const details = [`${label} at ${this.page.url()}`, ...seen, ...this.consoleLines.slice(-8)];
-    if (this.losses.at(-1) === label) this.lossDetails.push(details.join('\n  '));
-    else this.explanations.push(details.join('\n  '));
+    const details = [`${step} at ${this.page.url()}`, ...seen, ...this.consoleLines.slice(-8)];
+    this.problems.push({ step, kind, details: details.join('\n  ') });
+  }
+
+  /** The steps that went wrong this way. */
+  stepsThat(kind: FocusProblem['kind']) {
+    return this.problems.filter((p) => p.kind === kind).map((p) => p.step);
+  }
+
+  /** What the page saw before each step that went wrong this way (printed with the failure). */
+  explained(kind: FocusProblem['kind']) {
+    return this.problems.filter((p) => p.kind === kind).map((p) => p.details);
   }
 
   get keyPresses() {
@@ -132,7 +131,7 @@ export class KeyboardUser {
     for (let i = 0; i < max; i++) {
       await this.press(back ? 'Shift+Tab' : 'Tab');
       const now = await this.focused();
-      if (now.tag === 'BODY') await this.lost(`${label} (Tab ${i + 1})`);
+      if (now.tag === 'BODY') await this.record('lost', `${label} (Tab ${i + 1})`);
       if (matches(now)) {
         this.log(label, now);
         return now;
@@ -157,11 +156,8 @@ export class KeyboardUser {
       await this.page.waitForTimeout(50);
       now = await this.focused();
     }
-    if (now.tag === 'BODY') await this.lost(label);
-    else if (!matches(now)) {
-      this.misplaced.push(`${label}: on ${now.tag} "${now.name}"`);
-      await this.explain(`${label}: on ${now.tag} "${now.name}"`);
-    }
+    if (now.tag === 'BODY') await this.record('lost', label);
+    else if (!matches(now)) await this.record('misplaced', `${label}: on ${now.tag} "${now.name}"`);
     this.log(label, now);
     return now;
   }
@@ -169,7 +165,7 @@ export class KeyboardUser {
   /** Records a step whose focus is only checked not to be <body>. */
   async check(label: string) {
     const now = await this.focused();
-    if (now.tag === 'BODY') await this.lost(label);
+    if (now.tag === 'BODY') await this.record('lost', label);
     this.log(label, now);
   }
 
@@ -191,8 +187,8 @@ export class KeyboardUser {
       typedCharacters: this.counts.typed,
       total: this.total,
       ...Object.fromEntries(Object.entries(this.counts).filter(([key]) => key !== 'typed')),
-      focusLosses: this.losses.length,
-      misplacedFocus: this.misplaced.length,
+      focusLosses: this.stepsThat('lost').length,
+      misplacedFocus: this.stepsThat('misplaced').length,
     };
   }
 }

@@ -6,6 +6,7 @@ import {
   restoreParticipant,
 } from '@/data/delete-participant';
 import { updateParticipant, type ParticipantUpdate } from '@/data/update-participant';
+import type { Page, Participant } from '@/data/types';
 import { queryKeys } from '../shared/query-keys';
 import { refreshAfterWrite, withoutRow } from '../shared/refresh-after-write';
 
@@ -46,7 +47,11 @@ export function useDeleteParticipant() {
         refetchType: 'none',
       });
       // Out of every list at once (the list it returns to included), then fetched anew.
-      void refreshAfterWrite(queryClient, queryKeys.participants.lists(), withoutRow(id));
+      void refreshAfterWrite<Page<Participant>>(
+        queryClient,
+        queryKeys.participants.lists(),
+        withoutRow(id),
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.journal.all });
     },

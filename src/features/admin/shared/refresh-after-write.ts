@@ -27,7 +27,7 @@ export async function refreshAfterWrite<T>(
 /** A cached page of rows without the row `id` (its total one less when it held it). */
 export const withoutRow =
   (id: string) =>
-  (page: Page<{ id: string }>): Page<{ id: string }> => {
+  <Row extends { id: string }>(page: Page<Row>): Page<Row> => {
     const rows = page.rows.filter((row) => row.id !== id);
     return rows.length === page.rows.length
       ? page
