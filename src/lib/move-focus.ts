@@ -25,3 +25,26 @@ export const pageHeading = () => document.querySelector<HTMLElement>('main h1');
 /** Focuses the page's h1 (a list after a deletion), or its <main> when it has none. */
 export const focusPageHeading = (preventScroll = false) =>
   focusElement(pageHeading() ?? document.querySelector<HTMLElement>('main'), preventScroll);
+
+/**
+ * A modal's focus trap, for its keydown handler: Tab on its last control goes to its first,
+ * Shift+Tab on its first to its last (the admin drawer, the confirmation dialog). `controls`
+ * selects the modal's tabbable elements.
+ */
+export function keepTabInside(
+  event: { key: string; shiftKey: boolean; currentTarget: HTMLElement; preventDefault(): void },
+  controls = 'a[href], button',
+) {
+  if (event.key !== 'Tab') return;
+  const items = event.currentTarget.querySelectorAll<HTMLElement>(controls);
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}

@@ -169,6 +169,26 @@ describe('pageHtml', () => {
     expect(added).toHaveLength(5);
   });
 
+  it('starts a page whose tab gets no frame (opened in the background) after a second', () => {
+    const code = /<script[^>]*>([\s\S]*)<\/script>/.exec(bootLoader('/assets/index-A1.js', []))![1];
+    const added: string[] = [];
+    const timers: { run: () => void; ms: number }[] = [];
+    const document = {
+      createElement: (tag: string) => ({ tag }) as Record<string, string>,
+      head: { appendChild: (node: Record<string, string>) => added.push(node.src ?? node.href) },
+      currentScript: { dataset: { entry: '/assets/index-A1.js', modules: '', later: '' } },
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', code)(
+      document,
+      () => undefined, // no frame ever comes
+      (run: () => void, ms = 0) => timers.push({ run, ms }),
+    );
+    expect(timers.map((t) => t.ms)).toEqual([1000]);
+    timers[0].run();
+    timers.slice(1).forEach((t) => t.run());
+    expect(added).toEqual(['/assets/index-A1.js', '/assets/index-A1.js']); // preloaded, then run
+  });
+
   it('writes the home page’s stylesheet into the page instead of linking it', () => {
     const home = { ...FAQ, path: '/', html: '<div><h1>Accueil</h1></div>' };
     const html = pageHtml(TEMPLATE, home, {

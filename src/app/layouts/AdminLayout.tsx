@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearAdminSession, readAdminSession } from '@/lib/admin-session';
 import { notify } from '@/lib/toast';
@@ -7,6 +7,7 @@ import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/shared/query-client';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { useDocumentTitle } from '@/lib/use-page-meta';
+import { keepTabInside } from '@/lib/move-focus';
 import { adminNavTitle, UnhandledBadge, useNavForRole } from './admin-nav';
 
 const focusRing =
@@ -51,21 +52,6 @@ function endSessions() {
   clearAdminSession();
   adminQueryClient.clear();
   return signOutAdmin().catch(() => undefined);
-}
-
-/** Tab and Shift+Tab go round the open drawer's links and buttons (a modal: nothing else). */
-function keepTabInside(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== 'Tab') return;
-  const items = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button');
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /** The drawer is for narrow screens (below Tailwind's lg); growing past it closes the drawer. */

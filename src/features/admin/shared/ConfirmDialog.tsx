@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
-import { focusElement } from '@/lib/move-focus';
+import { focusElement, keepTabInside } from '@/lib/move-focus';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -51,23 +51,11 @@ export function ConfirmDialog({
 
   if (!open) return null;
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape' && !busy) {
       e.stopPropagation();
       onCancel();
-    } else if (e.key === 'Tab') {
-      const buttons = panelRef.current?.querySelectorAll<HTMLButtonElement>('button');
-      if (!buttons?.length) return;
-      const first = buttons[0];
-      const last = buttons[buttons.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    }
+    } else keepTabInside(e, 'button');
   };
 
   return (
