@@ -39,24 +39,58 @@ export function fileDate(d: Date = new Date()): string {
 /** The event's own time zone: times of the concert and of the door are Douala's, wherever read. */
 export const EVENT_TIME_ZONE = 'Africa/Douala';
 
-const longDateFmt = formatter({
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: EVENT_TIME_ZONE,
-});
-const timeFmt = formatter({
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: EVENT_TIME_ZONE,
-});
+/** Douala's offset from UTC: West Africa Time, UTC+1 all year (src/lib/douala-input.ts). */
+const DOUALA_OFFSET_MS = 60 * 60 * 1000;
+const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+/**
+ * `d` shifted to Douala's wall clock, read with the getUTC* methods. Written out rather than
+ * with Intl.DateTimeFormat: the first formatter with a time zone costs a phone about 100 ms of
+ * main thread (time zone and locale data), in the middle of the Night Party page's start, for two
+ * strings. Checked against Intl's fr-FR output in tests/unit/dates.test.ts.
+ */
+function inDouala(d: Date | string | number): Date {
+  const time = toDate(d).getTime();
+  if (Number.isNaN(time)) throw new RangeError('Invalid time value');
+  return new Date(time + DOUALA_OFFSET_MS);
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** samedi 12 décembre 2026 (in Douala) */
-export const formatEventDate = (d: Date | string | number) => longDateFmt().format(toDate(d));
+export function formatEventDate(d: Date | string | number): string {
+  const t = inDouala(d);
+  return `${WEEKDAYS[t.getUTCDay()]} ${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+}
 
 /** 20:14 (in Douala) */
-export const formatEventTime = (d: Date | string | number) => timeFmt().format(toDate(d));
+export function formatEventTime(d: Date | string | number): string {
+  const t = inDouala(d);
+  return `${twoDigits(t.getUTCHours())}:${twoDigits(t.getUTCMinutes())}`;
+}
+
+/**
+ * 12 345 (a count, grouped with the narrow no-break space French uses, as fr-FR's
+ * toLocaleString writes it; without building a number formatter on a public page's start).
+ */
+export function formatCount(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  return sign + String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+$)/g, '\u202f');
+}
 
 const eventDateTimeFmt = formatter({
   day: '2-digit',

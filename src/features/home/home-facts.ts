@@ -1,6 +1,6 @@
 import type { EditionInfo } from '@/data/night-party';
 import type { RegistrationStatus } from '@/data/types';
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime, formatCount } from '@/lib/dates';
 
 /**
  * The sentences of the home page's live facts (./home-status.tsx), loaded after the first paint
@@ -63,6 +63,6 @@ export function concertNote(info: EditionInfo): { badge: string; text: string } 
         ? 'Dernière place disponible\u00a0!'
         : n <= 50
           ? `Plus que ${n} places disponibles\u00a0!`
-          : `${n.toLocaleString('fr-FR')} places disponibles.`,
+          : `${formatCount(n)} places disponibles.`,
   };
 }

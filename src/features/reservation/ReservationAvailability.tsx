@@ -1,4 +1,4 @@
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatEventDate, formatEventTime, formatCount } from '@/lib/dates';
 import type { EditionInfo } from '@/data/night-party';
 
 const when = (iso: string) => `${formatEventDate(iso)} à ${formatEventTime(iso)}`;
@@ -33,7 +33,7 @@ const placesText = (n: number) =>
     ? 'Dernière place disponible !'
     : n <= 50
       ? `Plus que ${n} places disponibles !`
-      : `${n.toLocaleString('fr-FR')} places disponibles.`;
+      : `${formatCount(n)} places disponibles.`;
 
 /** Places left, or the waitlist, above the form. */
 export function PlacesLeft({ info }: { info: EditionInfo }) {

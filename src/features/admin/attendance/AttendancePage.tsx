@@ -13,8 +13,9 @@ import { attendanceCsv, attendanceFileName } from '../shared/exports';
 import { attendanceReportQuery } from '../shared/queries';
 import { card, td } from '../shared/ui';
 import { ATTENDANCE_QUESTIONS, answerLabel, attendanceRate } from './attendance-labels';
+import { formatCount } from '@/lib/dates';
 
-const n = (value: number) => value.toLocaleString('fr-FR');
+const n = formatCount;
 const rateText = (rate: number | null) => (rate === null ? '—' : `${rate} %`);
 
 /**

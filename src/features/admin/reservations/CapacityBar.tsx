@@ -1,7 +1,8 @@
 import type { NightPartyStats } from '@/data/night-party-admin';
 import { card } from '../shared/ui';
+import { formatCount } from '@/lib/dates';
 
-const n = (value: number) => value.toLocaleString('fr-FR');
+const n = formatCount;
 
 /** A share of the bar's scale, in percent (two decimals: thin segments stay visible). */
 const share = (part: number, scale: number) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatCount } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { purgePersonalData, type PurgeCounts } from '@/data/retention';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
@@ -88,7 +88,7 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
             {Object.entries(counts).map(([key, n]) => (
               <div key={key} className="flex justify-between gap-4 rounded-lg bg-gray-50 p-3">
                 <dt className="text-gray-700">{COUNT_LABELS[key] ?? key}</dt>
-                <dd className="font-semibold text-gray-900">{n.toLocaleString('fr-FR')}</dd>
+                <dd className="font-semibold text-gray-900">{formatCount(n)}</dd>
               </div>
             ))}
           </dl>

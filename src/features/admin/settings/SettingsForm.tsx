@@ -14,6 +14,7 @@ import {
   toSettingsPatch,
   type SettingsFormValues,
 } from './settings-schema';
+import { formatCount } from '@/lib/dates';
 
 type Input = {
   key: SettingKey;
@@ -134,7 +135,7 @@ function PlaceLimit({ control }: { control: Control<SettingsFormValues> }) {
   const limit = Math.floor((c * (100 + o)) / 100);
   return (
     <p className="text-sm text-gray-700 sm:col-span-2" aria-live="polite">
-      Places confirmables : <strong>{limit.toLocaleString('fr-FR')}</strong>
+      Places confirmables : <strong>{formatCount(limit)}</strong>
     </p>
   );
 }

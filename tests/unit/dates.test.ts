@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_TIME_ZONE, formatCount, formatEventDate, formatEventTime } from '@/lib/dates';
+
+const intlDate = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: EVENT_TIME_ZONE,
+});
+const intlTime = new Intl.DateTimeFormat('fr-FR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: EVENT_TIME_ZONE,
+});
+
+describe('the event’s dates and times, in Douala, written out without Intl', () => {
+  it('read as Intl’s fr-FR in Africa/Douala, every 7 hours 13 minutes from 2025 to 2030', () => {
+    const step = (7 * 60 + 13) * 60 * 1000;
+    let checked = 0;
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2030, 0, 1); t += step) {
+      expect(formatEventDate(t)).toBe(intlDate.format(t));
+      expect(formatEventTime(t)).toBe(intlTime.format(t));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(6000);
+  });
+
+  it('put an evening in UTC on the next day in Douala', () => {
+    expect(formatEventDate('2026-12-11T23:30:00Z')).toBe('samedi 12 décembre 2026');
+    expect(formatEventTime('2026-12-11T23:30:00Z')).toBe('00:30');
+    expect(formatEventTime('2026-12-12T20:14:00+01:00')).toBe('20:14');
+    expect(formatEventDate('2026-03-01T10:00:00+01:00')).toBe('dimanche 1 mars 2026');
+  });
+
+  it('refuse an invalid date as Intl does', () => {
+    expect(() => formatEventDate('not a date')).toThrow(RangeError);
+    expect(() => formatEventTime(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups as fr-FR’s toLocaleString does', () => {
+    for (const n of [0, 7, 42, 999, 1000, 1234, 12345, 100000, 999999, 1000000, 1234567, -1500])
+      expect(formatCount(n)).toBe(n.toLocaleString('fr-FR'));
+  });
+});
