@@ -129,7 +129,7 @@ describe('attendance page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/presence');
     await screen.findByRole('heading', { level: 2, name: TABLES[0].title });
-    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
     expect(downloads[0].name).toMatch(/^presence_night_party_\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await downloads[0].text();

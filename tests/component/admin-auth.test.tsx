@@ -32,7 +32,7 @@ async function submitLogin(email: string, password: string) {
   renderAdmin('/admin/login');
   await user.type(await screen.findByLabelText(/^E-mail/), email);
   await user.type(screen.getByLabelText(/^Mot de passe/), password);
-  await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+  await user.click(await screen.findByRole('button', { name: 'Se connecter' }));
   return user;
 }
 
@@ -43,7 +43,7 @@ describe('admin sign-in', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Connexion Administrateur' }),
     ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.click(await screen.findByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText("L'email est requis")).toBeVisible();
     expect(screen.getByText('Le mot de passe est requis')).toBeVisible();
     expect(screen.getByLabelText(/^E-mail/)).toHaveFocus();
@@ -95,7 +95,7 @@ describe('admin sign-in', () => {
     expect(await screen.findByText('Connexion réussie!')).toBeVisible();
     expect(readAdminSession()).toMatchObject({ email: 'chef@example.cm', isAuthenticated: true });
 
-    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    await user.click(await screen.findByRole('button', { name: 'Déconnexion' }));
     expect(await screen.findByRole('heading', { name: 'Connexion Administrateur' })).toBeVisible();
     expect(await screen.findByText('Déconnexion réussie')).toBeVisible();
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();

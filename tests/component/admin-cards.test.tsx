@@ -201,8 +201,8 @@ describe("a participant's page", () => {
       screen.getByRole('link', { name: 'Écrire à Jean Kamga sur WhatsApp (nouvel onglet)' }),
     ).toHaveAttribute('href', 'https://wa.me/237691000001');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Supprimer Awa Ngono' }));
+    await user.click(await screen.findByRole('button', { name: 'Supprimer Awa Ngono' }));
     expect(screen.getByRole('alertdialog', { name: fr('Supprimer Awa Ngono ?') })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    await user.click(await screen.findByRole('button', { name: 'Annuler' }));
   });
 });

@@ -50,13 +50,13 @@ describe('retention', () => {
     );
 
     fireEvent.change(purgeField(), { target: { value: '2030-05-18' } });
-    await user.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer les paramètres' }));
     expect(purgeField()).toHaveAccessibleDescription(
       /La purge des données personnelles doit suivre le concert et la clôture des inscriptions\./,
     );
 
     fireEvent.change(purgeField(), { target: { value: '2030-11-30' } });
-    await user.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer les paramètres' }));
     expect(await screen.findByText('Paramètres enregistrés')).toBeVisible();
     expect(screen.getByText('Possible à partir du 30/11/2030.')).toBeVisible();
     expect(

@@ -86,7 +86,7 @@ describe('journal page', () => {
     expect(await screen.findByText('1 entrée')).toBeVisible();
     expect(rows()[0]).toHaveTextContent('Export « participants » : 12 lignes');
 
-    await user.click(screen.getByRole('button', { name: 'Réinitialiser les filtres' }));
+    await user.click(await screen.findByRole('button', { name: 'Réinitialiser les filtres' }));
     fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2025-03-05' } });
     await waitFor(() => expect(currentUrl()).toBe('/admin/journal?from=2025-03-05'));
     expect(await screen.findByText('2 entrées')).toBeVisible();
@@ -109,7 +109,7 @@ describe('bin', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${AWA}`);
     await screen.findByRole('heading', { level: 1, name: 'Awa Ngono' });
-    await user.click(screen.getByRole('button', { name: 'Supprimer Awa Ngono' }));
+    await user.click(await screen.findByRole('button', { name: 'Supprimer Awa Ngono' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent(/corbeille/);
     expect(dialog).toHaveTextContent(/30 jours/);

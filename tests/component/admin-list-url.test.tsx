@@ -131,7 +131,7 @@ describe('participants list in the URL', () => {
     await back();
     expect(screen.getByLabelText('Type de participation')).toHaveValue('team');
 
-    await user.click(screen.getByRole('button', { name: 'Réinitialiser les filtres' }));
+    await user.click(await screen.findByRole('button', { name: 'Réinitialiser les filtres' }));
     expect(currentUrl()).toBe('/admin/participants');
     expect(await screen.findByText('400 participants')).toBeVisible();
   });
@@ -223,7 +223,7 @@ describe('participants list in the URL', () => {
     expect(await screen.findByRole('heading', { level: 1, name: third })).toBeVisible();
     expect(screen.getByRole('link', { name: '← Retour à la liste' })).toHaveAttribute('href', list);
 
-    await user.click(screen.getByRole('button', { name: 'Page précédente du navigateur' }));
+    await user.click(await screen.findByRole('button', { name: 'Page précédente du navigateur' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Participants' })).toBeVisible();
     expect(currentUrl()).toBe(list);
     expect(screen.getByLabelText('Catégorie')).toHaveValue('dance');
@@ -283,7 +283,7 @@ describe('reservations list in the URL', () => {
     expect(currentUrl()).toBe(
       `/admin/reservations?${new URLSearchParams({ status: 'yes', heardFrom: 'flyer', city })}`,
     );
-    await user.click(screen.getByRole('button', { name: 'Page précédente du navigateur' }));
+    await user.click(await screen.findByRole('button', { name: 'Page précédente du navigateur' }));
     expect(currentUrl()).toBe('/admin/reservations?status=yes&heardFrom=flyer');
     expect(screen.getByLabelText('Ville')).toHaveValue('');
   });

@@ -83,11 +83,13 @@ describe('messages page', () => {
     expect(`${wa.origin}${wa.pathname}`).toBe('https://wa.me/237677123456');
     expect(wa.searchParams.get('text')).toContain(fr('« Mon inscription »'));
     // A message without a number offers no WhatsApp reply.
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le message de Paul Etoa' }));
+    await user.click(await screen.findByRole('button', { name: 'Ouvrir le message de Paul Etoa' }));
     expect(screen.queryByRole('link', { name: /WhatsApp à Paul Etoa/ })).toBeNull();
 
     await user.click(
-      screen.getByRole('button', { name: fr('Marquer comme traité : message de Awa Ngono') }),
+      await screen.findByRole('button', {
+        name: fr('Marquer comme traité : message de Awa Ngono'),
+      }),
     );
     expect(await screen.findByText('Message de Awa Ngono marqué comme traité')).toBeVisible();
     expect(await badgeLink('Messages 1 non traité')).toBeVisible();
@@ -136,7 +138,7 @@ describe('messages page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/messages?state=unhandled');
     expect(await screen.findByText('2 messages')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
     expect(downloads).toHaveLength(1);
     expect(downloads[0].name).toMatch(/^messages_\d{4}-\d{2}-\d{2}\.csv$/);
@@ -176,7 +178,7 @@ describe('messages page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/messages');
     expect(await screen.findByText('3 messages')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le message de Awa Ngono' }));
+    await user.click(await screen.findByRole('button', { name: 'Ouvrir le message de Awa Ngono' }));
     expect(screen.getByText(/je ne trouve pas ma confirmation/)).toBeVisible();
     expect(await badgeLink('Messages 2 non traités')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Marquer comme/ })).toBeNull();

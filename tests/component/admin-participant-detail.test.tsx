@@ -56,7 +56,9 @@ describe('participant detail', () => {
     renderAdmin(`/admin/participants/${SOLO}`);
     expect(await screen.findByText('Aucune information complémentaire fournie')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Informations de l’équipe' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Envoyer l’e-mail de confirmation' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Envoyer l’e-mail de confirmation' }),
+    );
     expect(await screen.findByText('L’envoi d’e-mails n’est pas configuré')).toBeVisible();
     expect(screen.queryByText('Email de confirmation envoyé')).toBeNull();
   });
@@ -80,9 +82,9 @@ describe('participant detail', () => {
     const name = screen.getByLabelText(/^Nom complet \*/);
     await user.clear(name);
     await user.type(name, 'Quelqu’un d’autre');
-    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    await user.click(await screen.findByRole('button', { name: 'Annuler' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Awa Ngono' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await user.click(await screen.findByRole('button', { name: 'Modifier' }));
     expect(screen.getByLabelText(/^Nom complet \*/)).toHaveValue('Awa Ngono');
   });
 
@@ -94,7 +96,7 @@ describe('participant detail', () => {
     const phone = screen.getByLabelText(/^Téléphone du membre 2/);
     await user.clear(phone);
     await user.type(phone, '69 10');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     expect(
       await screen.findByText("Numéro de téléphone invalide (9 chiffres requis, Pas d'espace)"),
     ).toBeVisible();
@@ -107,14 +109,14 @@ describe('participant detail', () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${TEAM}`);
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    await user.click(screen.getByRole('button', { name: 'Retirer le membre 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Retirer le membre 1' }));
     expect(screen.getByText(/L’équipe compte/)).toHaveTextContent(
       '2 personnes, responsable compris',
     );
-    await user.click(screen.getByRole('button', { name: '+ Ajouter un membre' }));
+    await user.click(await screen.findByRole('button', { name: '+ Ajouter un membre' }));
     await user.type(screen.getByLabelText(/^Nom complet du membre 2/), 'Grace Abena');
     await user.type(screen.getByLabelText(/^Téléphone du membre 2/), '691000009');
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await user.click(await screen.findByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Participant mis à jour avec succès')).toBeVisible();
     expect(await screen.findByText('Membre 2 : Grace Abena')).toBeVisible();
     expect(screen.getByText('Membre 1 : Boris Kamga')).toBeVisible();

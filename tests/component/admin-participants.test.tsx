@@ -55,7 +55,7 @@ describe('dashboard', () => {
     expect(links[0]).toHaveTextContent(newest.full_name);
     expect(links[0]).toHaveAttribute('href', `/admin/participants/${newest.id}`);
 
-    await user.click(screen.getByRole('button', { name: 'Exporter les données (CSV)' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter les données (CSV)' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
     expect(downloads).toHaveLength(1);
     expect(downloads[0].name).toMatch(/^participants_\d{4}-\d{2}-\d{2}\.csv$/);
@@ -97,7 +97,7 @@ describe('stats page', () => {
     );
     expect(rows[0]).toHaveTextContent(`Littoral${n}${Math.round((n / TOTAL) * 100)} %`);
 
-    await user.click(screen.getByRole('button', { name: 'Exporter' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter' }));
     expect(downloads[0].name).toBe('distribution_regionale.csv');
     const { data } = parseCsv(await downloads[0].text());
     expect(data[0]).toEqual({
@@ -223,7 +223,7 @@ describe('participants list', () => {
       `select count(*)::int n from participants where participation_type = 'team' and region = 'Littoral'`,
     );
     expect(await screen.findByText(`${n} participants`)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
     const { data } = parseCsv(await downloads[0].text());
     expect(data).toHaveLength(n);
@@ -249,7 +249,7 @@ describe('participants list', () => {
       await one(`select count(*)::int n from participants where id = $1`, [target.id]),
     ).toEqual({ n: 1 });
 
-    await user.click(screen.getByRole('button', { name: `Supprimer ${target.full_name}` }));
+    await user.click(await screen.findByRole('button', { name: `Supprimer ${target.full_name}` }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }),
     );

@@ -61,7 +61,7 @@ describe('Exporter pour Excel', () => {
     renderAdmin('/admin/participants?category=singing&sort=name');
     await screen.findByText('3 participants');
     expect(screen.getByRole('button', { name: 'Exporter CSV' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Exporter pour Excel' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter pour Excel' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
 
     expect(downloads.map((d) => d.name)).toEqual([
@@ -98,7 +98,7 @@ describe('Exporter pour Excel', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/reservations?state=waitlisted&sort=-name');
     await screen.findByText('2 réservations');
-    await user.click(screen.getByRole('button', { name: 'Exporter pour Excel' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter pour Excel' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
 
     expect(downloads[0].name).toMatch(/^reservations_\d{4}-\d{2}-\d{2}\.xlsx$/);
@@ -116,7 +116,7 @@ describe('Exporter pour Excel', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/reservations?state=checked_in');
     await screen.findByText('Aucune réservation ne correspond à votre recherche');
-    await user.click(screen.getByRole('button', { name: 'Exporter pour Excel' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter pour Excel' }));
     expect(await screen.findByText('Aucune réservation à exporter')).toBeVisible();
     expect(downloads).toEqual([]);
   });

@@ -112,7 +112,7 @@ describe('reservations page', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/reservations');
     await screen.findByText('24 réservations');
-    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
     expect(downloads[0].name).toMatch(/^reservations_\d{4}-\d{2}-\d{2}\.csv$/);
     const { data, meta } = parseCsv(await downloads[0].text());
@@ -158,7 +158,7 @@ describe('reservations page', () => {
     expect(
       await screen.findByText('Aucune réservation ne correspond à votre recherche'),
     ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
     expect(await screen.findByText('Aucune réservation à exporter')).toBeVisible();
     expect(downloads).toHaveLength(0);
   });

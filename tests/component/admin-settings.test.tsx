@@ -48,8 +48,8 @@ const input = (label: RegExp) => screen.getByLabelText(label);
 /** A datetime-local value as the browser's picker sets it. */
 const setDateTime = (label: RegExp, value: string) =>
   fireEvent.change(input(label), { target: { value } });
-const save = (user: ReturnType<typeof userEvent.setup>) =>
-  user.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }));
+const save = async (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(await screen.findByRole('button', { name: 'Enregistrer les paramètres' }));
 
 describe('settings page', () => {
   it('shows every setting, dates and times in Douala, and the places that may be confirmed', async () => {
