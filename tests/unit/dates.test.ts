@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TIME_ZONE, formatCount, formatEventDate, formatEventTime } from '@/lib/dates';
+import { EVENT_TIME_ZONE, formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
 
 const intlDate = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',

@@ -1,6 +1,7 @@
 import type { EditionInfo } from '@/data/night-party';
 import type { RegistrationStatus } from '@/data/types';
-import { formatEventDate, formatEventTime, formatCount } from '@/lib/dates';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
 
 /**
  * The sentences of the home page's live facts (./home-status.tsx), loaded after the first paint

@@ -1,4 +1,5 @@
-import { formatEventDate, formatEventTime, formatCount } from '@/lib/dates';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
 import type { EditionInfo } from '@/data/night-party';
 
 const when = (iso: string) => `${formatEventDate(iso)} à ${formatEventTime(iso)}`;

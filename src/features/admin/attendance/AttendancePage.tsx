@@ -13,7 +13,7 @@ import { attendanceCsv, attendanceFileName } from '../shared/exports';
 import { attendanceReportQuery } from '../shared/queries';
 import { card, td } from '../shared/ui';
 import { ATTENDANCE_QUESTIONS, answerLabel, attendanceRate } from './attendance-labels';
-import { formatCount } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
 
 const n = formatCount;
 const rateText = (rate: number | null) => (rate === null ? '—' : `${rate} %`);

@@ -1,6 +1,6 @@
 import type { NightPartyStats } from '@/data/night-party-admin';
 import { card } from '../shared/ui';
-import { formatCount } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
 
 const n = formatCount;
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
-import { formatDate, formatCount } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
 import { notify } from '@/lib/toast';
 import { purgePersonalData, type PurgeCounts } from '@/data/retention';
 import { ConfirmDialog } from '../shared/ConfirmDialog';

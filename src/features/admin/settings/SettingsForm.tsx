@@ -14,7 +14,7 @@ import {
   toSettingsPatch,
   type SettingsFormValues,
 } from './settings-schema';
-import { formatCount } from '@/lib/dates';
+import { formatCount } from '@/lib/numbers';
 
 type Input = {
   key: SettingKey;

@@ -114,8 +114,8 @@ export const settingsSchema = z
           .at(-1);
         if (isDay(purge) && lastDay && purge <= lastDay)
           issue('personalDataPurgeAt', M.purgeBeforeEnd);
-        // Check the dates together even while another field is wrong: every error shows at once.
       },
+      // Check the dates together even while another field is wrong: every error shows at once.
       { when: () => true },
     ),
   );

@@ -36,7 +36,6 @@ export function ConfirmDialog({
   const titleId = useId();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
 
   const focusOnClose = useEffectEvent((previous: HTMLElement | null) => {
     focusElement(returnFocus?.() ?? previous);
@@ -63,7 +62,6 @@ export function ConfirmDialog({
       {/* Keyboard handling of a modal (Escape, focus trap) belongs on the dialog itself. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
-        ref={panelRef}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}
