@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { localBackend } from './supabase/local/vite-plugin.ts';
 import { homeStyles, prerenderedPages, reactRouterTreeShaking } from './scripts/prerender-vite.ts';
 import { EDITION, placeholderContactProblems } from './src/config/edition.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 
 /**
  * Link previews want absolute URLs: with VITE_SITE_URL set (the deployed origin), the preview
@@ -77,6 +78,7 @@ export default defineConfig(({ command, mode }) => {
       home.plugin,
       prerenderedPages(root),
       reactRouterTreeShaking(),
+      compileHints(),
     ],
     define: { __LOCAL_BACKEND__: JSON.stringify(target.local) },
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -3,6 +3,7 @@ import { build, type Rolldown } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, JWT_SECRET, SERVICE_ROLE_KEY } from '../../supabase/local/constants.ts';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend.ts';
+import { COMPILE_HINT } from '../../scripts/compile-hints.ts';
 
 /**
  * Checked on the production build: what a visitor's browser can download from the public pages.
@@ -131,5 +132,19 @@ describe('public bundle', () => {
         page,
       ).toEqual([]);
     }
+  });
+
+  it('starts the entry and the public pages’ chunks with the compile hint, not the spreadsheet library', async () => {
+    const chunks = [...(await built()).values()];
+    const firstLine = (c: Chunk) => c.code.slice(0, c.code.indexOf('\n'));
+    const entry = chunks.find((c) => c.isEntry)!;
+    expect(firstLine(entry)).toBe(COMPILE_HINT);
+    for (const page of PUBLIC_PAGES) {
+      const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(`/src/${page}`)))!;
+      expect(firstLine(chunk), page).toBe(COMPILE_HINT);
+    }
+    const excel = chunks.find((c) => c.moduleIds.some((m) => /node_modules\/exceljs\//.test(m)));
+    expect(excel).toBeDefined();
+    expect(excel!.code).not.toContain(COMPILE_HINT);
   });
 });
