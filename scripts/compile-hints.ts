@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 /**
  * V8's explicit compile hint: a script whose first line is this comment has all its functions
@@ -17,17 +17,8 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 export const MOSTLY_UNUSED_LIBRARIES =
   /[\\/]node_modules[\\/](?:exceljs|papaparse|ics|barcode-detector|zxing-wasm|altcha-lib|@supabase)[\\/]/;
 
-type ChunkLike = {
-  type: 'chunk';
-  fileName: string;
-  code: string;
-  moduleIds: readonly string[];
-};
-type AssetLike = { type: 'asset'; fileName: string; source: string | Uint8Array };
-export type BundleLike = Record<string, ChunkLike | AssetLike | { type: string }>;
-
 /** True when the chunk runs as a whole once loaded: it gets the hint. */
-export function runsWhenLoaded(chunk: Pick<ChunkLike, 'moduleIds'>): boolean {
+export function runsWhenLoaded(chunk: Pick<Rolldown.OutputChunk, 'moduleIds'>): boolean {
   return !chunk.moduleIds.some((id) => MOSTLY_UNUSED_LIBRARIES.test(id));
 }
 
@@ -36,16 +27,16 @@ export function runsWhenLoaded(chunk: Pick<ChunkLike, 'moduleIds'>): boolean {
  * preamble is in: the hint must come first) and shifts the chunk's source map by that line.
  * Returns the names of the chunks that got it.
  */
-export function addCompileHints(bundle: BundleLike): string[] {
+export function addCompileHints(bundle: Rolldown.OutputBundle): string[] {
   const hinted: string[] = [];
-  for (const item of Object.values(bundle)) {
-    if (item.type !== 'chunk') continue;
-    const chunk = item as ChunkLike;
-    if (!runsWhenLoaded(chunk) || chunk.code.startsWith(COMPILE_HINT)) continue;
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk' || !runsWhenLoaded(chunk)) continue;
     chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-    const map = bundle[`${chunk.fileName}.map`] as AssetLike | undefined;
+    const map = bundle[`${chunk.fileName}.map`];
     if (map?.type === 'asset') {
-      const json = JSON.parse(String(map.source)) as { mappings: string };
+      const text =
+        typeof map.source === 'string' ? map.source : new TextDecoder().decode(map.source);
+      const json = JSON.parse(text) as { mappings: string };
       json.mappings = `;${json.mappings}`;
       map.source = JSON.stringify(json);
     }
@@ -64,7 +55,7 @@ export function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         if (this.environment.name !== 'client') return;
-        addCompileHints(bundle as unknown as BundleLike);
+        addCompileHints(bundle);
       },
     },
   };

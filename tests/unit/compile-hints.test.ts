@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addCompileHints,
-  COMPILE_HINT,
-  runsWhenLoaded,
-  type BundleLike,
-} from '../../scripts/compile-hints.ts';
+import { addCompileHints, COMPILE_HINT, runsWhenLoaded } from '../../scripts/compile-hints.ts';
+import type { Rolldown } from 'vite';
+
+/** A bundle of the parts the plugin reads (a real one has many more fields per file). */
+const bundleOf = (...files: { fileName: string }[]) =>
+  Object.fromEntries(files.map((f) => [f.fileName, f])) as unknown as Rolldown.OutputBundle;
 
 const chunk = (fileName: string, moduleIds: string[], code = 'export const a=1;\n') => ({
   type: 'chunk' as const,
@@ -21,8 +21,10 @@ describe('compile hints (docs/decisions/013-eager-compile-hints.md)', () => {
       'const __vite__mapDeps=1;\nrun();\n',
     );
     const page = chunk('assets/ContactPage.js', ['/app/src/features/contact/ContactPage.tsx']);
-    const bundle: BundleLike = { [entry.fileName]: entry, [page.fileName]: page };
-    expect(addCompileHints(bundle)).toEqual(['assets/index.js', 'assets/ContactPage.js']);
+    expect(addCompileHints(bundleOf(entry, page))).toEqual([
+      'assets/index.js',
+      'assets/ContactPage.js',
+    ]);
     expect(entry.code).toBe(`${COMPILE_HINT}\nconst __vite__mapDeps=1;\nrun();\n`);
     expect(page.code.split('\n')[0]).toBe(COMPILE_HINT);
   });
@@ -49,11 +51,11 @@ describe('compile hints (docs/decisions/013-eager-compile-hints.md)', () => {
 
     const excel = chunk('assets/exceljs.js', ['/app/node_modules/exceljs/dist/exceljs.min.js']);
     const before = excel.code;
-    expect(addCompileHints({ [excel.fileName]: excel })).toEqual([]);
+    expect(addCompileHints(bundleOf(excel))).toEqual([]);
     expect(excel.code).toBe(before);
   });
 
-  it('shifts the source map by the added line, and hints a chunk once', () => {
+  it('shifts the source map by the added line, string or bytes, and leaves other files alone', () => {
     const entry = chunk('assets/index.js', ['/app/src/main.tsx']);
     const map = {
       type: 'asset' as const,
@@ -61,15 +63,17 @@ describe('compile hints (docs/decisions/013-eager-compile-hints.md)', () => {
       source: JSON.stringify({ version: 3, mappings: 'AAAA,CAAC;AACD' }),
     };
     const css = { type: 'asset' as const, fileName: 'assets/site.css', source: 'a{}' };
-    const bundle: BundleLike = {
-      [entry.fileName]: entry,
-      [map.fileName]: map,
-      [css.fileName]: css,
-    };
-    addCompileHints(bundle);
+    addCompileHints(bundleOf(entry, map, css));
     expect(JSON.parse(String(map.source))).toEqual({ version: 3, mappings: ';AAAA,CAAC;AACD' });
-    expect(addCompileHints(bundle)).toEqual([]);
-    expect(entry.code.match(/allFunctionsCalledOnLoad/g)).toHaveLength(1);
     expect(css.source).toBe('a{}');
+
+    const page = chunk('assets/FaqPage.js', ['/app/src/features/faq/FaqPage.tsx']);
+    const bytes = {
+      type: 'asset' as const,
+      fileName: 'assets/FaqPage.js.map',
+      source: new TextEncoder().encode(JSON.stringify({ mappings: 'AAAA' })) as string | Uint8Array,
+    };
+    addCompileHints(bundleOf(page, bytes));
+    expect(JSON.parse(String(bytes.source))).toEqual({ mappings: ';AAAA' });
   });
 });
