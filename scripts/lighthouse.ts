@@ -4,21 +4,18 @@
  * emulation, simulated slow 4G and 4x CPU slowdown) in Debian's Chromium, for every public page
  * (the prerendered ones: scripts/prerender.ts).
  *
- * Prints the four category scores and LCP, TBT and CLS per page, with the host's speed as
- * Lighthouse measured it (its benchmark index), and exits 1 when accessibility, best practices or
- * SEO is below 100, performance below 80 or the largest contentful paint above 2.5 s (simulated).
+ * Prints the four category scores, LCP, TBT and CLS per page with the host's speed as Lighthouse
+ * measured it (its benchmark index), and exits 1 when a page's median run scores below 100 in any
+ * category or the median of its runs' largest contentful paint (simulated) is above 1.8 s.
  *
- * Why performance is only a floor here: simulated throttling multiplies the CPU time the page
- * took on this host by 4, and this shared 2-core host's speed moves under it. Its benchmark index
- * went from 1072 to 1868 within seven minutes of one CI run, and the same build's /inscription/
- * measured medians of 97, 93 and 85 in one afternoon. A gate at 95 failed CI on that noise; the
- * floor catches a real regression (a blocking script, a heavy chunk in a first load), and the
- * byte budgets (scripts/bundle-budget.ts), which do not depend on the host, guard the rest. The
- * kept run's full report goes to test-artifacts/lighthouse/<page>.json.
- *
- * Each page is audited LIGHTHOUSE_RUNS times (3 by default) and the run with the median
- * performance score is the one shown and judged, as Lighthouse's own guidance on variability
- * recommends: one run's performance moves with whatever else the machine is doing.
+ * Simulated throttling multiplies the CPU time the page took on this host by 4, and this shared
+ * 2-core host's speed moves under a run (its benchmark index went from 1072 to 1868 within seven
+ * minutes of one CI run). How the gate holds still on it (docs/decisions/014-lighthouse-gate.md):
+ * each page is audited LIGHTHOUSE_RUNS times (3 by default, 9 in CI) and judged on the run with
+ * the median performance score, as Lighthouse's guidance on variability recommends; the runs go
+ * round by round over the pages, after one uncounted warm-up audit; a run Lighthouse itself flags
+ * as made on an underpowered host is made again. The kept run's full report goes to
+ * test-artifacts/lighthouse/<page>.json.
  *
  * Options: LIGHTHOUSE_URL=<origin> to audit an already running site instead (no build, no server);
  * CHROMIUM_PATH to use another Chromium; LIGHTHOUSE_RUNS (1 to 9); LIGHTHOUSE_PAGES=/,/faq/ for
@@ -29,6 +26,17 @@ import lighthouse from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuild, ROOT, startPreview, type PreviewServer } from '../tests/e2e/support/server';
+import {
+  CATEGORIES,
+  gateFailures,
+  MAX_LCP_MS,
+  median,
+  medianRun,
+  MINIMUM_SCORE,
+  type Run,
+  underpowered,
+  UNDERPOWERED_HOST_INDEX,
+} from './lighthouse-gate.ts';
 import { prerenderedPaths, routeSources } from './prerender.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,29 +56,16 @@ const CHROMIUM_FLAGS = [
 const PAGES =
   process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ??
   prerenderedPaths(routeSources(ROOT)).map((p) => (p === '/' ? p : `${p}/`));
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const MINIMUM: Record<(typeof CATEGORIES)[number], number> = {
-  performance: 80,
-  accessibility: 100,
-  'best-practices': 100,
-  seo: 100,
-};
-/** Largest contentful paint, simulated (ms). */
-const MAX_LCP_MS = 2500;
+const RETRIES_ON_UNDERPOWERED_HOST = 2;
 
-type Row = {
+type Row = Run & {
   page: string;
   /** The full report, written to test-artifacts/lighthouse/ for the run that is kept. */
   report: string;
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  lcp: number;
   tbt: number;
-  /** The host's speed during the run (Lighthouse's benchmark index: higher is faster). */
-  host: number;
   cls: number;
-  failed: string[];
-  /** Every run's performance score, in the order they ran (the kept one is the median). */
-  runs?: number[];
+  /** How many times this run was made again because the host was underpowered. */
+  remade: number;
 };
 
 async function audit(origin: string, chrome: LaunchedChrome, page: string): Promise<Row> {
@@ -88,30 +83,41 @@ async function audit(origin: string, chrome: LaunchedChrome, page: string): Prom
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   ) as Row['scores'];
-  const failed: string[] = [];
-  for (const category of CATEGORIES) {
-    if (scores[category] >= MINIMUM[category]) continue;
-    const losing = lhr.categories[category].auditRefs
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
-    failed.push(
-      `${category} ${scores[category]} < ${MINIMUM[category]}: ${losing.join(', ') || 'see report'}`,
-    );
-  }
+  const losing = Object.fromEntries(
+    CATEGORIES.map((c) => [
+      c,
+      lhr.categories[c].auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+    ]),
+  ) as Row['losing'];
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const lcp = metric('largest-contentful-paint');
-  if (!(lcp <= MAX_LCP_MS))
-    failed.push(`largest contentful paint ${(lcp / 1000).toFixed(2)} s > ${MAX_LCP_MS / 1000} s`);
   return {
     page,
     report: JSON.stringify(lhr, null, 1),
     scores,
-    lcp,
+    losing,
+    lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
     host: Math.round(lhr.environment.benchmarkIndex),
     cls: metric('cumulative-layout-shift'),
-    failed,
+    remade: 0,
   };
+}
+
+/**
+ * One measured run of a page. A run Lighthouse itself finds made on an underpowered host (its
+ * benchmark index at or below UNDERPOWERED_HOST_INDEX: it then warns "The tested device appears
+ * to have a slower CPU than Lighthouse expects") measures this host's neighbours, not the page:
+ * it is made again, up to RETRIES_ON_UNDERPOWERED_HOST times, and the last one counts.
+ */
+async function measuredRun(origin: string, chrome: LaunchedChrome, page: string): Promise<Row> {
+  let row = await audit(origin, chrome, page);
+  for (let retry = 1; retry <= RETRIES_ON_UNDERPOWERED_HOST; retry++) {
+    if (!underpowered(row)) break;
+    row = { ...(await audit(origin, chrome, page)), remade: retry };
+  }
+  return row;
 }
 
 async function main() {
@@ -126,44 +132,51 @@ async function main() {
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'error',
   });
-  const rows: Row[] = [];
+  const runsOf = new Map<string, Row[]>(PAGES.map((page) => [page, []]));
   try {
-    for (const page of PAGES) {
-      const runs: Row[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(origin, chrome, page));
-      const inOrder = runs.map((r) => r.scores.performance);
-      runs.sort((a, b) => a.scores.performance - b.scores.performance);
-      const kept = { ...runs[Math.floor(runs.length / 2)], runs: inOrder };
-      const outDir = join(ROOT, 'test-artifacts', 'lighthouse');
-      mkdirSync(outDir, { recursive: true });
-      const name = page === '/' ? 'home' : page.replaceAll('/', '');
-      writeFileSync(join(outDir, `${name}.json`), kept.report);
-      rows.push(kept);
-    }
+    // A first audit, not counted: the server and Chromium start cold.
+    await audit(origin, chrome, PAGES[0]);
+    // Round by round over the pages rather than page by page: a slow minute of the host then
+    // touches one run of several pages, not every run of one page.
+    for (let round = 0; round < RUNS; round++)
+      for (const page of PAGES) runsOf.get(page)?.push(await measuredRun(origin, chrome, page));
   } finally {
     chrome.kill();
     await server?.stop();
   }
 
+  const outDir = join(ROOT, 'test-artifacts', 'lighthouse');
+  mkdirSync(outDir, { recursive: true });
   const pad = (v: string | number, n: number) => String(v).padStart(n);
   console.log(
     `\nLighthouse 12, mobile preset (simulated throttling), median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page\n`,
   );
   console.log(
-    `${'Page'.padEnd(22)}  Perf  A11y    BP   SEO    LCP (s)  TBT (ms)     CLS  Host  Perf of each run`,
+    `${'Page'.padEnd(22)}  Perf  A11y    BP   SEO    LCP (s)  TBT (ms)     CLS  Host  LCP median  Perf of each run`,
   );
-  for (const r of rows) {
-    console.log(
-      `${r.page.padEnd(22)}${pad(r.scores.performance, 6)}${pad(r.scores.accessibility, 6)}${pad(r.scores['best-practices'], 6)}${pad(r.scores.seo, 6)}${pad((r.lcp / 1000).toFixed(2), 11)}${pad(Math.round(r.tbt), 10)}${pad(r.cls.toFixed(3), 8)}${pad(r.host, 6)}  ${r.runs?.join(' ') ?? ''}`,
+  const failures: string[] = [];
+  let remade = 0;
+  for (const [page, runs] of runsOf) {
+    const r = medianRun(runs);
+    writeFileSync(
+      join(outDir, `${page === '/' ? 'home' : page.replaceAll('/', '')}.json`),
+      r.report,
     );
+    console.log(
+      `${page.padEnd(22)}${pad(r.scores.performance, 6)}${pad(r.scores.accessibility, 6)}${pad(r.scores['best-practices'], 6)}${pad(r.scores.seo, 6)}${pad((r.lcp / 1000).toFixed(2), 11)}${pad(Math.round(r.tbt), 10)}${pad(r.cls.toFixed(3), 8)}${pad(r.host, 6)}${pad((median(runs.map((run) => run.lcp)) / 1000).toFixed(2), 12)}  ${runs.map((run) => run.scores.performance).join(' ')}`,
+    );
+    failures.push(...gateFailures(runs).map((f) => `${page}: ${f}`));
+    remade += runs.reduce((n, run) => n + run.remade, 0);
   }
-  const failures = rows.flatMap((r) => r.failed.map((f) => `${r.page}: ${f}`));
+  console.log(
+    `\nRuns made again because Lighthouse found the host underpowered (benchmark index <= ${UNDERPOWERED_HOST_INDEX}): ${remade}`,
+  );
   if (failures.length) {
     console.error(`\nLighthouse budget failed:\n- ${failures.join('\n- ')}`);
     process.exit(1);
   }
   console.log(
-    `\nLighthouse budget: ok (accessibility, best practices, SEO 100; performance >= ${MINIMUM.performance}; LCP <= ${MAX_LCP_MS / 1000} s on every page)`,
+    `\nLighthouse budget: ok (the median run of every page scores ${MINIMUM_SCORE} in all four categories; median LCP <= ${MAX_LCP_MS / 1000} s)`,
   );
 }
 

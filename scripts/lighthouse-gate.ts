@@ -1,0 +1,61 @@
+/**
+ * The Lighthouse gate's rules (scripts/lighthouse.ts runs the audits; the reasons are in
+ * docs/decisions/014-lighthouse-gate.md): a page passes when the run with its median performance
+ * score reaches 100 in all four categories and the median of its runs' largest contentful paint is
+ * at most 1.8 s.
+ */
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Every category's score in the median run. */
+export const MINIMUM_SCORE = 100;
+/** The median of a page's runs' largest contentful paint, simulated (ms). */
+export const MAX_LCP_MS = 1800;
+/**
+ * Lighthouse's own threshold for a host too slow to measure on: at or below this benchmark index
+ * it warns that "the tested device appears to have a slower CPU than Lighthouse expects".
+ */
+export const UNDERPOWERED_HOST_INDEX = 1000;
+
+export type Run = {
+  scores: Record<Category, number>;
+  /** Per category, the scored audits that did not get full marks (shown when the gate fails). */
+  losing: Record<Category, string[]>;
+  /** Largest contentful paint (ms). */
+  lcp: number;
+  /** Lighthouse's benchmark index of the host during the run: higher is faster. */
+  host: number;
+};
+
+export function underpowered(run: Pick<Run, 'host'>): boolean {
+  return run.host <= UNDERPOWERED_HOST_INDEX;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The run with the median performance score (of an even number, the better of the middle two). */
+export function medianRun<T extends Run>(runs: T[]): T {
+  if (runs.length === 0) throw new Error('no run to take the median of');
+  const byScore = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return byScore[Math.floor(byScore.length / 2)];
+}
+
+/** Why a page fails the gate, one line per reason; empty when it passes. */
+export function gateFailures(runs: Run[]): string[] {
+  const kept = medianRun(runs);
+  const failures = CATEGORIES.filter((c) => kept.scores[c] < MINIMUM_SCORE).map(
+    (c) =>
+      `${c} ${kept.scores[c]} < ${MINIMUM_SCORE}: ${kept.losing[c].join(', ') || 'see report'}`,
+  );
+  const lcp = median(runs.map((r) => r.lcp));
+  if (!(lcp <= MAX_LCP_MS))
+    failures.push(
+      `largest contentful paint ${(lcp / 1000).toFixed(2)} s (median) > ${MAX_LCP_MS / 1000} s`,
+    );
+  return failures;
+}

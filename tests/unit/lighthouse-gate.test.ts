@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  gateFailures,
+  median,
+  medianRun,
+  underpowered,
+  type Run,
+} from '../../scripts/lighthouse-gate.ts';
+
+const run = (performance: number, lcp = 1400, host = 2000, other = 100): Run => ({
+  scores: { performance, accessibility: other, 'best-practices': other, seo: other },
+  losing: {
+    performance: performance < 100 ? ['total-blocking-time (120 ms)'] : [],
+    accessibility: other < 100 ? ['color-contrast (0)'] : [],
+    'best-practices': [],
+    seo: [],
+  },
+  lcp,
+  host,
+});
+
+describe('Lighthouse gate (docs/decisions/014-lighthouse-gate.md)', () => {
+  it('judges a page on its median run: one slow run out of five or seven does not fail it', () => {
+    expect(gateFailures([run(100), run(93), run(100), run(100), run(100)])).toEqual([]);
+    expect(
+      gateFailures([run(100), run(99), run(100), run(97), run(100), run(100), run(100)]),
+    ).toEqual([]);
+  });
+
+  it('fails a page whose median run is below 100, naming what cost the points', () => {
+    expect(gateFailures([run(99), run(100), run(98), run(100), run(99)])).toEqual([
+      'performance 99 < 100: total-blocking-time (120 ms)',
+    ]);
+    // Accessibility, best practices and SEO must be 100 too.
+    expect(gateFailures([run(100, 1400, 2000, 96)])).toEqual([
+      'accessibility 96 < 100: color-contrast (0)',
+      'best-practices 96 < 100: see report',
+      'seo 96 < 100: see report',
+    ]);
+  });
+
+  it('fails a page whose runs’ median largest contentful paint is above 1.8 s', () => {
+    expect(gateFailures([run(100, 1700), run(100, 2600), run(100, 1790)])).toEqual([]);
+    expect(gateFailures([run(100, 1850), run(100, 1400), run(100, 1900)])).toEqual([
+      'largest contentful paint 1.85 s (median) > 1.8 s',
+    ]);
+    expect(gateFailures([run(100, Number.NaN)])).toHaveLength(1);
+  });
+
+  it('takes the median run by performance, the better middle one of an even count', () => {
+    const runs = [run(97), run(100), run(99), run(98)];
+    expect(medianRun(runs)).toBe(runs[2]);
+    expect(medianRun([run(90), run(100), run(95)]).scores.performance).toBe(95);
+    expect(() => medianRun([])).toThrow();
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  it('calls a host underpowered at Lighthouse’s own threshold (benchmark index 1000)', () => {
+    expect(underpowered({ host: 947 })).toBe(true);
+    expect(underpowered({ host: 1000 })).toBe(true);
+    expect(underpowered({ host: 1001 })).toBe(false);
+  });
+});
