@@ -11,14 +11,14 @@
  * Simulated throttling multiplies the CPU time the page took on this host by 4, and this shared
  * 2-core host's speed moves under a run (its benchmark index went from 1072 to 1868 within seven
  * minutes of one CI run). How the gate holds still on it (docs/decisions/014-lighthouse-gate.md):
- * each page is audited LIGHTHOUSE_RUNS times (3 by default, 9 in CI) and judged on the run with
+ * each page is audited LIGHTHOUSE_RUNS times (3 by default, 15 in CI) and judged on the run with
  * the median performance score, as Lighthouse's guidance on variability recommends; the runs go
  * round by round over the pages, after one uncounted warm-up audit; a run Lighthouse itself flags
  * as made on an underpowered host is made again. The kept run's full report goes to
  * test-artifacts/lighthouse/<page>.json.
  *
  * Options: LIGHTHOUSE_URL=<origin> to audit an already running site instead (no build, no server);
- * CHROMIUM_PATH to use another Chromium; LIGHTHOUSE_RUNS (1 to 9); LIGHTHOUSE_PAGES=/,/faq/ for
+ * CHROMIUM_PATH to use another Chromium; LIGHTHOUSE_RUNS (1 to 15); LIGHTHOUSE_PAGES=/,/faq/ for
  * some pages only.
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -40,7 +40,7 @@ import {
 import { prerenderedPaths, routeSources } from './prerender.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RUNS = Math.min(9, Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3));
+const RUNS = Math.min(15, Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3));
 const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',
