@@ -21,11 +21,12 @@ const run = (performance: number, lcp = 1400, host = 2000, other = 100): Run => 
 });
 
 describe('Lighthouse gate (docs/decisions/014-lighthouse-gate.md)', () => {
-  it('judges a page on its median run: one slow run out of five or seven does not fail it', () => {
-    expect(gateFailures([run(100), run(93), run(100), run(100), run(100)])).toEqual([]);
+  it('judges a page on its median run: slow runs short of a majority do not fail it', () => {
+    expect(gateFailures([run(100), run(80), run(100), run(100), run(90)])).toEqual([]);
     expect(
-      gateFailures([run(100), run(99), run(100), run(97), run(100), run(100), run(100)]),
+      gateFailures([run(100), run(80), run(100), run(90), run(100), run(94), run(100)]),
     ).toEqual([]);
+    expect(gateFailures([run(100), run(80), run(94), run(90), run(100)])).toHaveLength(1);
   });
 
   it('fails a page whose median performance is below 95, naming what cost the points', () => {
