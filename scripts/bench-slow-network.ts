@@ -21,6 +21,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuild, startPreview, type PreviewServer } from '../tests/e2e/support/server';
+import { median } from './median.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.min(15, Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5));
@@ -136,12 +137,6 @@ async function verifyFormWorks(page: Page) {
     timeout: TIMEOUT_MS,
   });
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 async function main() {
   let server: PreviewServer | undefined;

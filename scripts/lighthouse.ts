@@ -33,14 +33,14 @@ import {
   CATEGORIES,
   gateFailures,
   MAX_LCP_MS,
-  median,
   medianRun,
   MINIMUM_SCORE,
   TARGET_PERFORMANCE,
   type Run,
-  underpowered,
+  remakeWhileUnderpowered,
   UNDERPOWERED_HOST_INDEX,
 } from './lighthouse-gate.ts';
+import { median } from './median.ts';
 import { prerenderedPaths, routeSources } from './prerender.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -60,7 +60,6 @@ const CHROMIUM_FLAGS = [
 const PAGES =
   process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ??
   prerenderedPaths(routeSources(ROOT)).map((p) => (p === '/' ? p : `${p}/`));
-const RETRIES_ON_UNDERPOWERED_HOST = 2;
 
 type Row = Run & {
   page: string;
@@ -68,8 +67,6 @@ type Row = Run & {
   report: string;
   tbt: number;
   cls: number;
-  /** How many times this run was made again because the host was underpowered. */
-  remade: number;
 };
 
 async function audit(origin: string, chrome: LaunchedChrome, page: string): Promise<Row> {
@@ -105,23 +102,7 @@ async function audit(origin: string, chrome: LaunchedChrome, page: string): Prom
     tbt: metric('total-blocking-time'),
     host: Math.round(lhr.environment.benchmarkIndex),
     cls: metric('cumulative-layout-shift'),
-    remade: 0,
   };
-}
-
-/**
- * One measured run of a page. A run Lighthouse itself finds made on an underpowered host (its
- * benchmark index at or below UNDERPOWERED_HOST_INDEX: it then warns "The tested device appears
- * to have a slower CPU than Lighthouse expects") measures this host's neighbours, not the page:
- * it is made again, up to RETRIES_ON_UNDERPOWERED_HOST times, and the last one counts.
- */
-async function measuredRun(origin: string, chrome: LaunchedChrome, page: string): Promise<Row> {
-  let row = await audit(origin, chrome, page);
-  for (let retry = 1; retry <= RETRIES_ON_UNDERPOWERED_HOST; retry++) {
-    if (!underpowered(row)) break;
-    row = { ...(await audit(origin, chrome, page)), remade: retry };
-  }
-  return row;
 }
 
 async function main() {
@@ -136,14 +117,15 @@ async function main() {
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'error',
   });
-  const runsOf = new Map<string, Row[]>(PAGES.map((page) => [page, []]));
+  const runsOf = new Map<string, (Row & { remade: number })[]>(PAGES.map((page) => [page, []]));
   try {
     // A first audit, not counted: the server and Chromium start cold.
     await audit(origin, chrome, PAGES[0]);
     // Round by round over the pages rather than page by page: a slow minute of the host then
     // touches one run of several pages, not every run of one page.
     for (let round = 0; round < RUNS; round++)
-      for (const page of PAGES) runsOf.get(page)?.push(await measuredRun(origin, chrome, page));
+      for (const page of PAGES)
+        runsOf.get(page)?.push(await remakeWhileUnderpowered(() => audit(origin, chrome, page)));
   } finally {
     chrome.kill();
     await server?.stop();
