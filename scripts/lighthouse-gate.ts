@@ -1,10 +1,10 @@
 /**
  * The Lighthouse gate's rules (scripts/lighthouse.ts runs the audits; the reasons are in
  * docs/decisions/014-lighthouse-gate.md): a page passes when the run with its median performance
- * score reaches 100 in accessibility, best practices and SEO and at least 95 in performance, and
+ * score reaches 100 in accessibility, best practices and SEO and at least 90 in performance, and
  * the median of its runs' largest contentful paint is at most 1.8 s. Performance is aimed at 100:
- * a median below that is reported, not failed, since this shared host's noise alone takes a page
- * close to the line below it (/night-party/ measured a median of 99 in one CI run).
+ * a median below that is reported, not failed, since this shared host's noise alone moves a page's
+ * median from one day to the next (/night-party/, same build: 100 one day, 94 another).
  */
 import { median } from './median.ts';
 
@@ -13,7 +13,9 @@ export type Category = (typeof CATEGORIES)[number];
 
 /** Each category's lowest passing score in the median run. */
 export const MINIMUM_SCORE: Record<Category, number> = {
-  performance: 95,
+  // The floor sits under the lowest median the unchanged build measured on a bad day of the host
+  // (94), so that it fails on the page and not on the day.
+  performance: 90,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,

@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { chromiumCommand } from '../../scripts/lighthouse-host';
+
+const WRAPPER = fileURLToPath(new URL('../../scripts/chromium-unprivileged.sh', import.meta.url));
+const CAP_SYS_NICE = 23n;
+
+/** Whether the capability set `line` of `status` (/proc/<pid>/status) holds CAP_SYS_NICE. */
+function hasSysNice(status: string, line: 'CapEff' | 'CapBnd'): boolean {
+  const hex = new RegExp(`^${line}:\\s*([0-9a-f]+)$`, 'm').exec(status)?.[1];
+  if (!hex) throw new Error(`no ${line} in /proc/self/status`);
+  return ((BigInt(`0x${hex}`) >> CAP_SYS_NICE) & 1n) === 1n;
+}
+
+describe('chromiumCommand', () => {
+  it('starts Chromium itself for a user who cannot raise priorities anyway', () => {
+    expect(chromiumCommand('/usr/bin/chromium', 1000, () => true)).toEqual({
+      chromePath: '/usr/bin/chromium',
+      env: {},
+    });
+  });
+
+  it('starts Chromium through the wrapper as root, naming the real binary', () => {
+    expect(chromiumCommand('/opt/chromium', 0, () => true)).toEqual({
+      chromePath: WRAPPER,
+      env: { LIGHTHOUSE_CHROMIUM: '/opt/chromium' },
+    });
+  });
+
+  it('starts Chromium itself as root when setpriv is missing', () => {
+    expect(chromiumCommand('/usr/bin/chromium', 0, () => false).chromePath).toBe(
+      '/usr/bin/chromium',
+    );
+  });
+});
+
+const rootWithSetpriv =
+  process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+
+describe.runIf(rootWithSetpriv)('scripts/chromium-unprivileged.sh (as root)', () => {
+  it('runs the program it names without CAP_SYS_NICE, which root otherwise has', () => {
+    const direct = spawnSync('cat', ['/proc/self/status'], { encoding: 'utf8' });
+    expect(hasSysNice(direct.stdout, 'CapEff')).toBe(true);
+
+    const wrapped = spawnSync(WRAPPER, ['/proc/self/status'], {
+      encoding: 'utf8',
+      env: { ...process.env, LIGHTHOUSE_CHROMIUM: '/bin/cat' },
+    });
+    expect(wrapped.status).toBe(0);
+    expect(hasSysNice(wrapped.stdout, 'CapEff')).toBe(false);
+    expect(hasSysNice(wrapped.stdout, 'CapBnd')).toBe(false);
+  });
+
+  it('refuses to start without the binary named', () => {
+    const env = { ...process.env };
+    delete env.LIGHTHOUSE_CHROMIUM;
+    expect(spawnSync(WRAPPER, [], { env }).status).not.toBe(0);
+  });
+});
