@@ -4,7 +4,7 @@
  * score reaches 100 in accessibility, best practices and SEO and at least 90 in performance, and
  * the median of its runs' largest contentful paint is at most 1.8 s. Performance is aimed at 100:
  * a median below that is reported, not failed, since this shared host's noise alone moves a page's
- * median from one day to the next (/night-party/, same build: 100 one day, 94 another).
+ * median from one day to the next (/night-party/, same build: 100 one day, 92 another).
  */
 import { median } from './median.ts';
 
@@ -14,7 +14,7 @@ export type Category = (typeof CATEGORIES)[number];
 /** Each category's lowest passing score in the median run. */
 export const MINIMUM_SCORE: Record<Category, number> = {
   // The floor sits under the lowest median the unchanged build measured on a bad day of the host
-  // (94), so that it fails on the page and not on the day.
+  // (92), so that it fails on the page and not on the day.
   performance: 90,
   accessibility: 100,
   'best-practices': 100,
