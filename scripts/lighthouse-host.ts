@@ -60,10 +60,11 @@ export function chromiumCommand(
   chromiumPath: string,
   uid = process.getuid?.() ?? -1,
   hasSetpriv = () => spawnSync('setpriv', ['--version']).status === 0,
-): { chromePath: string; env: Record<string, string> } {
-  if (uid !== 0 || !hasSetpriv()) return { chromePath: chromiumPath, env: {} };
+): { chromePath: string; env: Record<string, string>; note: string } {
+  if (uid !== 0 || !hasSetpriv()) return { chromePath: chromiumPath, env: {}, note: 'as started' };
   return {
     chromePath: fileURLToPath(new URL('./chromium-unprivileged.sh', import.meta.url)),
     env: { LIGHTHOUSE_CHROMIUM: chromiumPath },
+    note: 'without CAP_SYS_NICE (every thread at the same priority)',
   };
 }

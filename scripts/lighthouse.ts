@@ -165,9 +165,7 @@ async function main() {
     if (miss) missed.push(`${page}: ${miss}`);
     remade += runs.reduce((n, run) => n + run.remade, 0);
   }
-  console.log(
-    `\nScheduling: ${scheduling}; Chromium ${chromium.chromePath === CHROMIUM_PATH ? 'as started' : 'without CAP_SYS_NICE (every thread at the same priority)'}`,
-  );
+  console.log(`\nScheduling: ${scheduling}; Chromium ${chromium.note}`);
   console.log(
     `\nRuns made again because Lighthouse found the host underpowered (benchmark index <= ${UNDERPOWERED_HOST_INDEX}): ${remade}`,
   );

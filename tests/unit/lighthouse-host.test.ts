@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromiumCommand } from '../../scripts/lighthouse-host';
 
 const WRAPPER = fileURLToPath(new URL('../../scripts/chromium-unprivileged.sh', import.meta.url));
@@ -18,6 +21,7 @@ describe('chromiumCommand', () => {
     expect(chromiumCommand('/usr/bin/chromium', 1000, () => true)).toEqual({
       chromePath: '/usr/bin/chromium',
       env: {},
+      note: 'as started',
     });
   });
 
@@ -25,6 +29,7 @@ describe('chromiumCommand', () => {
     expect(chromiumCommand('/opt/chromium', 0, () => true)).toEqual({
       chromePath: WRAPPER,
       env: { LIGHTHOUSE_CHROMIUM: '/opt/chromium' },
+      note: 'without CAP_SYS_NICE (every thread at the same priority)',
     });
   });
 
@@ -56,5 +61,36 @@ describe.runIf(rootWithSetpriv)('scripts/chromium-unprivileged.sh (as root)', ()
     const env = { ...process.env };
     delete env.LIGHTHOUSE_CHROMIUM;
     expect(spawnSync(WRAPPER, [], { env }).status).not.toBe(0);
+  });
+});
+
+describe.runIf(existsSync('/proc/self/autogroup'))('the gate in a session of its own', () => {
+  it('runs again in a new session whose group has the lowest weight, forwarding the exit status', () => {
+    const host = fileURLToPath(new URL('../../scripts/lighthouse-host.ts', import.meta.url));
+    const script = join(mkdtempSync(join(tmpdir(), 'lighthouse-host-')), 'gate.ts');
+    writeFileSync(
+      script,
+      [
+        `import { readFileSync } from 'node:fs';`,
+        `import { reexecInOwnSession, yieldToChromium } from ${JSON.stringify(host)};`,
+        `if (!reexecInOwnSession()) {`,
+        `  const note = yieldToChromium();`,
+        `  const session = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[3];`,
+        `  console.log(JSON.stringify({ note, group: readFileSync('/proc/self/autogroup', 'utf8').trim(), session }));`,
+        `  process.exit(3);`,
+        `}`,
+      ].join('\n'),
+    );
+    const before = readFileSync('/proc/self/autogroup', 'utf8');
+    const ran = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' });
+    expect(ran.status).toBe(3);
+    const copy = JSON.parse(ran.stdout.trim().split('\n').pop() ?? '{}') as Record<string, string>;
+    expect(copy.group).toMatch(/nice 19$/);
+    expect(copy.note).toBe(`harness in its own session, ${copy.group}`);
+    // A new session and a new group: the test runner's own group keeps its weight.
+    expect(copy.group).not.toBe(before.trim());
+    const ownSession = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[3];
+    expect(copy.session).not.toBe(ownSession);
+    expect(readFileSync('/proc/self/autogroup', 'utf8')).toBe(before);
   });
 });
