@@ -1,4 +1,5 @@
-import { getSupabase } from '@/lib/supabase';
+import { getEnv } from '@/config/env';
+import { getSupabase, SUPABASE_AUTH_STORAGE_KEY } from '@/lib/supabase';
 import { DataError, isNetworkFailure } from '@/lib/errors';
 
 export const BAD_CREDENTIALS = 'Email ou mot de passe incorrect';
@@ -49,7 +50,7 @@ export async function signInAdmin(email: string, password: string): Promise<{ em
 
   const check = await supabase.from('contest_settings').select('id').limit(1);
   if (check.error || !check.data?.length) {
-    await signOutAdmin();
+    void signOutAdmin();
     if (check.error && !['42501', 'PGRST301'].includes(check.error.code)) {
       throw new DataError('unknown', LOGIN_FAILED, {
         code: check.error.code,
@@ -61,11 +62,42 @@ export async function signInAdmin(email: string, password: string): Promise<{ em
   return { email: data.session.user.email ?? email };
 }
 
-/** Ends the Supabase session (on the server when reachable, always in this browser). */
-export async function signOutAdmin(): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.auth.signOut();
-  if (error) await supabase.auth.signOut({ scope: 'local' });
+/**
+ * Ends the staff session of this browser at once, then asks the server to revoke it; the promise
+ * says when the server has answered (or could not be reached) and never rejects.
+ * docs/decisions/015-sign-out-this-device-at-once.md: supabase-js removes its stored session only
+ * after the server's answer, so a slow network held "Déconnexion" and an offline one left the
+ * phone signed in; and its default scope ('global') would end the other doors' sessions of a
+ * shared door account. So the stored session is removed here first, and only this session
+ * ('local') is revoked, with its own token, in a request that outlives the page (keepalive).
+ */
+export function signOutAdmin(): Promise<void> {
+  const token = removeStoredSession();
+  if (!token) return Promise.resolve();
+  const { supabaseUrl, supabaseAnonKey } = getEnv();
+  return fetch(`${supabaseUrl}/auth/v1/logout?scope=local`, {
+    method: 'POST',
+    headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Removes the Supabase session stored in this browser; returns its access token, if any. */
+function removeStoredSession(): string | null {
+  let token: string | null = null;
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(SUPABASE_AUTH_STORAGE_KEY) ?? 'null');
+    const accessToken = (stored as { access_token?: unknown } | null)?.access_token;
+    if (typeof accessToken === 'string') token = accessToken;
+  } catch {
+    // A malformed entry is removed all the same.
+  }
+  localStorage.removeItem(SUPABASE_AUTH_STORAGE_KEY);
+  localStorage.removeItem(`${SUPABASE_AUTH_STORAGE_KEY}-code-verifier`);
+  return token;
 }
 
 /** The e-mail of the current Supabase session in this browser, or null when there is none. */

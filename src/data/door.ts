@@ -128,11 +128,11 @@ export async function signInDoor(email: string, password: string): Promise<DoorS
   try {
     role = await staffRole();
   } catch (e) {
-    await signOutDoor();
+    void signOutDoor();
     throw e;
   }
   if (!role || !DOOR_ROLES.includes(role)) {
-    await signOutDoor();
+    void signOutDoor();
     throw new DataError('forbidden', NOT_DOOR_STAFF);
   }
   return { email: data.session.user.email ?? email, role };

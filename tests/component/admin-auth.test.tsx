@@ -3,11 +3,37 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMAIL_NOT_CONFIRMED, getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
 import { ADMIN_SESSION_KEY, readAdminSession, saveAdminSession } from '@/lib/admin-session';
+import { SUPABASE_AUTH_STORAGE_KEY } from '@/lib/supabase';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
 import { plain } from '../setup/french';
 
 const backend = testBackend();
+
+// Sign-out tells the server with the browser's fetch (src/data/admin-auth.ts): this switch sits
+// in front of it for the whole file and can hold the logout request until a test lets it go.
+const logouts: string[] = [];
+let holdLogout: Promise<void> | null = null;
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+  const url = String(args[0] instanceof Request ? args[0].url : args[0]);
+  if (url.includes('/auth/v1/logout')) {
+    logouts.push(url);
+    if (holdLogout) await holdLogout;
+  }
+  return realFetch(...args);
+};
+
+/** The Supabase Auth sessions the server holds for an account. */
+const serverSessions = async (email: string) =>
+  Number(
+    (
+      await backend.sql<{ n: string }>(
+        'select count(*) as n from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1',
+        [email],
+      )
+    )[0].n,
+  );
 
 beforeAll(async () => {
   await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
@@ -23,6 +49,8 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
+  holdLogout = null;
+  logouts.length = 0;
   await signOutAdmin();
   localStorage.clear();
 });
@@ -100,6 +128,46 @@ describe('admin sign-in', () => {
     expect(await screen.findByText('Déconnexion réussie')).toBeVisible();
     expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
     expect(await getAuthSessionEmail()).toBeNull();
+  });
+
+  it('signs out at once while the server has not answered, and the server ends that session only', async () => {
+    const user = await submitLogin('chef@example.cm', 'chef-password-123');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+    // The same account signed in elsewhere (another organiser's laptop).
+    const elsewhere = await backend.signedInClient('chef@example.cm', 'chef-password-123');
+    const before = await serverSessions('chef@example.cm');
+
+    let answer = () => {};
+    holdLogout = new Promise((resolve) => (answer = resolve));
+    await user.click(await screen.findByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('heading', { name: 'Connexion Administrateur' })).toBeVisible();
+    expect(await screen.findByText('Déconnexion réussie')).toBeVisible();
+    // Nothing of either session is left in this browser, and no page showed a loading error.
+    expect(localStorage.getItem(ADMIN_SESSION_KEY)).toBeNull();
+    expect(localStorage.getItem(SUPABASE_AUTH_STORAGE_KEY)).toBeNull();
+    expect(await getAuthSessionEmail()).toBeNull();
+    expect(screen.queryByText(/Erreur lors du chargement/)).toBeNull();
+    expect(logouts).toEqual([expect.stringMatching(/\/auth\/v1\/logout\?scope=local$/)]);
+    expect(await serverSessions('chef@example.cm')).toBe(before);
+
+    answer();
+    await expect.poll(() => serverSessions('chef@example.cm')).toBe(before - 1);
+    const { data, error } = await elsewhere.auth.getUser();
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe('chef@example.cm');
+  });
+
+  it('signs out offline: this browser keeps no session', async () => {
+    await signInAsAdmin('chef@example.cm', 'chef-password-123');
+    holdLogout = Promise.reject(new TypeError('Failed to fetch'));
+    holdLogout.catch(() => undefined);
+    const user = userEvent.setup();
+    renderAdmin('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('heading', { name: 'Connexion Administrateur' })).toBeVisible();
+    expect(localStorage.getItem(SUPABASE_AUTH_STORAGE_KEY)).toBeNull();
+    expect(await getAuthSessionEmail()).toBeNull();
+    expect(logouts).toHaveLength(1);
   });
 
   it('sends a signed-in administrator from the login page to the dashboard', async () => {

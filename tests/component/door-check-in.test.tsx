@@ -132,6 +132,42 @@ describe('door sign-in', () => {
   });
 });
 
+describe('door sign-out', () => {
+  const doorSessions = async () =>
+    Number(
+      (
+        await backend.sql<{ n: string }>(
+          'select count(*) as n from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1',
+          [DOOR_EMAIL],
+        )
+      )[0].n,
+    );
+
+  it('ends this phone’s session only: another door signed in with the same account keeps working', async () => {
+    const otherDoor = await backend.signedInClient(DOOR_EMAIL, DOOR_PASSWORD);
+    const { user } = await openDoor();
+    expect(await doorSessions()).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect.poll(doorSessions).toBe(1);
+    const { data, error } = await otherDoor.auth.getUser();
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(DOOR_EMAIL);
+  });
+
+  it('signs out offline at once, and the phone opens signed out afterwards', async () => {
+    const { user, view } = await openDoor();
+    network = 'down';
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+    view.unmount();
+    render(<DoorPage />);
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+    expect(screen.queryByLabelText('Code du pass')).toBeNull();
+    expect(await getDoorStaff()).toBeNull();
+  });
+});
+
 describe('check-in', () => {
   it('validates a typed code, then answers "déjà entré" with the time and door', async () => {
     const { pass_code } = await pass('confirmed', 'Awa Ngono Mballa');

@@ -55,10 +55,12 @@ export default function DoorPage() {
     <DoorScreen
       staff={state.staff}
       onSignOut={() => {
-        void signOutDoor().finally(() => setState({ step: 'sign-in' }));
+        void signOutDoor();
+        setState({ step: 'sign-in' });
       }}
       onSessionLost={(notice) => {
-        void signOutDoor().finally(() => setState({ step: 'sign-in', notice }));
+        void signOutDoor();
+        setState({ step: 'sign-in', notice });
       }}
     />
   );
