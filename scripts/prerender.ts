@@ -153,27 +153,34 @@ export type RenderedPage = {
 };
 
 /**
- * The script that starts a prerendered page, at the end of its <body>. It asks for the entry at
- * once (modulepreload: downloaded, not run) and runs it once the page is painted (the frame after
- * the one the HTML gave, or after a second if no frame comes: a tab opened in the background),
- * with the page's other modules, then asks for the chunks the page imports when it mounts (its
- * form), so that on a slow link they follow without a gap. No script runs before the first paint.
+ * The script that starts a prerendered page, at the end of its <body>. Once the page's first
+ * contentful paint is on screen (the browser's own paint entry; without paint timing, the frame
+ * after the one the HTML gave; after 3 seconds at most: a tab opened in the background), it asks
+ * for the entry (modulepreload: downloaded, not run) and the page's other modules, runs the entry,
+ * then asks for the chunks the page imports when it mounts (its form), so that on a slow link they
+ * follow without a gap. No script runs before the first paint. On a link the browser rates 3G or
+ * slower (`navigator.connection.effectiveType`) the entry is asked for at once instead, as its
+ * download is then what the visitor waits for.
  * Each of those elements is added in a task of its own: Chromium spends up to a few milliseconds
  * adding one modulepreload link (30 to 45 ms for a page's two dozen on this project's machine,
  * four times that on the phone Lighthouse simulates), and in one task that blocked the page.
- * docs/decisions/011-prerendered-public-pages.md (the trade-off with Lighthouse's simulated LCP)
+ * docs/decisions/011-prerendered-public-pages.md (why the paint entry, and the measured trade-off)
  */
 export function bootLoader(entry: string, modules: string[], later: string[] = []): string {
   const code =
-    '(function(b){var d=document,n=0;function link(h){' +
-    "var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';" +
-    'l.href=h;d.head.appendChild(l)}function script(){' +
-    "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=b.dataset.entry;" +
-    'd.head.appendChild(s)}function each(list,add){list.split(" ").forEach(function(h){' +
-    'if(h)setTimeout(function(){add(h)})})}link(b.dataset.entry);' +
-    'function go(){if(n++)return;each(b.dataset.modules,link);setTimeout(script);' +
+    '(function(b){var d=document,n=0,e=0,c=navigator.connection,P=window.PerformanceObserver;' +
+    "function link(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';" +
+    'l.href=h;d.head.appendChild(l)}function entry(){if(!e++)link(b.dataset.entry)}' +
+    "function script(){var s=d.createElement('script');s.type='module';s.crossOrigin='';" +
+    's.src=b.dataset.entry;d.head.appendChild(s)}function each(list,add){' +
+    'list.split(" ").forEach(function(h){if(h)setTimeout(function(){add(h)})})}' +
+    "if(c&&/2g|3g/.test(c.effectiveType))entry();" +
+    'function go(){if(n++)return;entry();each(b.dataset.modules,link);setTimeout(script);' +
     'each(b.dataset.later,link)}' +
-    'requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)' +
+    "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){" +
+    "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}" +
+    "}).observe({type:'paint',buffered:true});" +
+    'else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)' +
     '})(document.currentScript)';
   return `<script data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}" data-later="${escapeHtml(later.join(' '))}">${code}</script>`;
 }

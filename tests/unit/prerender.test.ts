@@ -106,87 +106,57 @@ describe('pageHtml', () => {
     expect(html).toMatch(/<\/script>\s*<\/body>/);
   });
 
-  it('downloads the entry at once and runs it once the page is painted, once', () => {
-    const loader = bootLoader(
-      '/assets/index-A1.js',
-      ['/assets/a.js', '/assets/b.js'],
-      ['/assets/c.js'],
-    );
-    const code = /<script[^>]*>([\s\S]*)<\/script>/.exec(loader)![1];
-    const added: { tag: string; attrs: Record<string, string> }[] = [];
-    const frames: (() => void)[] = [];
-    const timers: { run: () => void; ms: number }[] = [];
-    const element = () => {
-      const attrs: Record<string, string> = {};
-      return new Proxy(attrs, {
-        set: (_, key: string, value: string) => ((attrs[key] = value), true),
-        get: (_, key: string) => (key === '__attrs' ? attrs : attrs[key]),
-      }) as unknown as { __attrs: Record<string, string> } & { tag?: string };
-    };
-    const document = {
-      createElement: (tag: string) => Object.assign(element(), { __tag: tag }),
-      head: {
-        appendChild: (node: { __tag: string; __attrs: Record<string, string> }) =>
-          added.push({ tag: node.__tag, attrs: { ...node.__attrs } }),
-      },
-      currentScript: {
-        dataset: {
-          entry: '/assets/index-A1.js',
-          modules: '/assets/a.js /assets/b.js',
-          later: '/assets/c.js',
-        },
-      },
-    };
-    new Function('document', 'requestAnimationFrame', 'setTimeout', code)(
-      document,
-      (run: () => void) => frames.push(run),
-      (run: () => void, ms = 0) => timers.push({ run, ms }),
-    );
-    // At once: the entry, downloaded, not run.
-    const described = () =>
-      added.map((a) => [a.tag, a.attrs.rel ?? a.attrs.type, a.attrs.href ?? a.attrs.src]);
-    expect(described()).toEqual([['link', 'modulepreload', '/assets/index-A1.js']]);
-    // Painted: the page's modules, the entry run, then the chunks it imports on mounting, each
+  it('asks for nothing before the first contentful paint, then the entry and modules, once', () => {
+    const boot = runBootLoader();
+    expect(boot.described()).toEqual([]);
+    // A first paint that is not contentful (a background) does not start the page.
+    boot.paint('first-paint');
+    expect(boot.delays()).toEqual([3000]);
+    boot.paint('first-contentful-paint');
+    expect(boot.observing()).toBe(false);
+    boot.runTimers();
+    // The entry, the page's modules, the entry run, then the chunks it imports on mounting, each
     // added in a task of its own (one long task blocked the page).
-    frames.forEach((run) => run());
-    const fallback = timers.find((t) => t.ms === 1000)!;
-    const go = timers.find((t) => t.ms === 0)!;
-    timers.length = 0;
-    go.run();
-    expect(added).toHaveLength(1);
-    for (const [index, task] of timers.entries()) {
-      task.run();
-      expect(added).toHaveLength(index + 2);
-    }
-    expect(described().slice(1)).toEqual([
+    expect(boot.described()).toEqual([
+      ['link', 'modulepreload', '/assets/index-A1.js'],
       ['link', 'modulepreload', '/assets/a.js'],
       ['link', 'modulepreload', '/assets/b.js'],
       ['script', 'module', '/assets/index-A1.js'],
       ['link', 'modulepreload', '/assets/c.js'],
     ]);
-    fallback.run(); // the fallback, too late: nothing twice
-    expect(timers).toHaveLength(4);
-    expect(added).toHaveLength(5);
+    expect(boot.tasksThatAddedMoreThanOne).toBe(0);
+    boot.fallback(); // too late: nothing twice
+    expect(boot.described()).toHaveLength(5);
   });
 
-  it('starts a page whose tab gets no frame (opened in the background) after a second', () => {
-    const code = /<script[^>]*>([\s\S]*)<\/script>/.exec(bootLoader('/assets/index-A1.js', []))![1];
-    const added: string[] = [];
-    const timers: { run: () => void; ms: number }[] = [];
-    const document = {
-      createElement: (tag: string) => ({ tag }) as Record<string, string>,
-      head: { appendChild: (node: Record<string, string>) => added.push(node.src ?? node.href) },
-      currentScript: { dataset: { entry: '/assets/index-A1.js', modules: '', later: '' } },
-    };
-    new Function('document', 'requestAnimationFrame', 'setTimeout', code)(
-      document,
-      () => undefined, // no frame ever comes
-      (run: () => void, ms = 0) => timers.push({ run, ms }),
-    );
-    expect(timers.map((t) => t.ms)).toEqual([1000]);
-    timers[0].run();
-    timers.slice(1).forEach((t) => t.run());
-    expect(added).toEqual(['/assets/index-A1.js', '/assets/index-A1.js']); // preloaded, then run
+  it('on a link the browser rates 3G or slower, asks for the entry at once and not twice', () => {
+    for (const effectiveType of ['slow-2g', '2g', '3g']) {
+      const boot = runBootLoader({ effectiveType });
+      expect(boot.described()).toEqual([['link', 'modulepreload', '/assets/index-A1.js']]);
+      boot.paint('first-contentful-paint');
+      boot.runTimers();
+      expect(boot.described().filter(([, , href]) => href === '/assets/index-A1.js')).toEqual([
+        ['link', 'modulepreload', '/assets/index-A1.js'],
+        ['script', 'module', '/assets/index-A1.js'],
+      ]);
+    }
+    expect(runBootLoader({ effectiveType: '4g' }).described()).toEqual([]);
+  });
+
+  it('without paint timing, starts the page in the frame after the one the HTML gave', () => {
+    const boot = runBootLoader({ paintTiming: false });
+    expect(boot.described()).toEqual([]);
+    boot.frame();
+    boot.runTimers();
+    expect(boot.described()).toHaveLength(5);
+  });
+
+  it('starts a page that is not painted (a tab opened in the background) after 3 seconds', () => {
+    const boot = runBootLoader();
+    expect(boot.delays()).toEqual([3000]);
+    boot.fallback();
+    boot.runTimers();
+    expect(boot.described()).toHaveLength(5);
   });
 
   it('writes the home page’s stylesheet into the page instead of linking it', () => {
@@ -254,3 +224,95 @@ describe('the home page’s stylesheet', () => {
     expect(css).not.toContain("@import 'tailwindcss';");
   });
 });
+
+/**
+ * Runs bootLoader's script against a stand-in of the browser: the elements it adds to <head>,
+ * its timers, its animation frames and the paint entries it observes (when `paintTiming`).
+ */
+function runBootLoader({
+  effectiveType,
+  paintTiming = true,
+}: { effectiveType?: string; paintTiming?: boolean } = {}) {
+  const code = /<script[^>]*>([\s\S]*)<\/script>/.exec(
+    bootLoader('/assets/index-A1.js', ['/assets/a.js', '/assets/b.js'], ['/assets/c.js']),
+  )![1];
+  const added: { tag: string; attrs: Record<string, string> }[] = [];
+  const frames: (() => void)[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  let observer: ((list: { getEntriesByName(name: string): unknown[] }, o: unknown) => void) | null =
+    null;
+  let observing = false;
+  const document = {
+    createElement: (tag: string) => ({ __tag: tag }) as Record<string, string>,
+    head: {
+      appendChild: (node: Record<string, string>) => {
+        const { __tag, ...attrs } = node;
+        added.push({ tag: __tag, attrs });
+      },
+    },
+    currentScript: {
+      dataset: {
+        entry: '/assets/index-A1.js',
+        modules: '/assets/a.js /assets/b.js',
+        later: '/assets/c.js',
+      },
+    },
+  };
+  class FakeObserver {
+    static supportedEntryTypes = ['mark', 'measure', ...(paintTiming ? ['paint'] : [])];
+    constructor(callback: typeof observer) {
+      observer = callback;
+    }
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      observing = true;
+    }
+    disconnect() {
+      observing = false;
+    }
+  }
+  const self = { PerformanceObserver: FakeObserver };
+  new Function('document', 'window', 'navigator', 'requestAnimationFrame', 'setTimeout', code)(
+    document,
+    self,
+    { connection: effectiveType ? { effectiveType } : undefined },
+    (run: () => void) => frames.push(run),
+    (run: () => void, ms = 0) => timers.push({ run, ms }),
+  );
+  const boot = {
+    /** The delays of the timers not run yet. */
+    delays: () => timers.filter((t) => t.ms >= 0).map((t) => t.ms),
+    tasksThatAddedMoreThanOne: 0,
+    described: () =>
+      added.map((a) => [a.tag, a.attrs.rel ?? a.attrs.type, a.attrs.href ?? a.attrs.src]),
+    observing: () => observing,
+    paint(name: string) {
+      if (observing)
+        observer?.(
+          { getEntriesByName: (n: string) => (n === name ? [{ name }] : []) },
+          {
+            disconnect: () => (observing = false),
+          },
+        );
+    },
+    frame() {
+      frames.splice(0).forEach((run) => run());
+    },
+    fallback() {
+      const fallback = timers.find((t) => t.ms === 3000);
+      fallback?.run();
+      if (fallback) fallback.ms = -1;
+    },
+    /** Runs the pending zero-delay tasks in order, counting any that added more than one element. */
+    runTimers() {
+      for (let i = 0; i < timers.length; i++) {
+        if (timers[i].ms === 3000) continue;
+        const before = added.length;
+        timers[i].run();
+        if (added.length - before > 1) boot.tasksThatAddedMoreThanOne++;
+        timers[i] = { run: () => undefined, ms: -1 };
+      }
+    },
+  };
+  return boot;
+}
