@@ -174,7 +174,7 @@ export function bootLoader(entry: string, modules: string[], later: string[] = [
     "function script(){var s=d.createElement('script');s.type='module';s.crossOrigin='';" +
     's.src=b.dataset.entry;d.head.appendChild(s)}function each(list,add){' +
     'list.split(" ").forEach(function(h){if(h)setTimeout(function(){add(h)})})}' +
-    "if(c&&/2g|3g/.test(c.effectiveType))entry();" +
+    'if(c&&/2g|3g/.test(c.effectiveType))entry();' +
     'function go(){if(n++)return;entry();each(b.dataset.modules,link);setTimeout(script);' +
     'each(b.dataset.later,link)}' +
     "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){" +
