@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '@/app/App';
@@ -139,6 +139,28 @@ describe('/night-party availability', () => {
     await open('/night-party');
     expect(await screen.findByText(message, {}, SLOW)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Réserver ma place' })).toBeNull();
+  });
+
+  it('asks the database for the edition once: the page, its contacts and the footer share the answer', async () => {
+    await backend.setEdition({ contact_phone: '677001122' });
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/rest/v1/rpc/edition_info')) asked.push(url);
+      return realFetch(input, init);
+    });
+    await open('/night-party');
+    expect(await screen.findByText(/2 places disponibles/, {}, SLOW)).toBeVisible();
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      await within(footer).findByRole('link', {
+        name: '+237\u00a06\u00a077\u00a000\u00a011\u00a022',
+      }),
+    ).toHaveAttribute('href', 'tel:+237677001122');
+    // The footer asks once the page has painted: give it that time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).toHaveLength(1);
   });
 
   it('says so when the concert starts while the form is filled, and stores nothing', async () => {

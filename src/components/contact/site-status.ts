@@ -5,24 +5,34 @@ import { afterFirstPaint } from '@/lib/after-first-paint';
 
 /**
  * The organisers' settings as the public pages show them, asked of the database once the page
- * has painted and shared by every component that shows them (footer, home, contact, error page),
- * so that one answer serves them all and they never disagree.
+ * has painted and shared by every component that shows them (footer, home, contact, error page,
+ * the Night Party page), so that one answer serves them all and they never disagree.
  * - `undefined`: not answered yet (and what a prerendered page holds);
  * - `null`: the question failed: the caller shows src/config/edition.ts's values;
- * - the answer otherwise. A component that mounts later asks again (places left change), showing
- *   the previous answer meanwhile.
+ * - the answer otherwise. A component that mounts later asks again (places left change) unless
+ *   the answer is under FRESH_MS old or on its way, showing the previous answer meanwhile.
  * The data module is imported on demand: it brings the environment check and the RPC helper, which
  * the home page's first load does not need (scripts/bundle-budget.ts).
  */
 type Remote<T> = {
   use: () => T | null | undefined;
+  /**
+   * The answer: the one on its way or under FRESH_MS old, else asked now; `fresh` asks anew
+   * whatever the last answer (after the database refused a write on stale facts). A caller that
+   * has the data module already (the Night Party page) passes its `load`, which saves importing it.
+   */
+  ask: (options?: { fresh?: boolean; load?: () => Promise<T> }) => Promise<T>;
   /** Tests: forget the answer, as a new page load would. */
   reset: () => void;
 };
 
+/** How long an answer serves a component that mounts later without asking again. */
+export const FRESH_MS = 10_000;
+
 function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
   let value: T | null | undefined;
-  let inFlight: Promise<void> | undefined;
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  let inFlight: Promise<T> | undefined;
   let generation = 0; // an answer asked before a reset() is dropped
   const listeners = new Set<() => void>();
   const set = (next: T | null) => {
@@ -31,21 +41,30 @@ function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
     value = next;
     listeners.forEach((listener) => listener());
   };
-  const ask = () => {
+  const ask = ({ fresh = false, load: loadNow = load } = {}): Promise<T> => {
+    if (!fresh && inFlight) return inFlight;
+    if (!fresh && value && Date.now() - answeredAt < FRESH_MS) return Promise.resolve(value);
     const asked = generation;
-    inFlight ??= load().then(
+    const request: Promise<T> = loadNow().then(
       (answer) => {
-        if (asked !== generation) return;
-        inFlight = undefined;
-        set(answer);
+        if (asked === generation) {
+          if (inFlight === request) inFlight = undefined;
+          answeredAt = Date.now();
+          set(answer);
+        }
+        return answer;
       },
       (error: unknown) => {
-        if (asked !== generation) return;
-        inFlight = undefined;
-        console.error(`${what} failed`, error);
-        set(null);
+        if (asked === generation) {
+          if (inFlight === request) inFlight = undefined;
+          console.error(`${what} failed`, error);
+          set(null);
+        }
+        throw error;
       },
     );
+    inFlight = request;
+    return request;
   };
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
@@ -53,16 +72,18 @@ function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
   };
   return {
     use() {
-      useEffect(() => afterFirstPaint(ask), []);
+      useEffect(() => afterFirstPaint(() => void ask().catch(() => undefined)), []);
       return useSyncExternalStore(
         subscribe,
         () => value,
         () => undefined,
       );
     },
+    ask,
     reset() {
       generation += 1;
       value = undefined;
+      answeredAt = Number.NEGATIVE_INFINITY;
       inFlight = undefined;
     },
   };
@@ -79,6 +100,8 @@ const registrationStatus = remote<RegistrationStatus>(
 
 /** The Night Party's facts, places and the contacts (edition_info). */
 export const useSharedEditionInfo = editionInfo.use;
+/** The same answer for a caller that renders it its own way (the Night Party page's form). */
+export const askEditionInfo = editionInfo.ask;
 
 /** Whether registration is open now, and its window (registration_status). */
 export const useSharedRegistrationStatus = registrationStatus.use;
