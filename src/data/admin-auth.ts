@@ -72,12 +72,20 @@ export async function signInAdmin(email: string, password: string): Promise<{ em
  * ('local') is revoked, with its own token, in a request that outlives the page (keepalive).
  */
 export function signOutAdmin(): Promise<void> {
-  const token = removeStoredSession();
-  if (!token) return Promise.resolve();
+  const stored = removeStoredSession();
+  // Without localStorage, supabase-js kept the session in memory: only it can end that one.
+  if (stored === 'no-storage')
+    return getSupabase()
+      .then((supabase) => supabase.auth.signOut({ scope: 'local' }))
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  if (!stored) return Promise.resolve();
   const { supabaseUrl, supabaseAnonKey } = getEnv();
   return fetch(`${supabaseUrl}/auth/v1/logout?scope=local`, {
     method: 'POST',
-    headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${token}` },
+    headers: { apikey: supabaseAnonKey, Authorization: `Bearer ${stored}` },
     keepalive: true,
   }).then(
     () => undefined,
@@ -85,19 +93,25 @@ export function signOutAdmin(): Promise<void> {
   );
 }
 
-/** Removes the Supabase session stored in this browser; returns its access token, if any. */
-function removeStoredSession(): string | null {
-  let token: string | null = null;
+/**
+ * Removes the Supabase session stored in this browser; returns its access token, null when there
+ * was none, or 'no-storage' when localStorage cannot be used (blocked by the browser).
+ */
+function removeStoredSession(): string | null | 'no-storage' {
+  let raw: string | null;
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(SUPABASE_AUTH_STORAGE_KEY) ?? 'null');
-    const accessToken = (stored as { access_token?: unknown } | null)?.access_token;
-    if (typeof accessToken === 'string') token = accessToken;
+    raw = localStorage.getItem(SUPABASE_AUTH_STORAGE_KEY);
+    localStorage.removeItem(SUPABASE_AUTH_STORAGE_KEY);
+    localStorage.removeItem(`${SUPABASE_AUTH_STORAGE_KEY}-code-verifier`);
   } catch {
-    // A malformed entry is removed all the same.
+    return 'no-storage';
   }
-  localStorage.removeItem(SUPABASE_AUTH_STORAGE_KEY);
-  localStorage.removeItem(`${SUPABASE_AUTH_STORAGE_KEY}-code-verifier`);
-  return token;
+  try {
+    const token = (JSON.parse(raw ?? 'null') as { access_token?: unknown } | null)?.access_token;
+    return typeof token === 'string' ? token : null;
+  } catch {
+    return null; // a malformed entry, removed all the same
+  }
 }
 
 /** The e-mail of the current Supabase session in this browser, or null when there is none. */

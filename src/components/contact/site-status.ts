@@ -34,6 +34,8 @@ function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
   let answeredAt = Number.NEGATIVE_INFINITY;
   let inFlight: Promise<T> | undefined;
   let generation = 0; // an answer asked before a reset() is dropped
+  let started = 0; // requests started, numbered, so that an older answer never replaces a newer
+  let shown = 0;
   const listeners = new Set<() => void>();
   const set = (next: T | null) => {
     // A failure after an answer keeps the answer: it is still the best known.
@@ -45,12 +47,16 @@ function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
     if (!fresh && inFlight) return inFlight;
     if (!fresh && value && Date.now() - answeredAt < FRESH_MS) return Promise.resolve(value);
     const asked = generation;
+    const number = ++started;
     const request: Promise<T> = loadNow().then(
       (answer) => {
         if (asked === generation) {
           if (inFlight === request) inFlight = undefined;
-          answeredAt = Date.now();
-          set(answer);
+          if (number > shown) {
+            shown = number;
+            answeredAt = Date.now();
+            set(answer);
+          }
         }
         return answer;
       },

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * Two rules that a browser rarely meets and the component tests cannot reach: sign-out when the
+ * browser refuses localStorage (docs/decisions/015-sign-out-this-device-at-once.md), and the
+ * shared edition answer when two requests answer out of order (src/components/contact/site-status.ts).
+ */
+const signOut = vi.fn(async (_options: { scope: string }) => ({ error: null }));
+vi.mock('@/lib/supabase', () => ({
+  SUPABASE_AUTH_STORAGE_KEY: 'sb-booster-auth-token',
+  getSupabase: async () => ({ auth: { signOut } }),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut.mockClear();
+});
+
+describe('signOutAdmin', () => {
+  it('without localStorage (blocked), ends the session supabase-js keeps in memory, this one only', async () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.stubGlobal('localStorage', { getItem: blocked, removeItem: blocked, setItem: blocked });
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const { signOutAdmin } = await import('@/data/admin-auth');
+    await signOutAdmin();
+    expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('the shared edition answer', () => {
+  it('keeps the newer answer when an older request answers last', async () => {
+    const { askEditionInfo, resetSiteStatus } = await import('@/components/contact/site-status');
+    resetSiteStatus();
+    let answerOld: (value: never) => void = () => undefined;
+    const older = askEditionInfo({
+      fresh: true,
+      load: () => new Promise((resolve) => (answerOld = resolve)),
+    });
+    const newer = askEditionInfo({
+      fresh: true,
+      load: async () => ({ venueName: 'Nouvelle salle' }) as never,
+    });
+    await newer;
+    answerOld({ venueName: 'Ancienne salle' } as never);
+    await older;
+    // Asked again within FRESH_MS: the answer kept is the newer one, without a new request.
+    const load = vi.fn();
+    expect(await askEditionInfo({ load })).toEqual({ venueName: 'Nouvelle salle' });
+    expect(load).not.toHaveBeenCalled();
+  });
+});
