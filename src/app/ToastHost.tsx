@@ -5,10 +5,11 @@ import { toastHostMounted } from '@/lib/toast';
 
 /*
  * react-toastify gives its toasts their own font (`--toastify-font-family: sans-serif`) and a gray
- * text (#757575, 4.6:1); inline, `inherit` wins over its stylesheet whatever the load order, so
- * toasts use the site's font and its dark text.
+ * text (#757575, 4.6:1); inline styles win over its stylesheet whatever the load order, so toasts
+ * use the site's font and its dark text. The colour is named: `inherit` took the white that
+ * react-toastify gives its container, and the message was white on the toast's white.
  */
-const TOAST_STYLE = { fontFamily: 'inherit', color: 'inherit' } as const;
+const TOAST_STYLE = { fontFamily: 'inherit', color: '#101828' /* the site's gray-900 */ } as const;
 
 /**
  * Long enough to read a two-line message at a slow pace (issue 15; the specification's 5 s was too

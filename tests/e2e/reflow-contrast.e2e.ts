@@ -23,7 +23,7 @@ import {
   settle,
   type Session,
 } from './support/browser';
-import { focusRingContrast, PngDecoder, textContrasts } from './support/pixels';
+import { contrast, focusRingContrast, PngDecoder, textContrasts, type Rgb } from './support/pixels';
 import { describeReflow, enlargeText, measureReflow } from './support/reflow';
 import { ROOT } from './support/server';
 
@@ -430,6 +430,13 @@ describe('toasts on a phone', () => {
     ).toBe(false);
     await page.waitForTimeout(1000); // the toast's entrance
     await shoot(page, 'toast-360');
+    // Its message is dark on the toast's white (it once inherited the container's white).
+    const [colour, background] = await toast.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.color, style.backgroundColor];
+    });
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number) as Rgb;
+    expect(contrast(rgb(colour), rgb(background))).toBeGreaterThanOrEqual(4.5);
 
     // Still there after react-toastify's former 5 s; kept while the keyboard focus is in it.
     await page.waitForTimeout(Math.max(0, shownAt + 6000 - Date.now()));
