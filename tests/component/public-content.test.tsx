@@ -5,7 +5,6 @@ import { MemoryRouter } from 'react-router';
 import { AppRoutes } from '@/app/router';
 import { chunksFor, ErrorPage, PUBLIC_ROUTES } from '@/app/routes';
 import { EDITION } from '@/config/edition';
-import { resetSiteStatus } from '@/components/contact/site-status';
 import { resetProofOfWork } from '@/data/public-write';
 import { testBackend } from '../setup/test-backend';
 
@@ -36,7 +35,6 @@ const OPEN = `registration_opens_at = now() - interval '1 day',
 const setWindow = (set: string) => backend.sql(`update contest_settings set ${set}`);
 
 beforeEach(async () => {
-  resetSiteStatus();
   sessionStorage.clear();
   await backend.sql('delete from participants; delete from reservations');
   await setWindow(OPEN);
