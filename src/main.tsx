@@ -6,20 +6,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import 'virtual:home-styles.css';
 import App from './app/App';
 import { preloadRoute } from './app/routes';
+import { reloadForNewChunks } from './lib/chunk-reload';
 
-// A new deployment replaced the chunks this tab refers to (a lazy page fails to load): reload
-// once to get the new ones; a second failure within 10 s is left to the error boundary.
-window.addEventListener('vite:preloadError', (event) => {
-  try {
-    const last = Number(sessionStorage.getItem('chunk_reload_at') ?? 0);
-    if (Date.now() - last < 10_000) return;
-    sessionStorage.setItem('chunk_reload_at', String(Date.now()));
-  } catch {
-    return; // storage unavailable: no loop guard, no reload
-  }
-  event.preventDefault();
-  window.location.reload();
-});
+// A new deployment replaced the chunks this tab refers to: reload once (src/lib/chunk-reload.ts).
+window.addEventListener('vite:preloadError', (event) => reloadForNewChunks(event));
 
 /**
  * True when #root holds this very page as the build prerendered it (scripts/prerender.ts marks it

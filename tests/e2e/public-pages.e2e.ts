@@ -265,3 +265,42 @@ describe('the contact form and its rate limit', () => {
     }
   });
 });
+
+// Vite fires `vite:preloadError` for any rejection inside the loader it wraps around a dynamic
+// import; the site reloads on it (a chunk a new deployment removed). A database question that
+// failed used to count: the page reloaded once the backend did not answer, and what the visitor
+// had typed was gone (src/lib/chunk-reload.ts).
+describe('a backend that does not answer', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(['/inscription/', '/night-party/'])(
+    '%s is not reloaded, and what the visitor typed stays',
+    async (path) => {
+      const { context, page } = await openSession(browser, 'phone');
+      let failed = 0;
+      await context.route('**/rest/v1/rpc/**', (route) => {
+        failed += 1;
+        return route.abort('internetdisconnected');
+      });
+      await page.goto(path);
+      const name = page.getByLabel(/^Nom complet/);
+      await name.fill('Awa Ndongo');
+      // The page and its footer ask the database once painted: every question has failed by now.
+      await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      await page.waitForLoadState('networkidle');
+      const navigation = await page.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
+      );
+      expect(navigation).toBe('navigate');
+      expect(await name.inputValue()).toBe('Awa Ndongo');
+      await context.close();
+    },
+  );
+});

@@ -95,12 +95,15 @@ function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
   };
 }
 
+// The import alone, not the question: Vite wraps `import(…).then(callback)` whole in its chunk
+// loader, so a failed question would count as a chunk that failed to load (src/lib/chunk-reload.ts).
+const dataModule = () => import('@/data/site-status');
 const editionInfo = remote<EditionInfo>(
-  () => import('@/data/site-status').then((m) => m.getEditionInfo()),
+  () => dataModule().then((m) => m.getEditionInfo()),
   'edition_info',
 );
 const registrationStatus = remote<RegistrationStatus>(
-  () => import('@/data/site-status').then((m) => m.getPublicRegistrationStatus()),
+  () => dataModule().then((m) => m.getPublicRegistrationStatus()),
   'registration_status',
 );
 

@@ -13,8 +13,10 @@ export type StatusState =
  * environment's zod schema (~24 kB gzip), which would otherwise be a dependency of the page's
  * chunk and delay the page's first paint (the header) until they arrive.
  */
-const loadStatus = () =>
-  import('@/data/get-registration-status').then((m) => m.getRegistrationStatus());
+// The import alone, not the question: Vite wraps `import(…).then(callback)` whole in its chunk
+// loader, so a failed question would count as a chunk that failed to load (src/lib/chunk-reload.ts).
+const dataModule = () => import('@/data/get-registration-status');
+const loadStatus = () => dataModule().then((m) => m.getRegistrationStatus());
 
 /** Asks the database once whether registration is open, once the page has painted. */
 export function useRegistrationStatus(): StatusState {
