@@ -14,9 +14,12 @@
  *   thread (nice 0), and in an audit those threads are busy with Lighthouse's tracing and screenshots.
  *   As root, Chromium is started without CAP_SYS_NICE (`setpriv`), as it runs for any other user:
  *   every thread at the same priority.
+ * - Even so, on two cores the page's main thread queued behind Chromium's other threads. The main
+ *   thread of each renderer goes under SCHED_RR (`prioritiseRenderers`), so it runs whenever it
+ *   has work.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const AUTOGROUP = '/proc/self/autogroup';
@@ -66,5 +69,92 @@ export function chromiumCommand(
     chromePath: fileURLToPath(new URL('./chromium-unprivileged.sh', import.meta.url)),
     env: { LIGHTHOUSE_CHROMIUM: chromiumPath },
     note: 'without CAP_SYS_NICE (every thread at the same priority)',
+  };
+}
+
+/** What prioritiseRenderers reads of the host and changes in it (tests replace it). */
+export type ProcessTable = {
+  pids(): number[];
+  commandLine(pid: number): string | null;
+  parent(pid: number): number | null;
+  /** SCHED_RR priority 1, reset on fork, for this thread; an error message when refused. */
+  makeRealtime(pid: number): string | null;
+};
+
+export const procfs: ProcessTable = {
+  pids: () =>
+    readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number),
+  commandLine(pid) {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return null; // gone meanwhile
+    }
+  },
+  parent(pid) {
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return null;
+    }
+  },
+  makeRealtime(pid) {
+    const result = spawnSync('chrt', ['--rr', '--reset-on-fork', '--pid', '1', String(pid)]);
+    if (result.status === 0) return null;
+    return (
+      (result.stderr?.toString().trim() || result.error?.message) ?? `chrt exit ${result.status}`
+    );
+  },
+};
+
+/**
+ * Puts the main thread of every renderer of the Chromium started by the gate (its page's main
+ * thread: a renderer's main thread is its process's first thread) first in line for a core,
+ * as soon as the renderer appears: SCHED_RR at the lowest real-time priority, reset on fork so
+ * that the threads it starts later are ordinary ones. Lighthouse counts a task's wall time, and
+ * on this 2-core host the page's main thread otherwise waited behind Chromium's other threads
+ * (compositing, tracing, screenshots, background compilation) for as long as it ran: that wait
+ * was measured as the page's blocking time (docs/decisions/014-lighthouse-gate.md, "Scheduling").
+ * Needs CAP_SYS_NICE (root, as in CI); otherwise the note says it did not apply.
+ */
+export function prioritiseRenderers(
+  browserPid: number,
+  table: ProcessTable = procfs,
+  everyMs = 20,
+): { scan(): void; stop(): void; note(): string } {
+  const seen = new Set<number>();
+  let boosted = 0;
+  let refused: string | null = null;
+  const fromBrowser = (pid: number) => {
+    for (let p: number | null = pid, depth = 0; p && p > 1 && depth < 8; depth++) {
+      if (p === browserPid) return true;
+      p = table.parent(p);
+    }
+    return false;
+  };
+  const scan = () => {
+    for (const pid of table.pids()) {
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      if (!table.commandLine(pid)?.includes('--type=renderer') || !fromBrowser(pid)) continue;
+      const error = table.makeRealtime(pid);
+      if (error === null) boosted += 1;
+      else refused ??= error;
+    }
+  };
+  scan();
+  const timer = setInterval(scan, everyMs);
+  timer.unref();
+  return {
+    scan,
+    stop: () => clearInterval(timer),
+    note: () =>
+      refused === null
+        ? `page main threads first in line (SCHED_RR 1, ${boosted} renderer${boosted === 1 ? '' : 's'})`
+        : `page main threads at ordinary priority (${boosted} boosted; chrt refused: ${refused})`,
   };
 }

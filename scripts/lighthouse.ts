@@ -16,8 +16,8 @@
  * each page is audited LIGHTHOUSE_RUNS times (3 by default, 9 in CI) and judged on the run with
  * the median performance score, as Lighthouse's guidance on variability recommends; the runs go
  * round by round over the pages, after one uncounted warm-up audit; a run Lighthouse itself flags
- * as made on an underpowered host is made again; the harness yields the CPU to Chromium
- * (scripts/lighthouse-host.ts). The kept run's full report goes to
+ * as made on an underpowered host is made again; the harness yields the CPU to Chromium and
+ * puts the page's main thread first in line for a core (scripts/lighthouse-host.ts). The kept run's full report goes to
  * test-artifacts/lighthouse/<page>.json.
  *
  * Options: LIGHTHOUSE_URL=<origin> to audit an already running site instead (no build, no server);
@@ -41,7 +41,12 @@ import {
   remakeWhileUnderpowered,
   UNDERPOWERED_HOST_INDEX,
 } from './lighthouse-gate.ts';
-import { chromiumCommand, reexecInOwnSession, yieldToChromium } from './lighthouse-host.ts';
+import {
+  chromiumCommand,
+  prioritiseRenderers,
+  reexecInOwnSession,
+  yieldToChromium,
+} from './lighthouse-host.ts';
 import { median } from './median.ts';
 import { prerenderedPaths, routeSources } from './prerender.ts';
 
@@ -125,6 +130,7 @@ async function main() {
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'error',
   });
+  const renderers = prioritiseRenderers(chrome.pid);
   const runsOf = new Map<string, (Row & { remade: number })[]>(PAGES.map((page) => [page, []]));
   try {
     // A first audit, not counted: the server and Chromium start cold.
@@ -135,6 +141,7 @@ async function main() {
       for (const page of PAGES)
         runsOf.get(page)?.push(await remakeWhileUnderpowered(() => audit(origin, chrome, page)));
   } finally {
+    renderers.stop();
     chrome.kill();
     await server?.stop();
   }
@@ -165,7 +172,7 @@ async function main() {
     if (miss) missed.push(`${page}: ${miss}`);
     remade += runs.reduce((n, run) => n + run.remade, 0);
   }
-  console.log(`\nScheduling: ${scheduling}; Chromium ${chromium.note}`);
+  console.log(`\nScheduling: ${scheduling}; Chromium ${chromium.note}; ${renderers.note()}`);
   console.log(
     `\nRuns made again because Lighthouse found the host underpowered (benchmark index <= ${UNDERPOWERED_HOST_INDEX}): ${remade}`,
   );

@@ -1,10 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumCommand } from '../../scripts/lighthouse-host';
+import {
+  chromiumCommand,
+  prioritiseRenderers,
+  procfs,
+  type ProcessTable,
+} from '../../scripts/lighthouse-host';
 
 const WRAPPER = fileURLToPath(new URL('../../scripts/chromium-unprivileged.sh', import.meta.url));
 const CAP_SYS_NICE = 23n;
@@ -92,5 +98,75 @@ describe.runIf(existsSync('/proc/self/autogroup'))('the gate in a session of its
     const ownSession = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[3];
     expect(copy.session).not.toBe(ownSession);
     expect(readFileSync('/proc/self/autogroup', 'utf8')).toBe(before);
+  });
+});
+
+/** A process table: pid -> [parent, command line]; records whom makeRealtime was asked for. */
+function fakeTable(processes: Map<number, [number, string]>, refuse?: string) {
+  const realtime: number[] = [];
+  const table: ProcessTable = {
+    pids: () => [...processes.keys()],
+    commandLine: (pid) => processes.get(pid)?.[1] ?? null,
+    parent: (pid) => processes.get(pid)?.[0] ?? null,
+    makeRealtime: (pid) => {
+      if (refuse) return refuse;
+      realtime.push(pid);
+      return null;
+    },
+  };
+  return { table, realtime };
+}
+
+describe('prioritiseRenderers', () => {
+  const chromium = (): Map<number, [number, string]> =>
+    new Map([
+      [1, [0, '/sbin/init']],
+      [100, [1, '/usr/lib/chromium/chromium\0--headless=new']],
+      [101, [100, '/usr/lib/chromium/chromium\0--type=zygote']],
+      [102, [101, '/usr/lib/chromium/chromium\0--type=renderer\0--lang=fr']],
+      [104, [100, '/usr/lib/chromium/chromium\0--type=gpu-process']],
+      [200, [1, '/usr/lib/chromium/chromium']], // another Chromium (an e2e run, say)
+      [201, [200, '/usr/lib/chromium/chromium\0--type=renderer']],
+    ]);
+
+  it("boosts each renderer of the gate's Chromium once, including one started later", () => {
+    const processes = chromium();
+    const { table, realtime } = fakeTable(processes);
+    const renderers = prioritiseRenderers(100, table, 60_000);
+    expect(realtime).toEqual([102]);
+    processes.set(105, [101, '/usr/lib/chromium/chromium\0--type=renderer']);
+    renderers.scan();
+    renderers.scan();
+    renderers.stop();
+    expect(realtime).toEqual([102, 105]);
+    expect(renderers.note()).toBe('page main threads first in line (SCHED_RR 1, 2 renderers)');
+  });
+
+  it('says so when the host refuses (no CAP_SYS_NICE)', () => {
+    const { table } = fakeTable(chromium(), "chrt: failed to set pid 102's policy");
+    const renderers = prioritiseRenderers(100, table, 60_000);
+    renderers.stop();
+    expect(renderers.note()).toBe(
+      "page main threads at ordinary priority (0 boosted; chrt refused: chrt: failed to set pid 102's policy)",
+    );
+  });
+});
+
+describe.runIf(process.getuid?.() === 0)('prioritiseRenderers on this host (as root)', () => {
+  it('puts a renderer started by this process under SCHED_RR, reset on fork', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)', '--type=renderer']);
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      const pid = child.pid as number;
+      await expect.poll(() => procfs.commandLine(pid)?.includes('--type=renderer')).toBe(true);
+      const renderers = prioritiseRenderers(process.pid, procfs, 60_000);
+      renderers.stop();
+      const policy = spawnSync('chrt', ['--pid', String(pid)], { encoding: 'utf8' }).stdout;
+      expect(policy).toMatch(/SCHED_RR\|SCHED_RESET_ON_FORK/);
+      expect(policy).toMatch(/priority: 1$/m);
+      expect(renderers.note()).toMatch(/^page main threads first in line/);
+    } finally {
+      child.kill();
+    }
   });
 });
