@@ -311,3 +311,46 @@ describe('offline', () => {
     expect(count).toBe(3);
   });
 });
+
+describe('sign-out with scans still waiting for the network', () => {
+  it('warns first; "Rester connecté" keeps the door, and the scans leave with the next sign-in', async () => {
+    const waiting = await pass('confirmed', 'Awa Ngono');
+    const { user, view } = await openDoor();
+    network = 'down';
+    await typeCode(user, waiting.pass_code);
+    expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');
+    await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
+
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    const warning = await screen.findByRole('region', {
+      name: '1 contrôle n’est pas encore envoyé',
+    });
+    expect(warning).toHaveFocus();
+    expect(warning).toHaveTextContent(
+      'Il reste sur ce téléphone et sera envoyé à la prochaine connexion',
+    );
+    await user.click(within(warning).getByRole('button', { name: 'Rester connecté' }));
+    expect(screen.queryByRole('region', { name: /pas encore envoyé/ })).toBeNull();
+    expect(screen.getByLabelText('Code du pass')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    await user.click(await screen.findByRole('button', { name: 'Se déconnecter quand même' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+    expect((await entries(waiting.pass_code))[0].checked_in_at).toBeNull();
+
+    // The next steward signs in on this phone with the network back: the scan is sent, once.
+    network = 'up';
+    view.unmount();
+    await openDoor();
+    await waitFor(async () =>
+      expect((await entries(waiting.pass_code))[0].checked_in_at).not.toBeNull(),
+    );
+    await countShows('1 / 1');
+  });
+
+  it('signs out at once when nothing is waiting', async () => {
+    const { user } = await openDoor();
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+  });
+});

@@ -327,6 +327,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await screenshot(page, viewport, 'door-pending');
     await expectAccessible(page, `${viewport} /porte/ scan pending`);
 
+    // Signing out now would leave the scan on the phone: the steward is warned first.
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    const warning = page.getByRole('region', { name: '1 contrôle n’est pas encore envoyé' });
+    await warning.waitFor();
+    expect(await warning.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, viewport, 'door-sign-out-pending');
+    await expectAccessible(page, `${viewport} /porte/ sign-out with a scan pending`);
+    await warning.getByRole('button', { name: 'Rester connecté' }).click();
+    await warning.waitFor({ state: 'detached' });
+
     await context.setOffline(false);
     const sent = page.getByRole('region', { name: 'Envoyés après la coupure' });
     await sent.getByText(/Entrée validée — Paul M\./).waitFor({ timeout: 30_000 });

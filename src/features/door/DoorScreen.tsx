@@ -14,6 +14,13 @@ import { useDoorCount } from './use-door-count';
 /** The camera and its QR decoder: downloaded when the camera is opened, never before. */
 const CameraScanner = lazyComponent(() => import('./camera/CameraScanner').then((m) => m.default));
 
+const pendingOnSignOut = (n: number) =>
+  n > 1 ? `${n} contrôles ne sont pas encore envoyés` : '1 contrôle n’est pas encore envoyé';
+const keptUntilNextSignIn = (n: number) =>
+  n > 1
+    ? 'Ils restent sur ce téléphone et seront envoyés à la prochaine connexion, dès que le réseau revient.'
+    : 'Il reste sur ce téléphone et sera envoyé à la prochaine connexion, dès que le réseau revient.';
+
 export const DOOR_REQUIRED = 'Indiquez la porte (40 caractères au plus), ex. Porte 1.';
 
 type Props = {
@@ -32,6 +39,16 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
   const { outcome, busy, submit, rejectScan, clear } = checkIn;
   const [door, setDoor] = useState(readDoorName);
   const [cameraOpen, setCameraOpen] = useState(false);
+  // Scans still waiting for the network stay on this phone after a sign-out (./scan-queue.ts)
+  // and leave with the next sign-in on it: the steward is told before leaving, not after.
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
+  const signOut = () => (checkIn.pending > 0 ? setConfirmingSignOut(true) : onSignOut());
+  const confirmRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (confirmingSignOut) confirmRef.current?.focus();
+  }, [confirmingSignOut]);
+  // Everything was sent meanwhile: nothing left to warn about.
+  if (confirmingSignOut && checkIn.pending === 0) setConfirmingSignOut(false);
   const doorName = door.trim();
   const doorValid = doorName.length > 0 && doorName.length <= DOOR_MAX_LENGTH;
 
@@ -77,11 +94,32 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
           <h1 className="text-lg leading-tight font-bold sm:text-xl">Contrôle des entrées</h1>
           <p className="truncate text-sm text-blue-100">{staff.email}</p>
         </div>
-        <Button variant="secondary" className="shrink-0" onClick={onSignOut} disabled={busy}>
+        <Button variant="secondary" className="shrink-0" onClick={signOut} disabled={busy}>
           Déconnexion
         </Button>
       </header>
       <main className="mx-auto max-w-xl sm:p-4">
+        {confirmingSignOut && (
+          <section
+            ref={confirmRef}
+            tabIndex={-1}
+            aria-labelledby="door-sign-out-title"
+            className="m-4 space-y-3 rounded-xl border-2 border-blue-800 bg-white p-4 shadow-sm outline-none sm:mx-0"
+          >
+            <h2 id="door-sign-out-title" className="text-lg font-bold text-gray-900">
+              {pendingOnSignOut(checkIn.pending)}
+            </h2>
+            <p className="text-gray-900">{keptUntilNextSignIn(checkIn.pending)}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button variant="primary" size="lg" onClick={() => setConfirmingSignOut(false)}>
+                Rester connecté
+              </Button>
+              <Button variant="dangerOutline" size="lg" onClick={onSignOut}>
+                Se déconnecter quand même
+              </Button>
+            </div>
+          </section>
+        )}
         {outcome && <VerdictPanel outcome={outcome} onNext={next} />}
         <div hidden={outcome !== null} className="space-y-5 p-4 sm:p-0">
           <DoorCountPanel count={count} stale={stale} />
