@@ -6,10 +6,10 @@ import { appListens, requestToastHost } from './toast-request';
  * the container (src/app/ToastHost.tsx, rendered by App). Toasts shown before the container is
  * mounted are queued here and appear as soon as it is.
  *
- * A toast may name the action it reports (`{ action: 'admin-login' }`): a later toast of the same
- * action replaces that action's error toasts, so a success never sits under a stale error
- * ("Email ou mot de passe incorrect" after the sign-in succeeded), and two failures in a row show
- * one error, the latest.
+ * A toast may name the action it reports (`{ action: 'admin-session' }`): a later toast of the
+ * same action replaces that action's toasts on screen, so a success never sits under a stale
+ * error ("Email ou mot de passe incorrect" after the sign-in succeeded), two failures in a row
+ * show one error, the latest, and "Déconnexion réussie" replaces "Connexion réussie!".
  */
 type Kind = 'success' | 'error' | 'info';
 type Options = { action?: string };
@@ -20,18 +20,16 @@ type ToastId = string | number;
 let library: Promise<Toastify> | undefined;
 let hostMounted = false;
 let pending: Toast[] = [];
-/** The error toasts on screen, by the action they report. */
-const errorsByAction = new Map<string, ToastId[]>();
+/** The toasts on screen, by the action they report. */
+const shownByAction = new Map<string, ToastId>();
 
 const loadLibrary = () => (library ??= import('react-toastify'));
 
 function display({ toast }: Toastify, { kind, message, action }: Toast): void {
-  if (action) {
-    errorsByAction.get(action)?.forEach((id) => toast.dismiss(id));
-    errorsByAction.delete(action);
-  }
+  const shown = action === undefined ? undefined : shownByAction.get(action);
+  if (shown !== undefined) toast.dismiss(shown);
   const id = toast[kind](message);
-  if (action && kind === 'error') errorsByAction.set(action, [id]);
+  if (action) shownByAction.set(action, id);
 }
 
 function emit(toasts: Toast[]): void {
@@ -48,8 +46,8 @@ function show(kind: Kind, message: string, { action }: Options = {}): void {
   // With the app mounted (it listens), wait for its container; otherwise (a test rendering its
   // own ToastContainer) hand the toast to react-toastify, which queues it until one mounts.
   if (appListens() && !hostMounted) {
-    // A queued error of the same action is replaced before it was ever shown.
-    if (action) pending = pending.filter((t) => !(t.action === action && t.kind === 'error'));
+    // A queued toast of the same action is replaced before it was ever shown.
+    if (action) pending = pending.filter((t) => t.action !== action);
     pending.push(toast);
   } else emit([toast]);
 }
@@ -68,6 +66,9 @@ export function toastHostMounted(): () => void {
     hostMounted = false;
   };
 }
+
+/** The administration's sign-in and sign-out: each replaces the other's toast. */
+export const ADMIN_SESSION_TOASTS = { action: 'admin-session' } as const;
 
 export const notify = {
   success: (message: string, options?: Options) => show('success', message, options),

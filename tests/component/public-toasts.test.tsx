@@ -6,7 +6,7 @@ import { testBackend } from '../setup/test-backend';
 import { renderAdmin } from './admin-render';
 
 /**
- * Toasts (issue 14): a success replaces the stale error toasts of the same action, an error is
+ * Toasts (issue 14): a toast replaces the stale toasts of the same action, an error is
  * shown once (the sign-in's refusal is a toast, not also a message in the form), and toasts use
  * the site's font rather than react-toastify's.
  */
@@ -60,5 +60,11 @@ describe('toasts', () => {
     expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
     await waitFor(() => expect(alertsSaying('Connexion réussie!')).toHaveLength(1));
     expect(alertsSaying(WRONG)).toEqual([]);
+
+    // Signing out replaces the sign-in's toast: no "Connexion réussie!" beside the login form.
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await waitFor(() => expect(alertsSaying('Déconnexion réussie')).toHaveLength(1));
+    await waitFor(() => expect(alertsSaying('Connexion réussie!')).toEqual([]));
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearAdminSession, readAdminSession } from '@/lib/admin-session';
-import { notify } from '@/lib/toast';
+import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
 import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
 import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/shared/query-client';
@@ -137,7 +137,7 @@ export default function AdminLayout() {
 
   const logout = () => {
     endSessions();
-    notify.success('Déconnexion réussie');
+    notify.success('Déconnexion réussie', ADMIN_SESSION_TOASTS);
     navigate('/admin/login', { replace: true });
   };
 

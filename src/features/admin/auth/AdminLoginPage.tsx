@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { email } from '@/lib/validation';
-import { notify } from '@/lib/toast';
+import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
 import { adminPageTitle, useDocumentTitle } from '@/lib/use-page-meta';
 import { readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { toDataError } from '@/lib/errors';
@@ -21,7 +21,6 @@ export const adminLoginSchema = z.object({
 export type AdminLoginValues = z.infer<typeof adminLoginSchema>;
 
 /** The sign-in's toasts: a success replaces the stale error toasts of earlier attempts. */
-const LOGIN_TOASTS = { action: 'admin-login' } as const;
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
@@ -44,10 +43,10 @@ export default function AdminLoginPage() {
     try {
       const { email: signedIn } = await signInAdmin(values.email, values.password);
       saveAdminSession(signedIn);
-      notify.success('Connexion réussie!', LOGIN_TOASTS);
+      notify.success('Connexion réussie!', ADMIN_SESSION_TOASTS);
       navigate('/admin', { replace: true });
     } catch (e) {
-      notify.error(toDataError(e, LOGIN_FAILED).message, LOGIN_TOASTS);
+      notify.error(toDataError(e, LOGIN_FAILED).message, ADMIN_SESSION_TOASTS);
       // The toast says why (once); the focus goes where the fix is, the password selected.
       setFocus('password', { shouldSelect: true });
     }
