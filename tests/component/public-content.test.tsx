@@ -42,7 +42,7 @@ beforeEach(async () => {
     capacity: 100,
     overbooking_percent: 0,
     concert_starts_at: inDays(20),
-    doors_open_at: inDays(20),
+    doors_open_at: inDays(20 - 1 / 24), // before the concert whatever the clock reads between the two
     reservations_open_at: inDays(-5),
     reservations_close_at: null,
     contact_phone: '699123456',

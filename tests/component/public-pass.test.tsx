@@ -52,7 +52,7 @@ beforeEach(async () => {
     capacity: 2,
     overbooking_percent: 0,
     concert_starts_at: inDays(20),
-    doors_open_at: inDays(20),
+    doors_open_at: inDays(20 - 1 / 24), // before the concert whatever the clock reads between the two
     reservations_open_at: inDays(-5),
     reservations_close_at: null,
   });
@@ -129,7 +129,7 @@ describe('/night-party availability', () => {
       'past',
       {
         concert_starts_at: inDays(-1),
-        doors_open_at: inDays(-1),
+        doors_open_at: inDays(-1 - 1 / 24),
         reservations_open_at: inDays(-9),
       },
       /La Night Party a eu lieu/,
@@ -169,7 +169,7 @@ describe('/night-party availability', () => {
     await screen.findByRole('button', { name: 'Réserver ma place' }, SLOW);
     await backend.setEdition({
       concert_starts_at: inDays(-1),
-      doors_open_at: inDays(-1),
+      doors_open_at: inDays(-1 - 1 / 24),
       reservations_open_at: inDays(-9),
     });
     await reserve(user, 'Jean Mbarga', '699112233');
