@@ -24,12 +24,14 @@ type PreloadErrorEvent = Event & { payload?: unknown };
 /** The `vite:preloadError` listener: reloads once per 10 s for a chunk that failed to load. */
 export function reloadForNewChunks(
   event: PreloadErrorEvent,
-  storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+  storage?: Pick<Storage, 'getItem' | 'setItem'>,
   reload: () => void = () => window.location.reload(),
   now: number = Date.now(),
 ): void {
   if (!isChunkLoadError(event.payload)) return;
   try {
+    // Read here, in the try: a browser that blocks storage throws on `sessionStorage` itself.
+    storage ??= sessionStorage;
     const last = Number(storage.getItem(RELOADED_AT_KEY) ?? 0);
     if (now - last < 10_000) return;
     storage.setItem(RELOADED_AT_KEY, String(now));

@@ -20,8 +20,6 @@ export const adminLoginSchema = z.object({
 });
 export type AdminLoginValues = z.infer<typeof adminLoginSchema>;
 
-/** The sign-in's toasts: a success replaces the stale error toasts of earlier attempts. */
-
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   useDocumentTitle(adminPageTitle('Connexion'));
