@@ -139,8 +139,14 @@ export function prioritiseRenderers(
   const scan = () => {
     for (const pid of table.pids()) {
       if (seen.has(pid)) continue;
+      if (!fromBrowser(pid)) {
+        seen.add(pid);
+        continue;
+      }
+      // A renderer forked by the zygote shows the zygote's command line until it renames itself:
+      // Chromium's other processes are looked at again on the next scan.
+      if (!table.commandLine(pid)?.includes('--type=renderer')) continue;
       seen.add(pid);
-      if (!table.commandLine(pid)?.includes('--type=renderer') || !fromBrowser(pid)) continue;
       const error = table.makeRealtime(pid);
       if (error === null) boosted += 1;
       else refused ??= error;

@@ -142,6 +142,18 @@ describe('prioritiseRenderers', () => {
     expect(renderers.note()).toBe('page main threads first in line (SCHED_RR 1, 2 renderers)');
   });
 
+  it("boosts a renderer first seen with the zygote's command line, once it renames itself", () => {
+    const processes = chromium();
+    const { table, realtime } = fakeTable(processes);
+    processes.set(106, [101, '/usr/lib/chromium/chromium\0--type=zygote']);
+    const renderers = prioritiseRenderers(100, table, 60_000);
+    expect(realtime).toEqual([102]);
+    processes.set(106, [101, '/usr/lib/chromium/chromium\0--type=renderer']);
+    renderers.scan();
+    renderers.stop();
+    expect(realtime).toEqual([102, 106]);
+  });
+
   it('says so when the host refuses (no CAP_SYS_NICE)', () => {
     const { table } = fakeTable(chromium(), "chrt: failed to set pid 102's policy");
     const renderers = prioritiseRenderers(100, table, 60_000);
