@@ -166,13 +166,20 @@ describe('prioritiseRenderers', () => {
 
 describe.runIf(process.getuid?.() === 0)('prioritiseRenderers on this host (as root)', () => {
   it('puts a renderer started by this process under SCHED_RR, reset on fork', async () => {
-    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)', '--type=renderer']);
+    const child = spawn(process.execPath, [
+      '-e',
+      'setTimeout(() => {}, 20000)',
+      '--',
+      '--type=renderer',
+    ]);
     try {
       await new Promise((resolve) => child.once('spawn', resolve));
       const pid = child.pid as number;
       await expect.poll(() => procfs.commandLine(pid)?.includes('--type=renderer')).toBe(true);
       const renderers = prioritiseRenderers(process.pid, procfs, 60_000);
       renderers.stop();
+      // Still running: a child that died at once leaves its command line for a moment only.
+      expect(child.exitCode).toBeNull();
       const policy = spawnSync('chrt', ['--pid', String(pid)], { encoding: 'utf8' }).stdout;
       expect(policy).toMatch(/SCHED_RR\|SCHED_RESET_ON_FORK/);
       expect(policy).toMatch(/priority: 1$/m);
