@@ -12,6 +12,8 @@ const UPDATE_ERROR = 'Erreur lors de la mise à jour du participant';
  * admin_update_participant, one transaction, so a failure leaves the old values and members.
  */
 const FRENCH_HINTS = new Set([
+  // A field the database refuses (a name without a letter, an address it does not accept).
+  'invalid_field',
   'team_size',
   'team_phone_repeated',
   'duplicate_phone',

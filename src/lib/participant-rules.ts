@@ -4,11 +4,12 @@ import { normalisePhone } from '@/lib/phone';
 import {
   cleanLine,
   email,
+  hasLetterOrDigit,
+  isValidEmail,
+  nameText,
   phone,
   repeatedMemberPhones,
-  requiredText,
   withScheme,
-  EMAIL_PATTERN,
   MEMBER_PHONE_REPEATED,
 } from '@/lib/validation';
 
@@ -69,10 +70,11 @@ export const PARTICIPANT_MESSAGES = {
 /** The messages a form passes to the rules: the registration's, or a form's own wording of some. */
 export type ParticipantMessages = Record<keyof typeof PARTICIPANT_MESSAGES, string>;
 
-// A pipe, not a chain: a blank name reports "required" once, not also "too short".
+// A pipe, not a chain: a blank name reports "required" once, not also "too short". A name needs
+// a letter or digit that shows (nameText), as in the database.
 const name = (required: string, m: ParticipantMessages) =>
   z.pipe(
-    requiredText(required),
+    nameText(required),
     z
       .string()
       .check(
@@ -89,7 +91,7 @@ export const teamMemberRules = (m: ParticipantMessages = PARTICIPANT_MESSAGES) =
     email: z.string().check(
       z.trim(),
       z.maxLength(L.email, m.emailMax),
-      z.refine((v) => v === '' || EMAIL_PATTERN.test(v), m.emailInvalid),
+      z.refine((v) => v === '' || isValidEmail(v), m.emailInvalid),
     ),
   });
 
@@ -114,7 +116,7 @@ export const participantFields = (m: ParticipantMessages = PARTICIPANT_MESSAGES)
   email: email(m.emailRequired, m.emailInvalid, z.maxLength(L.email, m.emailMax)),
   phone: phone(),
   city: z.pipe(
-    requiredText(m.cityRequired),
+    nameText(m.cityRequired),
     z.string().check(z.minLength(L.city.min, m.cityMin), z.maxLength(L.city.max, m.cityMax)),
   ),
   region: z.enum(REGIONS, { error: m.region }),
@@ -142,9 +144,9 @@ export function teamIssues(
 ): TeamIssue[] {
   if (v.participationType !== 'team') return [];
   const issues: TeamIssue[] = [];
-  // Measured as the database stores it: invisible characters are blank.
+  // Measured as the database stores it: invisible characters are blank, and a letter must show.
   const teamName = typeof v.teamName === 'string' ? cleanLine(v.teamName) : '';
-  if (!teamName) issues.push({ path: ['teamName'], message: m.teamNameRequired });
+  if (!hasLetterOrDigit(teamName)) issues.push({ path: ['teamName'], message: m.teamNameRequired });
   else if (teamName.length < L.teamName.min)
     issues.push({ path: ['teamName'], message: m.teamNameMin });
   else if (teamName.length > L.teamName.max)

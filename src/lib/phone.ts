@@ -33,19 +33,3 @@ export function normalisePhone(written: string): string {
 /** The phone fields' hint: what normalisePhone accepts, the example number kept on one line. */
 export const PHONE_HINT =
   '9 chiffres, par ex. 6\u00a077\u00a012\u00a034\u00a056\u00a0; espaces et +237 acceptés';
-
-const isCameroonian = (digits: string) => /^\d{9}$/.test(digits);
-
-/** tel:+237699123456 for a 9-digit number (null for anything else: no link). */
-export const telUrl = (digits: string): string | null =>
-  isCameroonian(digits) ? `tel:+${CAMEROON_CODE}${digits}` : null;
-
-/**
- * https://wa.me/237699123456 for a 9-digit number, with an optional pre-written message
- * (`?text=`); null for anything else. wa.me wants the international number, digits only.
- */
-export function whatsappUrl(digits: string, text?: string): string | null {
-  if (!isCameroonian(digits)) return null;
-  const url = `https://wa.me/${CAMEROON_CODE}${digits}`;
-  return text ? `${url}?text=${encodeURIComponent(text)}` : url;
-}

@@ -6,22 +6,68 @@ import { normalisePhone } from '@/lib/phone';
  * The database enforces the same rules with CHECK constraints.
  */
 export const PHONE_PATTERN = /^[0-9]{9}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The database's e-mail rule, character for character (private.email_is_valid in
+ * supabase/migrations/20251126090000_trust_foundation.sql): HTML's "valid e-mail address" without
+ * '?', '&' and '%', which a mailto: link would read as its own syntax. ASCII only, a dot in the
+ * domain, labels of 1 to 63 letters, digits or inner dashes.
+ * docs/decisions/019-visible-text-and-safe-links.md
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$'*+/=^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** At most 254 characters and EMAIL_PATTERN: what the database accepts as an address. */
+export const isValidEmail = (value: string) => value.length <= 254 && EMAIL_PATTERN.test(value);
 
 export const PHONE_INVALID = "Numéro de téléphone invalide (9 chiffres requis, Pas d'espace)";
 export const PHONE_REQUIRED = 'Le numéro de téléphone est obligatoire';
 
-/**
- * Whitespace of any kind, zero-width and control characters: a text made only of them is blank,
- * and runs of them count as one space. The database applies the same rule (private.clean_line).
+/*
+ * One line as the database stores it (private.clean_line,
+ * supabase/migrations/20251126130000_visible_names_and_emails.sql), in the same order:
+ * default-ignorable code points go (zero-width, bidirectional controls, Hangul fillers, tags),
+ * except a joiner between two visible characters and a variation selector after one (emoji
+ * sequences: 👨‍👩‍👧, ❤️); then runs of spaces of any width, control characters and the Braille
+ * blank become one space, and the ends are trimmed.
+ * docs/decisions/019-visible-text-and-safe-links.md
  */
-const INVISIBLE =
-  // Control characters are exactly what this rule is about.
-  // eslint-disable-next-line no-control-regex
-  /[\s\u0000-\u001f\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]+/g;
+/* eslint-disable no-control-regex, no-misleading-character-class --
+   control characters, joiners and selectors are exactly what these rules are about. */
+const SPACE =
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]/u;
+const SPACES =
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]+/gu;
+const JOINER = /^[\u200c\u200d]$/u;
+const SELECTOR = /^[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u;
+/** Default-ignorable, but joiners and variation selectors (judged by their neighbours). */
+const IGNORED =
+  /(?![\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}])\p{Default_Ignorable_Code_Point}/gu;
+/* eslint-enable no-control-regex, no-misleading-character-class */
 
-/** One line as the database stores it: invisible runs become one space, ends trimmed. */
-export const cleanLine = (value: string) => value.replace(INVISIBLE, ' ').trim();
+const visible = (c: string | undefined) =>
+  c !== undefined && !SPACE.test(c) && !JOINER.test(c) && !SELECTOR.test(c);
+
+/** One line as the database stores it; '' when nothing visible is left. */
+export function cleanLine(value: string): string {
+  // Without lookbehind, which older Safari cannot parse: the neighbours are looked at here.
+  const chars = [...value.replace(IGNORED, '')];
+  const selected = chars.filter((c, i) => !SELECTOR.test(c) || visible(chars[i - 1]));
+  const joined = selected.filter(
+    (c, i) =>
+      !JOINER.test(c) ||
+      ((visible(selected[i - 1]) || SELECTOR.test(selected[i - 1] ?? '')) &&
+        visible(selected[i + 1])),
+  );
+  return joined.join('').replace(SPACES, ' ').trim();
+}
+
+/**
+ * A letter or a digit that shows (Unicode L or N, not default-ignorable: the Hangul fillers are
+ * letters to Unicode but show nothing). Names, cities, team names and subjects need one, as in
+ * the database (private.has_letter_or_digit).
+ */
+const LETTER_OR_DIGIT = /(?!\p{Default_Ignorable_Code_Point})[\p{L}\p{N}]/u;
+export const hasLetterOrDigit = (value: string) => LETTER_OR_DIGIT.test(value);
 
 /** A string's rules after the ones a helper applies first (a length limit, a pattern). */
 type StringCheck = z.core.$ZodCheck<string>;
@@ -37,6 +83,14 @@ export const requiredText = (message: string, ...more: StringCheck[]) =>
     z.refine((value) => cleanLine(value) !== '', message),
     ...more,
   );
+
+/**
+ * A name (or a city, a team name, a subject): cleaned as the database stores it (cleanLine), then
+ * refused with `message`, the field's "obligatoire" one, unless a letter or digit shows; then
+ * `more` (length limits, measured on the cleaned text as the database does).
+ */
+export const nameText = (message: string, ...more: StringCheck[]) =>
+  z.string().check(z.overwrite(cleanLine), z.refine(hasLetterOrDigit, message), ...more);
 
 /**
  * A Cameroonian phone: written as people do (+237, spaces, dots, dashes), then held to the
@@ -64,12 +118,15 @@ export function withScheme(value: string): string {
   return BARE_ADDRESS.test(link) ? `https://${link}` : link;
 }
 
-/** Required e-mail with the basic address pattern; then `more` (a length limit). */
+/**
+ * Required e-mail with the database's rule (isValidEmail). `more` (a length limit with its own
+ * message) comes first: the form shows that message for an address too long.
+ */
 export const email = (
   required: string,
   invalid = 'Adresse email invalide',
   ...more: StringCheck[]
-) => z.string().check(z.trim(), z.minLength(1, required), z.regex(EMAIL_PATTERN, invalid), ...more);
+) => z.string().check(z.trim(), z.minLength(1, required), ...more, z.refine(isValidEmail, invalid));
 
 export const MEMBER_PHONE_REPEATED =
   'Ce numéro est déjà celui d’une autre personne de l’équipe : chacun indique le sien';

@@ -124,3 +124,42 @@ describe('the anon key', () => {
     });
   });
 });
+
+// Security review, findings 6 and 7 (docs/decisions/019-visible-text-and-safe-links.md); the
+// full matrix is in visible-names-and-emails.test.ts.
+describe('the anon key cannot store what shows nothing or breaks a mailto: link', () => {
+  const rpc = async (fn: string, payload: Record<string, unknown>) => {
+    const res = await fetch(`${backend.url}/rest/v1/rpc/${fn}`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ payload: { ...payload, pow: await backend.proofOfWork() } }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('refuses a reservation in the name of Hangul fillers', async () => {
+    const row = reservation('690998877');
+    const res = await rpc('create_reservation', { ...row, full_name: '\u3164\u3164\u3164' });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'Le nom est obligatoire', hint: 'invalid_field', details: 'full_name' },
+    });
+    expect(await backend.sql(`select id from reservations where id = '${row.id}'`)).toHaveLength(0);
+  });
+
+  it('refuses a message whose address carries a hidden Bcc', async () => {
+    const id = crypto.randomUUID();
+    const res = await rpc('send_contact_message', {
+      id,
+      name: 'Victime',
+      email: 'victime@example.cm?bcc=espion%40example.org&body=Cliquez',
+      subject: 'Question',
+      message: 'Bonjour, une question sur le concours.',
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'Adresse email invalide', hint: 'invalid_field', details: 'email' },
+    });
+    expect(await backend.sql(`select id from contact_messages where id = '${id}'`)).toHaveLength(0);
+  });
+});

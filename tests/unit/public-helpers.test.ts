@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { siteUrl, whatsappShareUrl } from '@/lib/share-links';
+import { siteUrl } from '@/lib/share-links';
+import { whatsappShareUrl } from '@/lib/links';
 import { pageTitle } from '@/lib/use-page-meta';
 import { detectBrowser } from '@/features/errors/detect-browser';
 import { FAQ_ITEMS } from '@/features/faq/faq-items';

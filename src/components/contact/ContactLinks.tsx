@@ -1,5 +1,6 @@
 import { EDITION } from '@/config/edition';
-import { formatPhone, telUrl, whatsappUrl } from '@/lib/phone';
+import { formatPhone } from '@/lib/phone';
+import { mailtoUrl, telUrl, whatsappUrl } from '@/lib/links';
 import { useSharedEditionInfo } from './site-status';
 
 /**
@@ -67,7 +68,7 @@ export function ContactLinks({ tone = 'light', className = '' }: Props) {
       )}
       <li>
         <span className={label}>E-mail&nbsp;:</span>
-        <a href={`mailto:${email}`} className={`${link} break-all`}>
+        <a href={mailtoUrl(email)} className={`${link} break-all`}>
           {email}
         </a>
       </li>

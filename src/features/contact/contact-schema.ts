@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
-import { email, requiredText } from '@/lib/validation';
+import { email, nameText, requiredText } from '@/lib/validation';
 
-/** The contact form; values are trimmed before the required checks. */
+/**
+ * The contact form; values are trimmed before the required checks. The name and the subject need
+ * a letter or digit that shows, and come out as the database stores them (nameText).
+ */
 export const contactSchema = z.object({
-  name: requiredText(
+  name: nameText(
     'Le nom est obligatoire',
     z.maxLength(100, 'Le nom ne doit pas dépasser 100 caractères'),
   ),
@@ -12,7 +15,7 @@ export const contactSchema = z.object({
     'Adresse email invalide',
     z.maxLength(254, 'L’e-mail ne doit pas dépasser 254 caractères'),
   ),
-  subject: requiredText(
+  subject: nameText(
     'Le sujet est obligatoire',
     z.maxLength(150, 'Le sujet ne doit pas dépasser 150 caractères'),
   ),

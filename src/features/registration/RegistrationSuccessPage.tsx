@@ -6,7 +6,8 @@ import {
   EDITION,
   PARTICIPATION_TYPE_LABELS,
 } from '@/config/edition';
-import { useSiteUrl, whatsappShareUrl } from '@/lib/share-links';
+import { useSiteUrl } from '@/lib/share-links';
+import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { readRecap, type RegistrationRecap } from './registration-recap';
 

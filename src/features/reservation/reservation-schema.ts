@@ -1,18 +1,18 @@
 import * as z from 'zod/mini';
-import { phone, requiredText } from '@/lib/validation';
+import { nameText, phone } from '@/lib/validation';
 
 const SELECT_OPTION = 'Veuillez sélectionner une option';
 const yesNo = z.enum(['yes', 'no'], { error: SELECT_OPTION });
 
-/** The Night Party reservation form. */
+/** The Night Party reservation form. Name and city need a letter or digit that shows (nameText). */
 export const reservationSchema = z.object({
-  fullName: requiredText(
+  fullName: nameText(
     'Le nom est obligatoire',
     z.minLength(3, 'Le nom doit contenir au moins 3 caractères'),
     z.maxLength(100, 'Le nom ne doit pas dépasser 100 caractères'),
   ),
   phone: phone(),
-  ville: requiredText(
+  ville: nameText(
     'La ville est obligatoire',
     z.maxLength(80, 'La ville ne doit pas dépasser 80 caractères'),
   ),

@@ -1,5 +1,5 @@
 import { EDITION } from '@/config/edition';
-import { whatsappUrl } from '@/lib/phone';
+import { mailtoUrl, whatsappUrl } from '@/lib/links';
 import { findCameroonPhone } from '@/lib/whatsapp';
 import type { InboxMessage } from '@/data/messages';
 
@@ -10,7 +10,7 @@ export const replySubject = (subject: string) =>
 /** A reply by e-mail: mailto: with "Re: subject" and a greeting. */
 export function replyMailto(m: Pick<InboxMessage, 'email' | 'subject' | 'name'>): string {
   const body = `Bonjour ${m.name},\n\n\n\nL’équipe ${EDITION.name}`;
-  return `mailto:${m.email}?subject=${encodeURIComponent(replySubject(m.subject))}&body=${encodeURIComponent(body)}`;
+  return mailtoUrl(m.email, { subject: replySubject(m.subject), body });
 }
 
 /**

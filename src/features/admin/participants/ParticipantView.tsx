@@ -1,4 +1,5 @@
 import { formatDateTime } from '@/lib/dates';
+import { mailtoUrl } from '@/lib/links';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { Participant } from '@/data/types';
 import { PhoneLinks } from '../shared/PhoneLinks';
@@ -14,7 +15,7 @@ export function ParticipantView({ participant: p }: { participant: Participant }
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Item term="Nom complet">{p.fullName}</Item>
           <Item term="E-mail">
-            <a href={`mailto:${p.email}`} className={linkClass}>
+            <a href={mailtoUrl(p.email)} className={linkClass}>
               {p.email}
             </a>
           </Item>

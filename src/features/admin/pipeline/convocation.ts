@@ -1,7 +1,7 @@
 import { auditionVenue } from '@/config/auditions';
 import { EDITION } from '@/config/edition';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
-import { whatsappUrl } from '@/lib/phone';
+import { mailtoUrl, whatsappUrl } from '@/lib/links';
 import { cameroonDigits } from '@/lib/whatsapp';
 import type { Participant } from '@/data/types';
 
@@ -52,7 +52,7 @@ export const CONVOCATION_SUBJECT = `Convocation aux auditions du ${EDITION.name}
 export function convocationMailto(p: Convocable): string | null {
   const text = convocationText(p);
   if (!text || !p.email) return null;
-  return `mailto:${p.email}?subject=${encodeURIComponent(CONVOCATION_SUBJECT)}&body=${encodeURIComponent(text)}`;
+  return mailtoUrl(p.email, { subject: CONVOCATION_SUBJECT, body: text });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { formatPhone, telUrl, whatsappUrl } from '@/lib/phone';
+import { formatPhone } from '@/lib/phone';
+import { telUrl, whatsappUrl } from '@/lib/links';
 import { linkClass } from './ui';
 
 // On one line in tables; in a narrow card (text at 200 %, see ListCards' @container) they wrap.

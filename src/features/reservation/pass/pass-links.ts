@@ -1,4 +1,5 @@
-import { siteUrl, whatsappShareUrl } from '@/lib/share-links';
+import { siteUrl } from '@/lib/share-links';
+import { whatsappShareUrl } from '@/lib/links';
 
 /** The pass's own address: what the QR code holds and what WhatsApp sends. */
 export const passUrl = (code: string) => siteUrl(`/pass/${code}`);
