@@ -143,10 +143,12 @@ language sql stable set search_path = '' as $$
                   purge_at::timestamp at time zone 'Africa/Douala')
 $$;
 
--- 'le 03/12/2025 à 14h05' (Douala).
+-- 'le 03/12/2025 à 14 h 05', 'le 10/12/2025 à 0 h' (Douala; hours as docs/glossary.md writes them).
 create function private.douala_when(t timestamptz) returns text
 language sql stable set search_path = '' as $$
-  select to_char(t at time zone 'Africa/Douala', '"le "DD/MM/YYYY" à "HH24"h"MI')
+  select to_char(t at time zone 'Africa/Douala', '"le "DD/MM/YYYY" à "FMHH24" h"')
+         || case when extract(minute from t at time zone 'Africa/Douala') = 0 then ''
+                 else to_char(t at time zone 'Africa/Douala', '" "MI') end
 $$;
 
 -- The pending request, locked (null when none).
@@ -336,7 +338,7 @@ begin
   runs := private.purge_runs_at(req.requested_at, purge_at);
   if now() < runs then
     raise exception 'La purge programmée ne pourra s''exécuter qu''à partir du %.',
-      to_char(runs at time zone 'Africa/Douala', 'DD/MM/YYYY" à "HH24"h"MI')
+      substr(private.douala_when(runs), 4)
       using errcode = 'P0001', hint = 'purge_not_due', detail = runs::text;
   end if;
   return private.purge_personal_data(req);

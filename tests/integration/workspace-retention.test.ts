@@ -196,7 +196,7 @@ describe('one admin cannot wipe the edition (security review, finding 5)', () =>
     const early = await staff.admin.rpc('admin_purge_personal_data');
     expect(early.error).toMatchObject({ code: 'P0001', hint: 'purge_not_due' });
     expect(early.error?.message).toMatch(
-      /^La purge programmée ne pourra s'exécuter qu'à partir du \d\d\/\d\d\/\d{4} à \d\dh\d\d\.$/,
+      /^La purge programmée ne pourra s'exécuter qu'à partir du \d\d\/\d\d\/\d{4} à \d{1,2} h( \d\d)?\.$/,
     );
     expect(await backend.sql('select private.run_due_purge() r')).toEqual([{ r: null }]);
     expect(await personalCounts()).toEqual(before);
@@ -254,14 +254,14 @@ describe('the scheduled purge', () => {
         actor: staff.ids.admin,
         action: 'retention.request',
         entity: 'retention',
-        summary: `Purge des données personnelles programmée pour le ${runs} à 00h00`,
+        summary: `Purge des données personnelles programmée pour le ${runs} à 0 h`,
         after: expect.objectContaining({ personal_data_purge_at: purgeAt }),
       }),
       expect.objectContaining({
         actor: admin2Id,
         actor_email: 'admin2@example.cm',
         action: 'retention.cancel',
-        summary: `Purge des données personnelles prévue le ${runs} à 00h00 annulée`,
+        summary: `Purge des données personnelles prévue le ${runs} à 0 h annulée`,
         before: expect.objectContaining({ requested_by_email: EMAIL('admin') }),
       }),
     ]);
