@@ -43,7 +43,8 @@ beforeEach(async () => {
 });
 
 const purgeField = () => screen.getByLabelText(/^Purge des données personnelles à partir du/);
-const banner = () => screen.queryByRole('region', { name: 'Purge des données personnelles programmée' });
+const banner = () =>
+  screen.queryByRole('region', { name: 'Purge des données personnelles programmée' });
 
 /** The edition is over: concert and registrations in the past, purge date reached. */
 async function editionOver() {
@@ -146,9 +147,7 @@ describe('retention', () => {
     await user.click(within(banner()!).getByRole('button', { name: 'Annuler la purge' }));
     expect(await screen.findByText('Purge des données personnelles annulée')).toBeVisible();
     await waitFor(() => expect(banner()).toBeNull());
-    expect(
-      await backend.sql(`select action, actor_email from audit_log order by id`),
-    ).toEqual([
+    expect(await backend.sql(`select action, actor_email from audit_log order by id`)).toEqual([
       { action: 'retention.request', actor_email: 'chef@example.cm' },
       { action: 'retention.cancel', actor_email: 'adjoint@example.cm' },
     ]);

@@ -134,7 +134,10 @@ describe('the purge date (admin_update_settings)', () => {
       const { error } = await staff.admin.rpc('admin_update_settings', {
         payload: { contact_email: bad },
       });
-      expect(error, bad).toMatchObject({ details: 'contact_email', message: 'Adresse email invalide' });
+      expect(error, bad).toMatchObject({
+        details: 'contact_email',
+        message: 'Adresse email invalide',
+      });
     }
     const ok = await staff.admin.rpc('admin_update_settings', {
       payload: { contact_email: ' Info@Booster.CM ' },
@@ -386,10 +389,9 @@ describe('the scheduled purge', () => {
 
     // The journal keeps who did what and its before/after; the personal data in them is redacted.
     const rows = async (action: string) =>
-      backend.sql(
-        `select entity_id, before, after from audit_log where action = $1 order by id`,
-        [action],
-      );
+      backend.sql(`select entity_id, before, after from audit_log where action = $1 order by id`, [
+        action,
+      ]);
     expect(await rows('participant.notes')).toEqual([
       { entity_id: others[0], before: { notes: null }, after: { notes: R } },
       // A kept laureate's journal is untouched.

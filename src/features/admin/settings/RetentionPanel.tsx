@@ -122,10 +122,12 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
         Efface définitivement {PURGED}. Sont conservés : {KEPT}.
       </p>
       <ul className="list-disc space-y-1 pl-5 text-gray-700">
-        <li>La date de purge vient au moins 30 jours après le concert et la clôture des inscriptions.</li>
         <li>
-          La purge se programme : elle s’exécute au plus tôt {PURGE_DELAY_DAYS} jours après la demande, et
-          pas avant la date de purge.
+          La date de purge vient au moins 30 jours après le concert et la clôture des inscriptions.
+        </li>
+        <li>
+          La purge se programme : elle s’exécute au plus tôt {PURGE_DELAY_DAYS} jours après la
+          demande, et pas avant la date de purge.
         </li>
         <li>
           D’ici là, chaque administrateur la voit en haut de toutes les pages de l’administration et
