@@ -446,12 +446,14 @@ export type Database = {
     };
     Functions: {
       admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
+      admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
       admin_cancel_reservation: { Args: { id: string }; Returns: Json };
       admin_check_in: { Args: { id: string }; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
       admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
@@ -478,6 +480,7 @@ export type Database = {
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
       reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
+      scheduled_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       send_contact_message: { Args: { payload: Json }; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
     };

@@ -6,7 +6,9 @@ import type { Page } from './types';
 /**
  * The journal (public.audit_log): one row per admin write, written by the database itself (who,
  * when, a French summary, before and after). Read by admins only; exports are the one write the
- * database cannot see, so the client reports each download through log_export.
+ * database cannot see, so the client reports each download through log_export, which takes only
+ * the site's exports (EXPORTS) and writes its own summary
+ * (docs/decisions/018-scheduled-purge-and-journal.md).
  */
 export const AUDIT_ACTIONS = [
   'participant.update',
@@ -21,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'message.handled',
   'export',
+  'retention.request',
+  'retention.cancel',
   'retention.purge',
   'bin.purge',
 ] as const;
@@ -111,23 +115,43 @@ export async function listAuditLog(
 }
 
 /**
- * Records a download in the journal (log_export): what was exported, with which filters, and how
- * many rows. Called after the file is handed to the browser; a failure to record it is reported
- * (console.warn) and returned as false, never thrown: the file has already been saved.
+ * The exports the site makes, as log_export knows them (private.export_label in
+ * supabase/migrations/20251126120000_scheduled_purge_and_journal.sql): any other name is refused.
+ */
+export const EXPORTS = [
+  'participants',
+  'participants.xlsx',
+  'participant_json',
+  'reservations',
+  'reservations.xlsx',
+  'messages',
+  'presence_night_party',
+  'distribution_regionale',
+] as const;
+export type ExportName = (typeof EXPORTS)[number];
+
+/** A list's filters as the page holds them (log_export checks each key and value). */
+export type ExportFilters = Readonly<Record<string, string | null | undefined>>;
+
+/**
+ * Records a download in the journal (log_export): which of the site's exports, with which
+ * filters, and how many rows; the database writes the sentence. Called after the file is handed
+ * to the browser; a failure to record it is reported (console.warn) and returned as false, never
+ * thrown: the file has already been saved.
  */
 export async function logExport(
-  what: string,
-  filters: Record<string, unknown>,
+  what: ExportName,
+  filters: ExportFilters,
   rowCount: number,
 ): Promise<boolean> {
   try {
     const supabase = await getSupabase();
     // Only the filters in use; JSON has no undefined.
-    const cleanFilters = JSON.parse(
-      JSON.stringify(
-        Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== null)),
+    const cleanFilters: Json = Object.fromEntries(
+      Object.entries(filters).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
       ),
-    ) as Json;
+    );
     const { error } = await supabase.rpc('log_export', {
       what,
       filters: cleanFilters,

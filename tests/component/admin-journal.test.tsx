@@ -96,6 +96,34 @@ describe('journal page', () => {
     expect(rows()[0]).toHaveTextContent('Export');
   });
 
+  it('names a scheduled purge and its cancellation (docs/decisions/018-…)', async () => {
+    await backend.sql(`insert into audit_log (at, actor_email, action, entity, entity_id, summary,
+        before, after)
+      values ('2025-03-10 09:00+01', 'chef@example.cm', 'retention.request', 'retention', '1',
+                'Purge des données personnelles programmée pour le 17/03/2025 à 9 h', null,
+                '{"runs_at": "2025-03-17T08:00:00+00:00"}'),
+             ('2025-03-11 09:00+01', 'adjoint@example.cm', 'retention.cancel', 'retention', '1',
+                'Purge des données personnelles prévue le 17/03/2025 à 9 h annulée',
+                '{"runs_at": "2025-03-17T08:00:00+00:00"}', null)`);
+    const user = userEvent.setup();
+    renderAdmin('/admin/journal');
+    expect(await screen.findByText('5 entrées')).toBeVisible();
+    const [cancel, request] = rows();
+    expect(within(cancel).getAllByRole('cell')[2]).toHaveTextContent(
+      'Purge des données personnelles annulée',
+    );
+    expect(within(request).getAllByRole('cell')[2]).toHaveTextContent(
+      'Purge des données personnelles programmée',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Action' }),
+      'Purge des données personnelles annulée',
+    );
+    await waitFor(() => expect(currentUrl()).toBe('/admin/journal?action=retention.cancel'));
+    expect(await screen.findByText('1 entrée')).toBeVisible();
+    expect(rows()[0]).toHaveTextContent('adjoint@example.cm');
+  });
+
   it('is in the admins’ sidebar only', async () => {
     renderAdmin('/admin/journal');
     const nav = await screen.findByRole('navigation', { name: 'Administration' });

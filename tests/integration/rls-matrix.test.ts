@@ -380,8 +380,14 @@ const FUNCTIONS: Record<string, Fn> = {
     args: async () => ({ what: 'participants', filters: {}, row_count: 0 }),
     who: STAFF_ADMIN,
   },
-  // Refused to the admin too while no purge date is set (its own refusal, P0001).
+  // Refused to the admin too while nothing is scheduled (its own refusal, P0001).
   admin_purge_personal_data: { args: async () => ({}), who: STAFF_ADMIN },
+  // The scheduled purge (docs/decisions/018-scheduled-purge-and-journal.md): every admin page's
+  // banner for admins and readers; the request and the cancellation for admins (refused by the
+  // function itself here: no purge date, nothing scheduled).
+  scheduled_purge: { args: async () => ({}), who: READERS },
+  admin_request_purge: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_cancel_purge: { args: async () => ({}), who: STAFF_ADMIN },
 };
 
 /** Public writes with proof of work, covered by security-anon.test.ts and abuse.test.ts. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { testBackend } from '../setup/test-backend';
+import { EXPORTS, type ExportName } from '@/data/audit';
 import {
   addMessage,
   addParticipants,
@@ -35,6 +36,11 @@ const WRITE_FUNCTIONS = (
   )
 ).map((r) => r.proname);
 
+/** No purge date, nothing scheduled. */
+const resetPurge = () =>
+  backend.sql(`delete from private.purge_requests;
+    update edition_settings set personal_data_purge_at = null`);
+
 type Call = { args: Record<string, unknown>; action: string; entityId?: string };
 
 /** For each write function: arguments that make it write (its rows prepared here). */
@@ -67,10 +73,21 @@ const FIXTURES: Record<string, () => Promise<Call>> = {
     );
     return { args: {}, action: 'bin.purge' };
   },
+  // A purge scheduled more than 7 days ago, its date reached (docs/decisions/018-…).
   admin_purge_personal_data: async () => {
     await addParticipants(backend, 2);
-    await backend.sql(`update edition_settings set personal_data_purge_at = current_date - 1`);
+    await backend.sql(`update edition_settings set personal_data_purge_at = current_date - 1;
+      insert into private.purge_requests (requested_at) values (now() - interval '8 days')`);
     return { args: {}, action: 'retention.purge' };
+  },
+  admin_request_purge: async () => {
+    await backend.sql(`update edition_settings set personal_data_purge_at = current_date + 90`);
+    return { args: {}, action: 'retention.request' };
+  },
+  admin_cancel_purge: async () => {
+    await backend.sql(`update edition_settings set personal_data_purge_at = current_date + 90;
+      insert into private.purge_requests (requested_at) values (now())`);
+    return { args: {}, action: 'retention.cancel' };
   },
   admin_set_status: async () => {
     const ids = await addParticipants(backend, 3);
@@ -133,7 +150,7 @@ const FIXTURES: Record<string, () => Promise<Call>> = {
 
 describe('every admin write leaves exactly one audit row', () => {
   it('knows every write function of the catalogue', () => {
-    expect(WRITE_FUNCTIONS.length).toBeGreaterThanOrEqual(16);
+    expect(WRITE_FUNCTIONS.length).toBeGreaterThanOrEqual(18);
     expect(WRITE_FUNCTIONS).toEqual(Object.keys(FIXTURES).sort());
   });
 
@@ -151,7 +168,7 @@ describe('every admin write leaves exactly one audit row', () => {
     });
     expect(rows[0].summary).toMatch(/\S/);
     if (call.entityId) expect(rows[0].entity_id).toBe(call.entityId);
-    await backend.sql('update edition_settings set personal_data_purge_at = null');
+    await resetPurge();
   });
 
   it.each(WRITE_FUNCTIONS)(
@@ -166,7 +183,7 @@ describe('every admin write leaves exactly one audit row', () => {
         expect(error?.code, fn).toBe('42501');
       }
       expect(await auditSince(backend, since)).toEqual([]);
-      await backend.sql('update edition_settings set personal_data_purge_at = null');
+      await resetPurge();
     },
   );
 });
@@ -261,6 +278,107 @@ describe('what the rows say', () => {
       const { error } = await op;
       expect(error?.code, table).toBe('42501');
     }
+    expect(await auditSince(backend, since)).toEqual([]);
+  });
+});
+
+/**
+ * The journal is written by the database alone (security review, finding 8): log_export takes
+ * one of the site's exports (EXPORTS, src/data/audit.ts), its known filters with checked values,
+ * and writes its own French sentence.
+ */
+describe('log_export', () => {
+  /** For each export the site makes, the filters its page sends (a real call from src/). */
+  const REAL: Record<ExportName, { filters: Record<string, string>; summary: string }> = {
+    participants: {
+      filters: { search: 'Awa', category: 'dance', region: 'Littoral', status: 'convoque' },
+      summary: 'Export CSV des participants : 42 lignes',
+    },
+    'participants.xlsx': {
+      filters: { participationType: 'team', auditionCity: 'Yaoundé' },
+      summary: 'Export Excel des participants : 42 lignes',
+    },
+    participant_json: {
+      filters: { participant: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
+      summary: "Export JSON d'une fiche participant : 42 lignes",
+    },
+    reservations: {
+      filters: { search: '699', status: 'maybe', city: 'Douala', heardFrom: 'social' },
+      summary: 'Export CSV des réservations : 42 lignes',
+    },
+    'reservations.xlsx': {
+      filters: { state: 'checked_in' },
+      summary: 'Export Excel des réservations : 42 lignes',
+    },
+    messages: {
+      filters: { search: 'sponsor', state: 'unhandled' },
+      summary: 'Export CSV des messages de contact : 42 lignes',
+    },
+    presence_night_party: {
+      filters: {},
+      summary: 'Export CSV des présences à la Night Party : 42 lignes',
+    },
+    distribution_regionale: {
+      filters: {},
+      summary: 'Export CSV de la répartition par région : 42 lignes',
+    },
+  };
+
+  it('knows every export of the site', () => {
+    expect(Object.keys(REAL).sort()).toEqual([...EXPORTS].sort());
+  });
+
+  it.each([...EXPORTS])('accepts the real export %s, with its sentence', async (what) => {
+    const since = await lastAuditId(backend);
+    const { filters, summary } = REAL[what];
+    const { error } = await staff.admin.rpc('log_export', { what, filters, row_count: 42 });
+    expect(error).toBeNull();
+    expect(await auditSince(backend, since)).toEqual([
+      expect.objectContaining({
+        actor: staff.ids.admin,
+        action: 'export',
+        entity: what,
+        entity_id: filters.participant ?? null,
+        summary,
+        before: null,
+        after: { filters, row_count: 42 },
+      }),
+    ]);
+  });
+
+  it('refuses an invented text, unknown filters and bad values; readers; writes nothing', async () => {
+    const since = await lastAuditId(backend);
+    const refused = [
+      // The review's example: any text became the journal's sentence.
+      [{ what: 'Paramètres modifiés : rien', filters: {}, row_count: 0 }, 'what'],
+      [{ what: 'participants_excel', filters: {}, row_count: 1 }, 'what'],
+      [{ what: ' ', filters: {}, row_count: 1 }, 'what'],
+      [{ what: 'participants', filters: { note: 'Paramètres modifiés' }, row_count: 1 }, 'filters'],
+      [{ what: 'participants', filters: { status: 'gagnant' }, row_count: 1 }, 'filters'],
+      [{ what: 'participants', filters: { status: ['convoque'] }, row_count: 1 }, 'filters'],
+      [{ what: 'participants', filters: { search: 'x'.repeat(201) }, row_count: 1 }, 'filters'],
+      [{ what: 'messages', filters: { region: 'Littoral' }, row_count: 1 }, 'filters'],
+      [{ what: 'participant_json', filters: {}, row_count: 1 }, 'filters'],
+      [{ what: 'participant_json', filters: { participant: 'Awa' }, row_count: 1 }, 'filters'],
+      [{ what: 'presence_night_party', filters: [], row_count: 1 }, 'filters'],
+      [{ what: 'participants', filters: {}, row_count: -1 }, 'row_count'],
+    ] as const;
+    for (const [args, field] of refused) {
+      const { error } = await staff.admin.rpc('log_export', args);
+      expect(error, JSON.stringify(args)).toMatchObject({
+        code: '22023',
+        hint: 'invalid_field',
+        details: field,
+      });
+    }
+    expect(
+      (await staff.admin.rpc('log_export', { what: 'Rien', filters: {}, row_count: 0 })).error
+        ?.message,
+    ).toBe("Export inconnu : le journal n'inscrit que les exports du site.");
+    expect(
+      (await staff.lecteur.rpc('log_export', { what: 'participants', filters: {}, row_count: 1 }))
+        .error?.code,
+    ).toBe('42501');
     expect(await auditSince(backend, since)).toEqual([]);
   });
 });

@@ -170,15 +170,30 @@ describe('the purge of the bin after 30 days', () => {
         after: { count: 1, ids: [old] },
       }),
     ]);
-    // The personal data of its journal rows went with it; the rows themselves stay.
+    // The personal data of its journal rows went with it (redacted: docs/decisions/018-…); the
+    // rows and what is not personal (category, mode, city) stay.
+    const R = '[effacé]';
     expect(
       await backend.sql(
         `select action, before, after from audit_log where entity_id = $1 order by id`,
         [old],
       ),
     ).toEqual([
-      { action: 'participant.notes', before: null, after: null },
-      { action: 'participant.delete', before: null, after: null },
+      { action: 'participant.notes', before: { notes: null }, after: { notes: R } },
+      {
+        action: 'participant.delete',
+        before: expect.objectContaining({
+          full_name: R,
+          email: R,
+          phone: R,
+          city: 'Douala',
+          category: 'dance',
+          participation_type: 'team',
+          team_name: R,
+          team_members: [{ full_name: R, email: R, phone: R }],
+        }),
+        after: null,
+      },
     ]);
     // Nothing older than 30 days left: nothing purged, no row.
     const again = await lastAuditId(backend);

@@ -5,6 +5,7 @@ import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
 import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
 import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/shared/query-client';
+import { PurgeBanner } from '@/features/admin/settings/PurgeBanner';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { useDocumentTitle } from '@/lib/use-page-meta';
 import { keepTabInside } from '@/lib/move-focus';
@@ -260,6 +261,8 @@ export default function AdminLayout() {
           {sidebar()}
         </aside>
         <main inert={drawerOpen} className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          {/* A scheduled purge, on every page, for every admin (docs/decisions/018-…). */}
+          <PurgeBanner />
           <Outlet />
         </main>
       </div>

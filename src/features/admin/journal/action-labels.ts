@@ -14,6 +14,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'Paramètres modifiés',
   'message.handled': 'Message traité',
   export: 'Export',
+  'retention.request': 'Purge des données personnelles programmée',
+  'retention.cancel': 'Purge des données personnelles annulée',
   'retention.purge': 'Purge des données personnelles',
   'bin.purge': 'Corbeille vidée',
 };

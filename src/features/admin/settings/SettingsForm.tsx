@@ -117,7 +117,7 @@ const SECTIONS: { title: string; fields: Input[] }[] = [
         label: 'Purge des données personnelles à partir du',
         type: 'date',
         optional: true,
-        hint: 'Après le concert et la clôture des inscriptions. À partir de ce jour (heure de Douala), le bouton « Purger les données personnelles » efface les données de l’édition, sauf les coordonnées des lauréats. Laissez vide : pas de purge.',
+        hint: 'Au moins 30 jours après le concert et la clôture des inscriptions. La purge se programme ci-dessous : elle s’exécute au plus tôt 7 jours après la demande, et pas avant ce jour (heure de Douala). Laissez vide : pas de purge.',
       },
     ],
   },

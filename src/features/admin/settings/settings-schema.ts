@@ -7,7 +7,8 @@ import { doualaTime, fromDoualaInput, toDoualaInput } from '@/lib/douala-input';
 /**
  * The "Paramètres" form: each rule and message is the database's own (admin_update_settings in
  * supabase/migrations/20251123100000_night_party_operations.sql), so a value it would refuse gets
- * the same French message on its field before anything is sent.
+ * the same French message on its field before anything is sent (the purge date's rule:
+ * supabase/migrations/20251126120000_scheduled_purge_and_journal.sql).
  */
 export const SETTINGS_MESSAGES = {
   concertStartsAt: 'Date et heure du concert invalides.',
@@ -31,7 +32,7 @@ export const SETTINGS_MESSAGES = {
   registrationCloseBeforeOpen: 'La clôture des inscriptions doit suivre leur ouverture.',
   personalDataPurgeAt: 'Date de purge des données personnelles invalide (AAAA-MM-JJ).',
   purgeBeforeEnd:
-    'La purge des données personnelles doit suivre le concert et la clôture des inscriptions.',
+    'La purge des données personnelles doit venir au moins 30 jours après le concert et la clôture des inscriptions.',
 } as const;
 
 const M = SETTINGS_MESSAGES;
@@ -41,6 +42,14 @@ function isDay(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const day = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+}
+
+/** The least number of days between the edition's end and the purge date. */
+export const PURGE_AFTER_DAYS = 30;
+
+/** `day` (yyyy-mm-dd) plus `n` days. */
+function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A string refused with `message` unless `valid`. */
@@ -106,13 +115,15 @@ export const settingsSchema = z
           issue('reservationsCloseAt', M.closeAfterConcert);
         if (doualaTime(v.registrationClosesAt) <= doualaTime(v.registrationOpensAt))
           issue('registrationClosesAt', M.registrationCloseBeforeOpen);
-        // The purge day must come after the concert's day and the registrations' last day.
+        // The purge day comes 30 days or more after the concert's day and the registrations'
+        // last day (Douala days, as the inputs hold them).
         const purge = v.personalDataPurgeAt.trim();
         const lastDay = [v.concertStartsAt, v.registrationClosesAt]
           .map((d) => d.slice(0, 10))
+          .filter(isDay)
           .sort()
           .at(-1);
-        if (isDay(purge) && lastDay && purge <= lastDay)
+        if (isDay(purge) && lastDay && purge < addDays(lastDay, PURGE_AFTER_DAYS))
           issue('personalDataPurgeAt', M.purgeBeforeEnd);
       },
       // Check the dates together even while another field is wrong: every error shows at once.

@@ -1,7 +1,7 @@
 import { fileDate } from '@/lib/dates';
 import { downloadFile } from '@/lib/download';
 import { notify } from '@/lib/toast';
-import { logExport } from '@/data/audit';
+import { logExport, type ExportName } from '@/data/audit';
 import { fetchAllParticipants, type ParticipantFilters } from '@/data/list-participants';
 import { fetchAllReservations, type ReservationFilters } from '@/data/list-reservations';
 import type { Participant, Reservation } from '@/data/types';
@@ -71,9 +71,9 @@ export const reservationsXlsxName = (d = new Date()) => `reservations_${fileDate
 
 type WorkbookExport<T> = {
   /** The journal's name of the file (log_export). */
-  what: string;
+  what: ExportName;
   fileName: string;
-  filters: Record<string, unknown>;
+  filters: ParticipantFilters | ReservationFilters;
   fetchRows: () => Promise<T[]>;
   sheetsOf: (rows: T[]) => Sheet[];
   /** The toast when nothing matches. */
