@@ -74,12 +74,16 @@ export async function doorBench(options: {
   out(
     `\nDoor check-in: ${DOORS} doors scanning ${PASSES.toLocaleString('en')} passes in parallel (rpc/check_in)`,
   );
-  // Room for every pass; the bench's passes are confirmed, like the night's.
+  // Room for every pass; the bench's passes are confirmed, like the night's. It is the night:
+  // the doors opened an hour ago and the concert starts in an hour, so the door window is open
+  // (docs/decisions/017-roles-and-door-window.md) and every scan pays its check.
   await db.admin.query(
     `update public.edition_settings
         set capacity = 100000, overbooking_percent = 0,
-            concert_starts_at = greatest(concert_starts_at, now() + interval '1 day'),
-            doors_open_at = greatest(doors_open_at, now() + interval '1 day' - interval '2 hours'),
+            concert_starts_at = now() + interval '1 hour',
+            doors_open_at = now() - interval '1 hour',
+            reservations_open_at = least(reservations_open_at, now() - interval '1 day'),
+            reservations_close_at = null,
             updated_at = now()`,
   );
   const { rows } = await db.admin.query<{ pass_code: string }>(

@@ -333,6 +333,66 @@ export type Database = {
         };
         Relationships: [];
       };
+      reservation_directory: {
+        Row: {
+          attendance_barrier: string;
+          attendance_status: string;
+          cancelled_at: string | null;
+          checked_in_at: string | null;
+          checked_in_by_hand: boolean;
+          checked_in_door: string | null;
+          consumes_booster_products: string;
+          created_at: string;
+          follows_booster_page: string;
+          full_name: string;
+          heard_from: string;
+          id: string;
+          phone: string;
+          region: string | null;
+          state: string;
+          ville: string | null;
+          will_attend: string;
+        };
+        Insert: {
+          attendance_barrier: string;
+          attendance_status: string;
+          cancelled_at?: string | null;
+          checked_in_at?: string | null;
+          checked_in_by_hand: boolean;
+          checked_in_door?: string | null;
+          consumes_booster_products: string;
+          created_at: string;
+          follows_booster_page: string;
+          full_name: string;
+          heard_from: string;
+          id: string;
+          phone: string;
+          region?: string | null;
+          state: string;
+          ville?: string | null;
+          will_attend: string;
+        };
+        Update: {
+          attendance_barrier?: string;
+          attendance_status?: string;
+          cancelled_at?: string | null;
+          checked_in_at?: string | null;
+          checked_in_by_hand?: boolean;
+          checked_in_door?: string | null;
+          consumes_booster_products?: string;
+          created_at?: string;
+          follows_booster_page?: string;
+          full_name?: string;
+          heard_from?: string;
+          id?: string;
+          phone?: string;
+          region?: string | null;
+          state?: string;
+          ville?: string | null;
+          will_attend?: string;
+        };
+        Relationships: [];
+      };
       reservations: {
         Row: {
           attendance_barrier: string;
@@ -341,6 +401,7 @@ export type Database = {
           check_in_scan_id: string | null;
           checked_in_at: string | null;
           checked_in_by: string | null;
+          checked_in_by_hand: boolean;
           checked_in_door: string | null;
           consumes_booster_products: string;
           created_at: string;
@@ -363,6 +424,7 @@ export type Database = {
           check_in_scan_id?: string | null;
           checked_in_at?: string | null;
           checked_in_by?: string | null;
+          checked_in_by_hand?: boolean;
           checked_in_door?: string | null;
           consumes_booster_products?: string;
           created_at?: string;
@@ -385,6 +447,7 @@ export type Database = {
           check_in_scan_id?: string | null;
           checked_in_at?: string | null;
           checked_in_by?: string | null;
+          checked_in_by_hand?: boolean;
           checked_in_door?: string | null;
           consumes_booster_products?: string;
           created_at?: string;
@@ -458,6 +521,7 @@ export type Database = {
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
+      admin_undo_check_in: { Args: { id: string; reason: string }; Returns: Json };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;

@@ -56,6 +56,12 @@ update public.edition_settings
        reservations_close_at = null,
        updated_at = now();
 
+-- The door works only around the concert (docs/decisions/017-roles-and-door-window.md): from 2
+-- hours before the doors open in production. The demo opens it 22 days before, so that the demo
+-- door (/porte) checks passes in now, three weeks ahead. To see the refusal, put production's
+-- value back: update private.door_settings set opens_before_doors = interval '2 hours';
+update private.door_settings set opens_before_doors = interval '22 days', updated_at = now();
+
 update public.contest_settings
    set registration_opens_at = now() - interval '30 days',
        registration_closes_at = now() + interval '60 days',

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'participant.notified',
   'reservation.cancel',
   'reservation.check_in',
+  'reservation.check_in_undo',
+  'door.lookup',
   'settings.update',
   'message.handled',
   'export',

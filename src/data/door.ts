@@ -32,8 +32,10 @@ export type DoorAnswer = {
   maskedPhone: string | null;
   /** ISO time of the entry (validated, already). */
   checkedInAt: string | null;
-  /** The door of the entry. */
+  /** The door of the entry (null when checked in by hand from the administration). */
   door: string | null;
+  /** Checked in by hand from the administration's list, not at a door. */
+  byHand: boolean;
   /** Waitlist position (waitlisted). */
   position: number | null;
 };
@@ -47,7 +49,24 @@ export type DoorScan = {
   door: string;
 };
 
-export type DoorCount = { entered: number; expected: number; lastTenMinutes: number };
+/** When the door takes check-ins: around the concert (docs/decisions/017-roles-and-door-window.md). */
+export type DoorWindow = { opensAt: string; closesAt: string; open: boolean };
+
+export type DoorCount = {
+  entered: number;
+  expected: number;
+  lastTenMinutes: number;
+  /** null when the database does not say (an older answer). */
+  window: DoorWindow | null;
+};
+
+/**
+ * The database's refusals at the door, each with its French message: outside the door window
+ * (door_not_open, door_closed: DataError 'closed') and too many phone look-ups from this account
+ * (door_lookup_limited: 'limited'). Nothing was recorded.
+ */
+export const DOOR_CLOSED_REASONS = ['door_not_open', 'door_closed'] as const;
+export const LOOKUP_LIMITED_REASON = 'door_lookup_limited';
 
 export type DoorStaff = { email: string; role: StaffRole | null };
 
@@ -77,16 +96,21 @@ export function toDoorAnswer(json: unknown): DoorAnswer {
     maskedPhone: text(j.masked_phone),
     checkedInAt: text(j.checked_in_at),
     door: text(j.door),
+    byHand: j.by_hand === true,
     position: int(j.position),
   };
 }
 
 export function toDoorCount(json: unknown): DoorCount {
   const j = (json ?? {}) as Json;
+  const w = (j.window ?? null) as Json | null;
+  const opensAt = text(w?.opens_at);
+  const closesAt = text(w?.closes_at);
   return {
     entered: int(j.entered) ?? 0,
     expected: int(j.expected) ?? 0,
     lastTenMinutes: int(j.last_10_minutes) ?? 0,
+    window: opensAt && closesAt ? { opensAt, closesAt, open: w?.open === true } : null,
   };
 }
 
@@ -173,6 +197,11 @@ async function callDoorRpc(
     if (error) {
       const failure = toDataError(error, fallback);
       if (failure.kind === 'forbidden') throw new DataError('forbidden', DOOR_SESSION_EXPIRED);
+      if (DOOR_CLOSED_REASONS.some((r) => r === failure.reason))
+        throw new DataError('closed', failure.message, {
+          code: failure.code,
+          reason: failure.reason,
+        });
       throw failure;
     }
     return data;
@@ -187,7 +216,9 @@ async function callDoorRpc(
 /**
  * Checks a pass in by its code or by its holder's phone, at `scan.door`. A lost network throws
  * DataError 'network' (queue the scan and send it again later with the same scanId); a session
- * that may no longer check in throws 'forbidden' with DOOR_SESSION_EXPIRED.
+ * that may no longer check in throws 'forbidden' with DOOR_SESSION_EXPIRED; outside the door
+ * window 'closed', too many phone look-ups 'limited' (reason LOOKUP_LIMITED_REASON), each with
+ * the database's French message.
  */
 export async function checkIn(scan: DoorScan): Promise<DoorAnswer> {
   const data =

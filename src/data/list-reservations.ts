@@ -1,6 +1,7 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
-import { toReservation } from './mappers';
+import { toReservation, toReservationFromDirectory } from './mappers';
+import { readsDirectory } from './list-participants';
 import {
   afterCursor,
   API_MAX_ROWS,
@@ -41,16 +42,16 @@ const LOAD_ERROR = 'Erreur lors du chargement des réservations';
 /** A value inside a PostgREST filter, quoted so commas, dots and parentheses stay literal. */
 const quoted = (v: string) => `"${v.replace(/["\\]/g, '')}"`;
 
-function filteredQuery(
-  supabase: Supabase,
-  filters: ReservationFilters,
-  count: boolean,
-  order: ReservationOrder = NEWEST_FIRST,
-) {
-  let q = ordered(
-    supabase.from('reservations').select('*', count ? { count: 'exact' } : undefined),
-    order,
-  );
+/** The filter methods of a PostgREST query that the reservations' filters use. */
+type Filterable<Q> = {
+  or: (filters: string) => Q;
+  eq: (column: string, value: string) => Q;
+  is: (column: string, value: null) => Q;
+  not: (column: string, operator: string, value: null) => Q;
+};
+
+function filtered<Q extends Filterable<Q>>(query: Q, filters: ReservationFilters): Q {
+  let q = query;
   const search = ilikeAny(['full_name', 'phone', 'ville', 'region'], filters.search ?? '');
   if (search) q = q.or(search);
   if (filters.city) {
@@ -65,6 +66,33 @@ function filteredQuery(
   return q;
 }
 
+function filteredQuery(
+  supabase: Supabase,
+  filters: ReservationFilters,
+  count: boolean,
+  order: ReservationOrder = NEWEST_FIRST,
+) {
+  const q = ordered(
+    supabase.from('reservations').select('*', count ? { count: 'exact' } : undefined),
+    order,
+  );
+  return filtered(q, filters);
+}
+
+/**
+ * A reader (`lecteur`) reads reservation_directory: the same rows without the pass code, the
+ * phone masked (supabase/migrations/20251126110000_roles_and_door_window.sql). A pass code
+ * cancels its pass: readers never get one.
+ */
+function directoryQuery(
+  supabase: Supabase,
+  filters: ReservationFilters,
+  order: ReservationOrder = NEWEST_FIRST,
+) {
+  const q = ordered(supabase.from('reservation_directory').select('*', { count: 'exact' }), order);
+  return filtered(q, filters);
+}
+
 /** One page (0-based) of reservations matching the filters, in `order`, with the total. */
 export async function listReservations(
   filters: ReservationFilters,
@@ -72,11 +100,16 @@ export async function listReservations(
   pageSize = 10,
   order: ReservationOrder = NEWEST_FIRST,
 ): Promise<Page<Reservation>> {
-  const query = filteredQuery(await getSupabase(), filters, true, order);
+  const supabase = await getSupabase();
+  if (await readsDirectory()) {
+    const query = directoryQuery(supabase, filters, order);
+    return pageOf(query, page, pageSize, toReservationFromDirectory, LOAD_ERROR);
+  }
+  const query = filteredQuery(supabase, filters, true, order);
   return pageOf(query, page, pageSize, toReservation, LOAD_ERROR);
 }
 
-/** Every reservation matching the filters (for the CSV export), fetched page by page. */
+/** Every reservation matching the filters (the admins' exports), fetched page by page. */
 export async function fetchAllReservations(
   filters: ReservationFilters = {},
 ): Promise<Reservation[]> {

@@ -23,6 +23,7 @@ type Tables = Database['public']['Tables'];
 export type ParticipantRow = Tables['participants']['Row'];
 export type TeamMemberRow = Tables['team_members']['Row'];
 export type ReservationRow = Tables['reservations']['Row'];
+export type ReservationDirectoryRow = Tables['reservation_directory']['Row'];
 export type ContactMessageRow = Tables['contact_messages']['Row'];
 
 /*
@@ -130,7 +131,11 @@ export function toParticipantPatch(
   };
 }
 
-export function toReservation(row: ReservationRow): Reservation {
+/**
+ * A row of the reservations list: reservations (admins) or reservation_directory (readers: no
+ * pass code, phone masked, an id of its own; docs/decisions/017-roles-and-door-window.md).
+ */
+function toListedReservation(row: ReservationDirectoryRow, passCode: string | null): Reservation {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -143,13 +148,21 @@ export function toReservation(row: ReservationRow): Reservation {
     followsBoosterPage: row.follows_booster_page as YesNo,
     consumesBoosterProducts: row.consumes_booster_products as YesNo,
     createdAt: row.created_at,
-    passCode: row.pass_code,
+    passCode,
     state: row.state as ReservationState,
     cancelledAt: row.cancelled_at,
     checkedInAt: row.checked_in_at,
     checkedInDoor: row.checked_in_door,
+    checkedInByHand: row.checked_in_by_hand,
   };
 }
+
+export const toReservation = (row: ReservationRow): Reservation =>
+  toListedReservation(row, row.pass_code);
+
+/** A reader's row: the same reservation, without a pass. */
+export const toReservationFromDirectory = (row: ReservationDirectoryRow): Reservation =>
+  toListedReservation(row, null);
 
 export function toReservationRow(id: string, r: NewReservation) {
   return {

@@ -200,7 +200,24 @@ export async function cancelReservationAsAdmin(id: string): Promise<void> {
 /** What the door sees of a check-in (shared with the door screen: src/data/door.ts). */
 export type CheckInResult = DoorAnswer;
 
-/** Checks a reservation in by hand (door "admin"); entering twice answers `already`. */
+/**
+ * Undoes an entry recorded by mistake (a pass scanned early, the wrong person): the pass may
+ * enter again. `reason` (3 to 300 characters) is required and goes into the journal. A refused
+ * reason throws DataError 'invalid' with the database's French message (reason 'invalid_field').
+ */
+export async function undoCheckIn(id: string, reason: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('admin_undo_check_in', { id, reason });
+  if (error?.hint === 'invalid_field')
+    throw new DataError('invalid', error.message, { code: error.code, reason: 'invalid_field' });
+  if (error) throw toDataError(error, 'Erreur lors de l’annulation de l’entrée');
+}
+
+/** The journal's reason for an undone entry: the database's rule, in the dialog's words. */
+export const UNDO_REASON_INVALID = 'Indiquez pourquoi l’entrée est annulée (3 à 300 caractères).';
+export const UNDO_REASON_MAX = 300;
+
+/** Checks a reservation in by hand (checked_in_by_hand, no door); twice answers `already`. */
 export async function checkInReservation(id: string): Promise<CheckInResult> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_check_in', { id });

@@ -73,14 +73,20 @@ export type Reservation = {
   followsBoosterPage: YesNo;
   consumesBoosterProducts: YesNo;
   createdAt: string;
-  /** The personal pass (10 characters), opened at /pass/<code>. */
-  passCode: string;
+  /**
+   * The personal pass (10 characters), opened at /pass/<code>; null for a reader (lecteur), who
+   * never gets one: a code cancels its pass (docs/decisions/017-roles-and-door-window.md).
+   */
+  passCode: string | null;
   /** A confirmed place (entered or not), on the waitlist, or cancelled. */
   state: ReservationState;
   cancelledAt: string | null;
   /** When and at which door the pass entered (null: not entered). */
   checkedInAt: string | null;
+  /** The door's name; null when checked in by hand from the administration. */
   checkedInDoor: string | null;
+  /** Checked in by hand from the admin list, not at a door. */
+  checkedInByHand: boolean;
 };
 
 export type ReservationState = 'confirmed' | 'waitlisted' | 'cancelled';
@@ -88,7 +94,14 @@ export type ReservationState = 'confirmed' | 'waitlisted' | 'cancelled';
 /** What a visitor sends: the database gives the id, date, pass, state and entry. */
 export type NewReservation = Omit<
   Reservation,
-  'id' | 'createdAt' | 'passCode' | 'state' | 'cancelledAt' | 'checkedInAt' | 'checkedInDoor'
+  | 'id'
+  | 'createdAt'
+  | 'passCode'
+  | 'state'
+  | 'cancelledAt'
+  | 'checkedInAt'
+  | 'checkedInDoor'
+  | 'checkedInByHand'
 >;
 
 export type ContactMessage = {

@@ -115,7 +115,21 @@ describe('the reservations list', () => {
     for (const name of ADMIN_ONLY) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
-    expect(screen.getByRole('link', { name: 'Voir le pass de Alice Mbarga (nouvel onglet)' }));
+    // A pass code cancels its pass: the reader sees none, and the phone masked
+    // (docs/decisions/017-roles-and-door-window.md).
+    expect(screen.queryByRole('link', { name: /Voir le pass/ })).toBeNull();
+    expect(screen.queryByText(/677000001|677 00 00 01/)).toBeNull();
+    expect(screen.getAllByText('6•• •• •• 01').length).toBeGreaterThan(0);
+    expect(document.body.innerHTML).not.toMatch(/\/pass\/[2-9A-HJKMNP-Z]{10}/);
+  });
+
+  it('offers the admin the pass and the undo of an entry, never the reader', async () => {
+    await signInAsAdmin('chef@example.cm', 'chef-password-123');
+    const { unmount } = renderAdmin('/admin/reservations');
+    expect(
+      await screen.findByRole('link', { name: 'Voir le pass de Alice Mbarga (nouvel onglet)' }),
+    ).toBeVisible();
+    unmount();
   });
 });
 

@@ -112,7 +112,12 @@ describe('reservations page, Night Party', () => {
     expect(
       (await within(rowOf('Grace Abena')).findAllByRole('button')).map((b) => b.textContent),
     ).toEqual(['Annuler']);
-    expect(within(rowOf('Didier Fouda')).queryAllByRole('button')).toHaveLength(0);
+    // An entry can be undone (with a reason); a cancelled place has no action.
+    expect(
+      within(rowOf('Didier Fouda'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Annuler l’entrée']);
     expect(within(rowOf('Inès Biya')).queryAllByRole('button')).toHaveLength(0);
   });
 
@@ -184,17 +189,64 @@ describe('reservations page, Night Party', () => {
     expect(await screen.findByText('Entrée validée — Bruno E.')).toBeVisible();
     await waitFor(() => expect(rowOf('Bruno Etoa')).toHaveTextContent('Entrée validée'));
     expect(rowOf('Bruno Etoa')).toHaveTextContent('À la main (administration)');
-    expect(within(rowOf('Bruno Etoa')).queryAllByRole('button')).toHaveLength(0);
+    expect(
+      within(rowOf('Bruno Etoa'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Annuler l’entrée']);
     // Its button gone, the focus is on the row's new state, not lost to <body>.
     await waitFor(() =>
       expect(within(rowOf('Bruno Etoa')).getByText('Entrée validée')).toHaveFocus(),
     );
-    const [row] = await backend.sql<{ door: string; entered: boolean }>(
-      `select checked_in_door door, checked_in_at is not null entered
+    const [row] = await backend.sql<{ door: string; by_hand: boolean; entered: boolean }>(
+      `select checked_in_door door, checked_in_by_hand by_hand, checked_in_at is not null entered
          from reservations where full_name = 'Bruno Etoa'`,
     );
-    expect(row).toEqual({ door: 'admin', entered: true });
+    // By hand is a flag, not a door named "admin" (docs/decisions/017-roles-and-door-window.md).
+    expect(row).toEqual({ door: null, by_hand: true, entered: true });
     await waitFor(() => expect(definitionOf('Entrées', capacity())).toHaveTextContent('3'));
+  });
+
+  it('undoes an entry with a reason: the pass is valid again, and the journal says why', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations');
+    await screen.findByText('10 réservations');
+    const undo = await screen.findByRole('button', { name: 'Annuler l’entrée de Didier Fouda' });
+    await user.click(undo);
+    const dialog = screen.getByRole('dialog', { name: 'Annuler l’entrée de Didier Fouda ?' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Motif' });
+    expect(reason).toHaveFocus();
+    // The reason is required.
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler l’entrée' }));
+    expect(reason).toHaveAccessibleDescription(
+      /Indiquez pourquoi l’entrée est annulée \(3 à 300 caractères\)\./,
+    );
+    expect(reason).toHaveFocus();
+    expect(await counts()).toMatchObject({ entered: 2 });
+
+    await user.type(reason, 'Pass scanné par erreur');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler l’entrée' }));
+    expect(
+      await screen.findByText('Entrée de Didier Fouda annulée : le pass est de nouveau valide'),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(rowOf('Didier Fouda')).toHaveTextContent('Confirmée'));
+    expect(await counts()).toMatchObject({ entered: 1 });
+    expect(
+      await backend.sql(
+        `select action, summary from audit_log where action = 'reservation.check_in_undo'`,
+      ),
+    ).toEqual([
+      {
+        action: 'reservation.check_in_undo',
+        summary: 'Entrée annulée, motif : « Pass scanné par erreur »',
+      },
+    ]);
+    // "Garder l’entrée" closes without changing anything.
+    await user.click(screen.getByRole('button', { name: 'Annuler l’entrée de Esther Ndi' }));
+    await user.click(screen.getByRole('button', { name: 'Garder l’entrée' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await counts()).toMatchObject({ entered: 1 });
   });
 
   it('exports the state, the entry time and the door in new columns at the end', async () => {

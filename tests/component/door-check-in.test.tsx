@@ -28,7 +28,15 @@ globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
 const DOOR_EMAIL = 'porte@example.cm';
 const DOOR_PASSWORD = 'porte-password-123';
 
+/** The night: the concert starts in an hour, the doors opened an hour ago (the door window). */
+const openTheDoors = () =>
+  backend.setEdition({
+    concert_starts_at: new Date(Date.now() + 3_600_000),
+    doors_open_at: new Date(Date.now() - 3_600_000),
+  });
+
 beforeAll(async () => {
+  await openTheDoors();
   await backend.createUser(DOOR_EMAIL, DOOR_PASSWORD, { role: 'controle' });
   await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
   await backend.createUser('curieux@example.cm', 'curieux-password-123');
@@ -247,6 +255,70 @@ describe('check-in', () => {
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
     expect(await verdict()).toHaveTextContent('Pass inconnu');
     expect(screen.getByRole('alert')).toHaveTextContent('Aucune réservation à ce numéro.');
+  });
+});
+
+describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md)', () => {
+  it('three weeks early: says when the door opens, and refuses a scan without "Pass inconnu"', async () => {
+    const concert = new Date(Date.now() + 21 * 86_400_000);
+    await backend.setEdition({
+      concert_starts_at: concert,
+      doors_open_at: new Date(concert.getTime() - 2 * 3_600_000),
+    });
+    try {
+      const { pass_code } = await pass('confirmed', 'Awa Ngono');
+      const { user } = await openDoor();
+      expect(await screen.findByText(/^Contrôle fermé : il ouvre le /)).toHaveTextContent(
+        /il ouvre le [^ ]+ \d{1,2} [^ ]+ \d{4} à \d\d:\d\d\. D’ici là, les contrôles sont refusés\.$/,
+      );
+      await typeCode(user, pass_code);
+      expect(await verdict()).toHaveTextContent(/^Contrôle fermé$/);
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(
+        /Le contrôle des entrées n'est pas encore ouvert : il ouvre le \d\d\/\d\d\/\d{4} à \d\dh\d\d\./,
+      );
+      expect(alert).toHaveTextContent('Rien n’a été enregistré.');
+      expect(alert).not.toHaveTextContent('Pass inconnu');
+      expect((await entries(pass_code))[0].checked_in_at).toBeNull();
+    } finally {
+      await openTheDoors();
+    }
+  });
+
+  it('too many phone look-ups: says so, not "Pass inconnu"', async () => {
+    // One look-up per window, and none yet (earlier tests of this file looked phones up).
+    await backend.sql(
+      `update private.door_settings set lookup_max_per_window = 1;
+       delete from audit_log where action = 'door.lookup'`,
+    );
+    try {
+      const { user } = await openDoor();
+      const search = async (phone: string) => {
+        await user.type(screen.getByLabelText('Téléphone du titulaire'), phone);
+        await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
+      };
+      await search('600000001');
+      expect(await verdict()).toHaveTextContent('Pass inconnu');
+      await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
+      await search('600000002');
+      expect(await verdict()).toHaveTextContent(/^Trop de recherches par téléphone$/);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        /Trop de recherches par téléphone depuis ce compte : réessayez dans (une minute|\d+ minutes), ou scannez le pass ou tapez son code\./,
+      );
+    } finally {
+      await backend.sql('update private.door_settings set lookup_max_per_window = 20');
+    }
+  });
+
+  it('refuses a door name the database would refuse, before any scan', async () => {
+    const { user } = await openDoor();
+    const door = screen.getByLabelText('Porte');
+    await user.clear(door);
+    await user.type(door, '<Porte>');
+    expect(door).toHaveAccessibleDescription(
+      /Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' \. # ° \/ \( \), ex\. « Porte 1 »\./,
+    );
+    expect(localStorage.getItem('booster-door-name')).not.toBe('<Porte>');
   });
 });
 

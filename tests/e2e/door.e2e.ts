@@ -285,6 +285,36 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     expect(door.pageErrors).toEqual([]);
   });
 
+  it('an admin undoes the entry from the reservations list, with a reason', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    // docs/decisions/017-roles-and-door-window.md: the seed's admin, in a browser of their own.
+    const admin = await openSession(browser, viewport);
+    const { page } = admin;
+    await page.goto('/admin/login/');
+    await page.getByLabel(/^E-mail/).fill('admin@booster-challenge.local');
+    await page.getByLabel(/^Mot de passe/).fill('BoosterAdmin2025');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL((url) => /^\/admin\/?$/.test(url.pathname));
+    await page.goto(`/admin/reservations/?search=${guest.phone}&state=checked_in`);
+    const undo = page.getByRole('button', { name: `Annuler l’entrée de ${guest.name}` }).first();
+    await undo.waitFor();
+    await undo.click();
+    const dialog = page.getByRole('dialog', { name: `Annuler l’entrée de ${guest.name} ?` });
+    await dialog.getByRole('textbox', { name: /^Motif/ }).fill('Pass scanné pour l’essai');
+    await settle(page);
+    await screenshot(page, viewport, 'reservations-undo-check-in-dialog');
+    await expectAccessible(page, `${viewport} /admin/reservations undo dialog`);
+    await dialog.getByRole('button', { name: 'Annuler l’entrée' }).click();
+    await page
+      .getByText(`Entrée de ${guest.name} annulée : le pass est de nouveau valide`)
+      .waitFor();
+    // The pass is valid again: the door lets it in once more.
+    await visitor.page.goto(`/pass/${passCode}`);
+    await visitor.page.getByText('Place confirmée').first().waitFor();
+    expect(admin.pageErrors).toEqual([]);
+    await admin.context.close();
+  });
+
   it('the other verdicts, typed: unknown, waitlisted, cancelled', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = door;

@@ -90,7 +90,12 @@ describe('admin row actions', () => {
 
     const entered = await admin.rpc('admin_check_in', { id: b.id });
     expect(entered.error).toBeNull();
-    expect(entered.data).toMatchObject({ verdict: 'validated', door: 'admin', first_name: 'Awa' });
+    expect(entered.data).toMatchObject({
+      verdict: 'validated',
+      door: null,
+      by_hand: true,
+      first_name: 'Awa',
+    });
     expect((await admin.rpc('admin_check_in', { id: b.id })).data).toMatchObject({
       verdict: 'already',
     });
@@ -103,24 +108,89 @@ describe('admin row actions', () => {
     });
   });
 
-  it('lists state, pass and entry in the admin list, for admins and readers', async () => {
+  it('lists state, pass and entry for admins; readers get the list without pass, phone masked', async () => {
     const r = await row('confirmed', {}, true);
-    for (const c of [admin, reader]) {
-      const { data, error } = await c
-        .from('reservations')
-        .select('id, state, pass_code, checked_in_at, checked_in_door')
-        .eq('id', r.id);
-      expect(error).toBeNull();
-      expect(data).toEqual([
-        {
-          id: r.id,
-          state: 'confirmed',
-          pass_code: r.pass_code,
-          checked_in_at: expect.any(String),
-          checked_in_door: 'Porte 1',
-        },
-      ]);
-    }
+    const { data, error } = await admin
+      .from('reservations')
+      .select('id, phone, state, pass_code, checked_in_at, checked_in_door')
+      .eq('id', r.id);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      {
+        id: r.id,
+        phone: expect.stringMatching(/^65\d{7}$/),
+        state: 'confirmed',
+        pass_code: r.pass_code,
+        checked_in_at: expect.any(String),
+        checked_in_door: 'Porte 1',
+      },
+    ]);
+    // A pass code cancels its pass: readers never see one (docs/decisions/017-roles-and-door-window.md).
+    const direct = await reader.from('reservations').select('pass_code, phone');
+    expect(direct.data ?? []).toEqual([]);
+    const listed = await reader.from('reservation_directory').select('*');
+    expect(listed.error).toBeNull();
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        full_name: 'Awa Ngono',
+        phone: expect.stringMatching(/^6•• •• •• \d\d$/),
+        state: 'confirmed',
+        checked_in_at: expect.any(String),
+        checked_in_door: 'Porte 1',
+        checked_in_by_hand: false,
+      }),
+    ]);
+    expect(Object.keys(listed.data![0])).not.toContain('pass_code');
+    expect(listed.data![0].id).not.toBe(r.id);
+    // Paging, filters, sort and count work on it as on reservations.
+    await row('waitlisted');
+    await row('cancelled');
+    const page = await reader
+      .from('reservation_directory')
+      .select('*', { count: 'exact' })
+      .in('state', ['waitlisted', 'cancelled'])
+      .order('created_at', { ascending: false })
+      .range(0, 0);
+    expect(page).toMatchObject({
+      count: 2,
+      data: [expect.objectContaining({ state: 'cancelled' })],
+    });
+  });
+
+  it('readers cancel nothing: neither with a pass code nor from the administration', async () => {
+    const r = await row('confirmed');
+    expect((await reader.rpc('cancel_reservation', { code: r.pass_code })).error?.code).toBe(
+      '42501',
+    );
+    expect((await reader.rpc('admin_cancel_reservation', { id: r.id })).error?.code).toBe('42501');
+    expect((await reader.rpc('admin_check_in', { id: r.id })).error?.code).toBe('42501');
+    expect(
+      (await reader.rpc('admin_undo_check_in', { id: r.id, reason: 'Essai' })).error?.code,
+    ).toBe('42501');
+    expect(await backend.sql('select state, checked_in_at from reservations')).toEqual([
+      { state: 'confirmed', checked_in_at: null },
+    ]);
+  });
+
+  it('an admin cancellation leaves one journal row with its actor', async () => {
+    const r = await row('confirmed');
+    const [{ id: since }] = await backend.sql<{ id: number }>(
+      'select coalesce(max(id), 0)::int id from audit_log',
+    );
+    expect((await admin.rpc('admin_cancel_reservation', { id: r.id })).error).toBeNull();
+    expect(
+      await backend.sql(
+        `select action, entity_id, summary, actor_email from audit_log where id > $1`,
+        [since],
+      ),
+    ).toEqual([
+      {
+        action: 'reservation.cancel',
+        entity_id: r.id,
+        summary: 'Réservation annulée',
+        actor_email: 'chef@example.cm',
+      },
+    ]);
   });
 });
 

@@ -4,12 +4,15 @@ import { testBackend } from '../setup/test-backend';
 
 /**
  * The door check-in (docs/decisions/009-night-party-operations.md) by door staff (role
- * controle), through real supabase-js clients over HTTP, several doors truly at once.
+ * controle), through real supabase-js clients over HTTP, several doors truly at once. The door
+ * works only around the concert (docs/decisions/017-roles-and-door-window.md): here the concert
+ * starts in an hour and the doors opened an hour ago, except in 'the door window', which moves it.
  */
 const backend = testBackend();
 
 type Verdict = {
   verdict: 'validated' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';
+  by_hand: boolean;
   first_name: string | null;
   last_initial: string | null;
   masked_phone: string | null;
@@ -19,6 +22,7 @@ type Verdict = {
 };
 
 const DOOR_KEYS = [
+  'by_hand',
   'checked_in_at',
   'door',
   'first_name',
@@ -32,7 +36,15 @@ const DOORS = 5;
 const doors: SupabaseClient[] = [];
 let doorIds: string[] = [];
 
+/** The night: the concert starts in an hour, the doors opened an hour ago. */
+const openTheDoors = () =>
+  backend.setEdition({
+    concert_starts_at: new Date(Date.now() + 3_600_000),
+    doors_open_at: new Date(Date.now() - 3_600_000),
+  });
+
 beforeAll(async () => {
+  await openTheDoors();
   doorIds = await Promise.all(
     Array.from({ length: DOORS }, (_, i) =>
       backend.createUser(`porte${i + 1}@example.cm`, 'porte-password-123', { role: 'controle' }),
@@ -135,6 +147,7 @@ describe('check_in', () => {
     const unknown = await checkIn(doors[0], 'ABCDEFGHJK', 'Porte 1');
     expect(unknown).toEqual({
       verdict: 'unknown',
+      by_hand: false,
       first_name: null,
       last_initial: null,
       masked_phone: null,
@@ -221,7 +234,12 @@ describe('door_count', () => {
     );
     const { data, error } = await doors[4].rpc('door_count');
     expect(error).toBeNull();
-    expect(data).toEqual({ entered: 2, expected: 4, last_10_minutes: 1 });
+    expect(data).toEqual({
+      entered: 2,
+      expected: 4,
+      last_10_minutes: 1,
+      window: { opens_at: expect.any(String), closes_at: expect.any(String), open: true },
+    });
   });
 });
 
@@ -273,5 +291,264 @@ describe('door staff', () => {
     const { error } = await stale.rpc('check_in', { code: p.pass_code, door: 'Porte 1' });
     expect(error?.code).toBe('42501');
     expect((await stale.rpc('my_staff_role')).data).toBeNull();
+  });
+});
+
+/** 'DD/MM/YYYY à HHhMI' in Africa/Douala, as the database writes a date in a refusal. */
+function doualaTime(at: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Africa/Douala',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}/${p.month}/${p.year} à ${p.hour}h${p.minute}`;
+}
+
+const auditSince = async (id: number) =>
+  backend.sql<{
+    actor: string | null;
+    action: string;
+    entity_id: string | null;
+    summary: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>(
+    `select actor::text, action, entity_id, summary, before, after from audit_log
+      where id > $1 order by id`,
+    [id],
+  );
+const lastAuditId = async () =>
+  (await backend.sql<{ id: number }>('select coalesce(max(id), 0)::int id from audit_log'))[0].id;
+
+const byPhone = (c: SupabaseClient, phone: string, door = 'Porte 1') =>
+  c.rpc('check_in_by_phone', { phone, door, scan_id: crypto.randomUUID() });
+
+describe('the door window (finding 4 of the trust review)', () => {
+  it('three weeks before the concert, refuses check-ins by code and by phone, in French', async () => {
+    const concert = new Date(Date.now() + 21 * 86_400_000);
+    const doorsOpen = new Date(concert.getTime() - 2 * 3_600_000);
+    await backend.setEdition({ concert_starts_at: concert, doors_open_at: doorsOpen });
+    try {
+      const p = await pass();
+      const since = await lastAuditId();
+      // The window opens 2 hours before the doors (private.door_settings).
+      const opens = doualaTime(new Date(doorsOpen.getTime() - 2 * 3_600_000));
+      const message = `Le contrôle des entrées n'est pas encore ouvert : il ouvre le ${opens}.`;
+      const byCode = await doors[0].rpc('check_in', {
+        code: p.pass_code,
+        door: 'Porte 1',
+        scan_id: crypto.randomUUID(),
+      });
+      expect(byCode).toMatchObject({
+        status: 403,
+        data: null,
+        error: { code: 'P403', hint: 'door_not_open', message },
+      });
+      const phone = await byPhone(doors[1], p.phone);
+      expect(phone).toMatchObject({ status: 403, error: { hint: 'door_not_open', message } });
+      expect(
+        await backend.sql(`select checked_in_at from reservations where id = $1`, [p.id]),
+      ).toEqual([{ checked_in_at: null }]);
+      // The refused phone look-up is journaled; the refused code check-in changed nothing.
+      const rows = await auditSince(since);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          actor: doorIds[1],
+          action: 'door.lookup',
+          summary: `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 1 » : refusée, contrôle pas encore ouvert`,
+        }),
+      ]);
+      expect(JSON.stringify(rows)).not.toContain(p.phone);
+      // The holder can still cancel: the pass was not burnt.
+      const cancelled = await backend.anonClient().rpc('cancel_reservation', { code: p.pass_code });
+      expect(cancelled.data).toMatchObject({ state: 'cancelled' });
+
+      // The window is a setting: opened three weeks early, the door works.
+      await backend.sql(`update private.door_settings set opens_before_doors = interval '22 days'`);
+      const early = await pass();
+      expect(
+        (await doors[0].rpc('check_in', { code: early.pass_code, door: 'Porte 1' })).data,
+      ).toMatchObject({ verdict: 'validated' });
+    } finally {
+      await backend.sql(`update private.door_settings set opens_before_doors = interval '2 hours'`);
+      await openTheDoors();
+    }
+  });
+
+  it('refuses once the window has closed, saying since when', async () => {
+    const concert = new Date(Date.now() - 9 * 3_600_000);
+    await backend.setEdition({
+      concert_starts_at: concert,
+      doors_open_at: new Date(concert.getTime() - 2 * 3_600_000),
+      reservations_open_at: new Date(concert.getTime() - 86_400_000),
+    });
+    try {
+      const p = await pass();
+      const { error, status } = await doors[0].rpc('check_in', {
+        code: p.pass_code,
+        door: 'Porte 1',
+      });
+      expect(status).toBe(403);
+      expect(error).toMatchObject({
+        hint: 'door_closed',
+        message: `Le contrôle des entrées est fermé depuis le ${doualaTime(new Date(concert.getTime() + 8 * 3_600_000))}.`,
+      });
+      const count = await doors[0].rpc('door_count');
+      expect(count.data).toMatchObject({ window: { open: false } });
+    } finally {
+      await backend.setEdition({ reservations_open_at: new Date(Date.now() - 86_400_000) });
+      await openTheDoors();
+    }
+  });
+});
+
+describe('phone look-ups (finding 4 of the trust review)', () => {
+  it('40 unknown phones in a burst: 20 answered, the rest refused, every one journaled', async () => {
+    const since = await lastAuditId();
+    const phones = Array.from(
+      { length: 40 },
+      (_, i) => `69${String(1_000_000 + i).padStart(7, '0')}`,
+    );
+    const answers = await Promise.all(phones.map((phone) => byPhone(doors[4], phone, 'Porte 5')));
+    const unknown = answers.filter((a) => (a.data as Verdict | null)?.verdict === 'unknown');
+    const limited = answers.filter((a) => a.error?.hint === 'door_lookup_limited');
+    expect(unknown).toHaveLength(20);
+    expect(limited).toHaveLength(20);
+    for (const a of limited) {
+      expect(a.status).toBe(429);
+      expect(a.error?.message).toMatch(
+        /^Trop de recherches par téléphone depuis ce compte : réessayez dans (une minute|\d+ minutes), ou scannez le pass ou tapez son code\.$/,
+      );
+    }
+    const rows = await auditSince(since);
+    expect(rows).toHaveLength(40);
+    expect(rows.every((r) => r.action === 'door.lookup' && r.actor === doorIds[4])).toBe(true);
+    expect(rows.filter((r) => r.summary.endsWith(': aucune réservation'))).toHaveLength(20);
+    expect(rows.filter((r) => r.summary.endsWith(': refusée, trop de recherches'))).toHaveLength(
+      20,
+    );
+    const journal = JSON.stringify(rows);
+    for (const phone of phones) expect(journal).not.toContain(phone);
+    expect(rows[0].after).toMatchObject({ phone: expect.stringMatching(/^6•• •• •• \d\d$/) });
+
+    // Per account: another door still looks up, and codes are never limited.
+    expect((await byPhone(doors[0], '690000001')).data).toMatchObject({ verdict: 'unknown' });
+    const p = await pass();
+    expect(
+      (await doors[4].rpc('check_in', { code: p.pass_code, door: 'Porte 5' })).data,
+    ).toMatchObject({ verdict: 'validated' });
+  });
+});
+
+describe('door names and check-ins by hand (finding 8 of the trust review)', () => {
+  let admin: SupabaseClient;
+  let adminId: string;
+  beforeAll(async () => {
+    adminId = await backend.createUser('chef-porte@example.cm', 'chef-password-123', {
+      admin: true,
+    });
+    admin = await backend.signedInClient('chef-porte@example.cm', 'chef-password-123');
+  });
+
+  it.each(['<b>Porte</b>', 'Porte 1; drop', 'x'.repeat(41), '---', 'Porte 1 🎉'])(
+    'refuses the door name %j in French, storing nothing',
+    async (door) => {
+      const p = await pass();
+      const since = await lastAuditId();
+      const { error } = await doors[0].rpc('check_in', { code: p.pass_code, door });
+      expect(error).toMatchObject({
+        code: '22023',
+        hint: 'invalid_field',
+        details: 'door',
+        message:
+          "Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' . # ° / ( ), ex. « Porte 1 ».",
+      });
+      expect(await auditSince(since)).toEqual([]);
+    },
+  );
+
+  it('quotes the door in the journal; by hand is a flag, not a door called "admin"', async () => {
+    const atDoor = await pass();
+    const byHand = await pass();
+    const since = await lastAuditId();
+    expect(
+      (await doors[0].rpc('check_in', { code: atDoor.pass_code, door: 'admin' })).data,
+    ).toMatchObject({ verdict: 'validated', door: 'admin', by_hand: false });
+    expect((await admin.rpc('admin_check_in', { id: byHand.id })).data).toMatchObject({
+      verdict: 'validated',
+      door: null,
+      by_hand: true,
+    });
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({ actor: doorIds[0], summary: 'Entrée validée à « admin »' }),
+      expect.objectContaining({
+        actor: adminId,
+        summary: 'Entrée validée à la main (administration)',
+        after: { door: null, by_hand: true, scan_id: null },
+      }),
+    ]);
+    // The door sees it too.
+    expect(
+      (await doors[1].rpc('check_in', { code: atDoor.pass_code, door: 'Porte 2' })).data,
+    ).toMatchObject({ verdict: 'already', door: 'admin', by_hand: false });
+    const [{ pass_code }] = await backend.sql<{ pass_code: string }>(
+      'select pass_code from reservations where id = $1',
+      [byHand.id],
+    );
+    expect(
+      (await doors[1].rpc('check_in', { code: pass_code, door: 'Porte 2' })).data,
+    ).toMatchObject({ verdict: 'already', door: null, by_hand: true });
+  });
+
+  it('an admin undoes a check-in with a reason: the pass is valid again, and journaled', async () => {
+    const p = await pass('confirmed', 'Awa Ngono');
+    await doors[0].rpc('check_in', { code: p.pass_code, door: 'Porte 1' });
+    const since = await lastAuditId();
+
+    for (const reason of ['', '  ', 'ok']) {
+      const { error } = await admin.rpc('admin_undo_check_in', { id: p.id, reason });
+      expect(error).toMatchObject({ code: '22023', hint: 'invalid_field', details: 'reason' });
+    }
+    for (const c of [doors[0]]) {
+      const { error } = await c.rpc('admin_undo_check_in', { id: p.id, reason: 'Erreur' });
+      expect(error?.code).toBe('42501');
+    }
+    expect(await auditSince(since)).toEqual([]);
+
+    const undone = await admin.rpc('admin_undo_check_in', {
+      id: p.id,
+      reason: '  Pass scanné par erreur   en test ',
+    });
+    expect(undone.error).toBeNull();
+    expect(undone.data).toMatchObject({
+      code: p.pass_code,
+      state: 'confirmed',
+      checked_in_at: null,
+    });
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({
+        actor: adminId,
+        action: 'reservation.check_in_undo',
+        entity_id: p.id,
+        summary: 'Entrée annulée, motif : « Pass scanné par erreur en test »',
+        before: expect.objectContaining({ door: 'Porte 1', by_hand: false }),
+        after: { reason: 'Pass scanné par erreur en test' },
+      }),
+    ]);
+    // Undone twice: nothing to undo.
+    const again = await admin.rpc('admin_undo_check_in', { id: p.id, reason: 'Encore' });
+    expect(again).toMatchObject({ status: 409, error: { hint: 'not_checked_in' } });
+    // The pass enters again, at the door.
+    expect(
+      (await doors[2].rpc('check_in', { code: p.pass_code, door: 'Porte 3' })).data,
+    ).toMatchObject({ verdict: 'validated', door: 'Porte 3' });
   });
 });

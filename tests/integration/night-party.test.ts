@@ -298,6 +298,63 @@ describe('the pass', () => {
   });
 });
 
+describe('who cancels a pass (finding 3 of the trust review)', () => {
+  it('the holder: one journal row, "Annulé par le titulaire", without actor nor personal data', async () => {
+    const { data } = await reserve({
+      ...reservation(),
+      full_name: 'Awa Ngono',
+      phone: '677123499',
+    });
+    const before = await backend.sql<{ id: number }>(
+      'select coalesce(max(id), 0) id from audit_log',
+    );
+    expect((await cancel(data!.pass_code)).error).toBeNull();
+    // Cancelling again changes nothing: no second row.
+    expect((await cancel(data!.pass_code)).error).toBeNull();
+    const rows = await backend.sql(
+      `select actor, actor_email, action, entity, entity_id, summary, before, after
+         from audit_log where id > $1 order by id`,
+      [before[0].id],
+    );
+    expect(rows).toEqual([
+      {
+        actor: null,
+        actor_email: null,
+        action: 'reservation.cancel',
+        entity: 'reservation',
+        entity_id: data!.id,
+        summary: 'Annulé par le titulaire',
+        before: { state: 'confirmed' },
+        after: { state: 'cancelled' },
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/Awa|Ngono|677123499|FETE|[2-9A-HJKMNP-Z]{10}/);
+  });
+
+  it('refuses any signed-in caller (staff cancel from the administration) and changes nothing', async () => {
+    const { data } = await reserve(reservation());
+    await backend.createUser('np-admin@example.cm', 'np-admin-password', { admin: true });
+    await backend.createUser('np-lecteur@example.cm', 'np-lecteur-password', { role: 'lecteur' });
+    await backend.createUser('np-porte@example.cm', 'np-porte-password', { role: 'controle' });
+    await backend.createUser('np-user@example.cm', 'np-user-password');
+    for (const who of ['np-admin', 'np-lecteur', 'np-porte', 'np-user']) {
+      const c = await backend.signedInClient(`${who}@example.cm`, `${who}-password`);
+      const { error, status } = await c.rpc('cancel_reservation', { code: data!.pass_code });
+      expect(status, who).toBe(403);
+      expect(error, who).toMatchObject({
+        code: '42501',
+        hint: 'staff_cancel_from_admin',
+        message:
+          "Vous êtes connecté avec un compte de l'organisation : annulez cette réservation depuis l'administration (page Réservations).",
+      });
+    }
+    expect(await getPass(data!.pass_code)).toMatchObject({ state: 'confirmed' });
+    expect(
+      await backend.sql(`select count(*)::int n from audit_log where entity_id = $1`, [data!.id]),
+    ).toEqual([{ n: 0 }]);
+  });
+});
+
 describe('edition_info', () => {
   const info = async () => {
     const { data, error } = await backend.anonClient().rpc('edition_info');

@@ -23,7 +23,8 @@ type Table =
   | 'edition_settings'
   | 'audit_log'
   | 'participant_status_history'
-  | 'participant_directory';
+  | 'participant_directory'
+  | 'reservation_directory';
 
 const NONE = { select: 'no', insert: 'no', update: 'no', delete: 'no' } as const;
 const READ = { select: 'yes', insert: 'no', update: 'no', delete: 'no' } as const;
@@ -48,10 +49,12 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   },
   // Visitors write reservations and messages through create_reservation / send_contact_message
   // (proof of work, rate limit): nobody inserts into the tables directly.
+  // Readers read reservation_directory (no pass code, phone masked): a pass code cancels its
+  // pass (docs/decisions/017-roles-and-door-window.md).
   reservations: {
     anon: NONE,
     user: NONE,
-    lecteur: { select: 'yes', insert: 'no', update: 'no', delete: 'no' },
+    lecteur: NONE,
     // Door staff read a pass holder's first name and masked phone through check_in only.
     controle: NONE,
     // Reservations change through functions only (cancel, check-in): read-only as a table.
@@ -92,6 +95,14 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   },
   // Kept by triggers from participants and team_members.
   participant_directory: {
+    anon: NONE,
+    user: NONE,
+    lecteur: READ,
+    controle: NONE,
+    admin: READ,
+  },
+  // Kept by triggers from reservations.
+  reservation_directory: {
     anon: NONE,
     user: NONE,
     lecteur: READ,
@@ -149,6 +160,11 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     audit_log: aid,
     participant_status_history: hid,
     participant_directory: pid,
+    reservation_directory: (
+      await backend.sql<{ id: string }>('select private.reservation_directory_id($1)::text id', [
+        rid,
+      ])
+    )[0].id,
   };
   const key = 'id';
   const newId = uuid();
@@ -223,6 +239,21 @@ async function cell(table: Table, op: Op): Promise<Cell> {
       created_at: new Date().toISOString(),
       status: 'inscrit',
     },
+    reservation_directory: {
+      id: newId,
+      full_name: 'Intrus Test',
+      phone: '6•• •• •• 00',
+      ville: 'Douala',
+      attendance_status: 'yes',
+      heard_from: 'flyer',
+      will_attend: 'yes',
+      attendance_barrier: 'none',
+      follows_booster_page: 'yes',
+      consumes_booster_products: 'yes',
+      created_at: new Date().toISOString(),
+      state: 'confirmed',
+      checked_in_by_hand: false,
+    },
   };
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
@@ -241,6 +272,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     audit_log: ['summary', 'Changé'],
     participant_status_history: ['to_status', 'refuse'],
     participant_directory: ['city', 'Changé'],
+    reservation_directory: ['ville', 'Changé'],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];
@@ -280,6 +312,11 @@ async function cell(table: Table, op: Op): Promise<Cell> {
 }
 
 beforeAll(async () => {
+  // The night of the concert: the door is open (docs/decisions/017-roles-and-door-window.md).
+  await backend.setEdition({
+    concert_starts_at: new Date(Date.now() + 3_600_000),
+    doors_open_at: new Date(Date.now() - 3_600_000),
+  });
   await backend.createUser('user@example.cm', 'user-password-123', { admin: false });
   await backend.createUser('admin@example.cm', 'admin-password-123', { admin: true });
   await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
@@ -335,7 +372,8 @@ const FUNCTIONS: Record<string, Fn> = {
   edition_info: { args: async () => ({}), who: EVERYONE },
   pow_challenge: { args: async () => ({}), who: EVERYONE },
   get_pass: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
-  cancel_reservation: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
+  // The holder's, with the code: staff (any signed-in caller) cancel from the administration.
+  cancel_reservation: { args: async () => ({ code: 'ABCDEFGHJK' }), who: ['anon'] },
   // Staff.
   my_staff_role: { args: async () => ({}), who: ['user', 'lecteur', 'controle', 'admin'] },
   check_in: {
@@ -354,6 +392,7 @@ const FUNCTIONS: Record<string, Fn> = {
   unhandled_message_count: { args: async () => ({}), who: READERS },
   admin_cancel_reservation: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
   admin_check_in: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_undo_check_in: { args: async () => ({ id: uuid(), reason: 'Erreur' }), who: STAFF_ADMIN },
   admin_update_settings: { args: async () => ({ payload: {} }), who: STAFF_ADMIN },
   // The organisers' workspace (docs/decisions/010-organiser-workspace.md): admins only. An
   // unknown id is the function's own refusal, not a lack of rights.
@@ -429,6 +468,7 @@ describe('what door staff and visitors can read of a pass', () => {
       masked_phone: expect.stringMatching(/^6•• •• •• \d\d$/),
       checked_in_at: expect.any(String),
       door: 'Porte 1',
+      by_hand: false,
       position: null,
     });
     const { data: rows } = await clients.controle.from('reservations').select('*').eq('id', rid);
@@ -445,5 +485,87 @@ describe('what door staff and visitors can read of a pass', () => {
     for (const code of ['%', '*', pass_code.slice(0, 9), '']) {
       expect((await clients.anon.rpc('get_pass', { code })).data).toBeNull();
     }
+  });
+});
+
+describe('what a reader (lecteur) can read of reservations', () => {
+  /** An argument of each type a function may take, from what a reader could know or try. */
+  const argFor = (type: string, r: { id: string; masked: string }): unknown =>
+    ({
+      uuid: r.id,
+      'uuid[]': [r.id],
+      text: r.masked,
+      'text[]': [r.masked],
+      jsonb: { id: r.id, phone: r.masked },
+      integer: 0,
+      boolean: true,
+      'timestamp with time zone': new Date().toISOString(),
+    })[type] ?? null;
+
+  it('no pass code and no full phone, from any table, view or function it can reach', async () => {
+    const { rid, pass_code } = await onePass();
+    // A checked-in pass and a cancelled one too.
+    const { rid: entered } = await onePass();
+    await backend.sql(
+      `update reservations set checked_in_at = now(), checked_in_door = 'Porte 1' where id = $1`,
+      [entered],
+    );
+    const secrets = await backend.sql<{ pass_code: string; phone: string }>(
+      'select pass_code, phone from reservations',
+    );
+    expect(secrets.length).toBeGreaterThanOrEqual(2);
+    const [{ masked }] = await backend.sql<{ masked: string }>(
+      'select private.mask_phone(phone) masked from reservations where id = $1',
+      [rid],
+    );
+    const leaks = (where: string, body: unknown) => {
+      const text = JSON.stringify(body);
+      for (const s of secrets) {
+        expect(text, `${where} shows a pass code`).not.toContain(s.pass_code);
+        expect(text, `${where} shows a phone`).not.toContain(s.phone);
+      }
+    };
+
+    const relations = await backend.sql<{ name: string }>(
+      `select c.relname::text name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')
+          and has_table_privilege('authenticated', c.oid, 'select') order by 1`,
+    );
+    const read: string[] = [];
+    for (const { name } of relations) {
+      const { data, error } = await clients.lecteur.from(name).select('*');
+      leaks(name, { data, error });
+      if ((data ?? []).length > 0) read.push(name);
+    }
+    // The reader's list is there, without what it must not show.
+    expect(read).toContain('reservation_directory');
+    expect(read).not.toContain('reservations');
+    const { data: listed } = await clients.lecteur.from('reservation_directory').select('*');
+    expect(listed).toContainEqual(
+      expect.objectContaining({ full_name: 'Marie Nana', phone: masked }),
+    );
+    expect(JSON.stringify(listed)).not.toContain(rid);
+
+    const functions = await backend.sql<{ name: string; args: string[]; types: string[] }>(
+      `select p.proname::text name, coalesce(p.proargnames, '{}')::text[] args,
+              array(select format_type(t, null) from unnest(p.proargtypes) t)::text[] types
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute')
+        order by 1`,
+    );
+    expect(functions.map((f) => f.name)).toContain('reservation_summary');
+    for (const fn of functions) {
+      const args = Object.fromEntries(
+        fn.types.map((type, i) => [fn.args[i], argFor(type, { id: rid, masked })]),
+      );
+      const { data, error } = await clients.lecteur.rpc(fn.name, args);
+      leaks(`rpc ${fn.name}`, { data, error });
+    }
+    // Nothing changed either: the pass is still valid.
+    expect(
+      await backend.sql('select state, checked_in_at from reservations where pass_code = $1', [
+        pass_code,
+      ]),
+    ).toEqual([{ state: 'confirmed', checked_in_at: null }]);
   });
 });

@@ -39,18 +39,21 @@ const reserve = (payload: unknown) =>
   });
 
 describe('the anon key', () => {
-  it.each(['participants', 'team_members', 'reservations', 'contact_messages'])(
-    'reads no row of %s',
-    async (table) => {
-      await backend.sql(`insert into reservations (full_name, phone, ville, heard_from)
+  it.each([
+    'participants',
+    'team_members',
+    'reservations',
+    'reservation_directory',
+    'contact_messages',
+  ])('reads no row of %s', async (table) => {
+    await backend.sql(`insert into reservations (full_name, phone, ville, heard_from)
         values ('Déjà Là', '6${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}', 'Douala', 'flyer')`);
-      const res = await fetch(`${backend.url}/rest/v1/${table}?select=*`, { headers: headers() });
-      const body = await res.json();
-      expect(Array.isArray(body) ? body : []).toHaveLength(0);
-      expect(res.status).toBe(401);
-      expect(body.code).toBe('42501');
-    },
-  );
+    const res = await fetch(`${backend.url}/rest/v1/${table}?select=*`, { headers: headers() });
+    const body = await res.json();
+    expect(Array.isArray(body) ? body : []).toHaveLength(0);
+    expect(res.status).toBe(401);
+    expect(body.code).toBe('42501');
+  });
 
   it('cannot insert into the reservations table directly, not even one row', async () => {
     const row = reservation('690112233');

@@ -92,6 +92,7 @@ describe('reservations CSV', () => {
       cancelledAt: null,
       checkedInAt: null,
       checkedInDoor: null,
+      checkedInByHand: false,
     };
     const { data, meta } = parse(reservationsCsv([r]));
     expect(meta.fields).toEqual([
@@ -135,7 +136,7 @@ describe('reservations CSV', () => {
         (
           [
             ['confirmed', '2025-04-26T19:14:00.000Z', 'Porte 2'],
-            ['confirmed', '2025-04-26T19:20:00.000Z', 'admin'],
+            ['confirmed', '2025-04-26T19:20:00.000Z', null],
             ['waitlisted', null, null],
             ['cancelled', null, null],
           ] as const
@@ -156,6 +157,7 @@ describe('reservations CSV', () => {
           cancelledAt: state === 'cancelled' ? '2025-04-02T09:30:00.000Z' : null,
           checkedInAt: at,
           checkedInDoor: door,
+          checkedInByHand: i === 1,
         })),
       ),
     ).data;

@@ -30,6 +30,7 @@ const reservationRow: ReservationRow = {
   checked_in_door: 'Porte 2',
   checked_in_by: null,
   check_in_scan_id: null,
+  checked_in_by_hand: false,
 };
 
 describe('reservation mapper', () => {
@@ -51,6 +52,7 @@ describe('reservation mapper', () => {
       cancelledAt: null,
       checkedInAt: '2025-04-26T15:10:00Z',
       checkedInDoor: 'Porte 2',
+      checkedInByHand: false,
     });
   });
 

@@ -80,6 +80,7 @@ const reservation = (over: Partial<Reservation>): Reservation => ({
   cancelledAt: null,
   checkedInAt: null,
   checkedInDoor: null,
+  checkedInByHand: false,
   ...over,
 });
 
@@ -184,7 +185,7 @@ describe('reservations workbook', () => {
       }),
       reservation({ id: 'r2', state: 'waitlisted', checkedInAt: null }),
       reservation({ id: 'r3', fullName: 'Inès Biya', state: 'cancelled', checkedInDoor: null }),
-      reservation({ id: 'r4', checkedInAt: '2025-04-26T18:00:00.000Z', checkedInDoor: 'admin' }),
+      reservation({ id: 'r4', checkedInAt: '2025-04-26T18:00:00.000Z', checkedInByHand: true }),
     ];
     const workbook = await readBack(await writeWorkbook(reservationSheets(rows)));
     const ws = workbook.getWorksheet(RESERVATIONS_SHEET)!;

@@ -3,8 +3,15 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { lazyComponent } from '@/lib/lazy-component';
 import type { DoorStaff } from '@/data/door';
-import { DOOR_MAX_LENGTH, passCodeOf, readDoorName, saveDoorName } from './door-input';
-import { DoorCountPanel, DoorQueuePanel } from './DoorStatus';
+import {
+  DOOR_MAX_LENGTH,
+  DOOR_NAME_INVALID,
+  doorNameOf,
+  passCodeOf,
+  readDoorName,
+  saveDoorName,
+} from './door-input';
+import { DoorCountPanel, DoorQueuePanel, DoorWindowNotice } from './DoorStatus';
 import { ManualCheckIn } from './ManualCheckIn';
 import { VerdictPanel } from './VerdictPanel';
 import { useCheckIn } from './use-check-in';
@@ -49,12 +56,14 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
   }, [confirmingSignOut]);
   // Everything was sent meanwhile: nothing left to warn about.
   if (confirmingSignOut && checkIn.pending === 0) setConfirmingSignOut(false);
-  const doorName = door.trim();
-  const doorValid = doorName.length > 0 && doorName.length <= DOOR_MAX_LENGTH;
+  // The database's rule (private.require_door): letters, digits, spaces and - ' ’ . # ° / ( ).
+  const doorName = doorNameOf(door) ?? '';
+  const doorValid = doorName !== '';
+  const doorError = doorValid ? undefined : door.trim() ? DOOR_NAME_INVALID : DOOR_REQUIRED;
 
   const changeDoor = (value: string) => {
     setDoor(value);
-    if (value.trim() && value.trim().length <= DOOR_MAX_LENGTH) saveDoorName(value);
+    if (doorNameOf(value)) saveDoorName(value);
   };
 
   const check = useCallback(
@@ -122,12 +131,13 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
         )}
         {outcome && <VerdictPanel outcome={outcome} onNext={next} />}
         <div hidden={outcome !== null} className="space-y-5 p-4 sm:p-0">
+          <DoorWindowNotice count={count} />
           <DoorCountPanel count={count} stale={stale} />
           <DoorQueuePanel pending={checkIn.pending} sent={checkIn.sent} />
           <Field
             label="Porte"
             hint="Le nom de votre porte, gardé sur ce téléphone."
-            error={doorValid ? undefined : DOOR_REQUIRED}
+            error={doorError}
           >
             <input
               id="door-name"

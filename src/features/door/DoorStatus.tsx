@@ -1,8 +1,27 @@
-import type { DoorCount } from '@/data/door';
+import type { DoorCount, DoorWindow } from '@/data/door';
+import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { SentScan } from './use-check-in';
 import { scanLabel, verdictTitle } from './verdict-text';
 
 type CountProps = { count: DoorCount | null; stale: boolean };
+
+/**
+ * The door takes check-ins only around the concert (docs/decisions/017-roles-and-door-window.md):
+ * outside that window the page says when it opens, or since when it is closed, before anyone scans.
+ */
+export function doorWindowText(w: DoorWindow, now = Date.now()): string | null {
+  if (w.open) return null;
+  const at = (t: string) => `${formatEventDate(t)} à ${formatEventTime(t)}`;
+  return now < Date.parse(w.opensAt)
+    ? `Contrôle fermé : il ouvre le ${at(w.opensAt)}. D’ici là, les contrôles sont refusés.`
+    : `Contrôle fermé depuis le ${at(w.closesAt)} : les contrôles sont refusés.`;
+}
+
+export function DoorWindowNotice({ count }: { count: DoorCount | null }) {
+  const text = count?.window ? doorWindowText(count.window) : null;
+  if (!text) return null;
+  return <p className="rounded-xl bg-gray-900 p-4 text-lg font-bold text-white">{text}</p>;
+}
 
 /** Entered / expected and the entries of the last 10 minutes, big enough to read at arm's length. */
 export function DoorCountPanel({ count, stale }: CountProps) {

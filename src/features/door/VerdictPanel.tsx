@@ -26,6 +26,23 @@ function viewOf(outcome: Outcome): View {
       alert: false,
     };
   }
+  if (outcome.kind === 'error' && outcome.refusal === 'closed') {
+    // Outside the door window (docs/decisions/017-roles-and-door-window.md): nothing recorded.
+    return {
+      style: 'closed',
+      title: 'Contrôle fermé',
+      lines: [outcome.message, scanLabel(outcome.scan), 'Rien n’a été enregistré.'],
+      alert: true,
+    };
+  }
+  if (outcome.kind === 'error' && outcome.refusal === 'limited') {
+    return {
+      style: 'limited',
+      title: 'Trop de recherches par téléphone',
+      lines: [outcome.message, 'Rien n’a été enregistré.'],
+      alert: true,
+    };
+  }
   if (outcome.kind === 'error') {
     return { style: 'error', title: 'Contrôle impossible', lines: [outcome.message], alert: true };
   }

@@ -51,6 +51,20 @@ const DOOR_KEY = 'booster-door-name';
 export const DEFAULT_DOOR = 'Porte 1';
 export const DOOR_MAX_LENGTH = 40;
 
+/** The database's rule for a door's name (private.require_door), and its message. */
+const DOOR_NAME = /^[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ '’.#°/()-]+$/;
+const DOOR_NAME_HAS = /[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ]/;
+export const DOOR_NAME_INVALID =
+  "Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' . # ° / ( ), ex. « Porte 1 ».";
+
+/** The door's name as the database stores it (spaces collapsed), or null when it is refused. */
+export function doorNameOf(raw: string): string | null {
+  const name = raw.replace(/\s+/g, ' ').trim();
+  return name.length <= DOOR_MAX_LENGTH && DOOR_NAME.test(name) && DOOR_NAME_HAS.test(name)
+    ? name
+    : null;
+}
+
 /** The door this phone checks in at, remembered between visits. */
 export function readDoorName(): string {
   try {

@@ -12,7 +12,13 @@ export const RETRY_MS = 15_000;
 export type Outcome =
   | { kind: 'answer'; scan: DoorScan; answer: DoorAnswer }
   | { kind: 'queued'; scan: DoorScan }
-  | { kind: 'error'; scan: DoorScan; message: string };
+  | {
+      kind: 'error';
+      scan: DoorScan;
+      message: string;
+      /** Outside the door window ('closed') or too many phone look-ups ('limited'). */
+      refusal?: 'closed' | 'limited';
+    };
 
 /** A queued scan once sent, with the database's answer (or why it was refused). */
 export type SentScan = { scan: QueuedScan; answer?: DoorAnswer; message?: string };
@@ -24,6 +30,7 @@ const UNKNOWN: DoorAnswer = {
   maskedPhone: null,
   checkedInAt: null,
   door: null,
+  byHand: false,
   position: null,
 };
 
@@ -117,7 +124,9 @@ export function useCheckIn({ onCheckedIn, onSessionLost }: Options) {
         } else if (failure.kind === 'forbidden') {
           callbacks.current.onSessionLost(failure.message);
         } else {
-          setOutcome({ kind: 'error', scan, message: failure.message });
+          const refusal =
+            failure.kind === 'closed' || failure.kind === 'limited' ? failure.kind : undefined;
+          setOutcome({ kind: 'error', scan, message: failure.message, refusal });
         }
       } finally {
         setBusy(false);

@@ -22,7 +22,8 @@ export function verdictTitle(answer: DoorAnswer): string {
       return name ? `Entrée validée — ${name}` : 'Entrée validée';
     case 'already': {
       if (!answer.checkedInAt) return 'Déjà entré';
-      const where = answer.door ? ` (${doorInSentence(answer.door)})` : '';
+      const door = answer.byHand ? 'à la main, administration' : answer.door;
+      const where = door ? ` (${doorInSentence(door)})` : '';
       return `Déjà entré à ${doorTime(answer.checkedInAt)}${where}`;
     }
     case 'waitlisted':
@@ -58,7 +59,10 @@ export function scanLabel(scan: DoorScan): string {
 }
 
 /** Colours with WCAG AA contrast (white on green-800, red-800…; near-black on yellow-300). */
-export const VERDICT_STYLE: Record<DoorAnswer['verdict'] | 'queued' | 'error', string> = {
+export const VERDICT_STYLE: Record<
+  DoorAnswer['verdict'] | 'queued' | 'error' | 'closed' | 'limited',
+  string
+> = {
   validated: 'bg-green-800 text-white',
   already: 'bg-orange-800 text-white',
   unknown: 'bg-red-800 text-white',
@@ -66,6 +70,9 @@ export const VERDICT_STYLE: Record<DoorAnswer['verdict'] | 'queued' | 'error', s
   cancelled: 'bg-gray-800 text-white',
   queued: 'bg-blue-800 text-white',
   error: 'bg-red-800 text-white',
+  // The door's own refusals: not a pass's verdict, so not the red of "Pass inconnu".
+  closed: 'bg-gray-900 text-white',
+  limited: 'bg-purple-900 text-white',
 };
 
 /** The verdict's symbol (repeats the colour's meaning for those who do not perceive it). */
@@ -77,4 +84,6 @@ export const VERDICT_SYMBOL: Record<keyof typeof VERDICT_STYLE, string> = {
   cancelled: '✕',
   queued: '…',
   error: '!',
+  closed: '!',
+  limited: '!',
 };

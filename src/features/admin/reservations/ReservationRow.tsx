@@ -31,14 +31,20 @@ type ReservationRowProps = {
   /** Asks to cancel (the page confirms it first). */
   onCancel: (r: Reservation) => void;
   onCheckIn: (r: Reservation) => void;
+  /** Asks to undo an entry (the page asks for the reason first). */
+  onUndoCheckIn: (r: Reservation) => void;
   /** A row action of this row is running. */
   busy: boolean;
   /** Admins check in and cancel; readers (`lecteur`) only see. */
   canWrite: boolean;
 };
 
-/** The pass (the public pass page, in a new tab), named after its holder. */
+/**
+ * The pass (the public pass page, in a new tab), named after its holder. Admins only: a reader's
+ * rows have no pass code (a code cancels its pass, docs/decisions/017-roles-and-door-window.md).
+ */
 function PassLink({ reservation: r, spacing }: { reservation: Reservation; spacing: string }) {
+  if (!r.passCode) return null;
   return (
     <Link
       to={`/pass/${r.passCode}`}
@@ -53,13 +59,14 @@ function PassLink({ reservation: r, spacing }: { reservation: Reservation; spaci
 }
 
 /**
- * Check in by hand (a confirmed place not entered yet) and cancel (not once entered), each
- * named after the person; nothing for a place that can no longer change.
+ * Check in by hand (a confirmed place not entered yet), cancel (not once entered) and undo an
+ * entry, each named after the person; admins only.
  */
 function StateActions({
   reservation: r,
   onCancel,
   onCheckIn,
+  onUndoCheckIn,
   busy,
   canWrite,
 }: ReservationRowProps) {
@@ -67,6 +74,17 @@ function StateActions({
   if (!canWrite) return null;
   return (
     <>
+      {state === 'checked_in' && (
+        <Button
+          variant="dangerOutline"
+          className="whitespace-nowrap @max-3xs:whitespace-normal"
+          busy={busy}
+          aria-label={`Annuler l’entrée de ${r.fullName}`}
+          onClick={() => onUndoCheckIn(r)}
+        >
+          Annuler l’entrée
+        </Button>
+      )}
       {state === 'confirmed' && (
         <Button
           variant="secondary"
@@ -127,7 +145,7 @@ export function ReservationRow(props: ReservationRowProps) {
         {r.checkedInAt ? (
           <>
             <span className="mt-1 block whitespace-nowrap">{formatDateTime(r.checkedInAt)}</span>
-            <span className="block text-xs text-gray-700">{doorLabel(r.checkedInDoor)}</span>
+            <span className="block text-xs text-gray-700">{doorLabel(r)}</span>
           </>
         ) : (
           displayState(r) === 'confirmed' && <span className="sr-only">Pas encore entré</span>
@@ -153,7 +171,7 @@ export function ReservationRow(props: ReservationRowProps) {
 export function ReservationCard(props: ReservationRowProps) {
   const r = props.reservation;
   const state = displayState(r);
-  const actionable = props.canWrite && (state === 'confirmed' || state === 'waitlisted');
+  const actionable = props.canWrite && state !== 'cancelled';
   return (
     <ListCard title={r.fullName} actions={actionable ? <StateActions {...props} /> : undefined}>
       <Fact term="Téléphone">
@@ -164,7 +182,7 @@ export function ReservationCard(props: ReservationRowProps) {
         <StateBadge reservation={r} />
       </Fact>
       <Fact term="Entrée">
-        {r.checkedInAt ? `${formatDateTime(r.checkedInAt)} · ${doorLabel(r.checkedInDoor)}` : ''}
+        {r.checkedInAt ? `${formatDateTime(r.checkedInAt)} · ${doorLabel(r)}` : ''}
       </Fact>
       <Fact term="Statut">
         <StatusBadge reservation={r} />
@@ -172,9 +190,11 @@ export function ReservationCard(props: ReservationRowProps) {
       <Fact term="Source">{HEARD_FROM_LABELS[r.heardFrom]}</Fact>
       <Fact term="Assistera">{YES_NO_LABELS[r.willAttend]}</Fact>
       <Fact term="Réservé le">{formatDateTime(r.createdAt)}</Fact>
-      <Fact term="Pass">
-        <PassLink reservation={r} spacing="inline-flex min-h-6 items-center" />
-      </Fact>
+      {r.passCode && (
+        <Fact term="Pass">
+          <PassLink reservation={r} spacing="inline-flex min-h-6 items-center" />
+        </Fact>
+      )}
     </ListCard>
   );
 }

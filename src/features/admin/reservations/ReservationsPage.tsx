@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
+import { DataError } from '@/lib/errors';
 import { EDITION } from '@/config/edition';
 import { ATTENDANCE_STATUS_LABELS, HEARD_FROM_LABELS } from '@/config/reservation-survey';
 import { RESERVATION_STATE_FILTERS, type ReservationFilters } from '@/data/list-reservations';
@@ -21,7 +22,12 @@ import { CapacityBar } from './CapacityBar';
 import { useCanWrite } from '../shared/use-staff-role';
 import { ReservationCard, ReservationRow } from './ReservationRow';
 import { ReservationSummary } from './ReservationSummary';
-import { useCancelReservation, useCheckInReservation } from './reservation-mutations';
+import {
+  useCancelReservation,
+  useCheckInReservation,
+  useUndoCheckIn,
+} from './reservation-mutations';
+import { UndoCheckInDialog } from './UndoCheckInDialog';
 import { focusElement } from '@/lib/move-focus';
 import { checkInMessage, RESERVATION_STATE_LABELS } from './reservation-states';
 
@@ -43,11 +49,37 @@ const ALLOWED = {
 const SORTS = { name: 'asc', city: 'asc', date: 'desc' } as const;
 const COLUMN_OF = { name: 'full_name', city: 'ville', date: 'created_at' } as const;
 
-/** Cancel (confirmed first, naming the person) and check in by hand, with their toasts. */
+/**
+ * Cancel (confirmed first, naming the person), check in by hand and undo an entry (with its
+ * reason), with their toasts.
+ */
 function useRowActions() {
   const cancel = useCancelReservation();
   const checkIn = useCheckInReservation();
+  const undo = useUndoCheckIn();
   const [toCancel, setToCancel] = useState<Reservation | null>(null);
+  const [toUndo, setToUndo] = useState<Reservation | null>(null);
+  const [undoError, setUndoError] = useState<string | undefined>();
+
+  const askUndo = (r: Reservation) => {
+    setUndoError(undefined);
+    setToUndo(r);
+  };
+  const confirmUndo = async (reason: string) => {
+    if (!toUndo) return;
+    try {
+      await undo.mutateAsync({ id: toUndo.id, reason });
+      notify.success(`Entrée de ${toUndo.fullName} annulée : le pass est de nouveau valide`);
+      setToUndo(null);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : 'Erreur lors de l’annulation de l’entrée';
+      if (e instanceof DataError && e.reason === 'invalid_field') setUndoError(message);
+      else {
+        notify.error(message);
+        setToUndo(null);
+      }
+    }
+  };
 
   const confirmCancel = async () => {
     if (!toCancel) return;
@@ -79,19 +111,35 @@ function useRowActions() {
   };
 
   const dialog = (
-    <ConfirmDialog
-      open={toCancel !== null}
-      title={`Annuler la réservation de ${toCancel?.fullName ?? ''} ?`}
-      message={`Le pass de ${toCancel?.fullName ?? ''} ne permettra plus d’entrer${toCancel?.state === 'confirmed' ? ' et la place ira à la première personne de la liste d’attente' : ''}.`}
-      confirmLabel="Annuler la réservation"
-      busy={cancel.isPending}
-      busyLabel="Annulation…"
-      onConfirm={confirmCancel}
-      onCancel={() => setToCancel(null)}
-    />
+    <>
+      <UndoCheckInDialog
+        key={toUndo?.id ?? 'closed'}
+        reservation={toUndo}
+        busy={undo.isPending}
+        error={undoError}
+        onConfirm={(reason) => void confirmUndo(reason)}
+        onCancel={() => setToUndo(null)}
+      />
+      <ConfirmDialog
+        open={toCancel !== null}
+        title={`Annuler la réservation de ${toCancel?.fullName ?? ''} ?`}
+        message={`Le pass de ${toCancel?.fullName ?? ''} ne permettra plus d’entrer${toCancel?.state === 'confirmed' ? ' et la place ira à la première personne de la liste d’attente' : ''}.`}
+        confirmLabel="Annuler la réservation"
+        busy={cancel.isPending}
+        busyLabel="Annulation…"
+        onConfirm={confirmCancel}
+        onCancel={() => setToCancel(null)}
+      />
+    </>
   );
-  const busyId = cancel.isPending ? cancel.variables : checkIn.isPending ? checkIn.variables : null;
-  return { dialog, busyId, askCancel: setToCancel, checkInByHand };
+  const busyId = cancel.isPending
+    ? cancel.variables
+    : checkIn.isPending
+      ? checkIn.variables
+      : undo.isPending
+        ? undo.variables.id
+        : null;
+  return { dialog, busyId, askCancel: setToCancel, checkInByHand, askUndo };
 }
 
 export default function ReservationsPage() {
@@ -110,6 +158,7 @@ export default function ReservationsPage() {
     busy: actions.busyId === r.id,
     onCancel: actions.askCancel,
     onCheckIn: actions.checkInByHand,
+    onUndoCheckIn: actions.askUndo,
     canWrite,
   });
 

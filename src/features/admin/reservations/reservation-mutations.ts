@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelReservationAsAdmin, checkInReservation } from '@/data/night-party-admin';
+import {
+  cancelReservationAsAdmin,
+  checkInReservation,
+  undoCheckIn,
+} from '@/data/night-party-admin';
 import { queryKeys } from '../shared/query-keys';
 import { refreshAfterWrite } from '../shared/refresh-after-write';
 
@@ -20,6 +24,14 @@ export function useCheckInReservation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => checkInReservation(id),
+    onSuccess: () => refreshAfterWrite(queryClient, queryKeys.reservations.all),
+  });
+}
+
+export function useUndoCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => undoCheckIn(id, reason),
     onSuccess: () => refreshAfterWrite(queryClient, queryKeys.reservations.all),
   });
 }

@@ -26,9 +26,11 @@ export const RESERVATION_STATE_BADGES: Record<DisplayState, string> = {
 export const displayState = (r: Pick<Reservation, 'state' | 'checkedInAt'>): DisplayState =>
   r.checkedInAt ? 'checked_in' : r.state;
 
-/** The door an entry was validated at ("admin": by hand, from the reservations list). */
-export const doorLabel = (door: string | null) =>
-  door === 'admin' ? 'À la main (administration)' : (door ?? '');
+export const BY_HAND = 'À la main (administration)';
+
+/** Where an entry was validated: its door, or by hand from the reservations list. */
+export const doorLabel = (r: Pick<Reservation, 'checkedInDoor' | 'checkedInByHand'>) =>
+  r.checkedInByHand ? BY_HAND : (r.checkedInDoor ?? '');
 
 /** The toast of a check-in by hand: its verdict in words, as the door shows it. */
 export function checkInMessage(r: CheckInResult): {
@@ -41,7 +43,8 @@ export function checkInMessage(r: CheckInResult): {
       return { kind: 'success', text: `Entrée validée — ${who}` };
     case 'already': {
       const at = r.checkedInAt ? ` le ${formatDateTime(r.checkedInAt)}` : '';
-      const door = r.door ? ` (${doorLabel(r.door)})` : '';
+      const where = r.byHand ? BY_HAND : r.door;
+      const door = where ? ` (${where})` : '';
       return { kind: 'info', text: `Déjà entré${at}${door} — ${who}` };
     }
     case 'waitlisted':

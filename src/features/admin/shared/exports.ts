@@ -77,7 +77,7 @@ export function reservationsCsv(reservations: readonly Reservation[]): string {
       formatDateTime(r.createdAt),
       RESERVATION_STATE_LABELS[displayState(r)],
       r.checkedInAt ? formatDateTime(r.checkedInAt) : '',
-      r.checkedInAt ? doorLabel(r.checkedInDoor) : '',
+      r.checkedInAt ? doorLabel(r) : '',
     ]),
   );
 }

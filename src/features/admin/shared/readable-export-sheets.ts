@@ -114,7 +114,7 @@ export function reservationSheets(reservations: readonly Reservation[]): Sheet[]
         r.ville,
         RESERVATION_STATE_LABELS[displayState(r)],
         date(r.checkedInAt),
-        r.checkedInAt ? doorLabel(r.checkedInDoor) : '',
+        r.checkedInAt ? doorLabel(r) : '',
         ATTENDANCE_STATUS_LABELS[r.attendanceStatus],
         HEARD_FROM_LABELS[r.heardFrom],
         YES_NO_LABELS[r.willAttend],
