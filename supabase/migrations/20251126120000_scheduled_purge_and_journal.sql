@@ -20,12 +20,13 @@
 -- ---------------------------------------------------------------------------------------------
 
 -- The keys of a journal's before/after that hold a person's data (participants' snapshots, team
--- members, notes, messages, reservations, a search typed in an export's filters).
+-- members, notes, messages, reservations, a search typed in an export's filters, the reason an
+-- admin gave for undoing an entry).
 create function private.personal_keys() returns text[]
 language sql immutable parallel safe set search_path = '' as $$
   select array['full_name', 'name', 'first_name', 'last_name', 'email', 'phone', 'masked_phone',
                'notes', 'description', 'link_to_work', 'team_name', 'subject', 'message',
-               'search']
+               'search', 'reason']
 $$;
 
 -- `j` with the value of every personal key (at any depth, in arrays too) replaced by
