@@ -89,7 +89,7 @@ insert into public.participants (id, full_name, email, phone, city, region, cate
   participation_type, team_name, link_to_work, description, agree_to_terms, created_at)
 select ('b0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
        full_name,
-       lower(replace(translate(full_name, 'ïè', 'ie'), ' ', '.')) || g || '@example.cm',
+       lower(replace(translate(full_name, 'ïèéêëàâçôûùî', 'ieeeeaacouui'), ' ', '.')) || g || '@example.cm',
        '6' || lpad((70000000 + g * 1013)::text, 8, '0'),
        r.c[ri], r.r[ri],
        case when g % 5 in (0, 2) then 'singing' else 'dance' end,

@@ -268,7 +268,7 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
     try {
       const { pass_code } = await pass('confirmed', 'Awa Ngono');
       const { user } = await openDoor();
-      expect(await screen.findByText(/^Contrôle fermé : il ouvre le /)).toHaveTextContent(
+      expect(await screen.findByText(/^Contrôle fermé\s: il ouvre le /)).toHaveTextContent(
         /il ouvre le [^ ]+ \d{1,2} [^ ]+ \d{4} à \d\d:\d\d\. D’ici là, les contrôles sont refusés\.$/,
       );
       await typeCode(user, pass_code);
@@ -316,7 +316,7 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
     await user.clear(door);
     await user.type(door, '<Porte>');
     expect(door).toHaveAccessibleDescription(
-      /Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' \. # ° \/ \( \), ex\. « Porte 1 »\./,
+      /Nom de porte invalide\s: de 1 à 40 lettres, chiffres, espaces ou - ' \. # ° \/ \( \), ex\. «\sPorte 1\s»\./,
     );
     expect(localStorage.getItem('booster-door-name')).not.toBe('<Porte>');
   });

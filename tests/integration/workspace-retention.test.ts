@@ -432,7 +432,7 @@ describe('the scheduled purge', () => {
       {
         entity_id: reservation.id,
         before: null,
-        after: expect.objectContaining({ door: 'admin' }),
+        after: expect.objectContaining({ by_hand: true, door: null }),
       },
     ]);
     expect(await rows('export')).toEqual([

@@ -13,8 +13,8 @@ export function doorWindowText(w: DoorWindow, now = Date.now()): string | null {
   if (w.open) return null;
   const at = (t: string) => `${formatEventDate(t)} à ${formatEventTime(t)}`;
   return now < Date.parse(w.opensAt)
-    ? `Contrôle fermé : il ouvre le ${at(w.opensAt)}. D’ici là, les contrôles sont refusés.`
-    : `Contrôle fermé depuis le ${at(w.closesAt)} : les contrôles sont refusés.`;
+    ? `Contrôle fermé : il ouvre le ${at(w.opensAt)}. D’ici là, les contrôles sont refusés.`
+    : `Contrôle fermé depuis le ${at(w.closesAt)} : les contrôles sont refusés.`;
 }
 
 export function DoorWindowNotice({ count }: { count: DoorCount | null }) {

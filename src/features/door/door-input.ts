@@ -55,7 +55,7 @@ export const DOOR_MAX_LENGTH = 40;
 const DOOR_NAME = /^[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ '’.#°/()-]+$/;
 const DOOR_NAME_HAS = /[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ]/;
 export const DOOR_NAME_INVALID =
-  "Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' . # ° / ( ), ex. « Porte 1 ».";
+  "Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' . # ° / ( ), ex. « Porte 1 ».";
 
 /** The door's name as the database stores it (spaces collapsed), or null when it is refused. */
 export function doorNameOf(raw: string): string | null {

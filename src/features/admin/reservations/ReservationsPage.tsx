@@ -69,7 +69,7 @@ function useRowActions() {
     if (!toUndo) return;
     try {
       await undo.mutateAsync({ id: toUndo.id, reason });
-      notify.success(`Entrée de ${toUndo.fullName} annulée : le pass est de nouveau valide`);
+      notify.success(`Entrée de ${toUndo.fullName} annulée : le pass est de nouveau valide`);
       setToUndo(null);
     } catch (e) {
       const message = e instanceof Error ? e.message : 'Erreur lors de l’annulation de l’entrée';

@@ -78,7 +78,7 @@ export function UndoCheckInDialog({ reservation: r, busy, error, onConfirm, onCa
           Le pass redeviendra valide pour entrer. Le motif est inscrit au journal.
         </p>
         <form noValidate onSubmit={submit} className="mt-4">
-          <Field label="Motif" required error={fieldError} hint="Ex. : pass scanné par erreur.">
+          <Field label="Motif" required error={fieldError} hint="Ex. : pass scanné par erreur.">
             <textarea
               ref={reasonRef}
               rows={3}
