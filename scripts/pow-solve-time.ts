@@ -1,10 +1,12 @@
 /**
- * How long a visitor waits for the proof of work (`npx tsx scripts/pow-solve-time.ts [maxnumber...]`).
+ * How long a visitor waits for the proof of work, and what it costs a script, at each difficulty
+ * level (`npx tsx scripts/pow-solve-time.ts [maxnumber...]`).
  *
  * Debian's Chromium (headless; CHROMIUM_PATH to use another) with the CPU slowed down 4× through
  * the DevTools protocol, as Lighthouse's mobile preset does, solves ALTCHA v1 SHA-256 challenges
  * made in Node by altcha-lib's `createChallenge` (a random secret number each time) at each
- * candidate `maxnumber` (default 20000, 50000 and 100000), two ways:
+ * candidate `maxnumber` (default: the database's levels, 40000 × 4^k for k = 0..3, see
+ * docs/decisions/016-trusted-address-and-proof-of-work.md), three ways:
  * - "app (worker)": the site's own src/lib/proof-of-work.ts, bundled by Vite with its worker,
  *   from `startProofOfWork()` to `solution()`: fetching the challenge, starting the worker,
  *   solving. That is what a form waits for at worst (it starts when the form is shown).
@@ -13,13 +15,19 @@
  *   worker only in part (Chromium 156 here: ~1.5× instead of 4×; unthrottled, both ways cost
  *   the same per hash), so this line is the faithful reading of "a phone 4× slower than this
  *   machine", for the worker too.
+ * - "node (script)": a plain synchronous loop over node:crypto's SHA-256 in this Node process,
+ *   unthrottled: what a script pays per write on this machine (altcha-lib's own solver awaits
+ *   WebCrypto for every hash, several times slower; a script would not use it).
+ * POW_WAYS (comma-separated: worker, main, node) picks the ways; all three by default.
  * Every solution is checked with altcha-lib's `verifySolution`.
  *
  * Prints per candidate and way: median, p95 and max solve time in ms, and the cost of one hash
  * (the time divided by the secret number, which is uniform in 1..maxnumber: the median wait is
  * about maxnumber / 2 hashes). Everything stays on 127.0.0.1 (a throwaway HTTP server serves the
- * page and the challenges); the run is bounded (POW_SAMPLES per candidate and way, default 30; a
- * solve over 60 s or a whole run over 15 min stops it) and cleans up after itself.
+ * page and the challenges); the run is bounded (POW_SAMPLES per candidate and way at 40000,
+ * default 30, fewer for harder candidates so each line costs about the same, at least 3; a solve
+ * over 4 min or a whole run over POW_RUN_MINUTES, default 30, stops it) and cleans up after
+ * itself.
  * POW_CPU_RATE changes the slowdown (1 to compare with an unthrottled run).
  */
 import { createServer, type Server } from 'node:http';
@@ -27,7 +35,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
@@ -38,9 +46,14 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CPU_RATE = Number(process.env.POW_CPU_RATE ?? 4);
 const SAMPLES = Number(process.env.POW_SAMPLES ?? 30);
 const CANDIDATES = process.argv.slice(2).map(Number);
-if (CANDIDATES.length === 0) CANDIDATES.push(20_000, 50_000, 100_000);
-const SOLVE_TIMEOUT_MS = 60_000;
-const RUN_DEADLINE = Date.now() + 15 * 60_000;
+/** The database's default levels: pow_max_number × pow_level_factor ^ k, k = 0..pow_max_level. */
+const LEVELS = [0, 1, 2, 3].map((k) => 40_000 * 4 ** k);
+if (CANDIDATES.length === 0) CANDIDATES.push(...LEVELS);
+const SOLVE_TIMEOUT_MS = 240_000;
+const RUN_DEADLINE = Date.now() + Number(process.env.POW_RUN_MINUTES ?? 30) * 60_000;
+/** Samples for one line: SAMPLES at 40000, proportionally fewer above (at least 3). */
+const samplesFor = (maxnumber: number) =>
+  Math.max(3, Math.min(SAMPLES, Math.round((SAMPLES * 40_000) / maxnumber)));
 const TARGET_MEDIAN_MS = 1_500;
 const HMAC_KEY = randomBytes(32).toString('hex');
 
@@ -146,7 +159,17 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-type Way = 'app (worker)' | 'main thread';
+type Way = 'app (worker)' | 'main thread' | 'node (script)';
+const WAY_NAMES: Record<string, Way> = {
+  worker: 'app (worker)',
+  main: 'main thread',
+  node: 'node (script)',
+};
+const WAYS = (process.env.POW_WAYS ?? 'worker,main,node').split(',').map((w) => {
+  const way = WAY_NAMES[w.trim()];
+  if (!way) throw new Error(`POW_WAYS: unknown way ${w} (worker, main, node)`);
+  return way;
+});
 type Sample = { ms: number; number: number };
 
 /** One solve of a fresh challenge; throws when the page's answer does not verify. */
@@ -161,6 +184,25 @@ async function solveOnce(
     maxnumber,
     expires: new Date(Date.now() + 10 * 60_000),
   });
+  if (way === 'node (script)') {
+    const t0 = performance.now();
+    let number = -1;
+    for (let n = 0; n <= maxnumber; n++) {
+      const hash = createHash('sha256')
+        .update(challenge.salt + n)
+        .digest('hex');
+      if (hash === challenge.challenge) {
+        number = n;
+        break;
+      }
+    }
+    const ms = performance.now() - t0;
+    const payload = btoa(JSON.stringify({ ...challenge, number }));
+    if (number < 0 || !(await verifySolution(payload, HMAC_KEY))) {
+      throw new Error(`${way}: no solution`);
+    }
+    return { ms, number };
+  }
   if (way === 'app (worker)') {
     setNext(challenge);
     const { ms, payload } = await withTimeout(
@@ -216,6 +258,7 @@ function medians({ maxnumber, samples }: Row): {
 
 function printTable(rows: Row[]) {
   const header = [
+    'level',
     'maxnumber',
     'way',
     'n',
@@ -229,7 +272,9 @@ function printTable(rows: Row[]) {
     const { maxnumber, way, samples } = row;
     const times = samples.map((s) => s.ms).sort((a, b) => a - b);
     const { sampled, usPerHash, estimated } = medians(row);
+    const level = LEVELS.indexOf(maxnumber);
     return [
+      level < 0 ? '-' : String(level),
       String(maxnumber),
       way,
       String(samples.length),
@@ -286,10 +331,10 @@ try {
   await solveOnce(page, 'main thread', 1_000, prepare);
 
   outer: for (const maxnumber of CANDIDATES) {
-    for (const way of ['app (worker)', 'main thread'] as const) {
+    for (const way of WAYS) {
       const row: Row = { maxnumber, way, samples: [] };
       rows.push(row);
-      for (let i = 0; i < SAMPLES; i++) {
+      for (let i = 0; i < samplesFor(maxnumber); i++) {
         if (Date.now() > RUN_DEADLINE) {
           stoppedEarly = 'the 15-minute bound of the run was reached';
           break outer;
@@ -307,10 +352,15 @@ try {
 
 printTable(rows.filter((r) => r.samples.length > 0));
 if (stoppedEarly) console.log(`Stopped early: ${stoppedEarly}.`);
-// A candidate fits when, both ways, the sampled median and the one predicted from the cost of a
-// hash are within the target: the slowest reading decides.
+// A candidate fits when, both browser ways, the sampled median and the one predicted from the
+// cost of a hash are within the target: the slowest reading decides.
 const complete = (maxnumber: number) =>
-  rows.filter((r) => r.maxnumber === maxnumber && r.samples.length === SAMPLES);
+  rows.filter(
+    (r) =>
+      r.maxnumber === maxnumber &&
+      r.way !== 'node (script)' &&
+      r.samples.length === samplesFor(maxnumber),
+  );
 const fitting = CANDIDATES.filter(
   (n) =>
     complete(n).length === 2 &&

@@ -465,6 +465,36 @@ export type Database = {
         };
         Relationships: [];
       };
+      surge_alerts: {
+        Row: {
+          action: string;
+          id: number;
+          last_seen_at: string;
+          peak_hits: number;
+          peak_level: number;
+          started_at: string;
+          window_seconds: number;
+        };
+        Insert: {
+          action: string;
+          id?: never;
+          last_seen_at?: string;
+          peak_hits: number;
+          peak_level: number;
+          started_at?: string;
+          window_seconds: number;
+        };
+        Update: {
+          action?: string;
+          id?: never;
+          last_seen_at?: string;
+          peak_hits?: number;
+          peak_level?: number;
+          started_at?: string;
+          window_seconds?: number;
+        };
+        Relationships: [];
+      };
       team_members: {
         Row: {
           created_at: string;
@@ -512,6 +542,7 @@ export type Database = {
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
       admin_cancel_reservation: { Args: { id: string }; Returns: Json };
       admin_check_in: { Args: { id: string }; Returns: Json };
+      admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
@@ -540,7 +571,7 @@ export type Database = {
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      pow_challenge: { Args: Record<PropertyKey, never>; Returns: Json };
+      pow_challenge: { Args: { action?: string }; Returns: Json };
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
       reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };

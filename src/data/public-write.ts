@@ -1,5 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
-import { startProofOfWork, type ProofOfWork } from '@/lib/proof-of-work';
+import { startProofOfWork, type PowAction, type ProofOfWork } from '@/lib/proof-of-work';
 
 /**
  * The three public writes (register_participant, create_reservation, send_contact_message) go
@@ -34,11 +34,12 @@ export function prepareProofOfWorkOnInteraction(): () => void {
 
 /**
  * The prepared solution, or a new one when another write already took it (writes at once each
- * need their own); a fresh one is then prepared for the next write.
+ * need their own); a fresh one is then prepared for the next write. `fresh`: a new challenge for
+ * `action` whatever was prepared (the database refused the last one as stale).
  */
-async function takeSolution(): Promise<string> {
-  const pow = prepared ?? startProofOfWork();
-  prepared = undefined;
+async function takeSolution(action: PowAction, fresh: boolean): Promise<string> {
+  const pow = (!fresh && prepared) || startProofOfWork(action);
+  if (pow === prepared) prepared = undefined;
   try {
     // A solution prepared while the visitor was offline has failed already: ask once more (the
     // proof of work then fetches a new challenge) before reporting a network failure.
@@ -49,10 +50,20 @@ async function takeSolution(): Promise<string> {
   }
 }
 
-/** The refusals of a proof of work the database saw as stale: worth one more, fresh, try. */
-const STALE_PROOF = new Set(['pow_expired', 'pow_reused', 'pow_invalid']);
+/**
+ * The refusals of a proof of work the database saw as stale: worth one more, fresh, try
+ * ('pow_outdated': prepared before a surge raised the difficulty, see
+ * docs/decisions/016-trusted-address-and-proof-of-work.md).
+ */
+const STALE_PROOF = new Set(['pow_expired', 'pow_reused', 'pow_invalid', 'pow_outdated']);
 
 export type PublicWrite = 'register_participant' | 'create_reservation' | 'send_contact_message';
+
+const ACTION: Record<PublicWrite, PowAction> = {
+  register_participant: 'register',
+  create_reservation: 'reserve',
+  send_contact_message: 'contact',
+};
 
 /**
  * Calls `fn` with `payload` and a proof-of-work solution; when the database answers that the
@@ -62,7 +73,7 @@ export type PublicWrite = 'register_participant' | 'create_reservation' | 'send_
 export async function callPublicWrite(fn: PublicWrite, payload: Record<string, unknown>) {
   const supabase = await getSupabase();
   for (let attempt = 0; ; attempt++) {
-    const pow = await takeSolution();
+    const pow = await takeSolution(ACTION[fn], attempt > 0);
     const result = await supabase.rpc(fn, { payload: { ...payload, pow } });
     if (attempt === 0 && result.error?.hint && STALE_PROOF.has(result.error.hint)) continue;
     return result;

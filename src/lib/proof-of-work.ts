@@ -10,6 +10,14 @@
  * types and `solution()` is usually already settled when they submit.
  */
 import { getEnv } from '@/config/env';
+import { DataError } from '@/lib/errors';
+
+/**
+ * The public write a challenge is for. The database signs the action and its difficulty level
+ * inside the challenge (docs/decisions/016-trusted-address-and-proof-of-work.md); a challenge
+ * fetched without one serves any write, at the highest of their levels.
+ */
+export type PowAction = 'reserve' | 'register' | 'contact';
 
 /** A challenge as `pow_challenge` returns it (ALTCHA v1). */
 export type PowChallenge = {
@@ -75,15 +83,21 @@ function isChallenge(value: unknown): value is PowChallenge {
   );
 }
 
-/** Plain fetch, not supabase-js: public pages must not load the client just for this. */
-async function fetchChallenge(signal: AbortSignal): Promise<PowChallenge> {
+/**
+ * Plain fetch, not supabase-js: public pages must not load the client just for this. Too many
+ * challenges from this connection: a DataError 'limited' with the database's French message.
+ */
+async function fetchChallenge(
+  signal: AbortSignal,
+  action: PowAction | undefined,
+): Promise<PowChallenge> {
   const { supabaseUrl, supabaseAnonKey } = getEnv();
   let response: Response;
   try {
     response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/pow_challenge`, {
       method: 'POST',
       headers: { apikey: supabaseAnonKey, 'Content-Type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify(action ? { action } : {}),
       signal,
     });
   } catch (error) {
@@ -91,6 +105,14 @@ async function fetchChallenge(signal: AbortSignal): Promise<PowChallenge> {
     throw new ProofOfWorkNetworkError(error);
   }
   const body: unknown = await response.json().catch(() => null);
+  const refusal = body as { code?: unknown; message?: unknown; hint?: unknown } | null;
+  if (response.status === 429 && typeof refusal?.message === 'string') {
+    throw new DataError('limited', refusal.message, {
+      code: typeof refusal.code === 'string' ? refusal.code : undefined,
+      reason: typeof refusal.hint === 'string' ? refusal.hint : undefined,
+      details: body,
+    });
+  }
   if (!response.ok || !isChallenge(body)) {
     throw new Error(`pow_challenge answered HTTP ${response.status} without a usable challenge`);
   }
@@ -185,9 +207,9 @@ type Attempt = {
   controller: AbortController;
 };
 
-function beginAttempt(): Attempt {
+function beginAttempt(action: PowAction | undefined): Attempt {
   const controller = new AbortController();
-  const result = fetchChallenge(controller.signal).then(async (challenge) => ({
+  const result = fetchChallenge(controller.signal, action).then(async (challenge) => ({
     pow: await solve(challenge, controller.signal),
     expiresAt: challengeExpiry(challenge.salt),
   }));
@@ -196,14 +218,17 @@ function beginAttempt(): Attempt {
   return { result, controller };
 }
 
-/** Fetches a challenge and starts solving it right away; see `ProofOfWork`. */
-export function startProofOfWork(): ProofOfWork {
-  let current: Attempt | null = beginAttempt();
+/**
+ * Fetches a challenge (for `action`, or for any public write) and starts solving it right away;
+ * see `ProofOfWork`.
+ */
+export function startProofOfWork(action?: PowAction): ProofOfWork {
+  let current: Attempt | null = beginAttempt(action);
   let disposed = false;
 
   const restart = (): Attempt => {
     current?.controller.abort();
-    current = beginAttempt();
+    current = beginAttempt(action);
     return current;
   };
 

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
 import type { LocalDatabase } from './database.ts';
 import { headerValue, notImplemented, restError, type Reply } from './http.ts';
+import { socketAddress, withClientAddress } from './client-address.ts';
 import { toHttpError } from './pg-errors.ts';
 import { handleRpc } from './postgrest/rpc.ts';
 import { ident } from './postgrest/sql.ts';
@@ -140,8 +141,9 @@ async function prepareRequest(
 }
 
 /**
- * The request's headers as PostgREST exposes them (lower-cased names, JSON), with the client's
- * address set the way the hosted gateway passes it: the TCP peer, not what the client claims.
+ * The request's headers as PostgREST exposes them (lower-cased names, JSON), with every
+ * client-address header set the way a gateway sets the one it owns: to the TCP peer, never to
+ * what the client claims (./client-address.ts).
  */
 export function requestHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -149,10 +151,7 @@ export function requestHeaders(req: IncomingMessage): Record<string, string> {
     if (value === undefined) continue;
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  headers['x-forwarded-for'] = address;
-  headers['x-real-ip'] = address;
-  return headers;
+  return withClientAddress(headers, socketAddress(req));
 }
 
 function checkProfile(profile: string | undefined): void {

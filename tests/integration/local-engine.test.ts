@@ -90,6 +90,9 @@ beforeAll(async () => {
         'readOnly', current_setting('transaction_read_only'),
         'preRequest', current_setting('fx.pre_request', true))
     $$;
+    create function public.fx_headers() returns jsonb language sql stable as $$
+      select current_setting('request.headers', true)::jsonb
+    $$;
     create function public.fx_pre_request() returns void language plpgsql as $$
     begin
       if current_setting('request.headers', true)::jsonb ->> 'x-client-tag' = 'blocked' then
@@ -99,7 +102,7 @@ beforeAll(async () => {
     end $$;
     grant execute on function public.fx_wait_for_lock(), public.fx_slow(), public.fx_stable_write(),
       public.fx_volatile_write(), public.fx_log_write(),
-      public.fx_request(), public.fx_pre_request() to anon;
+      public.fx_request(), public.fx_headers(), public.fx_pre_request() to anon;
   `);
 });
 
@@ -172,6 +175,43 @@ describe('PostgREST semantics per request', () => {
       body: '{}',
     });
     expect(await signedIn.json()).toMatchObject({ role: 'authenticated', timeout: '8s' });
+  });
+
+  it('overwrites every client-address header with the TCP peer, as a gateway does, and keeps the others', async () => {
+    const forged = {
+      'CF-Connecting-IP': '6.6.6.1',
+      'CF-Connecting-IPv6': '2001:db8::6',
+      'True-Client-IP': '6.6.6.2',
+      'X-Real-IP': '6.6.6.3',
+      'X-Forwarded-For': '6.6.6.4, 10.0.0.1',
+      'X-Forwarded': 'for=6.6.6.5',
+      'Forwarded-For': '6.6.6.6',
+      Forwarded: 'for="[2001:db8::7]";proto=https',
+      'X-Client-IP': '6.6.6.8',
+      'Client-IP': '6.6.6.9',
+      'X-Cluster-Client-IP': '6.6.6.10',
+      'Fastly-Client-IP': '6.6.6.11',
+      'X-Original-Forwarded-For': '6.6.6.12',
+      'X-My-Proxy-Client-IP': '6.6.6.13',
+      'X-Forwarded-Proto': 'https',
+      'X-Client-Tag': 'kept',
+    };
+    const headers = (await (await rpc('fx_headers', {}, forged)).json()) as Record<string, string>;
+    const { forwarded, ...rest } = Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) =>
+          !/^(host|connection|content-|accept|apikey|user-agent|sec-|x-client-tag|x-forwarded-proto)/.test(
+            name,
+          ),
+      ),
+    );
+    expect(forwarded).toBe('for=127.0.0.1');
+    expect(Object.keys(rest).length).toBeGreaterThanOrEqual(18);
+    expect(Object.entries(rest).filter(([, value]) => value !== '127.0.0.1')).toEqual([]);
+    expect(headers['x-my-proxy-client-ip']).toBe('127.0.0.1');
+    expect(headers['x-client-tag']).toBe('kept');
+    expect(headers['x-forwarded-proto']).toBe('https');
+    expect(JSON.stringify(headers)).not.toMatch(/6\.6\.6|2001:db8/);
   });
 
   it('cancels a statement over the anon timeout with PostgREST’s error', async () => {

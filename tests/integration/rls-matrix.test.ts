@@ -24,7 +24,8 @@ type Table =
   | 'audit_log'
   | 'participant_status_history'
   | 'participant_directory'
-  | 'reservation_directory';
+  | 'reservation_directory'
+  | 'surge_alerts';
 
 const NONE = { select: 'no', insert: 'no', update: 'no', delete: 'no' } as const;
 const READ = { select: 'yes', insert: 'no', update: 'no', delete: 'no' } as const;
@@ -109,6 +110,9 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     controle: NONE,
     admin: READ,
   },
+  // Written by the database when a public write surges (private.note_surge); read on the
+  // dashboard by admins and readers.
+  surge_alerts: { anon: NONE, user: NONE, lecteur: READ, controle: NONE, admin: READ },
 };
 
 const backend = testBackend();
@@ -141,7 +145,11 @@ async function fixture() {
                 values ('${pid}', 'inscrit', 'preselectionne') returning id)
      select (select id::text from a) aid, (select id::text from h) hid;`,
   );
-  return { pid, mid, rid, cid, aid, hid };
+  const [{ sid }] = await backend.sql<{ sid: string }>(
+    `insert into surge_alerts (action, window_seconds, peak_hits, peak_level)
+     values ('reserve', 600, 1000, 1) returning id::text as sid`,
+  );
+  return { pid, mid, rid, cid, aid, hid, sid };
 }
 
 const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
@@ -149,7 +157,7 @@ const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
 type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
 async function cell(table: Table, op: Op): Promise<Cell> {
-  const { pid, mid, rid, cid, aid, hid } = await fixture();
+  const { pid, mid, rid, cid, aid, hid, sid } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
     team_members: mid,
@@ -165,6 +173,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
         rid,
       ])
     )[0].id,
+    surge_alerts: sid,
   };
   const key = 'id';
   const newId = uuid();
@@ -254,6 +263,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
       state: 'confirmed',
       checked_in_by_hand: false,
     },
+    surge_alerts: { action: 'contact', window_seconds: 600, peak_hits: 77777, peak_level: 1 },
   };
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
@@ -261,6 +271,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     edition_settings: 'capacity = 5',
     audit_log: `summary = 'Intrus ${seq}'`,
     participant_status_history: `participant_id = '${pid}' and to_status = 'laureat'`,
+    surge_alerts: 'peak_hits = 77777',
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -273,6 +284,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     participant_status_history: ['to_status', 'refuse'],
     participant_directory: ['city', 'Changé'],
     reservation_directory: ['ville', 'Changé'],
+    surge_alerts: ['peak_hits', 1],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];
@@ -371,6 +383,7 @@ const FUNCTIONS: Record<string, Fn> = {
   registration_status: { args: async () => ({}), who: EVERYONE },
   edition_info: { args: async () => ({}), who: EVERYONE },
   pow_challenge: { args: async () => ({}), who: EVERYONE },
+  admin_client_address: { args: async () => ({}), who: STAFF_ADMIN },
   get_pass: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
   // The holder's, with the code: staff (any signed-in caller) cancel from the administration.
   cancel_reservation: { args: async () => ({ code: 'ABCDEFGHJK' }), who: ['anon'] },

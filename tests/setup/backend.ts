@@ -25,19 +25,25 @@ const cluster: PostgresServer = {
   stop: async () => undefined,
 };
 const db = await cloneDatabase(cluster, template, `test_${randomBytes(6).toString('hex')}`);
-// Most tests write far more often than a visitor may (docs/decisions/007-abuse-resistance.md):
-// this file's database gets an easy proof of work and no rate limit; the abuse tests put the
-// migrations' values back with `backend.restoreAbuseSettings()`.
+// Most tests write far more often than a visitor may (docs/decisions/007-abuse-resistance.md,
+// 016-trusted-address-and-proof-of-work.md): this file's database gets an easy proof of work, no
+// rate limit (challenges included) and no surge levels; the abuse tests put the migrations'
+// values back with `backend.restoreAbuseSettings()`.
 const configured = await db.admin.query<{ sql: string }>(
-  `select format('update private.abuse_settings set pow_max_number = %s, pow_ttl_seconds = %s;',
-                 pow_max_number, pow_ttl_seconds)
-          || (select string_agg(format('update private.rate_limits set window_seconds = %s, max_per_address = %s where action = %L;',
-                                       window_seconds, max_per_address, action), ' ')
+  `select format('update private.abuse_settings set pow_max_number = %s, pow_ttl_seconds = %s, '
+                 'client_address_header = %L, pow_level_factor = %s, pow_max_level = %s;',
+                 pow_max_number, pow_ttl_seconds, client_address_header, pow_level_factor,
+                 pow_max_level)
+          || (select string_agg(format('update private.rate_limits set window_seconds = %s, '
+                                       'max_per_address = %s, surge_ceiling = %s where action = %L;',
+                                       window_seconds, max_per_address,
+                                       coalesce(surge_ceiling::text, 'null'), action), ' ')
                 from private.rate_limits) as sql
      from private.abuse_settings`,
 );
 await db.admin.query(
-  'update private.abuse_settings set pow_max_number = 1000; update private.rate_limits set max_per_address = 100000',
+  'update private.abuse_settings set pow_max_number = 1000; ' +
+    'update private.rate_limits set max_per_address = 100000, surge_ceiling = null',
 );
 // The migration's edition (April 2025) is over: here the Night Party is in 30 days and
 // reservations are open, so every file can reserve (tests of the window use setEdition).

@@ -4,7 +4,7 @@ import ws from 'ws';
 import { ACCESS_TOKEN_TTL, ANON_KEY } from '../../supabase/local/constants.ts';
 import type { LocalDatabase } from '../../supabase/local/database.ts';
 import type { ApiSettings } from '../../supabase/local/rest.ts';
-import { solveProofOfWork } from './proof-of-work.ts';
+import { solveProofOfWork, type PowAction } from './proof-of-work.ts';
 import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
 
 /** Staff roles of private.admins (docs/decisions/009-night-party-operations.md). */
@@ -34,8 +34,11 @@ export type TestBackend = {
   anonKey: string;
   /** Put back the proof-of-work difficulty and rate limits of the migrations (relaxed per file). */
   restoreAbuseSettings(): Promise<void>;
-  /** A proof-of-work solution for one public write (the `pow` field), solved here. */
-  proofOfWork(): Promise<string>;
+  /**
+   * A proof-of-work solution for one public write (the `pow` field), solved here: for `action`,
+   * or for any write when none is given.
+   */
+  proofOfWork(action?: PowAction, headers?: Record<string, string>): Promise<string>;
   /** The API's live settings (Supabase's `max_rows`…): a test may change them. */
   settings: ApiSettings;
   /** The database itself: `admin` pool (superuser, bypasses RLS) and `api` pool. */
@@ -105,7 +108,7 @@ export function testBackend(): TestBackend {
     async restoreAbuseSettings() {
       await db.admin.query(abuseSettingsSql);
     },
-    proofOfWork: () => solveProofOfWork(url),
+    proofOfWork: (action, headers) => solveProofOfWork(url, { action, headers }),
     db,
     sql,
     async createUser(email, password, options = {}) {

@@ -175,6 +175,36 @@ describe('startProofOfWork', () => {
     }
   });
 
+  it('asks for a challenge of one action when given one', async () => {
+    const pow = startProofOfWork('reserve');
+    try {
+      expect(await verifySolution(await pow.solution(), HMAC_KEY)).toBe(true);
+      expect(requests.map((r) => r.body)).toEqual(['{"action":"reserve"}']);
+    } finally {
+      pow.dispose();
+    }
+  });
+
+  it('reports too many challenges from this connection with the database’s French message', async () => {
+    const message = 'Trop de demandes depuis votre connexion. Réessayez dans 7 minutes.';
+    server.use(
+      http.post(CHALLENGE_URL, () =>
+        HttpResponse.json(
+          { code: 'P429', message, hint: 'rate_limited', details: '400' },
+          { status: 429 },
+        ),
+      ),
+    );
+    const pow = startProofOfWork();
+    try {
+      const error = await pow.solution().catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'DataError', kind: 'limited', message });
+      expect(toDataError(error, 'Erreur')).toBe(error);
+    } finally {
+      pow.dispose();
+    }
+  });
+
   it('dispose() stops the work and later calls reject', async () => {
     const pow = startProofOfWork();
     const pending = pow.solution();

@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS } from '@/config/edition';
-import { nightPartyStatsQuery, participantsListQuery, statsQuery } from '../shared/queries';
+import {
+  nightPartyStatsQuery,
+  participantsListQuery,
+  statsQuery,
+  surgeAlertsQuery,
+} from '../shared/queries';
+import type { SurgeAction, SurgeAlert } from '@/data/surge-alerts';
+import { formatCount } from '@/lib/numbers';
 import { NEWEST_FIRST } from '@/data/query-helpers';
 import { exportParticipantsCsv } from '../shared/export-participants';
 import { percent } from '../shared/exports';
@@ -39,6 +46,59 @@ function useDashboard() {
   };
 }
 
+const SURGE_NOUNS: Record<SurgeAction, [one: string, many: string]> = {
+  reserve: ['réservation', 'réservations'],
+  register: ['inscription', 'inscriptions'],
+  contact: ['message', 'messages'],
+};
+
+/** « Afflux inhabituel : 3 400 réservations en 10 minutes » (French counts: 0 and 1 singular). */
+function surgeAlertTitle(alert: SurgeAlert): string {
+  const [one, many] = SURGE_NOUNS[alert.action];
+  const minutes = Math.round(alert.windowSeconds / 60);
+  return (
+    `Afflux inhabituel : ${formatCount(alert.peakHits)} ${alert.peakHits < 2 ? one : many} ` +
+    `en ${minutes} ${minutes < 2 ? 'minute' : 'minutes'}`
+  );
+}
+
+/** « Le 26/11/2026 10:10 » or « Du 26/11/2026 10:10 au 26/11/2026 10:40 ». */
+function surgeAlertPeriod(alert: SurgeAlert): string {
+  const from = formatDateTime(alert.startedAt);
+  const to = formatDateTime(alert.lastSeenAt);
+  return from === to ? `Le ${from}` : `Du ${from} au ${to}`;
+}
+
+/**
+ * Surges of public writes (docs/decisions/016-trusted-address-and-proof-of-work.md): shown only
+ * when there is one in the last days, on its own query so that it never holds the dashboard up.
+ */
+function SurgeAlerts() {
+  const { data } = useQuery(surgeAlertsQuery());
+  if (!data || data.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="surge-title"
+      className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-6"
+    >
+      <h2 id="surge-title" className="text-lg font-semibold text-amber-950">
+        Alertes d’affluence
+      </h2>
+      <ul className="space-y-2">
+        {data.map((alert) => (
+          <li key={alert.id} className="text-amber-950">
+            <p className="font-semibold">{surgeAlertTitle(alert)}</p>
+            <p className="text-sm">
+              {surgeAlertPeriod(alert)} ; la vérification anti-robot a été durcie (niveau{' '}
+              {alert.peakLevel}).
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function DashboardPage() {
   const dashboard = useDashboard();
   const { data } = dashboard;
@@ -47,6 +107,8 @@ export default function DashboardPage() {
   return (
     <div className="space-y-6">
       <h1 className={pageTitle}>Tableau de bord</h1>
+
+      <SurgeAlerts />
 
       <QueryStatus
         query={dashboard}

@@ -23,6 +23,7 @@ import { listAuditLog, type AuditFilters } from '@/data/audit';
 import { listBin } from '@/data/delete-participant';
 import { getStatusHistory } from '@/data/pipeline';
 import { getMyStaffRole } from '@/data/staff-role';
+import { listSurgeAlerts } from '@/data/surge-alerts';
 import { queryKeys } from './query-keys';
 
 /**
@@ -76,6 +77,15 @@ export const statsQuery = () =>
     queryKey: queryKeys.stats,
     queryFn: getParticipantStats,
     meta: { errorMessage: 'Erreur lors du chargement des statistiques' },
+  });
+
+/** The latest surges of public writes; refreshed every minute while the dashboard is open. */
+export const surgeAlertsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.surgeAlerts,
+    queryFn: () => listSurgeAlerts(),
+    refetchInterval: 60_000,
+    meta: { errorMessage: 'Erreur lors du chargement des alertes' },
   });
 
 export const reservationsListQuery = (

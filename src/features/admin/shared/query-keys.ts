@@ -48,4 +48,6 @@ export const queryKeys = {
   },
   /** The signed-in user's staff role (my_staff_role). */
   staffRole: ['staff-role'] as const,
+  /** Surges of public writes (surge_alerts), on the dashboard. */
+  surgeAlerts: ['surge-alerts'] as const,
 };
