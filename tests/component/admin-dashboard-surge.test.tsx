@@ -38,7 +38,7 @@ describe('dashboard surge alert', () => {
     const region = await screen.findByRole('region', { name: 'Alertes d’affluence' });
     // A narrow no-break space between thousands, as the rest of the site writes counts.
     expect(within(region).getByText(/^Afflux inhabituel/).textContent).toBe(
-      'Afflux inhabituel : 3\u202f400 réservations en 10 minutes',
+      'Afflux inhabituel\u00a0: 3\u202f400 réservations en 10 minutes',
     );
     expect(region).toHaveTextContent(/vérification anti-robot a été durcie \(niveau 2\)/);
   });

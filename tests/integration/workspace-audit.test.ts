@@ -37,6 +37,8 @@ const WRITE_FUNCTIONS = (
     `select distinct p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public'
         and (p.proname like 'admin\\_%' or p.proname in ('check_in', 'check_in_by_phone', 'log_export'))
+        -- A read: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md).
+        and p.proname <> 'admin_client_address'
       order by 1`,
   )
 ).map((r) => r.proname);

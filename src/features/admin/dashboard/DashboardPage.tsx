@@ -57,7 +57,7 @@ function surgeAlertTitle(alert: SurgeAlert): string {
   const [one, many] = SURGE_NOUNS[alert.action];
   const minutes = Math.round(alert.windowSeconds / 60);
   return (
-    `Afflux inhabituel : ${formatCount(alert.peakHits)} ${alert.peakHits < 2 ? one : many} ` +
+    `Afflux inhabituel : ${formatCount(alert.peakHits)} ${alert.peakHits < 2 ? one : many} ` +
     `en ${minutes} ${minutes < 2 ? 'minute' : 'minutes'}`
   );
 }
