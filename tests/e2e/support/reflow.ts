@@ -78,6 +78,9 @@ export function measureReflow(page: Page): Promise<Reflow> {
       }
       const childOut = [...el.children].some((c) => c.getBoundingClientRect().right > r.right + 1);
       if (
+        // A closed <select> shows its chosen option clipped to its own box; Chromium 150 reports
+        // the widest option as its scrollWidth (earlier versions its box), which no reader sees.
+        el.tagName !== 'SELECT' &&
         style.overflowX === 'visible' &&
         style.display !== 'inline' &&
         el.clientWidth > 0 &&
