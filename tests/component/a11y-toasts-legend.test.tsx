@@ -80,10 +80,14 @@ describe('toasts', () => {
     render(<ToastHost />);
     act(() => notify.success('Participant supprimé avec succès'));
     const shown = await screen.findByRole('status');
+    // react-toastify says where its toasts are and how long they stay only in class names and
+    // inline styles: nothing a person perceives that Testing Library could query.
+    // eslint-disable-next-line testing-library/no-node-access
     const container = shown.closest('.Toastify__toast-container');
     expect(container).toHaveClass('Toastify__toast-container--top-right');
     expect(TOAST_AUTO_CLOSE_MS).toBe(5000);
     // react-toastify closes a toast when its (hidden) timer's animation ends: 5000 ms long.
+    // eslint-disable-next-line testing-library/no-node-access
     const timer = shown.querySelector<HTMLElement>('.Toastify__progress-bar--animated');
     expect(timer?.style.animationDuration).toBe('5000ms');
     // The timer runs once the toast's entrance is over, and stops while the pointer is over it.
