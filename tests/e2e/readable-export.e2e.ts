@@ -22,9 +22,13 @@ import {
   settle,
   type ViewportName,
 } from './support/browser';
+import { describeReflow, enlargeText, measureReflow } from './support/reflow';
 
+/** A row's cells from column 1; an empty cell (a hole in exceljs's sparse array) is ''. */
 const cellsOf = (row: ExcelJS.Row) =>
-  (row.values as ExcelJS.CellValue[]).slice(1).map((v) => (v instanceof Date ? v : (v ?? '')));
+  Array.from((row.values as ExcelJS.CellValue[]).slice(1), (v) =>
+    v instanceof Date ? v : (v ?? ''),
+  );
 
 async function signIn(page: Page) {
   await page.goto('/admin/login/');
@@ -221,22 +225,6 @@ describe('readable export', () => {
       }
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${viewport}-header-spec-words.png`) });
-      if (viewport === 'desktop') {
-        // Between the phone's menu and the desktop: the bar still fits on one line at 768 px.
-        await page.setViewportSize({ width: 768, height: 800 });
-        await page.screenshot({ path: join(SCREENSHOT_DIR, 'tablet-header-spec-words.png') });
-        const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-        const links = await nav
-          .getByRole('link')
-          .evaluateAll((as) => as.map((a) => a.getBoundingClientRect().top));
-        expect(new Set(links.map(Math.round)).size, 'one line of links at 768 px').toBe(1);
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-          'no sideways scrolling at 768 px',
-        ).toBe(true);
-        await page.setViewportSize({ width: 1280, height: 800 });
-      }
-
       await signIn(page);
       await page.goto('/admin/participants/?participationType=team');
       await settle(page);
@@ -251,6 +239,72 @@ describe('readable export', () => {
       );
       await screenshot(page, viewport, 'delete-dialog-spec-words');
       await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+      // The list's dialog: the question, and what goes with a team.
+      await page.goto('/admin/participants/?participationType=team');
+      await settle(page);
+      await page
+        .getByRole('button', { name: /^Supprimer / })
+        .first()
+        .click();
+      const fromList = page.getByRole('alertdialog', { name: /^Supprimer / });
+      await fromList.waitFor();
+      expect(await fromList.textContent()).toMatch(
+        /Êtes-vous sûr de vouloir supprimer ce participant \?\s*L’équipe .* supprimés? avec l’inscription\./,
+      );
+      await screenshot(page, viewport, 'delete-dialog-list-spec-words');
+      await fromList.getByRole('button', { name: 'Annuler' }).click();
+      await page.context().close();
+    }
+  });
+
+  it('fits the header’s longer labels: the bar from 1024 px (one line), the menu below, reflow at 200 %', async () => {
+    const sizes = [
+      { width: 1024, text: 100, bar: true },
+      { width: 1280, text: 200, bar: true },
+      { width: 768, text: 100, bar: false },
+      { width: 320, text: 200, bar: false },
+    ];
+    for (const { width, text, bar } of sizes) {
+      const session = await openSession(browser, width >= 1024 ? 'desktop' : 'phone');
+      if (text !== 100) await enlargeText(session.context, text);
+      const { page } = session;
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await settle(page);
+      const label = `home at ${width} px, text ${text} %`;
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      expect(await nav.isVisible(), `${label}: the bar`).toBe(bar);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `header-spec-words-${width}-text${text}.png`),
+      });
+      // One line of links at the usual text size; at 200 % a label may take two lines in its
+      // link (reflow, below, still holds: nothing sticks out, nothing scrolls sideways).
+      if (bar && text === 100) {
+        const tops = await nav
+          .getByRole('link')
+          .evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().top)));
+        expect(new Set(tops).size, `${label}: links on one line`).toBe(1);
+      } else if (!bar) {
+        await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Menu mobile' })
+          .getByRole('link', { name: 'Pré-inscription Concert' })
+          .waitFor();
+      }
+      const reflow = await measureReflow(page);
+      expect(reflow.scrollWidth, describeReflow(label, reflow)).toBeLessThanOrEqual(
+        reflow.innerWidth,
+      );
+      expect(reflow.offScreen, describeReflow(label, reflow)).toEqual([]);
+      expect(reflow.overflowing, describeReflow(label, reflow)).toEqual([]);
+      if (text === 100) expect(reflow.brokenWords, `${label}: words split`).toEqual([]);
+      if (!bar)
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `header-spec-words-${width}-text${text}-menu.png`),
+        });
+      await session.context.close();
     }
   });
 });
