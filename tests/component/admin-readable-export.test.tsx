@@ -29,6 +29,9 @@ beforeAll(async () => {
     values ('e1000000-0000-4000-8000-000000000002', 1, 'Hélène Abéga', '691000001', 'helene@example.cm'),
            ('e1000000-0000-4000-8000-000000000002', 2, 'Jean Mbarga', '691000002', null),
            ('e1000000-0000-4000-8000-000000000003', 1, 'Boris Kamga', '691000003', null);
+    update participants set status = 'convoque', audition_city = 'Bafoussam',
+      audition_at = '2026-12-05 09:30+01', notified_at = '2026-11-20 17:45+01'
+      where id = 'e1000000-0000-4000-8000-000000000002';
     insert into reservations (full_name, phone, ville, heard_from, attendance_barrier,
       follows_booster_page, consumes_booster_products, state, queue_number, created_at)
     values ('Fabrice Owona', '677000001', 'Ngaoundéré', 'social', 'none', 'yes', 'yes',
@@ -69,16 +72,45 @@ describe('Exporter pour Excel', () => {
     ]);
     const workbook = await downloadedWorkbook();
     const participants = workbook.getWorksheet('Participants')!;
-    expect(participants.getRow(1).getCell(1).value).toBe('Nom complet');
-    expect(participants.getRow(1).getCell(11).value).toBe('Inscrit le');
+    expect((participants.getRow(1).values as ExcelJS.CellValue[]).slice(1)).toEqual([
+      'Référence',
+      'Nom complet',
+      'E-mail',
+      'Téléphone',
+      'Ville',
+      'Région',
+      'Catégorie',
+      'Type',
+      'Équipe',
+      'Statut',
+      'Ville d’audition',
+      'Audition le',
+      'Convocation envoyée le',
+      'Lien',
+      'Description',
+      'Inscrit le',
+      'Identifiant',
+    ]);
     // Singing only (no Awa Ngono), by name with French collation (É with E).
-    expect(columnOf(participants, 1)).toEqual(['Bruno Fouda', 'Éloïse Manga', 'Zoé Tchamba']);
-    expect(columnOf(participants, 6)).toEqual(['Chant', 'Chant', 'Chant']);
-    expect(columnOf(participants, 7)).toEqual(['Solo', 'Équipe', 'Solo']);
-    expect(columnOf(participants, 8)).toEqual(['', "Les Voix d'Étoudi", '']);
-    expect(participants.getCell('C2').type).toBe(ExcelJS.ValueType.String);
-    expect(participants.getCell('C2').value).toBe('690000004');
-    expect(participants.getCell('K2').value).toBeInstanceOf(Date);
+    expect(columnOf(participants, 2)).toEqual(['Bruno Fouda', 'Éloïse Manga', 'Zoé Tchamba']);
+    expect(columnOf(participants, 1)).toEqual(['E1000000', 'E1000000', 'E1000000']);
+    expect(columnOf(participants, 17)).toEqual([
+      'e1000000-0000-4000-8000-000000000004',
+      'e1000000-0000-4000-8000-000000000002',
+      'e1000000-0000-4000-8000-000000000001',
+    ]);
+    expect(columnOf(participants, 7)).toEqual(['Chant', 'Chant', 'Chant']);
+    expect(columnOf(participants, 8)).toEqual(['Solo', 'Équipe', 'Solo']);
+    expect(columnOf(participants, 9)).toEqual(['', "Les Voix d'Étoudi", '']);
+    // The contest pipeline, as the database holds it; times in Douala (dd/mm/yyyy hh:mm).
+    expect(columnOf(participants, 10)).toEqual(['Inscrit', 'Convoqué', 'Inscrit']);
+    expect(columnOf(participants, 11)).toEqual(['', 'Bafoussam', '']);
+    expect(participants.getCell('L3').value).toEqual(new Date(Date.UTC(2026, 11, 5, 9, 30)));
+    expect(participants.getCell('M3').value).toEqual(new Date(Date.UTC(2026, 10, 20, 17, 45)));
+    expect(participants.getCell('L2').value).toBeNull();
+    expect(participants.getCell('D2').type).toBe(ExcelJS.ValueType.String);
+    expect(participants.getCell('D2').value).toBe('690000004');
+    expect(participants.getCell('P2').value).toBeInstanceOf(Date);
 
     const members = workbook.getWorksheet('Membres d’équipe')!;
     expect(members.rowCount).toBe(3);
@@ -93,7 +125,7 @@ describe('Exporter pour Excel', () => {
     expect(members.getCell('C3').value).toBe('Jean Mbarga');
   });
 
-  it('exports the filtered reservations with their French labels and state', async () => {
+  it('exports the filtered reservations with their French labels and pass state', async () => {
     const downloads = captureDownloads();
     const user = userEvent.setup();
     renderAdmin('/admin/reservations?state=waitlisted&sort=-name');
@@ -103,7 +135,9 @@ describe('Exporter pour Excel', () => {
 
     expect(downloads[0].name).toMatch(/^reservations_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const ws = (await downloadedWorkbook()).getWorksheet('Réservations')!;
-    expect(ws.getRow(1).getCell(4).value).toBe('État');
+    expect(ws.getRow(1).getCell(4).value).toBe('Pass');
+    expect(ws.getRow(1).getCell(5).value).toBe('Heure d’entrée');
+    expect(ws.getRow(1).getCell(6).value).toBe('Porte d’entrée');
     expect(columnOf(ws, 1)).toEqual(['Grace Abena', 'Fabrice Owona']);
     expect(columnOf(ws, 3)).toEqual(['Yaoundé', 'Ngaoundéré']);
     expect(columnOf(ws, 4)).toEqual(['Liste d’attente', 'Liste d’attente']);

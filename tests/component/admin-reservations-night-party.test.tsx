@@ -249,20 +249,21 @@ describe('reservations page, Night Party', () => {
     expect(await counts()).toMatchObject({ entered: 1 });
   });
 
-  it('exports the state, the entry time and the door in new columns at the end', async () => {
+  it('exports exactly the specification’s columns: the pass state, entry and door are not in the CSV', async () => {
     const downloads = captureDownloads();
     const user = userEvent.setup();
     renderAdmin('/admin/reservations');
     await screen.findByText('10 réservations');
     await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
+    expect(downloads[0].name).toMatch(/^reservations_\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await downloads[0].text();
     const { data, meta } = Papa.parse<Record<string, string>>(text.slice(1), {
       delimiter: ';',
       newline: '\r\n',
       header: true,
     });
-    expect(meta.fields?.slice(0, 10)).toEqual([
+    expect(meta.fields).toEqual([
       'Nom',
       'Téléphone',
       'Ville',
@@ -274,18 +275,6 @@ describe('reservations page, Night Party', () => {
       'Consomme Booster',
       'Date de réservation',
     ]);
-    expect(meta.fields?.slice(10)).toEqual(['État', 'Heure d’entrée', 'Porte d’entrée']);
-    const byName = Object.fromEntries(data.map((r) => [r.Nom, r]));
-    const [{ at }] = await backend.sql<{ at: Date }>(
-      `select checked_in_at at from reservations where full_name = 'Esther Ndi'`,
-    );
-    expect(byName['Esther Ndi']).toMatchObject({
-      État: 'Entrée validée',
-      'Heure d’entrée': formatDateTime(at),
-      'Porte d’entrée': 'Porte 2',
-    });
-    expect(byName['Alice Mbarga']).toMatchObject({ État: 'Confirmée', 'Heure d’entrée': '' });
-    expect(byName['Grace Abena'].État).toBe('Liste d’attente');
-    expect(byName['Jules Manga'].État).toBe('Annulée');
+    expect(data).toHaveLength(10);
   });
 });

@@ -326,7 +326,7 @@ describe('an unknown path', () => {
     ).toHaveAttribute('href', '/');
   });
 
-  it('the header and the mobile menu have the FAQ, and the concert one name: Night Party', async () => {
+  it('the header and the mobile menu have the FAQ and the concert label of the specification', async () => {
     const user = userEvent.setup();
     renderAt('/faq');
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
@@ -334,12 +334,17 @@ describe('an unknown path', () => {
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const menu = screen.getByRole('navigation', { name: 'Menu mobile' });
     expect(within(menu).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
-    for (const navigation of [nav, menu, screen.getByRole('navigation', { name: 'Liens utiles' })])
-      expect(
-        within(navigation)
-          .getAllByRole('link')
-          .filter((a) => a.getAttribute('href') === '/night-party')
-          .map((a) => a.textContent),
-      ).toEqual(['Night Party']);
+    const concertLinks = (navigation: HTMLElement) =>
+      within(navigation)
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('href') === '/night-party')
+        .map((a) => a.textContent);
+    // The header and its mobile menu: the specification's public layout, word for word.
+    for (const navigation of [nav, menu])
+      expect(concertLinks(navigation)).toEqual(['Pré-inscription Concert']);
+    // The footer's useful links name the concert, as the specification's footer does.
+    expect(concertLinks(screen.getByRole('navigation', { name: 'Liens utiles' }))).toEqual([
+      'Night Party',
+    ]);
   });
 });

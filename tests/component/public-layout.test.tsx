@@ -48,7 +48,7 @@ describe('public layout and home', () => {
       'href',
       '/inscription',
     );
-    expect(within(nav).getByRole('link', { name: 'Night Party' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Pré-inscription Concert' })).toHaveAttribute(
       'href',
       '/night-party',
     );

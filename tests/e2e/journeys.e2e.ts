@@ -339,9 +339,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     await settle(page);
     await field(page, 'Rechercher').fill(t.leader);
     await page.getByRole('button', { name: `Supprimer ${t.leader}` }).click();
-    const dialog = page.getByRole('alertdialog', { name: `Supprimer ${t.leader} ?` });
+    const dialog = page.getByRole('alertdialog', { name: `Supprimer ${t.leader}` });
     await dialog.waitFor();
-    await dialog.getByText('dans la corbeille', { exact: false }).waitFor();
+    await dialog
+      .getByText('Êtes-vous sûr de vouloir supprimer ce participant ?', { exact: false })
+      .waitFor();
     await screenshot(page, viewport, 'admin-delete-confirm');
     await expectAccessible(page, `${viewport} delete confirmation`);
     await dialog.getByRole('button', { name: 'Supprimer' }).click();

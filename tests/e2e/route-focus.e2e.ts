@@ -114,7 +114,7 @@ describe('focus and title on a route change', () => {
     // Every page of the header's menu, by a click this time.
     const menu: [string, RegExp, string][] = [
       ['FAQ', /./, 'FAQ – Booster Challenge'],
-      ['Night Party', /./, 'Night Party – Booster Challenge'],
+      ['Pré-inscription Concert', /./, 'Night Party – Booster Challenge'],
       ['Inscription Challenge', /./, 'Inscription – Booster Challenge'],
       ['Accueil', /./, 'Booster Challenge – Concours de danse et de chant au Cameroun'],
     ];

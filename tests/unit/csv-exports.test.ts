@@ -74,7 +74,7 @@ describe('participants CSV', () => {
 });
 
 describe('reservations CSV', () => {
-  it('has the French columns and French labels', () => {
+  it('has exactly the columns of SPEC §7 (no pass state, entry or door) and French labels', () => {
     const r: Reservation = {
       id: 'x',
       fullName: '+Paul Etoa',
@@ -106,9 +106,6 @@ describe('reservations CSV', () => {
       'Suit la page',
       'Consomme Booster',
       'Date de réservation',
-      'État',
-      'Heure d’entrée',
-      'Porte d’entrée',
     ]);
     expect(data[0]).toMatchObject({
       Nom: "'+Paul Etoa",
@@ -122,56 +119,6 @@ describe('reservations CSV', () => {
     });
     expect(data[0]['Date de réservation']).toMatch(/^01\/04\/2025 \d\d:30$/);
     expect(reservationsFileName(new Date(2025, 3, 2))).toBe('reservations_2025-04-02.csv');
-    expect(data[0]).toMatchObject({
-      État: 'Confirmée',
-      'Heure d’entrée': '',
-      'Porte d’entrée': '',
-    });
-  });
-
-  it('adds the state, the entry time and the door at the end', () => {
-    const base = parse(reservationsCsv([])).meta.fields ?? [];
-    const rows = parse(
-      reservationsCsv(
-        (
-          [
-            ['confirmed', '2025-04-26T19:14:00.000Z', 'Porte 2'],
-            ['confirmed', '2025-04-26T19:20:00.000Z', null],
-            ['waitlisted', null, null],
-            ['cancelled', null, null],
-          ] as const
-        ).map(([state, at, door], i) => ({
-          id: `r${i}`,
-          fullName: `Invité ${i}`,
-          phone: `67700000${i}`,
-          ville: 'Douala',
-          attendanceStatus: 'yes',
-          heardFrom: 'social',
-          willAttend: 'yes',
-          attendanceBarrier: 'none',
-          followsBoosterPage: 'yes',
-          consumesBoosterProducts: 'yes',
-          createdAt: '2025-04-01T09:30:00.000Z',
-          passCode: 'ABCDE23456',
-          state,
-          cancelledAt: state === 'cancelled' ? '2025-04-02T09:30:00.000Z' : null,
-          checkedInAt: at,
-          checkedInDoor: door,
-          checkedInByHand: i === 1,
-        })),
-      ),
-    ).data;
-    expect(base.slice(-3)).toEqual(['État', 'Heure d’entrée', 'Porte d’entrée']);
-    expect(rows.map((r) => r['État'])).toEqual([
-      'Entrée validée',
-      'Entrée validée',
-      'Liste d’attente',
-      'Annulée',
-    ]);
-    expect(rows[0]['Heure d’entrée']).toMatch(/^26\/04\/2025 \d\d:14$/);
-    expect(rows[0]['Porte d’entrée']).toBe('Porte 2');
-    expect(rows[1]['Porte d’entrée']).toBe('À la main (administration)');
-    expect(rows[2]['Heure d’entrée']).toBe('');
   });
 });
 

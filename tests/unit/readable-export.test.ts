@@ -33,7 +33,7 @@ const base: Pick<
 
 const TEAM: Participant = {
   ...base,
-  id: 'p1',
+  id: '3f2a9c1b-0000-4000-8000-000000000001',
   fullName: 'Awa Ngono',
   email: 'awa@example.cm',
   phone: '690000001',
@@ -44,6 +44,12 @@ const TEAM: Participant = {
   description: 'Crew de danse urbaine, répétitions à Akwa.',
   // 23:30 UTC is 00:30 the next day in Douala (UTC+1).
   createdAt: '2025-06-14T23:30:00.000Z',
+  status: 'convoque',
+  auditionCity: 'Bafoussam',
+  // 08:30 UTC is 09:30 in Douala.
+  auditionAt: '2026-12-05T08:30:00.000Z',
+  notes: 'Ne pas exporter',
+  notifiedAt: '2026-11-20T16:45:00.000Z',
   teamMembers: [
     { fullName: 'Jean Mbarga', email: '', phone: '691000001' },
     { fullName: 'Élodie Ékambi', email: 'elodie@example.cm', phone: '691000002' },
@@ -52,7 +58,7 @@ const TEAM: Participant = {
 
 const SOLO: Participant = {
   ...base,
-  id: 'p2',
+  id: 'a0b1c2d3-0000-4000-8000-000000000002',
   fullName: '=1+2 Piège',
   email: 'paul@example.cm',
   phone: '077123456',
@@ -102,6 +108,7 @@ describe('participants workbook', () => {
 
     const ws = workbook.getWorksheet(PARTICIPANTS_SHEET)!;
     expect(values(ws, 1)).toEqual([
+      'Référence',
       'Nom complet',
       'E-mail',
       'Téléphone',
@@ -110,12 +117,18 @@ describe('participants workbook', () => {
       'Catégorie',
       'Type',
       'Équipe',
+      'Statut',
+      'Ville d’audition',
+      'Audition le',
+      'Convocation envoyée le',
       'Lien',
       'Description',
       'Inscrit le',
+      'Identifiant',
     ]);
     expect(ws.rowCount).toBe(3);
     expect(values(ws, 2)).toEqual([
+      '3F2A9C1B',
       'Awa Ngono',
       'awa@example.cm',
       '690000001',
@@ -124,13 +137,21 @@ describe('participants workbook', () => {
       'Danse',
       'Équipe',
       'Les Lions de Bonabéri',
+      'Convoqué',
+      'Bafoussam',
+      new Date(Date.UTC(2026, 11, 5, 9, 30)),
+      new Date(Date.UTC(2026, 10, 20, 17, 45)),
       'https://youtu.be/lions',
       'Crew de danse urbaine, répétitions à Akwa.',
       new Date(Date.UTC(2025, 5, 15, 0, 30)),
+      '3f2a9c1b-0000-4000-8000-000000000001',
     ]);
-    expect(ws.getCell('K2').numFmt).toBe('dd/mm/yyyy hh:mm');
+    for (const ref of ['L2', 'M2', 'P2']) expect(ws.getCell(ref).numFmt).toBe('dd/mm/yyyy hh:mm');
+    // The organisers' notes stay out of the file.
+    expect(values(ws, 2)).not.toContain('Ne pas exporter');
     const solo = values(ws, 3);
-    expect(solo.slice(0, 8)).toEqual([
+    expect(solo.slice(0, 12)).toEqual([
+      'A0B1C2D3',
       '=1+2 Piège',
       'paul@example.cm',
       '077123456',
@@ -139,11 +160,16 @@ describe('participants workbook', () => {
       'Chant',
       'Solo',
       '',
+      // A participant read without its pipeline (a fixture, a registration): registered, no slot.
+      'Inscrit',
+      '',
+      undefined, // no audition yet: an empty cell
     ]);
+    expect(ws.getCell('M3').value).toBeNull();
     // Text, never a number (the leading 0 kept) nor a formula.
-    for (const ref of ['C2', 'C3', 'A3'])
+    for (const ref of ['D2', 'D3', 'B3', 'A2', 'Q2'])
       expect(ws.getCell(ref).type).toBe(ExcelJS.ValueType.String);
-    expect(ws.getCell('C3').numFmt).toBe('@');
+    expect(ws.getCell('D3').numFmt).toBe('@');
 
     const members = workbook.getWorksheet(MEMBERS_SHEET)!;
     expect(values(members, 1)).toEqual(['Équipe', 'Responsable', 'Membre', 'Téléphone', 'E-mail']);
@@ -171,12 +197,12 @@ describe('participants workbook', () => {
       expect(ws.autoFilter).toBeTruthy();
       expect(ws.columns.every((c) => (c.width ?? 0) >= 10)).toBe(true);
     }
-    expect(workbook.getWorksheet(PARTICIPANTS_SHEET)!.getColumn(1).width).toBe(28);
+    expect(workbook.getWorksheet(PARTICIPANTS_SHEET)!.getColumn(2).width).toBe(28);
   });
 });
 
 describe('reservations workbook', () => {
-  it('has the French labels, the state, the entry time and the door', async () => {
+  it('has the French labels, the pass state, the entry time and the door', async () => {
     const rows = [
       reservation({
         fullName: 'Esther Ndi',
@@ -193,7 +219,7 @@ describe('reservations workbook', () => {
       'Nom',
       'Téléphone',
       'Ville',
-      'État',
+      'Pass',
       'Heure d’entrée',
       'Porte d’entrée',
       'Statut',

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { EDITION } from '@/config/edition';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { ContactLinks } from '@/components/contact/ContactLinks';
-import { CONCERT_NAV_LABEL } from './concert-name';
+import { CONCERT_FOOTER_LABEL } from './concert-name';
 
 /*
  * The public footer's content, inside PublicLayout's <footer>. A part hydrated after the rest of
@@ -13,7 +13,7 @@ import { CONCERT_NAV_LABEL } from './concert-name';
 const FOOTER_LINKS = [
   { to: '/', label: 'Accueil' },
   { to: '/inscription', label: 'S’inscrire au challenge' },
-  { to: '/night-party', label: CONCERT_NAV_LABEL },
+  { to: '/night-party', label: CONCERT_FOOTER_LABEL },
   { to: '/faq', label: 'FAQ' },
   { to: '/reglement', label: 'Règlement du concours' },
   { to: '/contact', label: 'Contact' },

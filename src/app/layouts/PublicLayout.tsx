@@ -112,7 +112,7 @@ export default function PublicLayout() {
           <button
             ref={toggleRef}
             type="button"
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white md:hidden"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="menu-principal"
             onClick={() => setMenuOpen((open) => !open)}
@@ -129,7 +129,10 @@ export default function PublicLayout() {
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>
-          <nav aria-label="Navigation principale" className="hidden md:block">
+          {/* The specification's labels ("Inscription Challenge", "Pré-inscription Concert") need
+              about 800 px on one line: the bar from 1024 px, the menu below (at 768 px they
+              wrapped into two-line links). */}
+          <nav aria-label="Navigation principale" className="hidden lg:block">
             <NavLinks className="flex items-center gap-1" />
           </nav>
         </div>
@@ -137,7 +140,7 @@ export default function PublicLayout() {
           <nav
             id="menu-principal"
             aria-label="Menu mobile"
-            className="border-t border-white/10 md:hidden"
+            className="border-t border-white/10 lg:hidden"
           >
             <NavLinks className="mx-auto max-w-6xl space-y-1 px-4 py-3" />
           </nav>

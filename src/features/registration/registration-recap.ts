@@ -1,4 +1,5 @@
 import type { NewRegistration } from '@/data/register-participant';
+import { registrationReference } from '@/lib/registration-reference';
 import type { Category, ParticipationType } from '@/data/types';
 
 /**
@@ -16,10 +17,6 @@ export type RegistrationRecap = {
   /** To quote to the organisers: the participant id's first 8 characters, upper case. */
   reference: string;
 };
-
-/** 3F2A9C1B for 3f2a9c1b-…: short enough to read on the phone, unique enough among entrants. */
-export const registrationReference = (id: string) =>
-  id.replaceAll('-', '').slice(0, 8).toUpperCase();
 
 export function toRecap(id: string, registration: NewRegistration): RegistrationRecap {
   const team = registration.participationType === 'team';

@@ -102,11 +102,45 @@ export function ParticipantActions({
   );
 }
 
-const members = (n: number) => `${n} membre${n > 1 ? 's' : ''}`;
+/** The specification's confirmation question, word for word (its §5 "Deletion and export"). */
+export const DELETE_QUESTION = 'Êtes-vous sûr de vouloir supprimer ce participant ?';
+
+/**
+ * A team's registration holds the other members (the registrant is the participant): they go
+ * with it. "L’équipe « Les Lions » et ses 3 autres membres", or null for a solo.
+ */
+function teamWithMembers(p: Participant): string | null {
+  if (p.participationType !== 'team') return null;
+  const team = p.teamName ? `l’équipe «\u00a0${p.teamName}\u00a0»` : 'l’équipe';
+  const n = p.teamMembers.length;
+  if (n === 0) return team;
+  return `${team} et ${n === 1 ? 'son autre membre' : `ses ${n} autres membres`}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The dialog's text: the specification's question; on the list, what goes with a team's
+ * registration; on the participant's page, the bin's sentence in place of the specification's
+ * "Cette action est irréversible." (a deleted participant goes to the bin, restorable for
+ * BIN_DAYS days: docs/decisions/021-specification-words.md).
+ */
+export function deleteMessage(p: Participant, where: 'list' | 'detail'): string {
+  const team = teamWithMembers(p);
+  if (where === 'detail') {
+    const withTeam = team ? `, avec ${team}` : '';
+    return `${DELETE_QUESTION} L’inscription ira dans la corbeille${withTeam}, d’où elle pourra être restaurée pendant ${BIN_DAYS} jours.`;
+  }
+  if (!team) return DELETE_QUESTION;
+  const several = p.teamMembers.length > 0;
+  return `${DELETE_QUESTION} ${capitalised(team)} ${several ? 'sont supprimés' : 'est supprimée'} avec l’inscription.`;
+}
 
 type DeleteDialogProps = {
   /** Who would be deleted (null: the dialog is closed). */
   participant: Participant | null;
+  /** The participants list, or the participant's own page (which adds the bin's sentence). */
+  where: 'list' | 'detail';
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -114,23 +148,20 @@ type DeleteDialogProps = {
   returnFocus?: () => HTMLElement | null;
 };
 
-/** The confirmation of a deletion, naming the person (and the team that goes with them). */
+/** The confirmation of a deletion: it names the person and asks the specification's question. */
 export function DeleteParticipantDialog({
   participant: p,
+  where,
   busy,
   onConfirm,
   onCancel,
   returnFocus,
 }: DeleteDialogProps) {
-  const team =
-    p?.participationType === 'team'
-      ? ` et son équipe${p.teamName ? ` « ${p.teamName} »` : ''} (${members(p.teamMembers.length)})`
-      : '';
   return (
     <ConfirmDialog
       open={p !== null}
-      title={`Supprimer ${p?.fullName ?? ''} ?`}
-      message={`${p?.fullName ?? ''}${team} quittera les listes et ira dans la corbeille, d’où l’inscription peut être restaurée pendant ${BIN_DAYS} jours.`}
+      title={`Supprimer ${p?.fullName ?? ''}`}
+      message={p ? deleteMessage(p, where) : ''}
       confirmLabel="Supprimer"
       busy={busy}
       busyLabel="Suppression…"

@@ -146,6 +146,7 @@ export default function ParticipantDetailPage() {
 
       <DeleteParticipantDialog
         participant={confirmOpen ? participant : null}
+        where="detail"
         busy={remove.isPending || remove.isSuccess}
         onConfirm={onDelete}
         onCancel={() => setConfirmOpen(false)}

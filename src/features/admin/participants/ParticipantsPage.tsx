@@ -264,6 +264,7 @@ export default function ParticipantsPage() {
 
       <DeleteParticipantDialog
         participant={toDelete}
+        where="list"
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

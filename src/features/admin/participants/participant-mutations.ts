@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  BIN_DAYS,
-  deleteParticipant,
-  purgeBin,
-  restoreParticipant,
-} from '@/data/delete-participant';
+import { deleteParticipant, purgeBin, restoreParticipant } from '@/data/delete-participant';
 import { updateParticipant, type ParticipantUpdate } from '@/data/update-participant';
 import type { Page, Participant } from '@/data/types';
 import { queryKeys } from '../shared/query-keys';
@@ -29,10 +24,6 @@ export function useUpdateParticipant(id: string) {
       ]),
   });
 }
-
-/** The deletion's confirmation: it names the person and says where they go. */
-export const deleteConfirmation = (fullName: string) =>
-  `Supprimer ${fullName} ? Le participant est placé dans la corbeille : il peut être restauré pendant ${BIN_DAYS} jours (page Corbeille), puis il est effacé définitivement.`;
 
 /** "Supprimer": moves the participant to the bin (restorable for 30 days). */
 export function useDeleteParticipant() {

@@ -10,15 +10,13 @@ import type { Participant, RegionCount, Reservation } from '@/data/types';
 import type { AttendanceRow } from '@/data/night-party-admin';
 import type { InboxMessage } from '@/data/messages';
 import { answerLabel, attendanceRate, questionTitle } from '../attendance/attendance-labels';
-import {
-  displayState,
-  doorLabel,
-  RESERVATION_STATE_LABELS,
-} from '../reservations/reservation-states';
 
 /** The contents of the administration's exports (all written by the one CSV writer). */
 
-/** The participants file: exactly these columns, in this order (tests/unit/exports.test.ts). */
+/**
+ * The participants file: exactly the specification's columns, in its order (its §7, "Client-built
+ * exports"; tests/unit/csv-exports.test.ts and tests/unit/specification-words.test.ts).
+ */
 export const PARTICIPANT_CSV_COLUMNS = [
   'id',
   'fullName',
@@ -44,6 +42,11 @@ export function participantsCsv(participants: readonly Participant[]): string {
 
 export const participantsFileName = (d = new Date()) => `participants_${fileDate(d)}.csv`;
 
+/**
+ * The reservations file: exactly the specification's columns (its §7). The pass's state, entry
+ * time and door are in the readable export ("Exporter pour Excel", readable-export-sheets.ts):
+ * docs/decisions/021-specification-words.md.
+ */
 export const RESERVATION_CSV_COLUMNS = [
   'Nom',
   'Téléphone',
@@ -55,10 +58,6 @@ export const RESERVATION_CSV_COLUMNS = [
   'Suit la page',
   'Consomme Booster',
   'Date de réservation',
-  // Added with the Night Party's capacity and door (after the original columns, kept as they were).
-  'État',
-  'Heure d’entrée',
-  'Porte d’entrée',
 ] as const;
 
 export function reservationsCsv(reservations: readonly Reservation[]): string {
@@ -75,9 +74,6 @@ export function reservationsCsv(reservations: readonly Reservation[]): string {
       YES_NO_LABELS[r.followsBoosterPage],
       YES_NO_LABELS[r.consumesBoosterProducts],
       formatDateTime(r.createdAt),
-      RESERVATION_STATE_LABELS[displayState(r)],
-      r.checkedInAt ? formatDateTime(r.checkedInAt) : '',
-      r.checkedInAt ? doorLabel(r) : '',
     ]),
   );
 }

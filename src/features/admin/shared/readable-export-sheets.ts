@@ -6,7 +6,9 @@ import {
   HEARD_FROM_LABELS,
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
+import { registrationReference } from '@/lib/registration-reference';
 import type { Participant, Reservation } from '@/data/types';
+import { STATUS_LABELS, statusOf } from '../pipeline/status-labels';
 import {
   displayState,
   doorLabel,
@@ -33,7 +35,13 @@ export const PARTICIPANTS_SHEET = 'Participants';
 export const MEMBERS_SHEET = 'Membres d’équipe';
 export const RESERVATIONS_SHEET = 'Réservations';
 
+/**
+ * The participants' sheet: who they are, then where they are in the contest (status, audition
+ * city, the audition's day and time in Douala, when the convocation was sent), the reference they
+ * quote (registration-reference.ts) and the full identifier (the CSV's id, the JSON file's name).
+ */
 const PARTICIPANT_COLUMNS: readonly SheetColumn[] = [
+  { header: 'Référence', width: 11, kind: 'text' },
   { header: 'Nom complet', width: 28 },
   { header: 'E-mail', width: 32, kind: 'text' },
   { header: 'Téléphone', width: 14, kind: 'text' },
@@ -42,9 +50,14 @@ const PARTICIPANT_COLUMNS: readonly SheetColumn[] = [
   { header: 'Catégorie', width: 11 },
   { header: 'Type', width: 10 },
   { header: 'Équipe', width: 24 },
+  { header: 'Statut', width: 15 },
+  { header: 'Ville d’audition', width: 16 },
+  { header: 'Audition le', width: 17, kind: 'date' },
+  { header: 'Convocation envoyée le', width: 22, kind: 'date' },
   { header: 'Lien', width: 40, kind: 'text' },
   { header: 'Description', width: 60 },
   { header: 'Inscrit le', width: 17, kind: 'date' },
+  { header: 'Identifiant', width: 38, kind: 'text' },
 ];
 
 const MEMBER_COLUMNS: readonly SheetColumn[] = [
@@ -63,6 +76,7 @@ export function participantSheets(participants: readonly Participant[]): Sheet[]
       name: PARTICIPANTS_SHEET,
       columns: PARTICIPANT_COLUMNS,
       rows: participants.map((p) => [
+        registrationReference(p.id),
         p.fullName,
         p.email,
         p.phone,
@@ -71,9 +85,14 @@ export function participantSheets(participants: readonly Participant[]): Sheet[]
         CATEGORY_LABELS[p.category],
         PARTICIPATION_TYPE_LABELS[p.participationType],
         p.participationType === 'team' ? p.teamName : '',
+        STATUS_LABELS[statusOf(p)],
+        p.auditionCity ?? '',
+        date(p.auditionAt ?? null),
+        date(p.notifiedAt ?? null),
         p.linkToWork,
         p.description,
         date(p.createdAt),
+        p.id,
       ]),
     },
     {
@@ -90,7 +109,7 @@ const RESERVATION_COLUMNS: readonly SheetColumn[] = [
   { header: 'Nom', width: 28 },
   { header: 'Téléphone', width: 14, kind: 'text' },
   { header: 'Ville', width: 16 },
-  { header: 'État', width: 16 },
+  { header: 'Pass', width: 16 },
   { header: 'Heure d’entrée', width: 17, kind: 'date' },
   { header: 'Porte d’entrée', width: 26 },
   { header: 'Statut', width: 12 },
@@ -102,7 +121,11 @@ const RESERVATION_COLUMNS: readonly SheetColumn[] = [
   { header: 'Réservé le', width: 17, kind: 'date' },
 ];
 
-/** The Night Party's reservations, one row each, with their state and entry. */
+/**
+ * The Night Party's reservations, one row each: the specification's answers, and what its CSV
+ * leaves out (docs/decisions/021-specification-words.md): the pass's state (confirmée, liste
+ * d'attente, annulée, entrée validée), the entry time in Douala and the door.
+ */
 export function reservationSheets(reservations: readonly Reservation[]): Sheet[] {
   return [
     {
