@@ -242,8 +242,14 @@ begin
               else format('s.%I %s, s.created_at desc, s.id desc', sort, dir) end;
 
   execute format('select count(*) from private.participant_search s where %s', cond) into total;
-  execute format('select array(select s.id from private.participant_search s where %s
-                   order by %s limit %s offset %s)', cond, ord, page_size, page::bigint * page_size)
+  -- The page. Few matches (a phone, an e-mail, a rare name): read them all through the trigram
+  -- index and sort them. Many: walking the date index until the page is full is quicker, which the
+  -- planner chooses by itself, but it cannot tell when the few matches lie far down that index
+  -- (a phone prefix of older registrations: 12,000 rows read for 10).
+  execute format('with m as %s (select s.* from private.participant_search s where %s)
+                  select array(select m.id from m order by %s limit %s offset %s)',
+                 case when total <= 5000 then 'materialized' else 'not materialized' end,
+                 cond, replace(ord, 's.', 'm.'), page_size, page::bigint * page_size)
     into ids;
 
   if is_admin then
