@@ -104,6 +104,19 @@ describe('search_participants, as an admin', () => {
     expect(await names(admin, '677889900')).toEqual([]);
   });
 
+  it('follows every change: a restored participant, a renamed member', async () => {
+    await backend.sql(`update participants set deleted_at = null where full_name = 'Zoé Binned'`);
+    expect(await names(admin, 'zoe binned')).toEqual(['Zoé Binned']);
+    await backend.sql(`update participants set deleted_at = now() where full_name = 'Zoé Binned'`);
+    expect(await names(admin, 'zoe binned')).toEqual([]);
+    await backend.sql(`update team_members set full_name = 'Aïcha Ngo Ndiaye'
+                        where phone = '691112233'`);
+    expect(await names(admin, 'ngo ndiaye')).toEqual(['Jean Fotso']);
+    expect(await names(reader, 'aicha ngo')).toEqual(['Jean Fotso']);
+    await backend.sql(`update team_members set full_name = 'Aïcha Ndiaye'
+                        where phone = '691112233'`);
+  });
+
   it('keeps the filters, the order, the paging and the exact count', async () => {
     const page2 = await search(admin, {
       search: 'nadege',
