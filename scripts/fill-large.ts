@@ -80,6 +80,7 @@ commit;
 analyze public.participants;
 analyze public.team_members;
 analyze public.reservations;
+analyze private.participant_search;
 `;
 }
 

@@ -576,6 +576,21 @@ export type Database = {
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
       reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
       scheduled_purge: { Args: Record<PropertyKey, never>; Returns: Json };
+      search_participants: {
+        Args: {
+          ascending?: boolean;
+          audition_city?: string;
+          category?: string;
+          page?: number;
+          page_size?: number;
+          participation_type?: string;
+          region?: string;
+          search: string;
+          sort?: string;
+          status?: string;
+        };
+        Returns: Json;
+      };
       send_contact_message: { Args: { payload: Json }; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
     };

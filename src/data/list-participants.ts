@@ -1,11 +1,11 @@
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
 import { toParticipant, type TeamMemberRow } from './mappers';
+import type { Database } from '../../supabase/database.types';
 import {
   afterCursor,
   API_MAX_ROWS,
   fetchAllAfter,
-  ilikeAny,
   NEWEST_FIRST,
   ordered,
   pageOf,
@@ -40,14 +40,12 @@ type ParticipantSelect = typeof WITH_MEMBERS | typeof WITHOUT_MEMBERS;
 
 /** The filter methods of a PostgREST query that the participants' filters use. */
 type Filterable<Q> = {
-  or: (filters: string) => Q;
   eq: (column: string, value: string) => Q;
 };
 
+/** The select filters (a search goes through search_participants: see searchPage). */
 function filtered<Q extends Filterable<Q>>(query: Q, filters: ParticipantFilters): Q {
   let q = query;
-  const or = ilikeAny(['full_name', 'email', 'phone'], filters.search ?? '');
-  if (or) q = q.or(or);
   if (filters.category) q = q.eq('category', filters.category);
   if (filters.participationType) q = q.eq('participation_type', filters.participationType);
   if (filters.region) q = q.eq('region', filters.region);
@@ -102,6 +100,47 @@ export const fromDirectory = <R extends { team_members: unknown }>(
   team_members: Array.isArray(row.team_members) ? (row.team_members as TeamMemberRow[]) : [],
 });
 
+/** True when the search box holds something to look for. */
+const hasSearch = (filters: ParticipantFilters) => /\S/.test(filters.search ?? '');
+
+/**
+ * A row of search_participants: a participant_directory row for a reader (contacts masked), the
+ * same columns with the real contacts for an admin (its team members as JSON in both).
+ */
+type SearchRow = Database['public']['Tables']['participant_directory']['Row'];
+type SearchResult = { total: number; rows: SearchRow[] };
+
+/**
+ * One page of a search, through the database function search_participants: accents and case
+ * ignored, every word anywhere in the name, team, members, e-mails and phones (a reader's only in
+ * what the masked list shows), a phone's digits whatever the spaces or +237, with the filters,
+ * order and exact count (supabase/migrations/20251126140000_search_people.sql,
+ * docs/decisions/022-search-people.md).
+ */
+async function searchPage(
+  supabase: Supabase,
+  filters: ParticipantFilters,
+  page: number,
+  pageSize: number,
+  order: ParticipantOrder,
+): Promise<Page<Participant>> {
+  const { data, error } = await supabase.rpc('search_participants', {
+    search: filters.search ?? '',
+    category: filters.category || undefined,
+    participation_type: filters.participationType || undefined,
+    region: filters.region || undefined,
+    status: filters.status || undefined,
+    audition_city: filters.auditionCity || undefined,
+    sort: order.column,
+    ascending: order.ascending,
+    page,
+    page_size: pageSize,
+  });
+  if (error) throw toDataError(error, LOAD_ERROR);
+  const result = data as unknown as SearchResult;
+  return { rows: result.rows.map((r) => toParticipant(fromDirectory(r))), total: result.total };
+}
+
 /** One page (0-based) of participants matching the filters, in `order`, with the total. */
 export async function listParticipants(
   filters: ParticipantFilters,
@@ -110,6 +149,7 @@ export async function listParticipants(
   order: ParticipantOrder = NEWEST_FIRST,
 ): Promise<Page<Participant>> {
   const supabase = await getSupabase();
+  if (hasSearch(filters)) return searchPage(supabase, filters, page, pageSize, order);
   if (await readsDirectory()) {
     const query = directoryQuery(supabase, filters, true, order);
     return pageOf(query, page, pageSize, (r) => toParticipant(fromDirectory(r)), LOAD_ERROR);
@@ -127,6 +167,15 @@ export async function fetchAllParticipants(
   { withMembers = true }: { withMembers?: boolean } = {},
 ): Promise<Participant[]> {
   const supabase = await getSupabase();
+  if (hasSearch(filters)) {
+    // A search exports the rows the list shows, page by page (a search finds few).
+    const all: Participant[] = [];
+    for (let page = 0; ; page++) {
+      const { rows, total } = await searchPage(supabase, filters, page, API_MAX_ROWS, NEWEST_FIRST);
+      all.push(...rows);
+      if (rows.length < API_MAX_ROWS || all.length >= total) return all;
+    }
+  }
   try {
     const rows = await fetchAllAfter((after) => {
       // One literal select per branch: supabase-js cannot parse a union of select strings.

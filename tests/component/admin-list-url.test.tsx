@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fillLarge } from '../../scripts/fill-large';
 import { testBackend } from '../setup/test-backend';
+import { SEARCH_DELAY_MS } from '@/features/admin/shared/use-list-query';
 import { currentUrl, renderAdmin, signInAsAdmin } from './admin-render';
 
 /**
@@ -134,6 +135,32 @@ describe('participants list in the URL', () => {
     await user.click(await screen.findByRole('button', { name: 'Réinitialiser les filtres' }));
     expect(currentUrl()).toBe('/admin/participants');
     expect(await screen.findByText('400 participants')).toBeVisible();
+  });
+
+  it('keeps a filter chosen at once after typing a search (issue 27: no race with the pause)', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/participants');
+    expect(await screen.findByText('400 participants')).toBeVisible();
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'participant1');
+    // Within the pause, before the search reached the URL.
+    await user.selectOptions(screen.getByLabelText('Catégorie'), 'singing');
+    expect(currentUrl()).toBe('/admin/participants?search=participant1&category=singing');
+    // Past the pause: the search's timer must not write back the URL it saw before the filter.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 200));
+    expect(currentUrl()).toBe('/admin/participants?search=participant1&category=singing');
+    expect(screen.getByLabelText('Catégorie')).toHaveValue('singing');
+    const found = await count(`category = 'singing' and email like 'participant1%'`);
+    expect(await screen.findByText(`${found} participants`)).toBeVisible();
+
+    // Typing more, then a filter at once: the same.
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), '2');
+    await user.selectOptions(screen.getByLabelText('Type de participation'), 'team');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 200));
+    expect(currentUrl()).toBe(
+      '/admin/participants?search=participant12&category=singing&participationType=team',
+    );
+    expect(screen.getByLabelText('Catégorie')).toHaveValue('singing');
+    expect(screen.getByLabelText('Type de participation')).toHaveValue('team');
   });
 
   it('sorts by a column header, keeps the sort in the URL, back on page 1, and Back undoes it', async () => {

@@ -225,6 +225,16 @@ describe('the organisers’ workspace', () => {
     it('every new page is accessible and screenshotted', async (ctx) => {
       if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
       const { page } = admin;
+      // The participants search (docs/decisions/022-search-people.md): typed without the accent.
+      await page.goto('/admin/participants/');
+      await page.getByRole('searchbox', { name: 'Rechercher' }).fill('herve');
+      await page.waitForURL((url) => url.search === '?search=herve');
+      await page
+        .getByRole('link', { name: /^Voir Hervé / })
+        .first()
+        .waitFor();
+      await check(page, viewport, 'admin-participants-search');
+
       await page.goto('/admin/messages/');
       await page
         .getByRole('button', { name: /^Ouvrir le message de / })

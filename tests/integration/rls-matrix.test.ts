@@ -402,6 +402,9 @@ const FUNCTIONS: Record<string, Fn> = {
   attendance_report: { args: async () => ({}), who: READERS },
   reservation_summary: { args: async () => ({}), who: READERS },
   participant_stats: { args: async () => ({}), who: READERS },
+  // The participants search (docs/decisions/022-search-people.md): readers search their masked
+  // list, admins the real one.
+  search_participants: { args: async () => ({ search: 'herve' }), who: READERS },
   unhandled_message_count: { args: async () => ({}), who: READERS },
   admin_cancel_reservation: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
   admin_check_in: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },

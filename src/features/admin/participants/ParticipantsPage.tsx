@@ -199,7 +199,13 @@ export default function ParticipantsPage() {
         }
         intro={pipeline.toolbar}
         query={query}
-        search={{ label: 'Rechercher des participants', hint: 'Nom, e-mail ou téléphone' }}
+        search={{
+          label: 'Rechercher des participants',
+          // A reader's search looks only at what the masked list shows (ADR 022).
+          hint: canWrite
+            ? 'Nom, équipe, membre, e-mail ou téléphone'
+            : 'Nom, équipe ou membre (pas les coordonnées masquées)',
+        }}
         selects={[
           {
             key: 'category',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageCountOf } from '@/components/ui/Pager';
 
@@ -87,14 +87,21 @@ export function useListQuery<F extends Filters, K extends string = 'date'>(
     if (searchInput.trim() !== urlSearch) setSearchInput(urlSearch);
   }
 
+  // The pause's timer applies the search to the URL as it is when the timer fires: a filter chosen
+  // meanwhile stays (the timer once wrote the URL it saw when typing began, putting the filter
+  // back to "all"). useEffectEvent reads this render's `update` and `urlSearch`, not the ones of
+  // the keystroke that started the timer.
+  const applySearch = useEffectEvent((search: string) => {
+    if (search !== urlSearch) update({ search });
+  });
   useEffect(() => {
-    const search = searchInput.trim();
-    if (search === urlSearch) return;
-    const t = setTimeout(() => update({ search }), SEARCH_DELAY_MS);
+    const t = setTimeout(() => applySearch(searchInput.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-    // Only typing starts the timer; `update` and `urlSearch` are read when it fires.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchInput]);
+
+  /** A change that goes back to page 1 also applies what is typed in the box, in one entry. */
+  const withTypedSearch = (changes: Record<string, string | number>) =>
+    update({ search: searchInput.trim(), ...changes });
 
   const { search: _search, ...selects } = filters;
   return {
@@ -104,14 +111,14 @@ export function useListQuery<F extends Filters, K extends string = 'date'>(
     searchInput,
     setSearchInput,
     setFilter: <K extends Exclude<keyof F, 'search'> & string>(key: K, value: F[K]) =>
-      update({ [key]: value }),
+      withTypedSearch({ [key]: value }),
     setPage: (next: number, { replace = false } = {}) => update({ page: next }, replace),
-    setPageSize: (size: number) => update({ size }),
+    setPageSize: (size: number) => withTypedSearch({ size }),
     sort,
     /** A click on a column: the other direction when it is the current one, else its first. */
     sortBy: (key: K) => {
       const ascending = key === sort.key ? !sort.ascending : sortKeys[key] === 'asc';
-      update({ sort: ascending ? key : `-${key}` });
+      withTypedSearch({ sort: ascending ? key : `-${key}` });
     },
     hasFilters: searchInput.trim() !== '' || Object.values(selects).some((v) => v !== ''),
     reset: () => {
