@@ -49,7 +49,7 @@ export function MessageRow({
   );
   return (
     <>
-      <tr className={unhandled ? 'bg-brand-50/40' : undefined}>
+      <tr data-row-id={m.id} className={unhandled ? 'bg-brand-50/40' : undefined}>
         <td className={`${td} whitespace-nowrap ${weight}`}>{formatDateTime(m.createdAt)}</td>
         <td className={`${td} ${weight}`}>
           <span className="block">{m.name}</span>
