@@ -71,3 +71,34 @@ begin
 end;
 $$;
 -- log_export keeps its grants (create or replace): authenticated, each role checked above.
+
+-- As in 20251123120000_organiser_workspace.sql, plus 'promoted': how many waitlisted reservations
+-- the freed place confirmed (private.fill_places), so that the cancellation's toast names the
+-- change it caused (issue 27: "every status change caused by another action is named"). 0 when
+-- nothing was freed (already cancelled).
+create or replace function public.admin_cancel_reservation(id uuid) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+  promoted integer := 0;
+begin
+  perform private.require_admin();
+  perform 1 from public.edition_settings for update;
+  select * into r from public.reservations x where x.id = admin_cancel_reservation.id for update;
+  if not found then
+    return private.refusal(404, 'Réservation non trouvée.', 'not_found');
+  elsif r.checked_in_at is not null then
+    return private.refusal(409, 'Ce pass a déjà servi à l''entrée : il ne peut plus être annulé.',
+      'pass_checked_in');
+  end if;
+  if r.state <> 'cancelled' then
+    perform private.audit('reservation.cancel', 'reservation', r.id::text, 'Réservation annulée',
+      jsonb_build_object('state', r.state), jsonb_build_object('state', 'cancelled'));
+    update public.reservations x set state = 'cancelled', cancelled_at = now()
+     where x.id = r.id returning * into r;
+    promoted := private.fill_places();
+  end if;
+  return private.pass_json(r) || jsonb_build_object('promoted', promoted);
+end;
+$$;
+-- admin_cancel_reservation keeps its grants (create or replace).

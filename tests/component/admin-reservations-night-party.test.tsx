@@ -178,7 +178,12 @@ describe('reservations page, Night Party', () => {
     expect(dialog).toHaveAccessibleDescription(/^Le pass de Alice Mbarga ne permettra plus/);
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
 
-    expect(await screen.findByText('Réservation de Alice Mbarga annulée')).toBeVisible();
+    // The freed place went to the first of the waitlist: the toast says so (issue 27).
+    expect(
+      await screen.findByText(
+        'Réservation de Alice Mbarga annulée ; 1 réservation de la liste d’attente passe en « Confirmé »',
+      ),
+    ).toBeVisible();
     await waitFor(() => expect(passOf('Alice Mbarga')).toHaveTextContent('Annulé'));
     // Fabrice was first on the waitlist (queue_number): promoted in the same transaction.
     await waitFor(() => expect(passOf('Fabrice Owona')).toHaveTextContent('Confirmé'));

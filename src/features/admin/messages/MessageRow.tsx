@@ -80,13 +80,18 @@ export function MessageRow({
       </tr>
       {open && (
         <tr id={detailId}>
-          <td colSpan={5} className="bg-gray-50 px-4 py-4">
-            <div className="space-y-4">
-              <p className="text-sm text-gray-700">
+          {/* The message keeps to the visible width of the table (sticky at its left edge,
+              100cqw of the scrolling box) so that it wraps at 320 px and with text at 200 %,
+              instead of running as wide as the table inside a sideways scroller (issue 27). */}
+          <td colSpan={5} className="bg-gray-50 px-0! py-0!">
+            <div className="sticky left-0 w-[100cqw] space-y-4 px-4 py-4">
+              <p className="text-sm wrap-anywhere text-gray-700">
                 De <strong className="text-gray-900">{m.name}</strong> ({m.email}), le{' '}
                 {formatDateTime(m.createdAt)} — sujet : {m.subject}
               </p>
-              <p className="max-w-prose whitespace-pre-line text-gray-900">{m.message}</p>
+              <p className="max-w-prose whitespace-pre-line wrap-anywhere text-gray-900">
+                {m.message}
+              </p>
               {m.handledAt && (
                 <p className="text-sm text-gray-700">Traité le {formatDateTime(m.handledAt)}</p>
               )}

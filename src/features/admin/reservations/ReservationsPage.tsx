@@ -84,8 +84,13 @@ function useRowActions(rowIds: () => readonly string[]) {
   const confirmCancel = async () => {
     if (!toCancel) return;
     try {
-      await cancel.mutateAsync(toCancel.id);
-      notify.success(`Réservation de ${toCancel.fullName} annulée`);
+      const { promoted } = await cancel.mutateAsync(toCancel.id);
+      // The place it freed confirmed the first of the waitlist: said too (issue 27).
+      const moved =
+        promoted === 0
+          ? ''
+          : ` ; ${promoted > 1 ? `${promoted} réservations` : '1 réservation'} de la liste d’attente ${promoted > 1 ? 'passent' : 'passe'} en « ${RESERVATION_STATE_LABELS.confirmed} »`;
+      notify.success(`Réservation de ${toCancel.fullName} annulée${moved}`);
     } catch (e) {
       notify.error(e instanceof Error ? e.message : 'Erreur lors de l’annulation');
     } finally {
