@@ -157,12 +157,14 @@ export function ReservationRow(props: ReservationRowProps) {
       <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
       <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
       <td className={`${td} min-w-24`}>{formatDateTime(r.createdAt)}</td>
-      <td className={td}>
-        <div className="flex flex-wrap gap-2">
-          <PassLink reservation={r} spacing="py-2" />
-          <StateActions {...props} />
-        </div>
-      </td>
+      {props.canWrite && (
+        <td className={td}>
+          <div className="flex flex-wrap gap-2">
+            <PassLink reservation={r} spacing="py-2" />
+            <StateActions {...props} />
+          </div>
+        </td>
+      )}
     </tr>
   );
 }

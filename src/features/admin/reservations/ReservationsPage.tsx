@@ -240,7 +240,8 @@ export default function ReservationsPage() {
             'Source',
             'Assistera',
             { label: 'Date', sortKey: 'date' },
-            'Actions',
+            // A reader has no action (and no pass link): no empty column.
+            ...(canWrite ? ['Actions'] : []),
           ],
         }}
         pagerLabel="Pagination des réservations"

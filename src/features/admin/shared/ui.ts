@@ -5,9 +5,7 @@ export const linkClass = `font-medium text-brand-700 underline-offset-2 hover:un
 export const card = 'rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6';
 export const pageTitle = 'text-2xl font-bold text-gray-900 sm:text-3xl';
 // relative: a visually hidden header (sr-only is absolute) stays inside the scrolling box.
-// @container: a row's full-width detail (an opened message) is as wide as the visible part of the
-// table (100cqw), not as the whole table, and wraps there (issue 27, reflow at 320 px).
 export const tableWrap =
-  'relative @container overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm';
+  'relative overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm';
 export const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-700 uppercase';
 export const td = 'px-4 py-3 align-top text-sm text-gray-800';
