@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
-import { refocusInList, rowsAround } from '@/lib/move-focus';
+import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { BIN_DAYS, type BinnedParticipant } from '@/data/delete-participant';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { AdminsOnly } from '../shared/AdminsOnly';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { notify } from '@/lib/toast';
-import { refocusInList, rowsAround } from '@/lib/move-focus';
+import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { logExport } from '@/data/audit';
 import { fetchAllMessages, MESSAGE_STATES, type MessageFilters } from '@/data/messages';
 import { messagesCsv, messagesFileName } from '../shared/exports';

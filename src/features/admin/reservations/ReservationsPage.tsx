@@ -28,7 +28,8 @@ import {
   useUndoCheckIn,
 } from './reservation-mutations';
 import { UndoCheckInDialog } from './UndoCheckInDialog';
-import { focusElement, focusLost, refocusInList, rowsAround } from '@/lib/move-focus';
+import { focusElement } from '@/lib/move-focus';
+import { focusLost, refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { checkInMessage, RESERVATION_STATE_LABELS } from './reservation-states';
 
 const EMPTY_FILTERS: Required<ReservationFilters> = {
