@@ -233,4 +233,36 @@ describe('honest settings', () => {
     expect(await screen.findByText('Paramètres enregistrés')).toBeVisible();
     expect(await stored()).toMatchObject({ capacity: 2, overbooking_percent: 0 });
   });
+
+  it('names the waitlist a raised limit confirms', async () => {
+    await backend.setEdition({ capacity: 2, overbooking_percent: 0 });
+    await backend.sql(`insert into reservations (full_name, phone, ville, heard_from,
+        attendance_barrier, follows_booster_page, consumes_booster_products, state, queue_number)
+      select 'Personne ' || i, '67700020' || i, 'Douala', 'social', 'none', 'yes', 'yes',
+             case when i <= 2 then 'confirmed' else 'waitlisted' end,
+             case when i > 2 then i end
+        from generate_series(1, 5) i`);
+    const user = userEvent.setup();
+    renderAdmin('/admin/parametres');
+    await screen.findByLabelText(/^Capacité/);
+    await waitFor(() =>
+      expect(screen.getByText(/Places confirmables/)).toHaveTextContent(/déjà confirmées : 2/),
+    );
+    await user.clear(input(/^Capacité/));
+    await user.type(input(/^Capacité/), '4');
+    await save(user);
+    expect(
+      await screen.findByText(
+        'Paramètres enregistrés ; 2 réservations de la liste d’attente passent en « Confirmé »',
+      ),
+    ).toBeVisible();
+    expect(
+      await backend.sql(
+        `select state, count(*)::int n from reservations group by state order by 1`,
+      ),
+    ).toEqual([
+      { state: 'confirmed', n: 4 },
+      { state: 'waitlisted', n: 1 },
+    ]);
+  });
 });

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { notify } from '@/lib/toast';
-import { SettingFieldError, type EditionSettings, type SettingKey } from '@/data/night-party-admin';
+import {
+  SettingFieldError,
+  type EditionSettings,
+  type NightPartyStats,
+  type SettingKey,
+} from '@/data/night-party-admin';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { nightPartyStatsQuery } from '../shared/queries';
 import { card } from '../shared/ui';
@@ -172,6 +177,20 @@ function PlaceLimit({
   );
 }
 
+/**
+ * How many of the waitlist a raised limit confirmed (admin_update_settings promotes in its own
+ * transaction): named in the toast (issue 27). Read from the capacity figures before and after
+ * the save: a promotion both adds a confirmed place and takes one off the waitlist, so a
+ * reservation or a cancellation made meanwhile by someone else is not counted as one.
+ */
+export function promotedBetween(before?: NightPartyStats, after?: NightPartyStats): number {
+  if (!before || !after) return 0;
+  return Math.max(
+    0,
+    Math.min(after.confirmed - before.confirmed, before.waitlisted - after.waitlisted),
+  );
+}
+
 const SAVE_ERROR = 'Erreur lors de l’enregistrement des paramètres';
 
 /**
@@ -191,15 +210,24 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
     defaultValues: toSettingsFormValues(settings),
   });
   const update = useUpdateSettings();
+  const queryClient = useQueryClient();
   const confirmed = useQuery(nightPartyStatsQuery()).data?.confirmed;
   /** The values waiting for the confirmation of a limit below the confirmed places. */
   const [pending, setPending] = useState<SettingsFormValues | null>(null);
 
   const save = async (values: SettingsFormValues, changed: SettingKey[]) => {
     try {
+      const statsKey = nightPartyStatsQuery().queryKey;
+      const before = queryClient.getQueryData(statsKey);
+      // Resolves once the capacity figures are read again (useUpdateSettings).
       const saved = await update.mutateAsync(toSettingsPatch(values, changed));
       reset(toSettingsFormValues(saved));
-      notify.success('Paramètres enregistrés');
+      const promoted = promotedBetween(before, queryClient.getQueryData(statsKey));
+      notify.success(
+        promoted > 0
+          ? `Paramètres enregistrés ; ${promoted > 1 ? `${formatCount(promoted)} réservations` : '1 réservation'} de la liste d’attente ${promoted > 1 ? 'passent' : 'passe'} en « Confirmé »`
+          : 'Paramètres enregistrés',
+      );
     } catch (e) {
       if (e instanceof SettingFieldError) {
         setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
