@@ -123,7 +123,7 @@ describe('reservations CSV', () => {
     expect(data[0]['Date de réservation']).toMatch(/^01\/04\/2025 \d\d:30$/);
     expect(reservationsFileName(new Date(2025, 3, 2))).toBe('reservations_2025-04-02.csv');
     expect(data[0]).toMatchObject({
-      État: 'Confirmée',
+      État: 'Confirmé',
       'Heure d’entrée': '',
       'Porte d’entrée': '',
     });
@@ -163,10 +163,10 @@ describe('reservations CSV', () => {
     ).data;
     expect(base.slice(-3)).toEqual(['État', 'Heure d’entrée', 'Porte d’entrée']);
     expect(rows.map((r) => r['État'])).toEqual([
-      'Entrée validée',
-      'Entrée validée',
+      'Entré',
+      'Entré',
       'Liste d’attente',
-      'Annulée',
+      'Annulé',
     ]);
     expect(rows[0]['Heure d’entrée']).toMatch(/^26\/04\/2025 \d\d:14$/);
     expect(rows[0]['Porte d’entrée']).toBe('Porte 2');
