@@ -162,12 +162,7 @@ describe('reservations CSV', () => {
       ),
     ).data;
     expect(base.slice(-3)).toEqual(['État', 'Heure d’entrée', 'Porte d’entrée']);
-    expect(rows.map((r) => r['État'])).toEqual([
-      'Entré',
-      'Entré',
-      'Liste d’attente',
-      'Annulé',
-    ]);
+    expect(rows.map((r) => r['État'])).toEqual(['Entré', 'Entré', 'Liste d’attente', 'Annulé']);
     expect(rows[0]['Heure d’entrée']).toMatch(/^26\/04\/2025 \d\d:14$/);
     expect(rows[0]['Porte d’entrée']).toBe('Porte 2');
     expect(rows[1]['Porte d’entrée']).toBe('À la main (administration)');
