@@ -189,12 +189,15 @@ export async function getAttendanceReport(): Promise<AttendanceRow[]> {
 
 /**
  * Cancels a reservation (the holder called, a duplicate…): the first of the waitlist takes the
- * place in the same transaction. A pass that has entered cannot be cancelled (French refusal).
+ * place in the same transaction (returned: how many were confirmed). A pass that has entered
+ * cannot be cancelled (French refusal).
  */
-export async function cancelReservationAsAdmin(id: string): Promise<void> {
+export async function cancelReservationAsAdmin(id: string): Promise<{ promoted: number }> {
   const supabase = await getSupabase();
-  const { error } = await supabase.rpc('admin_cancel_reservation', { id });
+  const { data, error } = await supabase.rpc('admin_cancel_reservation', { id });
   if (error) throw toDataError(error, 'Erreur lors de l’annulation de la réservation');
+  // How many of the waitlist the freed place confirmed (the toast says it: issue 27).
+  return { promoted: Number((data as { promoted?: unknown } | null)?.promoted ?? 0) };
 }
 
 /** What the door sees of a check-in (shared with the door screen: src/data/door.ts). */

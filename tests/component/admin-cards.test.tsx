@@ -166,7 +166,7 @@ describe('reservations on a phone', () => {
     const cancel = within(header).getByRole('button', {
       name: 'Annuler la réservation de Jean Mbarga',
     });
-    expect(definitionOf('État', jean)).toHaveTextContent('Confirmée');
+    expect(definitionOf('Pass', jean)).toHaveTextContent('Confirmé');
     expect(
       within(jean).getByRole('link', { name: 'Appeler Jean Mbarga au 6 77 00 00 01' }),
     ).toHaveAttribute('href', 'tel:+237677000001');
@@ -175,7 +175,7 @@ describe('reservations on a phone', () => {
     ).toBeVisible();
     // A cancelled place has nothing left to do: no action beside its name.
     expect(within(card('Inès Biya')).queryByRole('button')).toBeNull();
-    expect(definitionOf('État', card('Inès Biya'))).toHaveTextContent('Annulée');
+    expect(definitionOf('Pass', card('Inès Biya'))).toHaveTextContent('Annulé');
 
     await user.click(cancel);
     const dialog = screen.getByRole('alertdialog', {
@@ -184,7 +184,7 @@ describe('reservations on a phone', () => {
     expect(dialog).toHaveAccessibleDescription(
       /^Le pass de Jean Mbarga ne permettra plus d’entrer/,
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Garder la réservation' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

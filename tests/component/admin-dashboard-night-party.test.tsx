@@ -32,7 +32,11 @@ describe('dashboard', () => {
              count(*) filter (where checked_in_at is not null)::int entered
         from reservations`);
     expect(sql).toEqual({ confirmed: 12, waitlisted: 3, entered: 4 });
-    expect(definitionOf('Places confirmées', party)).toHaveTextContent(/^12\s*\/ 12$/);
+    const places = definitionOf('Places confirmées', party);
+    expect(within(places).getByText('12')).toHaveAttribute('aria-hidden', 'true');
+    expect(places).toHaveTextContent(/^12\s*\/ 12/);
+    // Read as a sentence (issue 27), not "12/ 12".
+    expect(within(places).getByText('12 sur 12 places confirmables.')).toHaveClass('sr-only');
     expect(definitionOf('Liste d’attente', party)).toHaveTextContent('3');
     expect(definitionOf('Entrées', party)).toHaveTextContent('4');
     expect(within(party).getByRole('link', { name: 'Voir les réservations' })).toHaveAttribute(

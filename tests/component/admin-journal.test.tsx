@@ -184,6 +184,41 @@ describe('bin', () => {
     expect(await backend.sql(`select id from participants order by id`)).toEqual([{ id: PAUL }]);
   });
 
+  // Issue 27: the focus never falls to <body> when "Restaurer" leaves with its row.
+  it('moves the focus to the next "Restaurer", then to the heading, as rows leave the bin', async () => {
+    await backend.sql(`update participants set deleted_at = now() - interval '1 hour'`);
+    const user = userEvent.setup();
+    renderAdmin('/admin/corbeille');
+    expect(await screen.findByText('2 participants')).toBeVisible();
+    const [first, second] = screen.getAllByRole('button', { name: /^Restaurer / });
+    await user.click(first);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(second).toHaveFocus());
+    await user.click(second);
+    expect(await screen.findByText('La corbeille est vide')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Corbeille' })).toHaveFocus(),
+    );
+    expect(document.body).not.toHaveFocus();
+  });
+
+  it('tells a reader (lecteur) the journal and the bin are the admins’, not "0 entrée"', async () => {
+    await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
+    const { unmount } = renderAdmin('/admin/journal');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+    expect(await screen.findByText(/^Le journal est réservé aux administrateurs\./)).toBeVisible();
+    expect(screen.queryByText(/0 entrée/)).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    unmount();
+    renderAdmin('/admin/corbeille');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corbeille' })).toBeVisible();
+    expect(
+      await screen.findByText(/^La corbeille est réservée aux administrateurs\./),
+    ).toBeVisible();
+    expect(screen.queryByText(/Erreur/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Restaurer|Purger/ })).toBeNull();
+  });
+
   it('shows a reader (lecteur) no journal and no bin in the sidebar', async () => {
     await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
     renderAdmin('/admin/messages');

@@ -116,6 +116,26 @@ describe('messages page', () => {
     ]);
   });
 
+  // Issue 27: in the unhandled messages, the marked one leaves with its button; the focus goes
+  // to the next message's "Marquer comme traité", never to <body>.
+  it('keeps the focus in a filtered inbox when a handled message leaves it', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/messages?state=unhandled');
+    expect(await screen.findByText('2 messages')).toBeVisible();
+    await user.click(
+      await screen.findByRole('button', {
+        name: fr('Marquer comme traité : message de Paul Etoa'),
+      }),
+    );
+    expect(await screen.findByText('1 message')).toBeVisible();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: fr('Marquer comme traité : message de Awa Ngono') }),
+      ).toHaveFocus(),
+    );
+    expect(document.body).not.toHaveFocus();
+  });
+
   it('searches and filters through the URL', async () => {
     const user = userEvent.setup();
     renderAdmin('/admin/messages');
@@ -184,6 +204,7 @@ describe('messages page', () => {
     expect(screen.queryByRole('button', { name: /Marquer comme/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Exporter CSV' })).toBeNull();
     expect(within(sidebar()).queryByRole('link', { name: 'Journal' })).toBeNull();
-    expect(within(sidebar()).queryByRole('link', { name: 'Paramètres' })).toBeNull();
+    // The settings are theirs to read (read-only page, issue 27).
+    expect(within(sidebar()).getByRole('link', { name: 'Paramètres' })).toBeVisible();
   });
 });

@@ -69,7 +69,12 @@ describe('contest section of a participant', () => {
       target: { value: '09:00' },
     });
     await user.click(within(slot).getByRole('button', { name: 'Enregistrer le créneau' }));
-    expect(await screen.findByText('Créneau de Paul Etoa enregistré')).toBeVisible();
+    // The slot moves "Présélectionné" to "Convoqué": the toast names it (issue 27).
+    expect(
+      await screen.findByText(
+        'Créneau de Paul Etoa enregistré ; statut : Convoqué (était Présélectionné)',
+      ),
+    ).toBeVisible();
     expect(await section.findByText(/^Bafoussam, \w+ 13 juillet à 09:00$/)).toBeVisible();
     // The slot convokes: a second history row, and the convocation can be prepared.
     expect(await section.findByText(/Présélectionné → Convoqué/)).toBeVisible();

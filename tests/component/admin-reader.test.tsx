@@ -148,3 +148,51 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: 'Voir les statistiques' })).toBeVisible();
   });
 });
+
+/**
+ * Issue 27 (docs/decisions/023-honest-screens.md): the two files of figures a reader reads on
+ * screen are theirs to download, and the database journals each with the reader as author.
+ */
+describe('a reader’s aggregate exports', () => {
+  it('downloads the attendance and the regions, each journaled', async () => {
+    await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    const { unmount } = renderAdmin('/admin/presence');
+    const csv = await screen.findByRole('button', { name: 'Exporter CSV' });
+    // Unavailable until the report has loaded.
+    await waitFor(() => expect(csv).not.toHaveAttribute('aria-disabled'));
+    await user.click(csv);
+    expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
+    unmount();
+    renderAdmin('/admin/stats');
+    await user.click(await screen.findByRole('button', { name: 'Exporter' }));
+    await waitFor(async () =>
+      expect(
+        await backend.sql('select action, entity, actor_email from audit_log order by id'),
+      ).toEqual([
+        { action: 'export', entity: 'presence_night_party', actor_email: 'lecteur@example.cm' },
+        { action: 'export', entity: 'distribution_regionale', actor_email: 'lecteur@example.cm' },
+      ]),
+    );
+    expect(downloads.map((d) => d.name)).toEqual([
+      expect.stringMatching(/\.csv$/),
+      'distribution_regionale.csv',
+    ]);
+  });
+});
+
+describe('the admin layout', () => {
+  it('offers "Aller au contenu" as the first Tab stop, to the page itself', async () => {
+    await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
+    const user = userEvent.setup();
+    renderAdmin('/admin/stats');
+    await screen.findByRole('heading', { level: 1, name: 'Statistiques' });
+    // The test's stand-in for the browser's Back button comes just before the app: one Tab on.
+    screen.getByRole('button', { name: 'Page précédente du navigateur' }).focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Aller au contenu' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});

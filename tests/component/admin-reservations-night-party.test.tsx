@@ -75,6 +75,9 @@ const counts = async () =>
         from reservations`)
   )[0];
 
+/** The row's "Pass" cell (the booking's state, beside "Statut", the visitor's own answer). */
+const passOf = (name: string) => (rowOf(name) as HTMLTableRowElement).cells[3];
+
 const capacity = () => screen.getByRole('region', { name: 'Places de la Night Party' });
 
 describe('reservations page, Night Party', () => {
@@ -86,19 +89,25 @@ describe('reservations page, Night Party', () => {
     expect(sql).toEqual({ confirmed: 5, waitlisted: 3, entered: 2, cancelled: 2 });
     expect(definitionOf('Confirmées', bar)).toHaveTextContent(`${sql.confirmed} / 5`);
     expect(definitionOf('Confirmées', bar)).toHaveTextContent('Complet');
+    // Read as one sentence (issue 27), not "5 / 5Complet".
+    const confirmedPlaces = definitionOf('Confirmées', bar);
+    expect(within(confirmedPlaces).getByText(/^5 \/ 5/)).toHaveAttribute('aria-hidden', 'true');
+    expect(within(confirmedPlaces).getByText('5 sur 5 places confirmables, complet.')).toHaveClass(
+      'sr-only',
+    );
     expect(definitionOf('Entrées', bar)).toHaveTextContent(String(sql.entered));
     expect(definitionOf('Liste d’attente', bar)).toHaveTextContent(String(sql.waitlisted));
     expect(definitionOf('Annulées', bar)).toHaveTextContent(String(sql.cancelled));
 
-    expect(rowOf('Alice Mbarga')).toHaveTextContent('Confirmée');
-    expect(rowOf('Alice Mbarga')).toHaveTextContent('Pas encore entré');
+    expect(passOf('Alice Mbarga')).toHaveTextContent('Confirmé');
+    expect(passOf('Alice Mbarga')).toHaveTextContent('Pas encore entré');
     const [{ at }] = await backend.sql<{ at: Date }>(
       `select checked_in_at at from reservations where full_name = 'Didier Fouda'`,
     );
-    expect(rowOf('Didier Fouda')).toHaveTextContent('Entrée validée');
+    expect(passOf('Didier Fouda')).toHaveTextContent(/^Entré/);
     expect(rowOf('Didier Fouda')).toHaveTextContent(`${formatDateTime(at)}Porte 1`);
-    expect(rowOf('Grace Abena')).toHaveTextContent('Liste d’attente');
-    expect(rowOf('Inès Biya')).toHaveTextContent('Annulée');
+    expect(passOf('Grace Abena')).toHaveTextContent('Liste d’attente');
+    expect(passOf('Inès Biya')).toHaveTextContent('Annulé');
 
     // The pass opens the public pass page in a new tab; no action on what cannot change.
     const [{ pass_code }] = await backend.sql<{ pass_code: string }>(
@@ -125,7 +134,7 @@ describe('reservations page, Night Party', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/reservations');
     await screen.findByText('10 réservations');
-    await user.selectOptions(screen.getByLabelText('État'), 'waitlisted');
+    await user.selectOptions(screen.getByLabelText('Pass'), 'waitlisted');
     expect(await screen.findByText('3 réservations')).toBeVisible();
     expect(currentUrl()).toBe('/admin/reservations?state=waitlisted');
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -135,25 +144,25 @@ describe('reservations page, Night Party', () => {
       'Hervé Tchana',
     ]);
 
-    await user.selectOptions(screen.getByLabelText('État'), 'confirmed');
+    await user.selectOptions(screen.getByLabelText('Pass'), 'confirmed');
     expect(await screen.findByText('3 réservations')).toBeVisible();
     await waitFor(() => expect(currentUrl()).toBe('/admin/reservations?state=confirmed'));
     expect(screen.queryByText('Didier Fouda')).toBeNull();
 
     await user.click(await screen.findByRole('button', { name: 'Page précédente du navigateur' }));
     await waitFor(() => expect(currentUrl()).toBe('/admin/reservations?state=waitlisted'));
-    expect(screen.getByLabelText('État')).toHaveValue('waitlisted');
+    expect(screen.getByLabelText('Pass')).toHaveValue('waitlisted');
   });
 
   it('opens a copied link with its state, and ignores an unknown one', async () => {
     const view = renderAdmin('/admin/reservations?state=checked_in');
     expect(await screen.findByText('2 réservations')).toBeVisible();
-    expect(screen.getByLabelText('État')).toHaveValue('checked_in');
+    expect(screen.getByLabelText('Pass')).toHaveValue('checked_in');
     expect(rowOf('Esther Ndi')).toHaveTextContent('Porte 2');
     view.unmount();
     renderAdmin('/admin/reservations?state=perdu');
     expect(await screen.findByText('10 réservations')).toBeVisible();
-    expect(screen.getByLabelText('État')).toHaveValue('');
+    expect(screen.getByLabelText('Pass')).toHaveValue('');
   });
 
   it('cancels after a confirmation naming the person, and the first waitlisted gets the place', async () => {
@@ -169,10 +178,15 @@ describe('reservations page, Night Party', () => {
     expect(dialog).toHaveAccessibleDescription(/^Le pass de Alice Mbarga ne permettra plus/);
     await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
 
-    expect(await screen.findByText('Réservation de Alice Mbarga annulée')).toBeVisible();
-    await waitFor(() => expect(rowOf('Alice Mbarga')).toHaveTextContent('Annulée'));
+    // The freed place went to the first of the waitlist: the toast says so (issue 27).
+    expect(
+      await screen.findByText(
+        'Réservation de Alice Mbarga annulée ; 1 réservation de la liste d’attente passe en « Confirmé »',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(passOf('Alice Mbarga')).toHaveTextContent('Annulé'));
     // Fabrice was first on the waitlist (queue_number): promoted in the same transaction.
-    await waitFor(() => expect(rowOf('Fabrice Owona')).toHaveTextContent('Confirmée'));
+    await waitFor(() => expect(passOf('Fabrice Owona')).toHaveTextContent('Confirmé'));
     expect(rowOf('Grace Abena')).toHaveTextContent('Liste d’attente');
     const sql = await counts();
     expect(sql).toEqual({ confirmed: 5, waitlisted: 2, entered: 2, cancelled: 3 });
@@ -187,7 +201,7 @@ describe('reservations page, Night Party', () => {
     await user.click(await screen.findByRole('button', { name: 'Valider l’entrée de Bruno Etoa' }));
 
     expect(await screen.findByText('Entrée validée — Bruno E.')).toBeVisible();
-    await waitFor(() => expect(rowOf('Bruno Etoa')).toHaveTextContent('Entrée validée'));
+    await waitFor(() => expect(passOf('Bruno Etoa')).toHaveTextContent(/^Entré/));
     expect(rowOf('Bruno Etoa')).toHaveTextContent('À la main (administration)');
     expect(
       within(rowOf('Bruno Etoa'))
@@ -195,9 +209,7 @@ describe('reservations page, Night Party', () => {
         .map((b) => b.textContent),
     ).toEqual(['Annuler l’entrée']);
     // Its button gone, the focus is on the row's new state, not lost to <body>.
-    await waitFor(() =>
-      expect(within(rowOf('Bruno Etoa')).getByText('Entrée validée')).toHaveFocus(),
-    );
+    await waitFor(() => expect(within(rowOf('Bruno Etoa')).getByText('Entré')).toHaveFocus());
     const [row] = await backend.sql<{ door: string; by_hand: boolean; entered: boolean }>(
       `select checked_in_door door, checked_in_by_hand by_hand, checked_in_at is not null entered
          from reservations where full_name = 'Bruno Etoa'`,
@@ -205,6 +217,54 @@ describe('reservations page, Night Party', () => {
     // By hand is a flag, not a door named "admin" (docs/decisions/017-roles-and-door-window.md).
     expect(row).toEqual({ door: null, by_hand: true, entered: true });
     await waitFor(() => expect(definitionOf('Entrées', capacity())).toHaveTextContent('3'));
+  });
+
+  // Issue 27: in a list filtered on "Confirmé" the entered row leaves with its button; the focus
+  // goes to the next row's "Valider l’entrée", never to <body>.
+  it('keeps the focus in a filtered list when a checked-in row leaves it', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations?state=confirmed');
+    expect(await screen.findByText('3 réservations')).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Valider l’entrée de Bruno Etoa' }));
+    expect(await screen.findByText('2 réservations')).toBeVisible();
+    expect(screen.queryByText('Bruno Etoa')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Valider l’entrée de Carine Nana' })).toHaveFocus(),
+    );
+    expect(document.body).not.toHaveFocus();
+  });
+
+  it('names the cancel dialog’s buttons for what they do', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/reservations');
+    await user.click(
+      await screen.findByRole('button', { name: 'Annuler la réservation de Carine Nana' }),
+    );
+    const dialog = screen.getByRole('alertdialog');
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Garder la réservation', 'Annuler la réservation']);
+    await user.click(within(dialog).getByRole('button', { name: 'Garder la réservation' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(await counts()).toMatchObject({ cancelled: 2 });
+  });
+
+  it('names the booking column "Pass", apart from the visitor’s "Statut"', async () => {
+    renderAdmin('/admin/reservations');
+    await screen.findByText('10 réservations');
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toContain('Pass');
+    expect(headers).toContain('Statut');
+    expect(headers.some((h) => /État/.test(h ?? ''))).toBe(false);
+    expect(
+      within(screen.getByLabelText('Pass'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tous les pass', 'Confirmé', 'Entré', 'Liste d’attente', 'Annulé']);
   });
 
   it('undoes an entry with a reason: the pass is valid again, and the journal says why', async () => {
@@ -230,7 +290,7 @@ describe('reservations page, Night Party', () => {
       await screen.findByText('Entrée de Didier Fouda annulée : le pass est de nouveau valide'),
     ).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(rowOf('Didier Fouda')).toHaveTextContent('Confirmée'));
+    await waitFor(() => expect(passOf('Didier Fouda')).toHaveTextContent('Confirmé'));
     expect(await counts()).toMatchObject({ entered: 1 });
     expect(
       await backend.sql(

@@ -138,7 +138,7 @@ describe('reservations page', () => {
       Statut: 'Confirmé',
       "Source d'information": 'Flyer / affiche',
       Obstacle: 'Aucun obstacle',
-      État: 'Confirmée',
+      État: 'Confirmé',
       'Heure d’entrée': '',
     });
     expect(data.find((r) => r['Téléphone'] === '670000024')).toMatchObject({

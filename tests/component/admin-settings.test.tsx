@@ -1,8 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testBackend } from '../setup/test-backend';
-import { renderAdmin, signInAsAdmin } from './admin-render';
+import { definitionOf, renderAdmin, signInAsAdmin } from './admin-render';
+import { fr } from '../setup/french';
 
 /**
  * The "Paramètres" page against the real database: what it shows (dates and times in Douala
@@ -24,7 +25,7 @@ const stored = async () => {
 
 beforeAll(async () => {
   await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
-  await signInAsAdmin('chef@example.cm', 'chef-password-123');
+  await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
 });
 
 beforeEach(async () => {
@@ -42,6 +43,9 @@ beforeEach(async () => {
   });
   await backend.sql(`update contest_settings set registration_opens_at = '2030-01-01 00:00+01',
     registration_closes_at = '2030-02-28 23:59+01', max_participants = 2000`);
+  await backend.sql('delete from reservations');
+  await backend.sql('update edition_settings set personal_data_purge_at = null');
+  await signInAsAdmin('chef@example.cm', 'chef-password-123');
 });
 
 const input = (label: RegExp) => screen.getByLabelText(label);
@@ -161,5 +165,104 @@ describe('settings page', () => {
     expect(screen.queryByText('Paramètres enregistrés')).toBeNull();
     // One transaction: the capacity sent with it is not stored either.
     expect(await stored()).toMatchObject({ closes: null, capacity: 1500 });
+  });
+});
+
+/** Issue 27 (docs/decisions/023-honest-screens.md): what a role cannot do is not offered. */
+describe('honest settings', () => {
+  it('shows a reader (lecteur) the settings as text, read-only, saying why', async () => {
+    await backend.sql(`update edition_settings set personal_data_purge_at = '2030-11-30'`);
+    await signInAsAdmin('lecteur@example.cm', 'lecteur-password-123');
+    renderAdmin('/admin/parametres');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Lecture seule : seuls les administrateurs modifient les paramètres et programment la purge.',
+      ),
+    ).toBeVisible();
+    const places = await screen.findByRole('region', { name: 'Places et réservations' });
+    expect(definitionOf('Capacité (places)', places)).toHaveTextContent(/^1\s500$/);
+    expect(definitionOf('Places confirmables', places)).toHaveTextContent(/^1\s650$/);
+    expect(definitionOf('Début du concert')).toHaveTextContent(
+      /18 mai 2030.*16:00.*heure de Douala/,
+    );
+    // No input, no save, no purge button: nothing the database would refuse.
+    await screen.findByText(/Aucune purge n’est programmée/);
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryAllByRole('spinbutton')).toEqual([]);
+    expect(
+      screen.queryAllByRole('button', { name: /Enregistrer|Annuler|Programmer|Purger/ }),
+    ).toEqual([]);
+    const nav = screen.getByRole('navigation', { name: 'Administration' });
+    expect(within(nav).getByRole('link', { name: 'Paramètres' })).toBeVisible();
+  });
+
+  it('explains a limit below the confirmed places before saving it', async () => {
+    await backend.sql(`insert into reservations (full_name, phone, ville, heard_from,
+        attendance_barrier, follows_booster_page, consumes_booster_products, state)
+      select 'Personne ' || i, '67700010' || i, 'Douala', 'social', 'none', 'yes', 'yes', 'confirmed'
+        from generate_series(1, 3) i`);
+    const user = userEvent.setup();
+    renderAdmin('/admin/parametres');
+    await screen.findByLabelText(/^Capacité/);
+    await waitFor(() =>
+      expect(screen.getByText(/Places confirmables/)).toHaveTextContent(/déjà confirmées : 3/),
+    );
+    await user.clear(input(/^Capacité/));
+    await user.type(input(/^Capacité/), '2');
+    await user.clear(input(/^Surbooking/));
+    await user.type(input(/^Surbooking/), '0');
+    const warning = await screen.findByText(/^3 places sont déjà confirmées, plus que ces 2/);
+    expect(warning).toHaveTextContent(/aucune n’est retirée/);
+    expect(warning).toHaveTextContent(/tant que les places confirmables ne dépasseront pas 3\.$/);
+
+    await save(user);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: fr('Passer à 2 places confirmables ?'),
+    });
+    expect(dialog).toHaveAccessibleDescription(/^3 places sont déjà confirmées/);
+    await user.click(within(dialog).getByRole('button', { name: 'Revenir au formulaire' }));
+    expect(await stored()).toMatchObject({ capacity: 1500, overbooking_percent: 10 });
+
+    await save(user);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Enregistrer quand même',
+      }),
+    );
+    expect(await screen.findByText('Paramètres enregistrés')).toBeVisible();
+    expect(await stored()).toMatchObject({ capacity: 2, overbooking_percent: 0 });
+  });
+
+  it('names the waitlist a raised limit confirms', async () => {
+    await backend.setEdition({ capacity: 2, overbooking_percent: 0 });
+    await backend.sql(`insert into reservations (full_name, phone, ville, heard_from,
+        attendance_barrier, follows_booster_page, consumes_booster_products, state, queue_number)
+      select 'Personne ' || i, '67700020' || i, 'Douala', 'social', 'none', 'yes', 'yes',
+             case when i <= 2 then 'confirmed' else 'waitlisted' end,
+             case when i > 2 then i end
+        from generate_series(1, 5) i`);
+    const user = userEvent.setup();
+    renderAdmin('/admin/parametres');
+    await screen.findByLabelText(/^Capacité/);
+    await waitFor(() =>
+      expect(screen.getByText(/Places confirmables/)).toHaveTextContent(/déjà confirmées : 2/),
+    );
+    await user.clear(input(/^Capacité/));
+    await user.type(input(/^Capacité/), '4');
+    await save(user);
+    expect(
+      await screen.findByText(
+        'Paramètres enregistrés ; 2 réservations de la liste d’attente passent en « Confirmé »',
+      ),
+    ).toBeVisible();
+    expect(
+      await backend.sql(
+        `select state, count(*)::int n from reservations group by state order by 1`,
+      ),
+    ).toEqual([
+      { state: 'confirmed', n: 4 },
+      { state: 'waitlisted', n: 1 },
+    ]);
   });
 });

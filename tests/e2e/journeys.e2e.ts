@@ -324,7 +324,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
       "Source d'information": 'Réseaux sociaux',
       Assistera: 'Oui',
       Obstacle: 'Aucun obstacle',
-      État: 'Confirmée',
+      État: 'Confirmé',
       'Heure d’entrée': '',
     });
 

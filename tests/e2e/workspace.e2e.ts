@@ -7,13 +7,17 @@
  *    French text), which is recorded as "Notifié le …"; the journal shows the actions;
  * 3. every new page (messages, participants with the selection, contest section, journal, bin,
  *    retention settings, the scheduled purge's dialog and banner) is screenshotted and checked
- *    with axe at 360 and 1280 px; the purge scheduled is cancelled from the banner.
+ *    with axe at 360 and 1280 px; the purge scheduled is cancelled from the banner;
+ * 4. issue 27: a reader's settings (read-only, no input) and the journal reserved to admins, at
+ *    360 and 1280 px, "Aller au contenu" as the first Tab stop; an opened message wraps at
+ *    320 px, with text at 100 % and 200 % (no box wider than the screen).
  * The contact step needs this address's contact quota: tests/e2e/public-pages.e2e.ts spends it,
  * so this file must run before that one (see the report of issue 13).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeFindings } from './support/a11y';
+import { enlargeText } from './support/reflow';
 import {
   backendAvailable,
   launchChromium,
@@ -43,10 +47,10 @@ async function waitForToast(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor();
 }
 
-async function signIn(page: Page) {
+async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
   await page.goto('/admin/login/');
-  await page.getByLabel(/^E-mail/).fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Mot de passe/).fill(ADMIN_PASSWORD);
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel(/^Mot de passe/).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await waitForToast(page, 'Connexion réussie!');
   await page.waitForURL((url) => /^\/admin\/?$/.test(url.pathname));
@@ -288,5 +292,81 @@ describe('the organisers’ workspace', () => {
       await banner.waitFor({ state: 'detached' });
       expect(admin.pageErrors).toEqual([]);
     });
+
+    it('a reader reads the settings without a form, and the journal is not theirs', async (ctx) => {
+      if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+      const reader = await openSession(browser, viewport);
+      sessions.push(reader);
+      const { page } = reader;
+      await signIn(page, 'lecteur@booster-challenge.local', 'BoosterLecteur2025');
+      await page.goto('/admin/parametres/');
+      await page.getByText(/^Lecture seule/).waitFor();
+      await page.getByText('Places confirmables').first().waitFor();
+      await page.getByText(/^Aucune (date de )?purge/).waitFor();
+      expect(await page.locator('main input, main select, main textarea').count()).toBe(0);
+      expect(await page.locator('main button').count()).toBe(0);
+      await check(page, viewport, 'admin-settings-reader');
+      // The first Tab of a page loaded afresh: "Aller au contenu", then the page itself.
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Aller au contenu' });
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      expect(await page.locator('main').evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await page.goto('/admin/journal/');
+      await page.getByText(/^Le journal est réservé aux administrateurs/).waitFor();
+      await check(page, viewport, 'admin-journal-reader');
+      // The booking's column is "Pass" (a card's fact on a phone); the capacity as a sentence.
+      await page.goto('/admin/reservations/');
+      await page.getByText(/^\d+ réservations?$/).waitFor();
+      await page
+        .getByText(/ sur [\d\s\u202f]+ places confirmables, /)
+        .waitFor({ state: 'attached' });
+      await check(page, viewport, 'admin-reservations-reader');
+      expect(reader.pageErrors).toEqual([]);
+    });
   });
+
+  describe.each([{ text: 100 }, { text: 200 }])(
+    'an opened message at 320 px, text $text',
+    ({ text }) => {
+      it('wraps inside the screen', async (ctx) => {
+        if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+        const admin = await openSession(browser, 'phone');
+        sessions.push(admin);
+        const { page } = admin;
+        await page.setViewportSize({ width: 320, height: 740 });
+        if (text !== 100) await enlargeText(admin.context, text);
+        await signIn(page);
+        await page.goto('/admin/messages/');
+        await settle(page);
+        const open = page.getByRole('button', { name: /^Ouvrir le message de / }).first();
+        await open.click();
+        // aria-controls names the message once it is open.
+        const controls = await page
+          .getByRole('button', { name: /^Fermer le message de / })
+          .first()
+          .getAttribute('aria-controls');
+        const detail = page.locator(`[id="${controls}"] td > div`);
+        await detail.waitFor();
+        await detail.scrollIntoViewIfNeeded();
+        const box = await detail.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            left: r.left,
+            right: r.right,
+            inner: window.innerWidth,
+            scroll: el.scrollWidth,
+            client: el.clientWidth,
+          };
+        });
+        expect(box.right, JSON.stringify(box)).toBeLessThanOrEqual(box.inner);
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.scroll).toBeLessThanOrEqual(box.client);
+        await screenshot(page, 'phone', `admin-message-open-320-text-${text}`);
+        await expectAccessible(page, `320 px text ${text} % opened message`);
+        expect(admin.pageErrors).toEqual([]);
+      });
+    },
+  );
 });

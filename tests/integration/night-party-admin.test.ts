@@ -80,13 +80,15 @@ describe('admin row actions', () => {
 
     const cancelled = await admin.rpc('admin_cancel_reservation', { id: a.id });
     expect(cancelled.error).toBeNull();
-    expect(cancelled.data).toMatchObject({ code: a.pass_code, state: 'cancelled' });
+    // The freed place confirmed the first of the waitlist: said, for the toast (issue 27).
+    expect(cancelled.data).toMatchObject({ code: a.pass_code, state: 'cancelled', promoted: 1 });
     expect((await backend.anonClient().rpc('get_pass', { code: w.pass_code })).data).toMatchObject({
       state: 'confirmed',
     });
-    expect((await admin.rpc('admin_cancel_reservation', { id: a.id })).data).toEqual(
-      cancelled.data,
-    );
+    expect((await admin.rpc('admin_cancel_reservation', { id: a.id })).data).toEqual({
+      ...cancelled.data,
+      promoted: 0,
+    });
 
     const entered = await admin.rpc('admin_check_in', { id: b.id });
     expect(entered.error).toBeNull();

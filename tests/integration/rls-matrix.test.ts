@@ -431,6 +431,8 @@ const FUNCTIONS: Record<string, Fn> = {
     args: async () => ({ id: uuid(), handled: true }),
     who: STAFF_ADMIN,
   },
+  // A personal-data export: admins only. Readers may record the two aggregate exports
+  // (presence_night_party, distribution_regionale): workspace-audit.test.ts, issue 27.
   log_export: {
     args: async () => ({ what: 'participants', filters: {}, row_count: 0 }),
     who: STAFF_ADMIN,

@@ -403,4 +403,42 @@ describe('log_export', () => {
     ).toBe('42501');
     expect(await auditSince(backend, since)).toEqual([]);
   });
+  // Issue 27 (docs/decisions/023-honest-screens.md): a reader downloads the two files of figures
+  // they read on screen, and each download is journaled with the reader as its author; every
+  // file with personal data stays an admin's.
+  it('journals a reader’s aggregate exports and refuses them every other', async () => {
+    const since = await lastAuditId(backend);
+    for (const what of ['presence_night_party', 'distribution_regionale'] as const) {
+      const { error } = await staff.lecteur.rpc('log_export', { what, filters: {}, row_count: 7 });
+      expect(error, what).toBeNull();
+    }
+    const personal = EXPORTS.filter(
+      (e) => e !== 'presence_night_party' && e !== 'distribution_regionale',
+    );
+    expect(personal).toHaveLength(6);
+    for (const what of personal) {
+      const args = { what, filters: REAL[what].filters, row_count: 1 };
+      expect((await staff.lecteur.rpc('log_export', args)).error?.code, what).toBe('42501');
+    }
+    // Door staff and a signed-in user who is not staff record nothing, aggregate or not.
+    for (const c of [staff.controle, staff.user]) {
+      const args = { what: 'presence_night_party', filters: {}, row_count: 1 };
+      expect((await c.rpc('log_export', args)).error?.code).toBe('42501');
+    }
+    expect(await auditSince(backend, since)).toEqual([
+      expect.objectContaining({
+        actor: staff.ids.lecteur,
+        actor_email: EMAIL('lecteur'),
+        action: 'export',
+        entity: 'presence_night_party',
+        summary: 'Export CSV des présences à la Night Party : 7 lignes',
+      }),
+      expect.objectContaining({
+        actor: staff.ids.lecteur,
+        action: 'export',
+        entity: 'distribution_regionale',
+        summary: 'Export CSV de la répartition par région : 7 lignes',
+      }),
+    ]);
+  });
 });

@@ -234,7 +234,7 @@ describe('reservations workbook', () => {
       'Esther Ndi',
       '677000001',
       'Ngaoundéré',
-      'Entrée validée',
+      'Entré',
       new Date(Date.UTC(2025, 3, 26, 20, 14)),
       'Porte Est',
       'Peut-être',
@@ -247,8 +247,8 @@ describe('reservations workbook', () => {
     ]);
     expect(ws.getCell('D3').value).toBe('Liste d’attente');
     expect(ws.getCell('E3').value).toBeNull();
-    expect(ws.getCell('D4').value).toBe('Annulée');
-    expect(ws.getCell('D5').value).toBe('Entrée validée');
+    expect(ws.getCell('D4').value).toBe('Annulé');
+    expect(ws.getCell('D5').value).toBe('Entré');
     expect(ws.getCell('F5').value).toBe('À la main (administration)');
     expect(ws.getCell('B2').type).toBe(ExcelJS.ValueType.String);
   });

@@ -8,7 +8,7 @@ import { adminQueryClient } from '@/features/admin/shared/query-client';
 import { PurgeBanner } from '@/features/admin/settings/PurgeBanner';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { useDocumentTitle } from '@/lib/use-page-meta';
-import { keepTabInside } from '@/lib/move-focus';
+import { focusElement, keepTabInside } from '@/lib/move-focus';
 import { adminNavTitle, UnhandledBadge, useNavForRole } from './admin-nav';
 
 const focusRing =
@@ -55,6 +55,14 @@ function endSessions() {
   clearAdminSession();
   void signOutAdmin();
   adminQueryClient.clear();
+}
+
+/** "Aller au contenu": the focus goes to the page's <main> (read from its start, the banner first). */
+function skipToContent(event: React.MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('contenu');
+  if (!main) return;
+  event.preventDefault();
+  focusElement(main);
 }
 
 /** The drawer is for narrow screens (below Tailwind's lg); growing past it closes the drawer. */
@@ -189,6 +197,16 @@ export default function AdminLayout() {
   return (
     <AdminQueryProvider>
       <div className="min-h-dvh bg-gray-50 lg:flex">
+        {/* The first Tab stop of every admin page (issue 27): past the sidebar's links to the
+            page itself, as on the public pages. */}
+        <a
+          href="#contenu"
+          onClick={skipToContent}
+          inert={drawerOpen}
+          className="sr-only rounded-md bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400"
+        >
+          Aller au contenu
+        </a>
         <header
           inert={drawerOpen}
           className="flex flex-wrap items-center justify-between gap-2 bg-brand-900 px-4 py-3 text-white lg:hidden"
@@ -260,7 +278,7 @@ export default function AdminLayout() {
         >
           {sidebar()}
         </aside>
-        <main inert={drawerOpen} className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <main id="contenu" inert={drawerOpen} className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
           {/* A scheduled purge, on every page, for every admin (docs/decisions/018-…). */}
           <PurgeBanner />
           <Outlet />

@@ -15,17 +15,23 @@ const READ_NAV: NavItem[] = [
   { to: '/admin/presence', label: 'Présence', end: false },
 ];
 
-/** Admins only: the journal, the bin and the settings (the database refuses them to readers). */
+/**
+ * Admins only: the journal and the bin (the database refuses them to readers; reached by their
+ * address, each page says it is reserved to admins).
+ */
 const ADMIN_NAV: NavItem[] = [
   { to: '/admin/journal', label: 'Journal', end: false },
   { to: '/admin/corbeille', label: 'Corbeille', end: false },
-  { to: '/admin/parametres', label: 'Paramètres', end: false },
 ];
+
+/** The settings: admins edit them, readers read them (read-only page, issue 27). */
+const SETTINGS_NAV: NavItem = { to: '/admin/parametres', label: 'Paramètres', end: false };
 
 /** The sidebar's links for the signed-in role (my_staff_role); the admins' ones once known. */
 export function useNavForRole(): NavItem[] {
   const role = useStaffRole();
-  return role === 'admin' ? [...READ_NAV, ...ADMIN_NAV] : READ_NAV;
+  if (role === 'admin') return [...READ_NAV, ...ADMIN_NAV, SETTINGS_NAV];
+  return role === 'lecteur' ? [...READ_NAV, SETTINGS_NAV] : READ_NAV;
 }
 
 /**
@@ -34,7 +40,7 @@ export function useNavForRole(): NavItem[] {
  */
 export function adminNavTitle(pathname: string): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const item = [...READ_NAV, ...ADMIN_NAV].find((i) => i.to === path);
+  const item = [...READ_NAV, ...ADMIN_NAV, SETTINGS_NAV].find((i) => i.to === path);
   return item && adminPageTitle(item.label);
 }
 

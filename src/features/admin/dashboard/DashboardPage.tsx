@@ -149,8 +149,9 @@ export default function DashboardPage() {
               <dl className="grid grid-cols-1 gap-4 @md:grid-cols-3">
                 <StatCard
                   label="Places confirmées"
-                  value={data.party.confirmed}
-                  detail={`/ ${data.party.limit}`}
+                  value={formatCount(data.party.confirmed)}
+                  detail={`/ ${formatCount(data.party.limit)}`}
+                  spoken={`${formatCount(data.party.confirmed)} sur ${formatCount(data.party.limit)} places confirmables.`}
                 />
                 <StatCard label="Liste d’attente" value={data.party.waitlisted} />
                 <StatCard label="Entrées" value={data.party.checkedIn} />

@@ -4,25 +4,34 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
+import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { BIN_DAYS, type BinnedParticipant } from '@/data/delete-participant';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { AdminsOnly } from '../shared/AdminsOnly';
 import { DataTable } from '../shared/DataTable';
 import { ListHeader } from '../shared/ListHeader';
 import { EmptyState, QueryStatus } from '../shared/ListState';
 import { binQuery } from '../shared/queries';
 import { linkClass, td } from '../shared/ui';
-import { useCanWrite } from '../shared/use-staff-role';
 import { usePurgeBin, useRestoreParticipant } from '../participants/participant-mutations';
 
 const count = (n: number) => `${n} participant${n > 1 ? 's' : ''}`;
 
 /**
  * "Corbeille": the deleted participants, restorable for 30 days, then erased by the database.
- * Admins restore one, or empty the bin now (confirmed, naming how many are erased).
+ * Admins restore one, or empty the bin now (confirmed, naming how many are erased); anyone else
+ * reads that the bin is reserved to admins (AdminsOnly), not a load error.
  */
 export default function BinPage() {
+  return (
+    <AdminsOnly title="Corbeille" what="La corbeille">
+      <Bin />
+    </AdminsOnly>
+  );
+}
+
+function Bin() {
   const bin = useQuery(binQuery());
-  const canWrite = useCanWrite();
   const restore = useRestoreParticipant();
   const purge = usePurgeBin();
   const [confirmPurge, setConfirmPurge] = useState(false);
@@ -31,11 +40,21 @@ export default function BinPage() {
   // deletion, or now.
   const expired = rows.filter((p) => Date.parse(p.purgeAt) <= bin.dataUpdatedAt);
 
-  const onRestore = (p: BinnedParticipant) =>
+  const onRestore = (p: BinnedParticipant) => {
+    const around = rowsAround(
+      rows.map((r) => r.id),
+      p.id,
+    );
     restore.mutate(p.id, {
-      onSuccess: () => notify.success(`${p.fullName} est de retour dans la liste des participants`),
+      onSuccess: () => {
+        notify.success(`${p.fullName} est de retour dans la liste des participants`);
+        // The row leaves the bin with its button (issue 27): the focus goes to the next one's
+        // "Restaurer", or the one before, or the page's heading once the bin is empty.
+        requestAnimationFrame(() => refocusInList(around, 'Restaurer'));
+      },
       onError: (e) => notify.error(e.message),
     });
+  };
 
   const onPurge = () =>
     purge.mutate(undefined, {
@@ -55,7 +74,7 @@ export default function BinPage() {
         ← Journal
       </Link>
       <ListHeader title="Corbeille" summary={bin.data ? count(rows.length) : ''}>
-        {canWrite && expired.length > 0 && (
+        {expired.length > 0 && (
           <Button variant="danger" onClick={() => setConfirmPurge(true)}>
             Purger maintenant
           </Button>
@@ -71,33 +90,25 @@ export default function BinPage() {
         <DataTable
           caption="Participants dans la corbeille"
           regionLabel="Tableau de la corbeille"
-          columns={[
-            'Nom',
-            'Supprimé le',
-            'Par',
-            'Effacé à partir du',
-            ...(canWrite ? ['Actions'] : []),
-          ]}
+          columns={['Nom', 'Supprimé le', 'Par', 'Effacé à partir du', 'Actions']}
         >
           {rows.map((p) => (
-            <tr key={p.id}>
+            <tr key={p.id} data-row-id={p.id}>
               <td className={`${td} font-medium text-gray-900`}>{p.fullName}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.deletedAt)}</td>
               <td className={`${td} break-all`}>{p.deletedByEmail ?? '—'}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDate(p.purgeAt)}</td>
-              {canWrite && (
-                <td className={td}>
-                  <Button
-                    variant="secondary"
-                    busy={restore.isPending && restore.variables === p.id}
-                    busyLabel="Restauration…"
-                    aria-label={`Restaurer ${p.fullName}`}
-                    onClick={() => onRestore(p)}
-                  >
-                    Restaurer
-                  </Button>
-                </td>
-              )}
+              <td className={td}>
+                <Button
+                  variant="secondary"
+                  busy={restore.isPending && restore.variables === p.id}
+                  busyLabel="Restauration…"
+                  aria-label={`Restaurer ${p.fullName}`}
+                  onClick={() => onRestore(p)}
+                >
+                  Restaurer
+                </Button>
+              </td>
             </tr>
           ))}
         </DataTable>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditFilters } from '@/data/audit';
 import { labelOptions } from '../shared/FilterForm';
+import { AdminsOnly } from '../shared/AdminsOnly';
 import { ListPage } from '../shared/ListPage';
 import { journalListQuery } from '../shared/queries';
 import { linkClass } from '../shared/ui';
@@ -15,9 +16,18 @@ const ALLOWED = { action: AUDIT_ACTIONS };
 
 /**
  * "Journal": every admin write, recorded by the database (who, when, what, before and after),
- * newest first, filtered by action and period. Read only: nobody edits the journal.
+ * newest first, filtered by action and period. Read only: nobody edits the journal. Admins only:
+ * anyone else reads that it is reserved to them (AdminsOnly), not "0 entrée".
  */
 export default function JournalPage() {
+  return (
+    <AdminsOnly title="Journal" what="Le journal">
+      <Journal />
+    </AdminsOnly>
+  );
+}
+
+function Journal() {
   const query = useListQuery(EMPTY_FILTERS, ALLOWED);
   const { filters } = query;
   const list = useQuery(journalListQuery(filters, query.page, query.pageSize));

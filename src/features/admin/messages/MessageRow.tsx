@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { formatDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
@@ -8,6 +8,25 @@ import { replyMailto, replyWhatsapp } from './reply-links';
 
 const badge =
   'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap @max-3xs:max-w-full @max-3xs:whitespace-normal @max-3xs:wrap-anywhere';
+
+/**
+ * The visible width of the table's scrolling box (DataTable's data-table-scroller), followed as
+ * it changes, for an element inside a row that spans the whole table. A CSS container on the box
+ * would do it (100cqw) but would also make every button and badge of the table wrap under its
+ * 16rem container queries. undefined where ResizeObserver is missing (jsdom): the row's width.
+ */
+function useVisibleWidth(ref: RefObject<HTMLElement | null>, active: boolean) {
+  const [width, setWidth] = useState<number | undefined>();
+  useLayoutEffect(() => {
+    const scroller = ref.current?.closest<HTMLElement>('[data-table-scroller]');
+    if (!active || !scroller || typeof ResizeObserver === 'undefined') return;
+    setWidth(scroller.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(scroller.clientWidth));
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [active, ref]);
+  return width;
+}
 
 type MessageRowProps = {
   message: InboxMessage;
@@ -33,6 +52,8 @@ export function MessageRow({
   onSetHandled,
 }: MessageRowProps) {
   const detailId = useId();
+  const detail = useRef<HTMLDivElement>(null);
+  const visibleWidth = useVisibleWidth(detail, open);
   const unhandled = m.handledAt === null;
   const weight = unhandled ? 'font-bold text-gray-950' : '';
   const whatsapp = open ? replyWhatsapp(m) : null;
@@ -49,7 +70,7 @@ export function MessageRow({
   );
   return (
     <>
-      <tr className={unhandled ? 'bg-brand-50/40' : undefined}>
+      <tr data-row-id={m.id} className={unhandled ? 'bg-brand-50/40' : undefined}>
         <td className={`${td} whitespace-nowrap ${weight}`}>{formatDateTime(m.createdAt)}</td>
         <td className={`${td} ${weight}`}>
           <span className="block">{m.name}</span>
@@ -80,13 +101,22 @@ export function MessageRow({
       </tr>
       {open && (
         <tr id={detailId}>
-          <td colSpan={5} className="bg-gray-50 px-4 py-4">
-            <div className="space-y-4">
-              <p className="text-sm text-gray-700">
+          {/* The message keeps to the visible width of the table (sticky at its left edge, as
+              wide as the scrolling box) so that it wraps at 320 px and with text at 200 %,
+              instead of running as wide as the table inside a sideways scroller (issue 27). */}
+          <td colSpan={5} className="bg-gray-50 px-0! py-0!">
+            <div
+              ref={detail}
+              style={{ width: visibleWidth }}
+              className="sticky left-0 space-y-4 px-4 py-4"
+            >
+              <p className="text-sm wrap-anywhere text-gray-700">
                 De <strong className="text-gray-900">{m.name}</strong> ({m.email}), le{' '}
                 {formatDateTime(m.createdAt)} — sujet : {m.subject}
               </p>
-              <p className="max-w-prose whitespace-pre-line text-gray-900">{m.message}</p>
+              <p className="max-w-prose whitespace-pre-line wrap-anywhere text-gray-900">
+                {m.message}
+              </p>
               {m.handledAt && (
                 <p className="text-sm text-gray-700">Traité le {formatDateTime(m.handledAt)}</p>
               )}

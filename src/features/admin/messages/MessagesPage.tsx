@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { notify } from '@/lib/toast';
+import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { logExport } from '@/data/audit';
 import { fetchAllMessages, MESSAGE_STATES, type MessageFilters } from '@/data/messages';
 import { messagesCsv, messagesFileName } from '../shared/exports';
@@ -50,16 +51,22 @@ export default function MessagesPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const total = list.data?.total ?? 0;
 
+  const rowIds = (list.data?.rows ?? []).map((m) => m.id);
   const onSetHandled = (id: string, name: string, handled: boolean) =>
     setHandled.mutate(
       { id, handled },
       {
-        onSuccess: () =>
+        onSuccess: () => {
           notify.success(
             handled
               ? `Message de ${name} marqué comme traité`
               : `Message de ${name} marqué comme non traité`,
-          ),
+          );
+          // In a list of unhandled messages the row leaves with its button (issue 27): the focus
+          // goes to the next message's same button, or the one before, or the page's heading.
+          const label = handled ? 'Marquer comme traité' : 'Marquer comme non traité';
+          requestAnimationFrame(() => refocusInList(rowsAround(rowIds, id), label));
+        },
         onError: (e) => notify.error(e.message),
       },
     );

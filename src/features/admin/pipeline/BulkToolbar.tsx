@@ -9,7 +9,7 @@ import { ConvocationLinks } from './ConvocationLinks';
 import { SelectPageCheckbox } from './SelectionCheckboxes';
 import { SlotForm, type Slot } from './SlotForm';
 import { StatusBadge } from './StatusBadge';
-import { STATUS_LABELS, statusOf } from './status-labels';
+import { statusAfterSlot, STATUS_LABELS, statusOf } from './status-labels';
 import { useAssignSlot, useSetStatus } from './pipeline-mutations';
 import type { Selection } from './use-selection';
 
@@ -51,17 +51,23 @@ export function BulkToolbar({
     );
   };
 
-  const assignSlot = ({ city, at }: Slot) =>
+  const assignSlot = ({ city, at }: Slot) => {
+    // Those the slot convokes (admin_assign_slot): named in the toast (issue 27).
+    const convoked = selected.filter((p) => statusAfterSlot(statusOf(p)) !== statusOf(p)).length;
     assign.mutate(
       { ids, city, at },
       {
         onSuccess: (changed) =>
           notify.success(
-            `Créneau attribué à ${plural(changed)} : ${city}, ${formatEventDate(at)} à ${formatEventTime(at)}`,
+            `Créneau attribué à ${plural(changed)} : ${city}, ${formatEventDate(at)} à ${formatEventTime(at)}` +
+              (convoked > 0
+                ? ` ; ${plural(convoked)} ${convoked > 1 ? 'passent' : 'passe'} au statut « ${STATUS_LABELS.convoque} »`
+                : ''),
           ),
         onError: (err) => notify.error(err.message),
       },
     );
+  };
 
   return (
     <section aria-label="Actions sur la sélection" className={`${card} space-y-4`}>

@@ -11,7 +11,7 @@ import { NotesEditor } from './NotesEditor';
 import { SlotForm } from './SlotForm';
 import { StatusBadge } from './StatusBadge';
 import { StatusHistory } from './StatusHistory';
-import { STATUS_LABELS, statusOf } from './status-labels';
+import { slotStatusText, STATUS_LABELS, statusOf } from './status-labels';
 import { useAssignSlot, useSetStatus } from './pipeline-mutations';
 import { slotText } from './use-pipeline-list';
 
@@ -87,7 +87,12 @@ export function ContestSection({ participant: p }: { participant: Participant })
               assign.mutate(
                 { ids: [p.id], city, at },
                 {
-                  onSuccess: () => notify.success(`Créneau de ${p.fullName} enregistré`),
+                  onSuccess: () => {
+                    const moved = slotStatusText(statusOf(p));
+                    notify.success(
+                      `Créneau de ${p.fullName} enregistré${moved ? ` ; ${moved}` : ''}`,
+                    );
+                  },
                   onError: (err) => notify.error(err.message),
                 },
               )

@@ -25,6 +25,23 @@ export const STATUS_BADGES: Record<ParticipantStatus, string> = {
 export const statusOf = (p: Pick<Participant, 'status'>): ParticipantStatus =>
   p.status ?? 'inscrit';
 
+/**
+ * The status a participant has once given an audition slot: admin_assign_slot convokes those
+ * still "Inscrit" or "Présélectionné" and keeps any later status
+ * (supabase/migrations/20251123120000_organiser_workspace.sql). Its toast names the change
+ * (issue 27): the status moves without the organiser choosing it.
+ */
+export const statusAfterSlot = (status: ParticipantStatus): ParticipantStatus =>
+  status === 'inscrit' || status === 'preselectionne' ? 'convoque' : status;
+
+/** "statut : Convoqué (était Présélectionné)" for those whose status the slot changed. */
+export const slotStatusText = (before: ParticipantStatus): string | null => {
+  const after = statusAfterSlot(before);
+  return after === before
+    ? null
+    : `statut : ${STATUS_LABELS[after]} (était ${STATUS_LABELS[before]})`;
+};
+
 export const AUDITION_CITIES: readonly string[] = EDITION.auditionCities;
 
 /**

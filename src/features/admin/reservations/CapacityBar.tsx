@@ -8,7 +8,14 @@ const n = formatCount;
 const share = (part: number, scale: number) =>
   `${scale > 0 ? Math.round((Math.max(0, part) / scale) * 10_000) / 100 : 0}%`;
 
-type Figure = { label: string; value: string; swatch: string; detail?: string };
+/**
+ * A figure: its term, its value and detail as shown, and `spoken`, the same as one sentence for a
+ * screen reader (issue 27: "54 / 1 6501 596 places libres" was read; now "54 confirmées sur
+ * 1 650 places confirmables, 1 596 places libres.").
+ */
+type Figure = { label: string; value: string; swatch: string; detail?: string; spoken?: string };
+
+const places = (k: number, word = 'place') => `${n(k)} ${word}${k > 1 ? 's' : ''}`;
 
 /**
  * The Night Party's places (night_party_stats): entered and confirmed places against the limit
@@ -19,13 +26,14 @@ export function CapacityBar({ stats }: { stats: NightPartyStats }) {
   const { limit, confirmed, waitlisted, checkedIn, cancelled, capacity } = stats;
   const scale = Math.max(limit, confirmed + waitlisted);
   const left = Math.max(0, limit - confirmed);
+  const free = left > 0 ? `${places(left)} libre${left > 1 ? 's' : ''}` : 'Complet';
   const figures: Figure[] = [
     {
       label: 'Confirmées',
       value: `${n(confirmed)} / ${n(limit)}`,
       swatch: 'bg-green-600',
-      detail:
-        left > 0 ? `${n(left)} place${left > 1 ? 's' : ''} libre${left > 1 ? 's' : ''}` : 'Complet',
+      detail: free,
+      spoken: `${n(confirmed)} sur ${places(limit)} confirmable${limit > 1 ? 's' : ''}, ${left > 0 ? free : 'complet'}.`,
     },
     { label: 'Entrées', value: n(checkedIn), swatch: 'bg-green-900' },
     { label: 'Liste d’attente', value: n(waitlisted), swatch: 'bg-amber-400' },
@@ -62,10 +70,13 @@ export function CapacityBar({ stats }: { stats: NightPartyStats }) {
               {f.label}
             </dt>
             <dd className="text-xl font-bold text-gray-900">
-              {f.value}
-              {f.detail && (
-                <span className="ml-2 text-sm font-medium text-gray-700">{f.detail}</span>
-              )}
+              <span aria-hidden={f.spoken ? true : undefined}>
+                {f.value}
+                {f.detail && (
+                  <span className="ml-2 text-sm font-medium text-gray-700">{f.detail}</span>
+                )}
+              </span>
+              {f.spoken && <span className="sr-only">{f.spoken}</span>}
             </dd>
           </div>
         ))}

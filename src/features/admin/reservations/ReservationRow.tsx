@@ -134,7 +134,7 @@ function StatusBadge({ reservation: r }: { reservation: Reservation }) {
 export function ReservationRow(props: ReservationRowProps) {
   const r = props.reservation;
   return (
-    <tr>
+    <tr data-row-id={r.id}>
       <td className={`${td} font-medium text-gray-900`}>{r.fullName}</td>
       <td className={td}>
         <PhoneLinks phone={r.phone} name={r.fullName} />
@@ -157,12 +157,14 @@ export function ReservationRow(props: ReservationRowProps) {
       <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
       <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
       <td className={`${td} min-w-24`}>{formatDateTime(r.createdAt)}</td>
-      <td className={td}>
-        <div className="flex flex-wrap gap-2">
-          <PassLink reservation={r} spacing="py-2" />
-          <StateActions {...props} />
-        </div>
-      </td>
+      {props.canWrite && (
+        <td className={td}>
+          <div className="flex flex-wrap gap-2">
+            <PassLink reservation={r} spacing="py-2" />
+            <StateActions {...props} />
+          </div>
+        </td>
+      )}
     </tr>
   );
 }
@@ -173,13 +175,23 @@ export function ReservationCard(props: ReservationRowProps) {
   const state = displayState(r);
   const actionable = props.canWrite && state !== 'cancelled';
   return (
-    <ListCard title={r.fullName} actions={actionable ? <StateActions {...props} /> : undefined}>
+    <ListCard
+      rowId={r.id}
+      title={r.fullName}
+      actions={actionable ? <StateActions {...props} /> : undefined}
+    >
       <Fact term="Téléphone">
         <PhoneLinks phone={r.phone} name={r.fullName} />
       </Fact>
       <Fact term="Ville">{r.ville}</Fact>
-      <Fact term="État">
+      <Fact term="Pass">
         <StateBadge reservation={r} />
+        {r.passCode && (
+          <>
+            {' '}
+            <PassLink reservation={r} spacing="ml-2 inline-flex min-h-6 items-center" />
+          </>
+        )}
       </Fact>
       <Fact term="Entrée">
         {r.checkedInAt ? `${formatDateTime(r.checkedInAt)} · ${doorLabel(r)}` : ''}
@@ -190,11 +202,6 @@ export function ReservationCard(props: ReservationRowProps) {
       <Fact term="Source">{HEARD_FROM_LABELS[r.heardFrom]}</Fact>
       <Fact term="Assistera">{YES_NO_LABELS[r.willAttend]}</Fact>
       <Fact term="Réservé le">{formatDateTime(r.createdAt)}</Fact>
-      {r.passCode && (
-        <Fact term="Pass">
-          <PassLink reservation={r} spacing="inline-flex min-h-6 items-center" />
-        </Fact>
-      )}
     </ListCard>
   );
 }

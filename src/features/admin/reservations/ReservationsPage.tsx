@@ -29,6 +29,7 @@ import {
 } from './reservation-mutations';
 import { UndoCheckInDialog } from './UndoCheckInDialog';
 import { focusElement } from '@/lib/move-focus';
+import { focusLost, refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { checkInMessage, RESERVATION_STATE_LABELS } from './reservation-states';
 
 const EMPTY_FILTERS: Required<ReservationFilters> = {
@@ -53,7 +54,7 @@ const COLUMN_OF = { name: 'full_name', city: 'ville', date: 'created_at' } as co
  * Cancel (confirmed first, naming the person), check in by hand and undo an entry (with its
  * reason), with their toasts.
  */
-function useRowActions() {
+function useRowActions(rowIds: () => readonly string[]) {
   const cancel = useCancelReservation();
   const checkIn = useCheckInReservation();
   const undo = useUndoCheckIn();
@@ -84,8 +85,13 @@ function useRowActions() {
   const confirmCancel = async () => {
     if (!toCancel) return;
     try {
-      await cancel.mutateAsync(toCancel.id);
-      notify.success(`Réservation de ${toCancel.fullName} annulée`);
+      const { promoted } = await cancel.mutateAsync(toCancel.id);
+      // The place it freed confirmed the first of the waitlist: said too (issue 27).
+      const moved =
+        promoted === 0
+          ? ''
+          : ` ; ${promoted > 1 ? `${promoted} réservations` : '1 réservation'} de la liste d’attente ${promoted > 1 ? 'passent' : 'passe'} en « ${RESERVATION_STATE_LABELS.confirmed} »`;
+      notify.success(`Réservation de ${toCancel.fullName} annulée${moved}`);
     } catch (e) {
       notify.error(e instanceof Error ? e.message : 'Erreur lors de l’annulation');
     } finally {
@@ -99,11 +105,14 @@ function useRowActions() {
       notify[kind](text);
       // The list is fresh: the row's "Valider l’entrée" is gone, with the focus. It goes to the
       // row's new state ("Entré"), in the table or the card, whichever is shown.
+      // A list filtered on "Confirmé" no longer holds the row (issue 27): the focus goes to the
+      // next row's "Valider l’entrée" (or the one before, or the page's heading).
       requestAnimationFrame(() => {
-        if (document.activeElement && document.activeElement !== document.body) return;
+        if (!focusLost()) return;
         const badges = document.querySelectorAll<HTMLElement>(`[data-state-of="${r.id}"]`);
         // The hidden one (display: none) refuses the focus: the shown one takes it.
-        [...badges].some((badge) => focusElement(badge));
+        if ([...badges].some((badge) => focusElement(badge))) return;
+        refocusInList(rowsAround(rowIds(), r.id).slice(1), 'Valider l’entrée');
       });
     } catch (e) {
       notify.error(e instanceof Error ? e.message : 'Erreur lors de la validation de l’entrée');
@@ -125,6 +134,7 @@ function useRowActions() {
         title={`Annuler la réservation de ${toCancel?.fullName ?? ''} ?`}
         message={`Le pass de ${toCancel?.fullName ?? ''} ne permettra plus d’entrer${toCancel?.state === 'confirmed' ? ' et la place ira à la première personne de la liste d’attente' : ''}.`}
         confirmLabel="Annuler la réservation"
+        cancelLabel="Garder la réservation"
         busy={cancel.isPending}
         busyLabel="Annulation…"
         onConfirm={confirmCancel}
@@ -149,10 +159,10 @@ export default function ReservationsPage() {
   const list = useQuery(reservationsListQuery(filters, order, query.page, query.pageSize));
   const summary = useQuery(reservationSummaryQuery());
   const stats = useQuery(nightPartyStatsQuery());
-  const actions = useRowActions();
+  const rows = list.data?.rows ?? [];
+  const actions = useRowActions(() => rows.map((r) => r.id));
   const canWrite = useCanWrite();
 
-  const rows = list.data?.rows ?? [];
   const rowProps = (r: Reservation) => ({
     reservation: r,
     busy: actions.busyId === r.id,
@@ -190,8 +200,8 @@ export default function ReservationsPage() {
         selects={[
           {
             key: 'state',
-            label: 'État',
-            allLabel: 'Tous les états',
+            label: 'Pass',
+            allLabel: 'Tous les pass',
             options: labelOptions(RESERVATION_STATE_LABELS),
           },
           {
@@ -226,12 +236,13 @@ export default function ReservationsPage() {
             { label: 'Nom', sortKey: 'name' },
             'Téléphone',
             { label: 'Ville', sortKey: 'city' },
-            'État et entrée',
+            'Pass',
             'Statut',
             'Source',
             'Assistera',
             { label: 'Date', sortKey: 'date' },
-            'Actions',
+            // A reader has no action (and no pass link): no empty column.
+            ...(canWrite ? ['Actions'] : []),
           ],
         }}
         pagerLabel="Pagination des réservations"

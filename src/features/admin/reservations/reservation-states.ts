@@ -4,16 +4,18 @@ import type { CheckInResult } from '@/data/night-party-admin';
 import type { Reservation } from '@/data/types';
 
 /**
- * The state of a Night Party place as the administration shows it: each reservation in exactly one
- * (an entered place is "Entrée validée", no longer "Confirmée"), as the list's "État" filter.
+ * The state of a Night Party pass as the administration shows it: each reservation in exactly one
+ * (an entered pass is "Entré", no longer "Confirmé"), as the list's "Pass" column and filter.
+ * Named "Pass", not "État", beside "Statut" (the visitor's own answer, yes / no / maybe, whose
+ * name the specification gives): issue 27, docs/decisions/023-honest-screens.md.
  */
 export type DisplayState = ReservationStateFilter;
 
 export const RESERVATION_STATE_LABELS: Record<DisplayState, string> = {
-  confirmed: 'Confirmée',
-  checked_in: 'Entrée validée',
+  confirmed: 'Confirmé',
+  checked_in: 'Entré',
   waitlisted: 'Liste d’attente',
-  cancelled: 'Annulée',
+  cancelled: 'Annulé',
 };
 
 export const RESERVATION_STATE_BADGES: Record<DisplayState, string> = {

@@ -55,7 +55,14 @@ type Confirming = 'request' | 'purge' | null;
  * scheduler runs it, or "Purger maintenant" here does. The counts are shown after (and written to
  * the journal).
  */
-export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
+export function RetentionPanel({
+  purgeAt,
+  canWrite,
+}: {
+  purgeAt: string | null;
+  /** Admins schedule, cancel and run the purge; a reader reads its rules and state only. */
+  canWrite: boolean;
+}) {
   const { data: scheduled, isPending: loading } = useQuery(scheduledPurgeQuery());
   const request = useRequestPurge();
   const cancel = useCancelPurge();
@@ -108,7 +115,9 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
       ? `Purge programmée : son heure est venue (${formatDouala(scheduled.runsAt)}). Elle s’exécute d’elle-même sous peu, ou tout de suite avec « Purger maintenant ».`
       : `Purge programmée : elle s’exécutera à partir du ${formatDouala(scheduled.runsAt)} (heure de Douala). Tout administrateur peut l’annuler d’ici là.`;
   } else if (purgeAt === null) {
-    state = 'Aucune date de purge n’est fixée : choisissez-la ci-dessus et enregistrez.';
+    state = canWrite
+      ? 'Aucune date de purge n’est fixée : choisissez-la ci-dessus et enregistrez.'
+      : 'Aucune date de purge n’est fixée.';
   } else {
     state = `Aucune purge n’est programmée. Date de purge : ${dayText(purgeAt)}.`;
   }
@@ -137,7 +146,7 @@ export function RetentionPanel({ purgeAt }: { purgeAt: string | null }) {
       <p className="text-gray-700" id="retention-when" role="status">
         {loading ? 'Chargement de la purge programmée…' : state}
       </p>
-      {!loading && (
+      {!loading && canWrite && (
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {scheduled ? (
             <>

@@ -1,10 +1,19 @@
+import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { notify } from '@/lib/toast';
-import { SettingFieldError, type EditionSettings, type SettingKey } from '@/data/night-party-admin';
+import {
+  SettingFieldError,
+  type EditionSettings,
+  type NightPartyStats,
+  type SettingKey,
+} from '@/data/night-party-admin';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { nightPartyStatsQuery } from '../shared/queries';
 import { card } from '../shared/ui';
 import { formatDouala } from '@/lib/douala-input';
 import { useUpdateSettings } from './settings-mutations';
@@ -16,7 +25,7 @@ import {
 } from './settings-schema';
 import { formatCount } from '@/lib/numbers';
 
-type Input = {
+export type Input = {
   key: SettingKey;
   label: string;
   type?: 'datetime-local' | 'date' | 'url' | 'email' | 'tel';
@@ -27,8 +36,8 @@ type Input = {
 
 const IN_DOUALA = 'Heure de Douala (UTC+1).';
 
-/** The form's sections and fields, in order. */
-const SECTIONS: { title: string; fields: Input[] }[] = [
+/** The form's sections and fields, in order (the reader's view shows the same: SettingsView). */
+export const SECTIONS: { title: string; fields: Input[] }[] = [
   {
     title: 'Night Party',
     fields: [
@@ -124,7 +133,26 @@ const SECTIONS: { title: string; fields: Input[] }[] = [
 ];
 
 /** Places that may be confirmed: capacity plus overbooking, rounded down (private.place_limit). */
-function PlaceLimit({ control }: { control: Control<SettingsFormValues> }) {
+export const placeLimit = (capacity: number, overbookingPercent: number) =>
+  Math.floor((capacity * (100 + overbookingPercent)) / 100);
+
+/**
+ * What a limit below the places already confirmed does (issue 27): nobody loses a place, but the
+ * waitlist waits and new reservations join it until the limit rises past them (private.fill_places
+ * promotes only while a place is free).
+ */
+export const belowConfirmedText = (limit: number, confirmed: number) =>
+  `${formatCount(confirmed)} places sont déjà confirmées, plus que ces ${formatCount(limit)} : aucune n’est retirée, mais les nouvelles réservations iront en liste d’attente et personne n’en sera confirmé tant que les places confirmables ne dépasseront pas ${formatCount(confirmed)}.`;
+
+/** The places that may be confirmed with the values typed, and what a drop below the confirmed means. */
+function PlaceLimit({
+  control,
+  confirmed,
+}: {
+  control: Control<SettingsFormValues>;
+  /** Places confirmed now (night_party_stats); undefined while unknown. */
+  confirmed: number | undefined;
+}) {
   const [capacity, overbooking] = useWatch({
     control,
     name: ['capacity', 'overbookingPercent'],
@@ -132,11 +160,34 @@ function PlaceLimit({ control }: { control: Control<SettingsFormValues> }) {
   const c = Number(capacity);
   const o = Number(overbooking);
   if (!Number.isInteger(c) || !Number.isInteger(o) || c < 1 || o < 0) return null;
-  const limit = Math.floor((c * (100 + o)) / 100);
+  const limit = placeLimit(c, o);
+  const below = confirmed !== undefined && limit < confirmed;
   return (
-    <p className="text-sm text-gray-700 sm:col-span-2" aria-live="polite">
-      Places confirmables : <strong>{formatCount(limit)}</strong>
-    </p>
+    <div className="space-y-2 text-sm text-gray-700 sm:col-span-2" aria-live="polite">
+      <p>
+        Places confirmables : <strong>{formatCount(limit)}</strong>
+        {confirmed !== undefined && <> (déjà confirmées : {formatCount(confirmed)})</>}
+      </p>
+      {below && (
+        <p id="below-confirmed" className="rounded-lg bg-amber-50 p-3 text-amber-950">
+          {belowConfirmedText(limit, confirmed)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * How many of the waitlist a raised limit confirmed (admin_update_settings promotes in its own
+ * transaction): named in the toast (issue 27). Read from the capacity figures before and after
+ * the save: a promotion both adds a confirmed place and takes one off the waitlist, so a
+ * reservation or a cancellation made meanwhile by someone else is not counted as one.
+ */
+export function promotedBetween(before?: NightPartyStats, after?: NightPartyStats): number {
+  if (!before || !after) return 0;
+  return Math.max(
+    0,
+    Math.min(after.confirmed - before.confirmed, before.waitlisted - after.waitlisted),
   );
 }
 
@@ -159,17 +210,24 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
     defaultValues: toSettingsFormValues(settings),
   });
   const update = useUpdateSettings();
+  const queryClient = useQueryClient();
+  const confirmed = useQuery(nightPartyStatsQuery()).data?.confirmed;
+  /** The values waiting for the confirmation of a limit below the confirmed places. */
+  const [pending, setPending] = useState<SettingsFormValues | null>(null);
 
-  const onSubmit = async (values: SettingsFormValues) => {
-    const changed = (Object.keys(dirtyFields) as SettingKey[]).filter((k) => dirtyFields[k]);
-    if (changed.length === 0) {
-      notify.info('Aucune modification à enregistrer');
-      return;
-    }
+  const save = async (values: SettingsFormValues, changed: SettingKey[]) => {
     try {
+      const statsKey = nightPartyStatsQuery().queryKey;
+      const before = queryClient.getQueryData(statsKey);
+      // Resolves once the capacity figures are read again (useUpdateSettings).
       const saved = await update.mutateAsync(toSettingsPatch(values, changed));
       reset(toSettingsFormValues(saved));
-      notify.success('Paramètres enregistrés');
+      const promoted = promotedBetween(before, queryClient.getQueryData(statsKey));
+      notify.success(
+        promoted > 0
+          ? `Paramètres enregistrés ; ${promoted > 1 ? `${formatCount(promoted)} réservations` : '1 réservation'} de la liste d’attente ${promoted > 1 ? 'passent' : 'passe'} en « Confirmé »`
+          : 'Paramètres enregistrés',
+      );
     } catch (e) {
       if (e instanceof SettingFieldError) {
         setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
@@ -178,6 +236,26 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
       }
     }
   };
+
+  const onSubmit = async (values: SettingsFormValues) => {
+    const changed = (Object.keys(dirtyFields) as SettingKey[]).filter((k) => dirtyFields[k]);
+    if (changed.length === 0) {
+      notify.info('Aucune modification à enregistrer');
+      return;
+    }
+    // A limit lowered below the places already confirmed is said before it is saved (issue 27).
+    const limit = placeLimit(Number(values.capacity), Number(values.overbookingPercent));
+    const lowered = changed.includes('capacity') || changed.includes('overbookingPercent');
+    if (lowered && confirmed !== undefined && limit < confirmed) {
+      setPending(values);
+      return;
+    }
+    await save(values, changed);
+  };
+
+  const pendingLimit = pending
+    ? placeLimit(Number(pending.capacity), Number(pending.overbookingPercent))
+    : 0;
 
   return (
     <form
@@ -209,7 +287,9 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
                 />
               </Field>
             ))}
-            {section.title === 'Places et réservations' && <PlaceLimit control={control} />}
+            {section.title === 'Places et réservations' && (
+              <PlaceLimit control={control} confirmed={confirmed} />
+            )}
           </div>
         </fieldset>
       ))}
@@ -228,6 +308,22 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
           Annuler les modifications
         </Button>
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={`Passer à ${formatCount(pendingLimit)} places confirmables ?`}
+        message={belowConfirmedText(pendingLimit, confirmed ?? 0)}
+        confirmLabel="Enregistrer quand même"
+        cancelLabel="Revenir au formulaire"
+        busy={isSubmitting || update.isPending}
+        busyLabel="Enregistrement…"
+        onConfirm={() => {
+          const values = pending;
+          setPending(null);
+          const changed = (Object.keys(dirtyFields) as SettingKey[]).filter((k) => dirtyFields[k]);
+          if (values) void save(values, changed);
+        }}
+        onCancel={() => setPending(null)}
+      />
     </form>
   );
 }

@@ -1,18 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../shared/ListState';
-import { settingsQuery } from '../shared/queries';
+import { settingsQuery, staffRoleQuery } from '../shared/queries';
 import { pageTitle } from '../shared/ui';
 import { RetentionPanel } from './RetentionPanel';
 import { SettingsForm } from './SettingsForm';
+import { SettingsView } from './SettingsView';
 
 /**
- * "Paramètres" (admins): the edition's facts that public pages read from the database (the
+ * "Paramètres" (admins; readers read them, without a form): the edition's facts that public pages read from the database (the
  * concert, its venue and places, the reservation window, the contacts, and the contest's
  * registration window and capacity), and the day the edition's personal data may be purged.
  * docs/decisions/009-night-party-operations.md
  */
 export default function SettingsPage() {
   const settings = useQuery(settingsQuery());
+  const role = useQuery(staffRoleQuery());
+  const canWrite = role.data === 'admin';
+  const data = role.isPending ? undefined : settings.data;
   return (
     <div className="space-y-6">
       <div>
@@ -21,10 +25,17 @@ export default function SettingsPage() {
           Les pages publiques lisent ces informations : une nouvelle édition se prépare ici, sans
           changer le code. Les dates et heures sont celles de Douala.
         </p>
+        {/* A reader reads them and is told why nothing here can be changed (issue 27). */}
+        {!role.isPending && !canWrite && (
+          <p className="mt-3 rounded-lg border border-gray-200 bg-white p-3 text-gray-800">
+            Lecture seule : seuls les administrateurs modifient les paramètres et programment la
+            purge.
+          </p>
+        )}
       </div>
       <QueryStatus query={settings} loadingText="Chargement des paramètres…" />
-      {settings.data && <SettingsForm settings={settings.data} />}
-      {settings.data && <RetentionPanel purgeAt={settings.data.personalDataPurgeAt} />}
+      {data && (canWrite ? <SettingsForm settings={data} /> : <SettingsView settings={data} />)}
+      {data && <RetentionPanel purgeAt={data.personalDataPurgeAt} canWrite={canWrite} />}
     </div>
   );
 }

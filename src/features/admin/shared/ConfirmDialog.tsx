@@ -6,6 +6,11 @@ type ConfirmDialogProps = {
   title: string;
   message: string;
   confirmLabel: string;
+  /**
+   * The button that keeps things as they are ("Annuler" by default). Named for what it keeps when
+   * the action is itself a cancellation: "Garder la réservation" beside "Annuler la réservation".
+   */
+  cancelLabel?: string;
   busy?: boolean;
   busyLabel?: string;
   onConfirm: () => void;
@@ -18,7 +23,7 @@ type ConfirmDialogProps = {
 };
 
 /**
- * A modal confirmation (role="alertdialog"): focus goes to Annuler, Escape cancels, Tab stays
+ * A modal confirmation (role="alertdialog"): focus goes to its cancel button, Escape cancels, Tab stays
  * inside, and focus returns where it was when the dialog closes (or to `returnFocus()`). While
  * busy its buttons are aria-disabled, not disabled: a disabled button would drop the focus.
  */
@@ -27,6 +32,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Annuler',
   busy,
   busyLabel,
   onConfirm,
@@ -83,7 +89,7 @@ export function ConfirmDialog({
             aria-disabled={busy || undefined}
             className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-50"
           >
-            Annuler
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -18,13 +18,15 @@ type ListCardProps = {
   actions?: ReactNode;
   /** The key facts: <Fact> elements. */
   children: ReactNode;
+  /** The row's id (data-row-id), where the focus may go after an action (refocusInList). */
+  rowId?: string;
 };
 
 /** One row of a list, as a card (an <li> of CardList). */
-export function ListCard({ title, actions, children }: ListCardProps) {
+export function ListCard({ title, actions, children, rowId }: ListCardProps) {
   const titleId = useId();
   return (
-    <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+    <li data-row-id={rowId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <article aria-labelledby={titleId} className="@container">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h3 id={titleId} className="min-w-0 pt-1.5 font-semibold break-words text-gray-900">
