@@ -127,9 +127,6 @@ describe('reservations page', () => {
       'Suit la page',
       'Consomme Booster',
       'Date de réservation',
-      'État',
-      'Heure d’entrée',
-      'Porte d’entrée',
     ]);
     expect(data).toHaveLength(24);
     expect(data.find((r) => r['Téléphone'] === '670000001')).toMatchObject({
@@ -138,8 +135,6 @@ describe('reservations page', () => {
       Statut: 'Confirmé',
       "Source d'information": 'Flyer / affiche',
       Obstacle: 'Aucun obstacle',
-      État: 'Confirmé',
-      'Heure d’entrée': '',
     });
     expect(data.find((r) => r['Téléphone'] === '670000024')).toMatchObject({
       Ville: 'Yaoundé',

@@ -57,9 +57,6 @@ const RESERVATION_COLUMNS = [
   'Suit la page',
   'Consomme Booster',
   'Date de réservation',
-  'État',
-  'Heure d’entrée',
-  'Porte d’entrée',
 ];
 
 /** Distinct people per viewport (phones and e-mails are unique in the database). */
@@ -324,8 +321,6 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
       "Source d'information": 'Réseaux sociaux',
       Assistera: 'Oui',
       Obstacle: 'Aucun obstacle',
-      État: 'Confirmé',
-      'Heure d’entrée': '',
     });
 
     // the stats page renders and is accessible
