@@ -3,15 +3,24 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { fileURLToPath, URL } from 'node:url';
 
 /**
- * Every e2e file talks to one backend from 127.0.0.1, so they share the per-address rate
- * limits: public-pages.e2e.ts sends many contact messages (it spends the contact quota), so it
- * runs last, after the journeys that send one message and expect it stored.
+ * Every e2e file talks to one backend from 127.0.0.1 and one seeded database, so the order of
+ * the files that change shared state is fixed, whatever vitest's own order (which follows past
+ * durations and differs on a clean clone):
+ * - workspace.e2e.ts changes the edition's settings (it schedules a purge); any settings change
+ *   fills free places from the waitlist, which confirms the seed's waitlisted demo pass that
+ *   door.e2e.ts and readable-export.e2e.ts expect waitlisted: it runs after them;
+ * - public-pages.e2e.ts sends many contact messages (it spends the contact quota), so it runs
+ *   last, after the journeys that send one message and expect it stored.
  */
-class PublicPagesLast extends BaseSequencer {
+const LATE = ['workspace.e2e.ts', 'public-pages.e2e.ts'];
+class StatefulFilesLast extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const last = (f: TestSpecification) => f.moduleId.endsWith('public-pages.e2e.ts');
-    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
+    const rank = (f: TestSpecification) => LATE.findIndex((name) => f.moduleId.endsWith(name));
+    return [
+      ...sorted.filter((f) => rank(f) < 0),
+      ...LATE.flatMap((_, i) => sorted.filter((f) => rank(f) === i)),
+    ];
   }
 }
 
@@ -33,6 +42,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     restoreMocks: true,
-    sequence: { sequencer: PublicPagesLast },
+    sequence: { sequencer: StatefulFilesLast },
   },
 });
