@@ -273,7 +273,7 @@ describe('reservations page, Night Party', () => {
     await screen.findByText('10 réservations');
     const undo = await screen.findByRole('button', { name: 'Annuler l’entrée de Didier Fouda' });
     await user.click(undo);
-    const dialog = screen.getByRole('dialog', { name: 'Annuler l’entrée de Didier Fouda ?' });
+    const dialog = screen.getByRole('dialog', { name: /^Annuler l’entrée de Didier Fouda\s\?$/ });
     const reason = within(dialog).getByRole('textbox', { name: 'Motif' });
     expect(reason).toHaveFocus();
     // The reason is required.

@@ -299,7 +299,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     const undo = page.getByRole('button', { name: `Annuler l’entrée de ${guest.name}` }).first();
     await undo.waitFor();
     await undo.click();
-    const dialog = page.getByRole('dialog', { name: `Annuler l’entrée de ${guest.name} ?` });
+    const dialog = page.getByRole('dialog', {
+      name: new RegExp(`^Annuler l’entrée de ${guest.name}\\s\\?$`),
+    });
     await dialog.getByRole('textbox', { name: /^Motif/ }).fill('Pass scanné pour l’essai');
     await settle(page);
     await screenshot(page, viewport, 'reservations-undo-check-in-dialog');

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { focusElement, keepTabInside } from '@/lib/move-focus';
 
 type ConfirmDialogProps = {
@@ -20,10 +20,16 @@ type ConfirmDialogProps = {
    * once the row that opened it is deleted (that button is about to disappear).
    */
   returnFocus?: () => HTMLElement | null;
+  /** What the dialog asks for besides a yes or no (a field), between the message and the buttons. */
+  children?: ReactNode;
+  /** Where the focus goes when it opens, when not its cancel button (that field). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** 'dialog' when it asks for something ('alertdialog', a confirmation, by default). */
+  role?: 'alertdialog' | 'dialog';
 };
 
 /**
- * A modal confirmation (role="alertdialog"): focus goes to its cancel button, Escape cancels, Tab stays
+ * A modal confirmation (role="alertdialog"): focus goes to its cancel button (or `initialFocus`), Escape cancels, Tab stays
  * inside, and focus returns where it was when the dialog closes (or to `returnFocus()`). While
  * busy its buttons are aria-disabled, not disabled: a disabled button would drop the focus.
  */
@@ -38,6 +44,9 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   returnFocus,
+  children,
+  initialFocus,
+  role = 'alertdialog',
 }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
@@ -47,10 +56,12 @@ export function ConfirmDialog({
     focusElement(returnFocus?.() ?? previous);
   });
 
+  const focusOnOpen = useEffectEvent(() => (initialFocus?.current ?? cancelRef.current)?.focus());
+
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
+    focusOnOpen();
     return () => focusOnClose(previous);
   }, [open]);
 
@@ -60,15 +71,14 @@ export function ConfirmDialog({
     if (e.key === 'Escape' && !busy) {
       e.stopPropagation();
       onCancel();
-    } else keepTabInside(e, 'button');
+    } else keepTabInside(e, 'input, textarea, select, button');
   };
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-4 sm:items-center">
       {/* Keyboard handling of a modal (Escape, focus trap) belongs on the dialog itself. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
-        role="alertdialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={messageId}
@@ -81,6 +91,7 @@ export function ConfirmDialog({
         <p id={messageId} className="mt-2 text-gray-700">
           {message}
         </p>
+        {children}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button
             ref={cancelRef}
