@@ -135,5 +135,8 @@ export type RegistrationStatus = {
   closesAt: string;
 };
 
-/** A page of a server-side list. */
-export type Page<T> = { rows: T[]; total: number };
+/**
+ * A page of a server-side list. `more`: the count stopped at `total` and there are more matches
+ * (a search counts up to 1,000: docs/decisions/022-search-people.md).
+ */
+export type Page<T> = { rows: T[]; total: number; more?: boolean };
