@@ -97,7 +97,12 @@ function QuestionTable({
           <tr key={r.answer}>
             <th scope="row" className={`${td} text-left font-medium text-gray-900`}>
               {answerLabel(r)}
-              {r.prefilled && <span className="font-normal text-gray-600"> (pré-rempli)</span>}
+              {r.prefilled && (
+                <>
+                  {' '}
+                  <span className="font-normal whitespace-nowrap text-gray-600">(pré-rempli)</span>
+                </>
+              )}
             </th>
             <td className={td}>{n(r.reserved)}</td>
             <td className={td}>{n(r.came)}</td>
