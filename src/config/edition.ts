@@ -1,11 +1,11 @@
 /**
- * Everything that changes from one edition to the next: dates, places, prizes, contacts.
- * The next edition edits this file only.
+ * The edition's lasting content: rules, prizes, the audition cities, the programme, contacts.
+ * No date, time, year or venue of an edition lives here: those are the settings' (edition_info,
+ * edited in the admin's settings page; docs/decisions/024-one-edition-one-source.md).
  */
 export const EDITION = {
   name: 'Booster Challenge',
-  year: 2025,
-  registration: { opens: '15 juin 2025', closes: '30 juillet 2025', free: true },
+  registration: { free: true },
   minimumAge: 16,
   team: { min: 2, max: 10 },
   auditionMaxMinutes: 3,
