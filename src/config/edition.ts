@@ -16,14 +16,7 @@ export const EDITION = {
     { rank: '3e prix', amount: '500 000 FCFA', extra: '' },
   ],
   auditionCities: ['Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe'],
-  final: { city: 'Douala', when: 'septembre 2025' },
   nightParty: {
-    name: 'Booster Night Party 2025',
-    date: 'Samedi 26 avril 2025',
-    time: '16 h',
-    isoStart: '2025-04-26T16:00:00+01:00',
-    venue: 'Palais des Sports de Yaoundé',
-    city: 'Yaoundé',
     programme: [
       'Party avec concert',
       'Compétition de chant',

@@ -1,5 +1,11 @@
 import type { EditionInfo } from '@/data/night-party';
-import { eventYear, formatEventDate, formatEventDay, formatEventMonth, formatEventTime } from './dates';
+import {
+  eventYear,
+  formatEventDate,
+  formatEventDay,
+  formatEventMonth,
+  formatEventTime,
+} from './dates';
 
 /**
  * The edition's dated words, from the settings (edition_info) and nothing else: the pages, the
@@ -40,7 +46,9 @@ export const concertWhen = (f: Pick<Facts, 'concertStartsAt'>) =>
     : '';
 
 /** "du 15 juin 2031 au 30 juillet 2031". */
-export const registrationWindow = (f: Pick<Facts, 'registrationOpensAt' | 'registrationClosesAt'>) =>
+export const registrationWindow = (
+  f: Pick<Facts, 'registrationOpensAt' | 'registrationClosesAt'>,
+) =>
   valid(f.registrationOpensAt) && valid(f.registrationClosesAt)
     ? `du ${formatEventDay(f.registrationOpensAt)} au ${formatEventDay(f.registrationClosesAt)}`
     : '';
