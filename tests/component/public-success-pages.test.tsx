@@ -26,7 +26,7 @@ describe('success and closed pages', () => {
     const share = screen.getByRole('link', { name: /Inviter des amis/ });
     expect(share).toHaveAttribute('target', '_blank');
     const text = sharedText(share.getAttribute('href')!);
-    expect(text).toMatch(/^J’ai réservé ma place pour la Booster Night Party /);
+    expect(text).toMatch(/^J’ai réservé ma place pour la Booster Night Party\s/);
     expect(text.endsWith(`${window.location.origin}/night-party`)).toBe(true);
   });
 

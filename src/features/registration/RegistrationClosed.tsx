@@ -31,7 +31,7 @@ const CONTENT: Record<
   },
   full: {
     title: 'Inscriptions Clôturées',
-    text: 'Le nombre maximum de participants a été atteint : il n’est plus possible de s’inscrire.',
+    text: 'Le nombre maximum de participants a été atteint : il n’est plus possible de s’inscrire.',
   },
 };
 

@@ -120,7 +120,7 @@ export const SECTIONS: { title: string; fields: Input[] }[] = [
   },
   {
     // The edition's year shown on every page is the final's (docs/decisions/024-one-edition-one-source.md).
-    title: 'Concours : finale',
+    title: 'Concours : finale',
     fields: [
       { key: 'finalCity', label: 'Ville de la finale' },
       {

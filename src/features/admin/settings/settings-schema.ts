@@ -32,7 +32,6 @@ export const SETTINGS_MESSAGES = {
   registrationCloseBeforeOpen: 'La clôture des inscriptions doit suivre leur ouverture.',
   finalCity: 'La ville de la finale doit contenir entre 2 et 80 caractères.',
   finalOn: 'Date de la finale invalide (AAAA-MM-JJ).',
-  finalBeforeRegistration: 'La finale doit avoir lieu après l’ouverture des inscriptions.',
   personalDataPurgeAt: 'Date de purge des données personnelles invalide (AAAA-MM-JJ).',
   purgeBeforeEnd:
     'La purge des données personnelles doit venir au moins 30 jours après le concert et la clôture des inscriptions.',
@@ -121,8 +120,6 @@ export const settingsSchema = z
           issue('reservationsCloseAt', M.closeAfterConcert);
         if (doualaTime(v.registrationClosesAt) <= doualaTime(v.registrationOpensAt))
           issue('registrationClosesAt', M.registrationCloseBeforeOpen);
-        if (isDay(v.finalOn.trim()) && v.finalOn.trim() < v.registrationOpensAt.slice(0, 10))
-          issue('finalOn', M.finalBeforeRegistration);
         // The purge day comes 30 days or more after the concert's day and the registrations'
         // last day (Douala days, as the inputs hold them).
         const purge = v.personalDataPurgeAt.trim();
