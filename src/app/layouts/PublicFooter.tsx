@@ -70,8 +70,8 @@ export default function PublicFooter() {
           </p>
         </div>
       </div>
+      {/* The edition's year is the settings' (docs/decisions/024-one-edition-one-source.md). */}
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-gray-400">
-        {/* The edition's year is the settings' (docs/decisions/024-one-edition-one-source.md). */}
         © <EditionYear of="challenge" /> Booster Challenge. Tous droits réservés.
       </p>
     </>

@@ -72,13 +72,9 @@ export default function NightPartyPage() {
                 </time>
               )}
             </p>
-            <p className="mt-1 min-h-7 text-lg text-gray-200">
-              {info?.venueName}
-            </p>
+            <p className="mt-1 min-h-7 text-lg text-gray-200">{info?.venueName}</p>
             {/* The address takes up to two lines on a phone: its room is kept from the start. */}
-            <p className="min-h-12 text-base text-gray-200 sm:min-h-6">
-              {info?.venueAddress}
-            </p>
+            <p className="min-h-12 text-base text-gray-200 sm:min-h-6">{info?.venueAddress}</p>
             <h2 className="mt-8 text-lg font-semibold">Au programme</h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {nightParty.programme.map((item) => (

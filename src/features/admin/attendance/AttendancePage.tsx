@@ -119,7 +119,14 @@ export default function AttendancePage() {
   const hasReservations = rows.some((r) => r.reserved > 0);
   return (
     <div className="space-y-6">
-      <ListHeader title={<>Présence · Booster Night Party <EditionYear of="concert" /></>} summary="">
+      <ListHeader
+        title={
+          <>
+            Présence · Booster Night Party <EditionYear of="concert" />
+          </>
+        }
+        summary=""
+      >
         <ExportButton onExport={onExport} disabled={!report.data} />
       </ListHeader>
       <p className="text-gray-700">

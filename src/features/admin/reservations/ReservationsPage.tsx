@@ -175,7 +175,11 @@ export default function ReservationsPage() {
   return (
     <>
       <ListPage
-        title={<>Réservations · Booster Night Party <EditionYear of="concert" /></>}
+        title={
+          <>
+            Réservations · Booster Night Party <EditionYear of="concert" />
+          </>
+        }
         noun={['réservation', 'réservations']}
         actions={
           // Personal data: exported by admins only (log_export refuses anyone else).
