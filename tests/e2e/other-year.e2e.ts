@@ -101,6 +101,20 @@ describe.skipIf(!backendAvailable())('one edition, one source: the other-year te
   });
 
   for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
+    it(`the admin's pages name the concert's year and edit the final (${viewport})`, async () => {
+      const { page, context } = await openSession(browser, viewport);
+      await signIn(page);
+      await page.goto('/admin/parametres');
+      await settle(page);
+      expect(await page.getByLabel(/^Ville de la finale/).inputValue()).toBe('Douala');
+      expect(await page.getByLabel(/^Date de la finale/).inputValue()).toBe('2031-09-27');
+      await screenshot(page, viewport, 'other-year-admin-parametres');
+      await page.goto('/admin/reservations');
+      await page.getByRole('heading', { level: 1, name: /Booster Night Party 2031/ }).waitFor();
+      await screenshot(page, viewport, 'other-year-admin-reservations');
+      await context.close();
+    });
+
     it(`every public page names ${YEAR} and no other year (${viewport})`, async () => {
       const { page, context, pageErrors } = await openSession(browser, viewport);
       const found: Record<string, string[]> = {};
