@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { EDITION } from '@/config/edition';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { concertWhen, nightPartyName } from '@/lib/edition-text';
+import { EditionYear } from '@/components/edition/EditionFact';
 import { ContactLinks } from '@/components/contact/ContactLinks';
 import { PlacesLeft, ReservationsClosed } from './ReservationAvailability';
 import { useEditionInfo } from './use-edition-info';
@@ -41,9 +43,13 @@ export default function NightPartyPage() {
   useEffect(() => {
     ReservationForm.preload().catch(() => undefined);
   }, []);
+  // The date and venue are the settings' (docs/decisions/024-one-edition-one-source.md): the
+  // description names them once they answer, and none before.
   usePageMeta(
     'Night Party',
-    `${nightParty.name} : ${nightParty.date.toLowerCase()} à ${nightParty.time}, ${nightParty.venue}. Entrée gratuite, réservation obligatoire.`,
+    info
+      ? `${nightPartyName(info)} : ${concertWhen(info)}, ${info.venueName}. Entrée gratuite, réservation obligatoire.`
+      : 'Booster Night Party : concert gratuit, réservation obligatoire.',
   );
   return (
     <main id="contenu">
@@ -54,7 +60,9 @@ export default function NightPartyPage() {
             <p className="font-semibold text-yellow-400">
               Concert gratuit · réservation obligatoire
             </p>
-            <h1 className="mt-2 text-display font-extrabold tracking-tight">{nightParty.name}</h1>
+            <h1 className="mt-2 text-display font-extrabold tracking-tight">
+              Booster Night Party <EditionYear of="concert" />
+            </h1>
             {/* The date and venue are the database's (the organisers' settings); the lines keep
               their height while they load, so nothing below moves. */}
             <p className="mt-4 min-h-7 text-xl first-letter:uppercase">
@@ -64,13 +72,9 @@ export default function NightPartyPage() {
                 </time>
               )}
             </p>
-            <p className="mt-1 min-h-7 text-lg text-gray-200">
-              {info ? info.venueName : nightParty.venue}
-            </p>
+            <p className="mt-1 min-h-7 text-lg text-gray-200">{info?.venueName}</p>
             {/* The address takes up to two lines on a phone: its room is kept from the start. */}
-            <p className="min-h-12 text-base text-gray-200 sm:min-h-6">
-              {info ? info.venueAddress : nightParty.city}
-            </p>
+            <p className="min-h-12 text-base text-gray-200 sm:min-h-6">{info?.venueAddress}</p>
             <h2 className="mt-8 text-lg font-semibold">Au programme</h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {nightParty.programme.map((item) => (
