@@ -75,28 +75,28 @@ export function ReservationForm() {
   // The reservation id lives as long as the filled form: a double click, or a retry after a
   // timeout whose insert did reach the database, stores one row (see create-reservation.ts).
   const [reservationId] = useState(() => crypto.randomUUID());
-  const {
-    honeypot: honeypotInputRef,
-    failure,
-    onSubmit,
-  } = usePublicSubmit<ReservationFormValues>(async (values, trap) => {
-    try {
-      const { passCode } = await createReservation(reservationId, values, trap);
-      notify.success(SUCCESS);
-      navigate(passCode ? `/reservation-success?pass=${passCode}` : '/reservation-success');
-    } catch (error) {
-      // Closed meanwhile (the concert started, or the organisers closed it): the page says so
-      // in place of the form.
-      if (error instanceof DataError && error.kind === 'closed') return onClosed();
-      throw error;
-    }
-  }, RESERVATION_ERROR);
+  const { honeypot, failure, onSubmit } = usePublicSubmit<ReservationFormValues>(
+    async (values, trap) => {
+      try {
+        const { passCode } = await createReservation(reservationId, values, trap);
+        notify.success(SUCCESS);
+        navigate(passCode ? `/reservation-success?pass=${passCode}` : '/reservation-success');
+      } catch (error) {
+        // Closed meanwhile (the concert started, or the organisers closed it): the page says so
+        // in place of the form.
+        if (error instanceof DataError && error.kind === 'closed') return onClosed();
+        throw error;
+      }
+    },
+    RESERVATION_ERROR,
+  );
 
   // What the visitor typed or chose in the prerendered form before its code arrived. Read when
   // the honeypot, the form's first field, is attached: react-hook-form then attaches the other
   // fields and writes its default values into them; the layout effect below puts the visitor's
   // back before the browser paints, as changes of the visitor's (dirty, unlike the defaults).
   const typedEarly = useRef<Partial<Record<FieldName, string>>>({});
+  const honeypotInputRef = honeypot;
   const honeypotRef = useCallback(
     (input: HTMLInputElement | null) => {
       honeypotInputRef.current = input;
