@@ -665,6 +665,8 @@ async function main(): Promise<string[]> {
       'vacuum analyze public.participants, public.team_members, public.reservations, ' +
         'private.participant_search',
     );
+    // The fill's writes are flushed now, not by a checkpoint in the middle of the next rush.
+    await db.admin.query('checkpoint');
     await db.admin.query(
       `with u as (
          insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
