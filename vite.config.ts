@@ -3,9 +3,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath, URL } from 'node:url';
 import { localBackend } from './supabase/local/vite-plugin.ts';
-import { homeStyles, prerenderedPages, reactRouterTreeShaking } from './scripts/prerender-vite.ts';
+import { homeStyles, prerenderedPages, reactRouterTreeShaking } from './build/prerender-vite.ts';
 import { EDITION, placeholderContactProblems } from './src/config/edition.ts';
-import { compileHints } from './scripts/compile-hints.ts';
+import { compileHints } from './build/compile-hints.ts';
 
 /**
  * Link previews want absolute URLs: with VITE_SITE_URL set (the deployed origin), the preview
@@ -88,7 +88,7 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // The entry names every page's chunk (src/app/routes.ts) and, by default, the chunks each
       // one needs, to fetch them in parallel. For the administration and the door those lists
-      // would cost the home page's first load (90 kB budget, scripts/bundle-budget.ts) for pages
+      // would cost the home page's first load (90 kB budget, build/bundle-budget.ts) for pages
       // visitors never open: there the page's own chunk fetches what it imports.
       // No modulepreload polyfill (it costs the home page's first load): a browser without
       // modulepreload (Safari before 17) fetches the same modules, only later.

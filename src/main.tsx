@@ -2,7 +2,7 @@ import './lib/run-startup'; // first: fixes the URL before the router reads it
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The home page's stylesheet (only what its first load uses); other pages link the whole
-// site's, and load it before any other page renders (scripts/prerender-vite.ts).
+// site's, and load it before any other page renders (build/prerender-vite.ts).
 import 'virtual:home-styles.css';
 import App from './app/App';
 import { preloadRoute } from './app/routes';
@@ -12,7 +12,7 @@ import { reloadForNewChunks } from './lib/chunk-reload';
 window.addEventListener('vite:preloadError', (event) => reloadForNewChunks(event));
 
 /**
- * True when #root holds this very page as the build prerendered it (scripts/prerender.ts marks it
+ * True when #root holds this very page as the build prerendered it (build/prerender.ts marks it
  * with data-route): same path, no query string and no navigation state, which the build could
  * not know. React then hydrates it. Anything else (the SPA shell of the administration, a page
  * opened with ?category=dance, a host that serves the home page for every path) is rendered anew.
@@ -30,7 +30,7 @@ function prerenderedHere(root: HTMLElement): boolean {
 // in between: the page, already on screen, answers a tap while it is hydrated.
 /**
  * A prerendered page other than home is painted from the rules its HTML uses and links the whole
- * stylesheet at the end of <body> (scripts/prerender.ts, `inlineCriticalCss`): what React renders
+ * stylesheet at the end of <body> (build/prerender.ts, `inlineCriticalCss`): what React renders
  * after hydrating (a form, a message) needs the whole stylesheet, so React starts once it is in.
  */
 function siteStylesheet(): Promise<unknown> {

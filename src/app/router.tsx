@@ -15,7 +15,7 @@ import {
 /*
  * Declarative routing (<BrowserRouter> + <Routes>), not the data router: createBrowserRouter
  * adds ~16 kB gzip of loader/action/fetcher machinery the site does not use, and the home page
- * has a 90 kB gzip first-load budget (scripts/bundle-budget.ts). Consequences for pages: no
+ * has a 90 kB gzip first-load budget (build/bundle-budget.ts). Consequences for pages: no
  * loaders/actions, no useRouteError/useNavigation/useFetcher/<ScrollRestoration> (they need a
  * data router). Scroll-to-top, the error boundary and the focus after a route change
  * (./RouteFocus.tsx) are provided here instead.

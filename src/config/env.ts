@@ -6,7 +6,7 @@ import { LOCAL_ANON_KEY } from './local-backend';
  *
  * Checked by hand, not with zod: the public pages read it for their first request (the Night
  * Party's availability, a pass), and the validation library would then weigh ~23 kB gzip on
- * their first load (scripts/bundle-budget.ts). Two rules: the URL parses, the key comes with it.
+ * their first load (build/bundle-budget.ts). Two rules: the URL parses, the key comes with it.
  */
 type RawEnv = Partial<Record<string, string>>;
 

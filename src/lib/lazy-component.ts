@@ -26,7 +26,7 @@ import { loader } from './lazy-page';
  * The download starts at the first render (or earlier with `preload()`); once loaded, later
  * renders show it at once. A failed download goes to the nearest error boundary and is tried
  * again next time (network back). `lazyComponent` is not in the entry chunk
- * (scripts/bundle-budget.ts).
+ * (build/bundle-budget.ts).
  */
 
 type LazyProps<P> = P & {

@@ -4,7 +4,7 @@ import { createElement, lazy, Suspense, useState, type ComponentType } from 'rea
  * The chunk loaders the entry needs (the route manifest's pages, the toast host, the parts
  * hydrated later); `lazyComponent`, for a part of a page, is in ./lazy-component.ts, which also
  * tells how the three forms differ. Apart, so that the home page's first load does not carry
- * `lazyComponent` (scripts/bundle-budget.ts).
+ * `lazyComponent` (build/bundle-budget.ts).
  */
 
 /** A chunk's loader: one download at a time, the component kept once loaded. */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether a toast has been asked for, which the app listens to (src/app/App.tsx mounts the toast
  * container then). Apart from ./toast.ts, which only the pages that show toasts import: the home
- * page's first load carries these few lines, not the toasts' machinery (scripts/bundle-budget.ts).
+ * page's first load carries these few lines, not the toasts' machinery (build/bundle-budget.ts).
  */
 let requested = false;
 const listeners = new Set<() => void>();

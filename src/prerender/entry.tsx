@@ -1,5 +1,5 @@
 /**
- * The prerender build's entry (scripts/prerender-vite.ts, then scripts/prerender.ts): renders a
+ * The prerender build's entry (build/prerender-vite.ts, then build/prerender.ts): renders a
  * public page to HTML at build time, as src/main.tsx renders it in the browser, so the browser
  * hydrates it. See docs/decisions/011-prerendered-public-pages.md.
  */

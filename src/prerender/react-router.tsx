@@ -1,5 +1,5 @@
 /**
- * 'react-router' as the prerender build sees it (scripts/prerender-vite.ts resolves the app's
+ * 'react-router' as the prerender build sees it (build/prerender-vite.ts resolves the app's
  * imports of 'react-router' here, in that build only): the same module, except <BrowserRouter>,
  * which renders a <StaticRouter> at the page being prerendered. The prerender thus renders the
  * app's own tree, <App /> included, node for node what src/main.tsx hydrates: useId and the

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fillLarge } from '../../scripts/fill-large';
+import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
 import { SEARCH_DELAY_MS } from '@/features/admin/shared/use-list-query';
 import { currentUrl, renderAdmin, shownCount, signInAsAdmin } from './admin-render';

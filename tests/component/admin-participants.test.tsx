@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fillLarge } from '../../scripts/fill-large';
+import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
 import {
   captureDownloads,

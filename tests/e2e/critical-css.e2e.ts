@@ -1,5 +1,5 @@
 /**
- * The critical CSS of the prerendered pages (scripts/prerender.ts, `inlineCriticalCss`;
+ * The critical CSS of the prerendered pages (build/prerender.ts, `inlineCriticalCss`;
  * docs/decisions/011-prerendered-public-pages.md): every public page but home carries the rules
  * its HTML uses in a <style>, and links the whole site's stylesheet at the end of <body>, so the
  * first paint waits for no file. What is painted from the HTML and its own rules alone (the
@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prerenderedPaths, routeSources } from '../../scripts/prerender';
+import { prerenderedPaths, routeSources } from '../../build/prerender';
 import { ROOT } from './support/server';
 import { baseUrl, launchChromium, VIEWPORTS, type ViewportName } from './support/browser';
 import { PngDecoder } from './support/pixels';

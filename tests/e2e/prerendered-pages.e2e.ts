@@ -11,7 +11,7 @@
  */
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prerenderedPaths, routeSources, SPA_SHELL } from '../../scripts/prerender';
+import { prerenderedPaths, routeSources, SPA_SHELL } from '../../build/prerender';
 import { ROOT } from './support/server';
 import { baseUrl, launchChromium, openSession, settle, type Session } from './support/browser';
 

@@ -1,7 +1,7 @@
 /**
  * Progressive hydration on the built site (docs/decisions/011-prerendered-public-pages.md, rule
  * 10): the home page's content and the footer are parts hydrated after the rest (lazyHydrated).
- * - the HTML does not preload their code (the home page's first load, scripts/bundle-budget.ts);
+ * - the HTML does not preload their code (the home page's first load, build/bundle-budget.ts);
  *   the browser asks for it once the entry runs, and React hydrates the very elements the HTML
  *   painted: their links then navigate inside the app;
  * - while their code is held back, the header (mobile menu) works and their links are plain

@@ -9,7 +9,7 @@ import { fetchAllReservations, listReservations } from '@/data/list-reservations
 import { getReservationSummary } from '@/data/get-reservation-summary';
 import { DataError } from '@/lib/errors';
 import { getSupabase } from '@/lib/supabase';
-import { fillLarge } from '../../scripts/fill-large';
+import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
 
 /**

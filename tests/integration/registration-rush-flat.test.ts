@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toRegistrationPayload, type NewRegistration } from '@/data/register-participant';
-import { fillLarge } from '../../scripts/fill-large';
+import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
 import { signInStaff, type Staff } from './workspace-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCompileHints, COMPILE_HINT, runsWhenLoaded } from '../../scripts/compile-hints.ts';
+import { addCompileHints, COMPILE_HINT, runsWhenLoaded } from '../../build/compile-hints.ts';
 import type { Rolldown } from 'vite';
 
 /** A bundle of the parts the plugin reads (a real one has many more fields per file). */

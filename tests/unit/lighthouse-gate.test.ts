@@ -5,8 +5,8 @@ import {
   remakeWhileUnderpowered,
   underpowered,
   type Run,
-} from '../../scripts/lighthouse-gate.ts';
-import { median } from '../../scripts/median.ts';
+} from '../../bench/support/lighthouse-gate.ts';
+import { median } from '../../bench/support/median.ts';
 
 const run = (performance: number, lcp = 1400, host = 2000, other = 100): Run => ({
   scores: { performance, accessibility: other, 'best-practices': other, seo: other },

@@ -10,9 +10,9 @@ import {
   prioritiseRenderers,
   procfs,
   type ProcessTable,
-} from '../../scripts/lighthouse-host';
+} from '../../bench/support/lighthouse-host';
 
-const WRAPPER = fileURLToPath(new URL('../../scripts/chromium-unprivileged.sh', import.meta.url));
+const WRAPPER = fileURLToPath(new URL('../../bench/support/chromium-unprivileged.sh', import.meta.url));
 const CAP_SYS_NICE = 23n;
 
 /** Whether the capability set `line` of `status` (/proc/<pid>/status) holds CAP_SYS_NICE. */
@@ -49,7 +49,7 @@ describe('chromiumCommand', () => {
 const rootWithSetpriv =
   process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
 
-describe.runIf(rootWithSetpriv)('scripts/chromium-unprivileged.sh (as root)', () => {
+describe.runIf(rootWithSetpriv)('bench/support/chromium-unprivileged.sh (as root)', () => {
   it('runs the program it names without CAP_SYS_NICE, which root otherwise has', () => {
     const direct = spawnSync('cat', ['/proc/self/status'], { encoding: 'utf8' });
     expect(hasSysNice(direct.stdout, 'CapEff')).toBe(true);
@@ -72,7 +72,7 @@ describe.runIf(rootWithSetpriv)('scripts/chromium-unprivileged.sh (as root)', ()
 
 describe.runIf(existsSync('/proc/self/autogroup'))('the gate in a session of its own', () => {
   it('runs again in a new session whose group has the lowest weight, forwarding the exit status', () => {
-    const host = fileURLToPath(new URL('../../scripts/lighthouse-host.ts', import.meta.url));
+    const host = fileURLToPath(new URL('../../bench/support/lighthouse-host.ts', import.meta.url));
     const script = join(mkdtempSync(join(tmpdir(), 'lighthouse-host-')), 'gate.ts');
     writeFileSync(
       script,

@@ -11,12 +11,12 @@ import {
   prerenderedPaths,
   routeSources,
   type RenderedPage,
-} from '../../scripts/prerender';
-import { homeStylesheet, staticSources } from '../../scripts/prerender-vite';
+} from '../../build/prerender';
+import { homeStylesheet, staticSources } from '../../build/prerender-vite';
 
 /**
- * The build step that writes the public pages as static HTML (scripts/prerender.ts) and the home
- * page's stylesheet (scripts/prerender-vite.ts). The pages themselves, built, are checked by
+ * The build step that writes the public pages as static HTML (build/prerender.ts) and the home
+ * page's stylesheet (build/prerender-vite.ts). The pages themselves, built, are checked by
  * tests/e2e/prerendered-pages.e2e.ts (their <h1> and <title> before any script, the hydration).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { htmlAssets } from '../../scripts/bundle-budget';
+import { htmlAssets } from '../../build/bundle-budget';
 import {
   homeStylesheet,
   laterParts,
   reactRouterTreeShaking,
   staticSources,
-} from '../../scripts/prerender-vite';
+} from '../../build/prerender-vite';
 
 /**
  * The build's side of the parts hydrated later (docs/decisions/011-prerendered-public-pages.md,

@@ -3,7 +3,7 @@ import { build, type Rolldown } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, JWT_SECRET, SERVICE_ROLE_KEY } from '../../supabase/local/constants.ts';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend.ts';
-import { COMPILE_HINT } from '../../scripts/compile-hints.ts';
+import { COMPILE_HINT } from '../../build/compile-hints.ts';
 
 /**
  * Checked on the production build: what a visitor's browser can download from the public pages.

@@ -12,7 +12,7 @@ import { afterFirstPaint } from '@/lib/after-first-paint';
  * - the answer otherwise. A component that mounts later asks again (places left change) unless
  *   the answer is under FRESH_MS old or on its way, showing the previous answer meanwhile.
  * The data module is imported on demand: it brings the environment check and the RPC helper, which
- * the home page's first load does not need (scripts/bundle-budget.ts).
+ * the home page's first load does not need (build/bundle-budget.ts).
  */
 type Remote<T> = {
   use: () => T | null | undefined;

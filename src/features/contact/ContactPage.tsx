@@ -6,7 +6,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 
 /*
  * The form (react-hook-form, zod and its schema, the submit code with supabase-js's loader) is its
- * own chunk, so the page's first load stays under 130 kB gzip (scripts/bundle-budget.ts). Its
+ * own chunk, so the page's first load stays under 130 kB gzip (build/bundle-budget.ts). Its
  * download starts when the page mounts; meanwhile a placeholder of the form's height (measured at
  * 360-1440 px) holds its place, so nothing below it moves when the form arrives.
  */

@@ -6,7 +6,7 @@ import { formatCount } from '@/lib/numbers';
 /**
  * The sentences of the home page's live facts (./home-status.tsx), loaded after the first paint
  * with the answers they describe: the date formatters and the sentences stay out of the home
- * page's first load (scripts/bundle-budget.ts).
+ * page's first load (build/bundle-budget.ts).
  */
 const validDate = (iso: string) => iso !== '' && !Number.isNaN(new Date(iso).getTime());
 const day = (iso: string) => (validDate(iso) ? formatEventDate(iso) : '');

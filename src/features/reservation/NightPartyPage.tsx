@@ -15,9 +15,9 @@ import { ReservationClosed } from './reservation-closed';
 /*
  * The form (react-hook-form, zod and its schema, the survey labels, the submit code with
  * supabase-js's loader) is its own chunk, so the page's first load stays under its budget
- * (scripts/bundle-budget.ts). The prerender waits for it, so the page's HTML holds the form
+ * (build/bundle-budget.ts). The prerender waits for it, so the page's HTML holds the form
  * itself: the visitor types into it from the first paint, and React hydrates it, keeping what was
- * typed, once its chunk is in (the page's loader asks for it with the entry, scripts/prerender.ts).
+ * typed, once its chunk is in (the page's loader asks for it with the entry, build/prerender.ts).
  * Its element is made once: a render of the page (the availability's answer) never reaches it
  * while it waits for its code, which would make React drop its HTML and what was typed
  * (docs/decisions/026-form-ready-before-scripts.md, 011 rule 10). A page rendered anew (an in-app

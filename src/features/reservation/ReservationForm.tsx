@@ -120,7 +120,7 @@ export function ReservationForm() {
   }, [setValue]);
 
   // A submission asked for before the code arrived was held by the page's inline guard
-  // (scripts/prerender.ts, formGuard), which marked the form data-pending and showed the note:
+  // (build/prerender.ts, formGuard), which marked the form data-pending and showed the note:
   // from now on React's handler answers, and the held submission goes, once.
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
  * The site under test: the production build served by `vite preview`, with the embedded backend
  * (supabase/local) mounted on the same origin and a fresh seeded in-memory database
- * (LOCAL_DB=memory). Shared by the end-to-end suite and scripts/lighthouse.ts.
+ * (LOCAL_DB=memory). Shared by the end-to-end suite and bench/lighthouse.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

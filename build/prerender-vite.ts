@@ -2,7 +2,7 @@
  * The build's Vite plugins for docs/decisions/011-prerendered-public-pages.md:
  *
  * - prerenderedPages(): `vite build` builds the client, then the prerender entry
- *   (src/prerender/entry.tsx) for Node, then writes the pages (scripts/prerender.ts); `vite
+ *   (src/prerender/entry.tsx) for Node, then writes the pages (build/prerender.ts); `vite
  *   preview` serves them as a static host would (dist/faq/index.html for /faq, the SPA shell for
  *   any other path).
  * - homeStyles(): the home page's stylesheet holds only the utilities of the modules its HTML shows
@@ -186,7 +186,7 @@ export function homeStyles(root: string) {
 
   const plugin: Plugin = {
     name: 'booster-home-styles',
-    // Both stylesheets are inputs of their own, files the pages link or hold (scripts/prerender.ts):
+    // Both stylesheets are inputs of their own, files the pages link or hold (build/prerender.ts):
     // as the entry's CSS, the home page's would be loaded again with every chunk that imports the
     // entry.
     config: (_config, { command }) =>
@@ -266,7 +266,7 @@ export function homeStyles(root: string) {
  * - its error boundary hands errors to an RSC redirect handler when an RSC router is around it
  *   (`this.context`), which the site never renders: that branch is dropped.
  *
- * About 2 kB gzip less on the home page's first load (scripts/bundle-budget.ts). A change that
+ * About 2 kB gzip less on the home page's first load (build/bundle-budget.ts). A change that
  * matches nothing in a new release of react-router is reported as a build warning.
  */
 const REACT_ROUTER_CHANGES: { what: string; pattern: RegExp; by: string }[] = [
@@ -323,7 +323,7 @@ export function reactRouterTreeShaking(): Plugin {
       const missing = REACT_ROUTER_CHANGES.filter(({ what }) => !matched.has(what));
       if (missing.length)
         this.warn(
-          `react-router's code has changed: nothing matched for ${missing.map((c) => c.what).join(', ')} (scripts/prerender-vite.ts).`,
+          `react-router's code has changed: nothing matched for ${missing.map((c) => c.what).join(', ')} (build/prerender-vite.ts).`,
         );
     },
   };

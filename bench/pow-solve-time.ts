@@ -1,6 +1,6 @@
 /**
  * How long a visitor waits for the proof of work, and what it costs a script, at each difficulty
- * level (`npx tsx scripts/pow-solve-time.ts [maxnumber...]`).
+ * level (`npx tsx bench/pow-solve-time.ts [maxnumber...]`).
  *
  * Debian's Chromium (headless; CHROMIUM_PATH to use another) with the CPU slowed down 4× through
  * the DevTools protocol, as Lighthouse's mobile preset does, solves ALTCHA v1 SHA-256 challenges
@@ -58,7 +58,7 @@ const TARGET_MEDIAN_MS = 1_500;
 const HMAC_KEY = randomBytes(32).toString('hex');
 
 if (!CANDIDATES.every((n) => Number.isInteger(n) && n > 0) || !(SAMPLES > 0) || !(CPU_RATE >= 1)) {
-  console.error('Usage: npx tsx scripts/pow-solve-time.ts [maxnumber...] (positive integers)');
+  console.error('Usage: npx tsx bench/pow-solve-time.ts [maxnumber...] (positive integers)');
   process.exit(2);
 }
 

@@ -28,7 +28,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuild, startPreview, type PreviewServer } from '../tests/e2e/support/server';
-import { median } from './median.ts';
+import { median } from './support/median.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.min(15, Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5));

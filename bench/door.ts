@@ -1,5 +1,5 @@
 /**
- * The door check-in of `npm run bench` (also alone: `npx tsx scripts/bench-door.ts`): DOORS door
+ * The door check-in of `npm run bench` (also alone: `npx tsx bench/door.ts`): DOORS door
  * staff (role controle, signed in through the local GoTrue) scan PASSES confirmed passes in
  * parallel, each door one scan after the other as a phone does, through the HTTP layer
  * (rpc/check_in), against real PostgreSQL 17. docs/decisions/009-night-party-operations.md.
@@ -13,7 +13,7 @@
  *    someone trying a copied pass): each must answer 'already'.
  *
  * The scans are sent from a child process (this file, forked with `--door-client`), so the
- * server's event loop does not also run the clients' (see scripts/bench-rush.ts). Fails when a
+ * server's event loop does not also run the clients' (see bench/rush.ts). Fails when a
  * first scan is not 'validated', a second one not 'already', a request errs, or the database
  * does not hold exactly PASSES check-ins afterwards.
  * Environment: BENCH_DOORS (20), BENCH_PASSES (5000).
@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { ANON_KEY } from '../supabase/local/constants.ts';
 import type { LocalDatabase } from '../supabase/local/database.ts';
 import type { RunningServer } from '../supabase/local/server.ts';
-import { percentile } from './bench-rush.ts';
+import { percentile } from './rush.ts';
 
 export const DOORS = Number(process.env.BENCH_DOORS ?? 20);
 export const PASSES = Number(process.env.BENCH_PASSES ?? 5000);

@@ -56,7 +56,7 @@ export function yieldToChromium(): string {
 }
 
 /**
- * The command that starts Chromium: as root, through scripts/chromium-unprivileged.sh, which drops
+ * The command that starts Chromium: as root, through bench/support/chromium-unprivileged.sh, which drops
  * CAP_SYS_NICE; otherwise Chromium itself (it cannot raise thread priorities then anyway).
  */
 export function chromiumCommand(

@@ -5,8 +5,8 @@
  * search's count. Targets: under 20 ms at 50,000 participants, under 50 ms at 500,000.
  *
  * Part of `npm run bench` (step 5); alone, on a throw-away database it fills itself:
- *   npx tsx scripts/bench-search.ts                              # 50,000 participants
- *   BENCH_PARTICIPANTS=500000 npx tsx scripts/bench-search.ts    # 500,000
+ *   npx tsx bench/search.ts                              # 50,000 participants
+ *   BENCH_PARTICIPANTS=500000 npx tsx bench/search.ts    # 500,000
  * Environment: BENCH_RUNS (runs per timing, median; 5), BENCH_PARTICIPANTS.
  */
 import { performance } from 'node:perf_hooks';
@@ -16,14 +16,14 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { openLocalDatabase, type LocalDatabase } from '../supabase/local/database.ts';
 import { startServer } from '../supabase/local/server.ts';
 import { ANON_KEY, DEFAULT_HOST } from '../supabase/local/constants.ts';
-import { fillLarge } from './fill-large.ts';
+import { fillLarge } from './support/fill-large.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 /** What a search is timed with: the words typed, what they find, and the filters. */
 type Search = { term: string; what: string; args?: Record<string, unknown> };
 
-/** Terms that match the data of scripts/fill-large.ts at any size of 15,000 or more. */
+/** Terms that match the data of bench/support/fill-large.ts at any size of 15,000 or more. */
 const ADMIN_SEARCHES: Search[] = [
   { term: 'fotso', what: 'a common name (1 in 16)' },
   { term: 'herve', what: 'a first name typed without its accent (Hervé, 1 in 20)' },

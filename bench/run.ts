@@ -8,14 +8,14 @@
  *    server, `npm run backend`), on a free port instead, and the data module is pointed there.
  * 2. Opening rush on empty tables, as on the day registration opens: 200 reservations
  *    (rpc/create_reservation), then 200 registrations (rpc/register_participant), each batch sent
- *    at once by anonymous visitors (scripts/bench-rush.ts). Every public write carries a
+ *    at once by anonymous visitors (bench/rush.ts). Every public write carries a
  *    proof-of-work solution: the 400 challenges are fetched and solved in Node before the rush,
  *    at the database's difficulty, and their figures printed apart, so the rush times the
  *    database and the HTTP layer only. Every request comes from 127.0.0.1, one address, which the
  *    per-address rate limits would stop after 120 reservations / 60 registrations: the limits are
  *    lifted for the rush (see RATE_LIMITS_LIFTED). The rows are checked in SQL, then removed.
  * 3. The database is filled with 50,000 participants (with team members) and 20,000 reservations
- *    (scripts/fill-large.ts), plus one admin account the data module signs in with.
+ *    (bench/support/fill-large.ts), plus one admin account the data module signs in with.
  * 4. Each admin operation is timed (median of several runs after a warm-up) two ways:
  *    - ours: what the admin pages do (SQL statistics, server-side paging and filters, exports
  *      fetched page by page after the last row received);
@@ -25,7 +25,7 @@
  *      (correct rows).
  * 5. The admin search (participants through rpc/search_participants, reservations with
  *    `ilike '%term%'`), then the participants search as admins and readers run it, with the plan
- *    of its count (scripts/bench-search.ts).
+ *    of its count (bench/search.ts).
  * 6. The same rush again at 50,000 participants, and each rush's p95 and requests/s at 50,000
  *    over the empty tables' (same run): the registrations' p95 ratio must stay at most 1.3
  *    (docs/decisions/027-registration-rush-flat.md). `npm run bench:rush` (`--rush`) runs steps
@@ -33,7 +33,7 @@
  * 7. The rate limit holding: 200 concurrent reservations from the one address with the default
  *    reserve limit restored (120 per 600 s) and the recorded hits cleared.
  * 8. The door check-in at that scale: 20 doors scanning 5,000 passes in parallel
- *    (scripts/bench-door.ts), check-in latency p50 / p95.
+ *    (bench/door.ts), check-in latency p50 / p95.
  * 9. (With step 5.) The contest pipeline's bulk action: the status of 1,000 participants among
  *    the 50,000 changed in one call (rpc/admin_set_status), which must take under 1 s.
  *
@@ -58,9 +58,9 @@ import { createClient } from '@supabase/supabase-js';
 import { openLocalDatabase, type LocalDatabase } from '../supabase/local/database.ts';
 import { startServer, type RunningServer } from '../supabase/local/server.ts';
 import { ANON_KEY, DEFAULT_HOST, DEFAULT_PORT } from '../supabase/local/constants.ts';
-import { fillLarge, LARGE } from './fill-large.ts';
-import { doorBench, DOORS, PASSES } from './bench-door.ts';
-import { searchBench } from './bench-search.ts';
+import { fillLarge, LARGE } from './support/fill-large.ts';
+import { doorBench, DOORS, PASSES } from './door.ts';
+import { searchBench } from './search.ts';
 import {
   percentile,
   runRush,
@@ -68,7 +68,7 @@ import {
   type RushRequest,
   type RushResult,
   type SolvedProofs,
-} from './bench-rush.ts';
+} from './rush.ts';
 
 // supabase-js needs a WebSocket constructor on Node 20 (realtime client), even unused.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= ws;
@@ -631,7 +631,7 @@ async function main(): Promise<string[]> {
     ).rows[0];
     await db.admin.query(RATE_LIMITS_LIFTED);
     await db.admin.query(EDITION_OPEN);
-    // Visitors solve in their own browsers, side by side (scripts/pow-solve-time.ts measures
+    // Visitors solve in their own browsers, side by side (bench/pow-solve-time.ts measures
     // that); here one process would have to solve a thousand of them in a row, which measures
     // Node's WebCrypto, not the database. The rush uses easy challenges; the database verifies
     // them exactly as it verifies hard ones.
@@ -645,7 +645,7 @@ async function main(): Promise<string[]> {
         `(${limitsText})\nwould refuse most of a ${RUSH_SIZE}-request rush. Admin pool: ` +
         `${RATE_LIMITS_LIFTED}\n` +
         `Proofs of work: the database's difficulty is ${powMax} (solved in the visitor's ` +
-        `browser, see scripts/pow-solve-time.ts);\nthe rush uses ${BENCH_POW_MAX}, solved in ` +
+        `browser, see bench/pow-solve-time.ts);\nthe rush uses ${BENCH_POW_MAX}, solved in ` +
         `Node on ${POW_THREADS} worker threads before each rush.`,
     );
 
@@ -950,7 +950,7 @@ async function main(): Promise<string[]> {
       );
     }
     // The participants search's own figures: admin and reader, accents, phones, teams, members
-    // (scripts/bench-search.ts; docs/decisions/022-search-people.md).
+    // (bench/search.ts; docs/decisions/022-search-people.md).
     const peopleSearch = await searchBench({ db, url: server.url, out });
 
     // The contest pipeline's bulk action (docs/decisions/010-organiser-workspace.md): the admin
@@ -1056,7 +1056,7 @@ async function main(): Promise<string[]> {
       '\nThe search reads private.participant_search (trigram indexes on folded documents, kept by\n' +
         'triggers) inside a role-checked function, so no row-level security qual stands in front of\n' +
         'the index: a bitmap index scan, where the former ILIKE through the API was a sequential scan\n' +
-        '(83-193 ms at 50,000). `npx tsx scripts/bench-search.ts` runs this part alone\n' +
+        '(83-193 ms at 50,000). `npx tsx bench/search.ts` runs this part alone\n' +
         '(BENCH_PARTICIPANTS=500000 for the larger edition).',
     );
 

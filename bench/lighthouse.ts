@@ -2,12 +2,12 @@
  * Lighthouse budget (`npm run lighthouse`): the production build on `vite preview` with the
  * embedded backend (fresh in-memory database), Lighthouse 12's mobile preset (its default: phone
  * emulation, simulated slow 4G and 4x CPU slowdown) in Debian's Chromium, for every public page
- * (the prerendered ones: scripts/prerender.ts).
+ * (the prerendered ones: build/prerender.ts).
  *
  * Prints the four category scores, LCP, TBT and CLS per page with the host's speed as Lighthouse
  * measured it (its benchmark index), and exits 1 when a page's median run scores below 100 in
  * any of the four categories, or the median of its runs' largest contentful paint (simulated) is
- * above 1.8 s (scripts/lighthouse-gate.ts), naming the audits that cost the points.
+ * above 1.8 s (bench/support/lighthouse-gate.ts), naming the audits that cost the points.
  *
  * Simulated throttling multiplies the CPU time the page took on this host by 4, and this shared
  * 2-core host's speed moves under a run (its benchmark index went from 1072 to 1868 within seven
@@ -16,7 +16,7 @@
  * the median performance score, as Lighthouse's guidance on variability recommends; the runs go
  * round by round over the pages, after one uncounted warm-up audit; a run Lighthouse itself flags
  * as made on an underpowered host is made again; the harness yields the CPU to Chromium and
- * puts the page's main thread first in line for a core (scripts/lighthouse-host.ts). The kept run's full report goes to
+ * puts the page's main thread first in line for a core (bench/support/lighthouse-host.ts). The kept run's full report goes to
  * test-artifacts/lighthouse/<page>.json.
  *
  * Options: LIGHTHOUSE_URL=<origin> to audit an already running site instead (no build, no server);
@@ -37,15 +37,15 @@ import {
   type Run,
   remakeWhileUnderpowered,
   UNDERPOWERED_HOST_INDEX,
-} from './lighthouse-gate.ts';
+} from './support/lighthouse-gate.ts';
 import {
   chromiumCommand,
   prioritiseRenderers,
   reexecInOwnSession,
   yieldToChromium,
-} from './lighthouse-host.ts';
-import { median } from './median.ts';
-import { prerenderedPaths, routeSources } from './prerender.ts';
+} from './support/lighthouse-host.ts';
+import { median } from './support/median.ts';
+import { prerenderedPaths, routeSources } from '../build/prerender.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.min(15, Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3));
@@ -110,7 +110,7 @@ async function audit(origin: string, chrome: LaunchedChrome, page: string): Prom
 }
 
 async function main() {
-  // The harness yields the CPU to the measured page: scripts/lighthouse-host.ts.
+  // The harness yields the CPU to the measured page: bench/support/lighthouse-host.ts.
   const reexec = reexecInOwnSession();
   if (reexec) return reexec;
   const scheduling = yieldToChromium();

@@ -1,9 +1,9 @@
 /**
- * The Lighthouse gate's rules (scripts/lighthouse.ts runs the audits; the reasons are in
+ * The Lighthouse gate's rules (bench/lighthouse.ts runs the audits; the reasons are in
  * docs/decisions/014-lighthouse-gate.md): a page passes when the run with its median performance
  * score reaches 100 in all four categories, and the median of its runs' largest contentful paint
  * is at most 1.8 s. The median of several runs, and the harness's scheduling
- * (scripts/lighthouse-host.ts), keep this shared host's noise out of the verdict.
+ * (bench/support/lighthouse-host.ts), keep this shared host's noise out of the verdict.
  */
 import { median } from './median.ts';
 

@@ -11,7 +11,7 @@
  *   unknown path): the host's SPA fallback must name it (README, "Going to production").
  *
  * The home page holds its own stylesheet, only what its first load's modules use
- * (scripts/prerender-vite.ts, homeStyles); every other page, and the shell, links the whole site's.
+ * (build/prerender-vite.ts, homeStyles); every other page, and the shell, links the whole site's.
  * The build fails if the home page's HTML uses a class only the whole stylesheet defines.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ export type Manifest = Record<string, ManifestChunk>;
 /**
  * The manifest keys of the two stylesheets, both inputs of the client build of their own (no
  * chunk carries them, so no chunk loads them by accident): the whole site's, and the home page's
- * (scripts/prerender-vite.ts, homeStyles).
+ * (build/prerender-vite.ts, homeStyles).
  */
 export const SITE_STYLES = 'src/styles.css';
 export const HOME_STYLES = 'src/home-styles.css';
@@ -216,7 +216,7 @@ export function pageHtml(template: string, page: RenderedPage | null, assets: Pa
   };
   if (/<link rel="stylesheet"/.test(template))
     throw new Error(
-      'index.html links a stylesheet: the pages choose theirs (scripts/prerender.ts).',
+      'index.html links a stylesheet: the pages choose theirs (build/prerender.ts).',
     );
   let html = template;
   // React puts what it hoists (<link rel="preload"> for the page's images) before the page when it
@@ -394,7 +394,7 @@ export async function prerenderSite({
         throw new Error(
           `The home page uses classes its stylesheet lacks (${missing.join(', ')}): a module it ` +
             'renders is neither a static import of src/main.tsx nor a part it hydrates later ' +
-            '(lazyHydrated; scripts/prerender-vite.ts).',
+            '(lazyHydrated; build/prerender-vite.ts).',
         );
     }
     let html = pageHtml(template, page, assets);

@@ -4,7 +4,7 @@
  * row with the city in `region`), in a few set-based statements (generate_series), in one
  * transaction. Registration capacity is raised so the data is a legal state of the database.
  *
- * Used by scripts/bench.ts and tests; it only needs something that runs SQL as a superuser (a
+ * Used by bench/run.ts and tests; it only needs something that runs SQL as a superuser (a
  * `pg` pool or client): the script is one multi-statement query, sent with the simple protocol.
  */
 export type SqlRunner = { query(sql: string): Promise<unknown> };

@@ -166,7 +166,7 @@ export function htmlAssets(html: string): { js: string[]; css: string[]; inlineC
   const js: string[] = [];
   const css: string[] = [];
   for (const [tag] of (head + end).matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    // A prerendered page's scripts, asked for once it is painted (bootLoader, scripts/prerender.ts).
+    // A prerendered page's scripts, asked for once it is painted (bootLoader, build/prerender.ts).
     const entry = tag.startsWith('<script') ? attribute(tag, 'data-entry') : undefined;
     if (entry) {
       const modules = attribute(tag, 'data-modules')?.split(' ').filter(Boolean) ?? [];
