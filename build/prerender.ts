@@ -215,9 +215,7 @@ export function pageHtml(template: string, page: RenderedPage | null, assets: Pa
     return html.replace(pattern, () => by);
   };
   if (/<link rel="stylesheet"/.test(template))
-    throw new Error(
-      'index.html links a stylesheet: the pages choose theirs (build/prerender.ts).',
-    );
+    throw new Error('index.html links a stylesheet: the pages choose theirs (build/prerender.ts).');
   let html = template;
   // React puts what it hoists (<link rel="preload"> for the page's images) before the page when it
   // renders a part of a document: it belongs in <head>, where the browser finds it first.

@@ -12,7 +12,9 @@ import {
   type ProcessTable,
 } from '../../bench/support/lighthouse-host';
 
-const WRAPPER = fileURLToPath(new URL('../../bench/support/chromium-unprivileged.sh', import.meta.url));
+const WRAPPER = fileURLToPath(
+  new URL('../../bench/support/chromium-unprivileged.sh', import.meta.url),
+);
 const CAP_SYS_NICE = 23n;
 
 /** Whether the capability set `line` of `status` (/proc/<pid>/status) holds CAP_SYS_NICE. */
