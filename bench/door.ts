@@ -12,34 +12,25 @@
  * 3. Second scans: a tenth of the passes again, at another door (the queue at the entrance,
  *    someone trying a copied pass): each must answer 'already'.
  *
- * The scans are sent from a child process (this file, forked with `--door-client`), so the
+ * The scans are sent from a child process (bench/support/door-client.ts, forked), so the
  * server's event loop does not also run the clients' (see bench/rush.ts). Fails when a
  * first scan is not 'validated', a second one not 'already', a request errs, or the database
  * does not hold exactly PASSES check-ins afterwards.
  * Environment: BENCH_DOORS (20), BENCH_PASSES (5000).
  */
-import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ANON_KEY } from '../supabase/local/constants.ts';
+import { out as print, printTable } from './support/print.ts';
 import type { LocalDatabase } from '../supabase/local/database.ts';
 import type { RunningServer } from '../supabase/local/server.ts';
-import { percentile } from './rush.ts';
+import { percentile } from './support/median.ts';
+import { runScans, type ScanResult } from './support/door-client.ts';
 
 export const DOORS = Number(process.env.BENCH_DOORS ?? 20);
 export const PASSES = Number(process.env.BENCH_PASSES ?? 5000);
-const COUNT_EVERY = 25;
 const PASSWORD = 'bench-door-2025';
-const CLIENT_FLAG = '--door-client';
-const TIMEOUT_MS = 300_000;
-
-type Scan = { door: number; code: string };
-type ScanJob = { baseUrl: string; anonKey: string; tokens: string[]; scans: Scan[] };
-type ScanOutcome = { ms: number; status: number; verdict: string };
-type ScanResult = { scans: ScanOutcome[]; counts: ScanOutcome[]; wallMs: number };
 
 export type DoorPhase = {
   what: string;
@@ -201,109 +192,37 @@ function shuffle<T>(items: T[]): T[] {
   return a;
 }
 
-/** Run the scans from a child process and return what each got. */
-function runScans(job: ScanJob): Promise<ScanResult> {
-  return new Promise((resolve, reject) => {
-    // The child inherits process.execArgv, so it runs under tsx like the benchmark itself.
-    const child = fork(fileURLToPath(import.meta.url), [CLIENT_FLAG], { stdio: 'inherit' });
-    let settled = false;
-    const timer = setTimeout(() => {
-      finish(new Error(`the door scans did not finish within ${TIMEOUT_MS / 1000} s`));
-      child.kill();
-    }, TIMEOUT_MS);
-    const finish = (error: Error | null, result?: ScanResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolve(result as ScanResult);
-    };
-    child.once('message', (message) => finish(null, message as ScanResult));
-    child.once('error', (error) => finish(error));
-    child.once('exit', (code) => finish(new Error(`the door client exited (${code}) early`)));
-    child.send(job);
-  });
-}
+/** The summary table of the door bench (bench/run.ts). */
+export function printDoorSummary(door: DoorBench): void {
+  const out = print;
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
 
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** The child: one keep-alive socket per door, each door scanning its share one at a time. */
-async function clientMain(job: ScanJob): Promise<ScanResult> {
-  const doors = job.tokens.length;
-  const agent = new Agent({ keepAlive: true, maxSockets: doors, maxFreeSockets: doors });
-  const headers = (door: number) => ({
-    apikey: job.anonKey,
-    authorization: `Bearer ${job.tokens[door]}`,
-    'content-type': 'application/json',
-  });
-  // One warm-up call per door: sockets open, the role's first query planned.
-  await Promise.all(
-    job.tokens.map((_, d) =>
-      post(agent, new URL('/rest/v1/rpc/door_count', job.baseUrl), headers(d), '{}'),
-    ),
+  out(
+    `\nDoor check-in: ${DOORS} door staff scanning ${PASSES.toLocaleString('en')} passes in ` +
+      `parallel among ${door.reservations.toLocaleString('en')} reservations, each door one scan at a time ` +
+      '(rpc/check_in, signed in as controle)\n',
   );
-  const queues = Array.from({ length: doors }, (): Scan[] => []);
-  for (const s of job.scans) queues[s.door].push(s);
-  const scans: ScanOutcome[] = [];
-  const counts: ScanOutcome[] = [];
-  const start = performance.now();
-  await Promise.all(
-    queues.map(async (queue, door) => {
-      for (const [i, scan] of queue.entries()) {
-        const t = performance.now();
-        const reply = await post(
-          agent,
-          new URL('/rest/v1/rpc/check_in', job.baseUrl),
-          headers(door),
-          JSON.stringify({ code: scan.code, door: `Porte ${door + 1}`, scan_id: randomUUID() }),
-        );
-        let verdict = `HTTP ${reply.status}`;
-        if (reply.status === 200) {
-          verdict = (JSON.parse(reply.body) as { verdict: string }).verdict;
-        }
-        scans.push({ ms: performance.now() - t, status: reply.status, verdict });
-        if ((i + 1) % COUNT_EVERY === 0) {
-          const c = performance.now();
-          const counted = await post(
-            agent,
-            new URL('/rest/v1/rpc/door_count', job.baseUrl),
-            headers(door),
-            '{}',
-          );
-          counts.push({ ms: performance.now() - c, status: counted.status, verdict: '' });
-        }
-      }
-    }),
+  printTable([
+    ['Scans', 'Count', 'p50', 'p95', 'Max', 'Throughput', 'Verdicts', 'door_count p50 / p95'],
+    ...door.phases.map((p) => [
+      p.what,
+      String(p.n),
+      `${p.p50.toFixed(1)} ms`,
+      `${p.p95.toFixed(1)} ms`,
+      ms(p.max),
+      `${p.rps.toFixed(0)} scans/s`,
+      [...p.verdicts].map(([v, n]) => `${n} ${v}`).join(', '),
+      p.counts ? `${p.countP50.toFixed(1)} / ${p.countP95.toFixed(1)} ms` : '-',
+    ]),
+  ]);
+  out(
+    `\nChecked in afterwards (SQL): ${door.checkedIn} of ${PASSES}. "Second scans" are a tenth ` +
+      "of the passes scanned again at another door ('already'); every 25th scan a door also " +
+      'refreshes its live count.',
   );
-  const wallMs = performance.now() - start;
-  agent.destroy();
-  return { scans, counts, wallMs };
 }
 
-if (process.argv.includes(CLIENT_FLAG)) {
-  process.once('message', (job) => {
-    clientMain(job as ScanJob).then(
-      (result) => process.send?.(result, () => process.exit(0)),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // Alone: a throw-away database (migrations, no seed) and an API on a free port.
   const { openLocalDatabase } = await import('../supabase/local/database.ts');
   const { startServer } = await import('../supabase/local/server.ts');

@@ -1,303 +1,249 @@
 /**
- * The opening rush of `npm run bench`: many anonymous visitors submitting at the same moment,
- * through the HTTP layer of the local backend.
- *
- * The requests are fired from a child process (this file, forked with `--rush-client`): the
- * server runs on the benchmark's event loop, and 200 clients' callbacks on that same loop would
- * both slow the server down and delay the clients' own clocks. The child sends every request at
- * once over an http.Agent that holds one keep-alive socket per request, opened beforehand, so
- * the requests overlap on the wire instead of waiting for a socket or a TCP handshake.
- *
- * Every public write carries a proof-of-work solution (supabase/migrations/
- * 20251122150000_abuse_resistance.sql). The rush must time the database and the HTTP layer, not
- * the solving, so `solveProofsOfWork` solves one challenge per request beforehand, in worker
- * threads of the benchmark's process, and the requests go out with their solution already in.
+ * The opening rush of `npm run bench` (bench/run.ts): many anonymous visitors submitting at the
+ * same moment, through the HTTP layer of the local backend, each request with its proof of work
+ * solved beforehand (bench/support/proofs-of-work.ts) and sent from another process
+ * (bench/support/rush-client.ts). Then the rate limit holding under the same crowd.
  */
-import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
+import { ANON_KEY } from '../supabase/local/constants.ts';
+import type { LocalDatabase } from '../supabase/local/database.ts';
+import type { RunningServer } from '../supabase/local/server.ts';
+import type { App } from './support/api.ts';
+import { percentile } from './support/median.ts';
+import { out } from './support/print.ts';
+import { solveProofsOfWork } from './support/proofs-of-work.ts';
+import { runRush, type RushRequest, type RushResult } from './support/rush-client.ts';
+import { summarise, type RushLine, type SolveLine } from './support/rush-lines.ts';
+import { POOL_SIZE, POW_THREADS, RUSH_SIZE } from './support/settings.ts';
 
-/** One request of a rush; `id` is the row's id, chosen by the client as the app does. */
-export type RushRequest = { id: string; path: string; body: string };
-
-export type RushOutcome = {
-  id: string;
-  status: number;
-  /** From the request's start to the end of its response, in ms. */
-  ms: number;
-  /** PostgREST's error (code, hint, message) when refused; '' when accepted. */
-  error: string;
-};
-
-export type RushResult = {
-  outcomes: RushOutcome[];
-  /** From the first request's start to the last response's end, in ms. */
-  wallMs: number;
-};
-
-type ClientJob = { baseUrl: string; anonKey: string; requests: RushRequest[] };
-
-const CLIENT_FLAG = '--rush-client';
-/** A rush that has not finished after this long is stuck: the benchmark must stop anyway. */
-const RUSH_TIMEOUT_MS = 120_000;
-
-/** Run one rush from a child process and return what every request got. */
-export function runRush(job: ClientJob): Promise<RushResult> {
-  return new Promise((resolve, reject) => {
-    // The child inherits process.execArgv, so it runs under tsx like the benchmark itself.
-    const child = fork(fileURLToPath(import.meta.url), [CLIENT_FLAG], { stdio: 'inherit' });
-    let settled = false;
-    const timer = setTimeout(() => {
-      finish(new Error(`the rush did not finish within ${RUSH_TIMEOUT_MS / 1000} s`));
-      child.kill();
-    }, RUSH_TIMEOUT_MS);
-    const finish = (error: Error | null, result?: RushResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolve(result as RushResult);
-    };
-    child.once('message', (message) => finish(null, message as RushResult));
-    child.once('error', (error) => finish(error));
-    child.once('exit', (code) => finish(new Error(`the rush client exited (${code}) early`)));
-    child.send(job);
-  });
-}
-
-type Reply = { status: number; body: string };
-
-function send(
-  agent: Agent,
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function describeError(reply: Reply): string {
-  try {
-    const e = JSON.parse(reply.body) as { code?: string; hint?: string; message?: string };
-    return [e.code, e.hint, e.message].filter(Boolean).join(' ');
-  } catch {
-    return `HTTP ${reply.status} ${reply.body.slice(0, 120)}`;
-  }
-}
-
-async function clientMain(job: ClientJob): Promise<RushResult> {
-  const n = job.requests.length;
-  const agent = new Agent({ keepAlive: true, maxSockets: n, maxFreeSockets: n });
-  // Open the n sockets first with a request the server answers without the database (a path
-  // outside the API), so the rush below measures the requests, not n TCP handshakes.
-  await Promise.all(
-    Array.from({ length: n }, () => send(agent, new URL('/bench-warm-up', job.baseUrl), 'GET', {})),
-  );
-  const headers = {
-    apikey: job.anonKey,
-    authorization: `Bearer ${job.anonKey}`,
-    'content-type': 'application/json',
-    'x-client-info': 'booster-bench-rush',
-  };
-  const start = performance.now();
-  const outcomes = await Promise.all(
-    job.requests.map(async (r): Promise<RushOutcome> => {
-      const t = performance.now();
-      try {
-        const reply = await send(agent, new URL(r.path, job.baseUrl), 'POST', headers, r.body);
-        const ok = reply.status >= 200 && reply.status < 300;
-        return {
-          id: r.id,
-          status: reply.status,
-          ms: performance.now() - t,
-          error: ok ? '' : describeError(reply),
-        };
-      } catch (error) {
-        return { id: r.id, status: 0, ms: performance.now() - t, error: String(error) };
-      }
-    }),
-  );
-  const wallMs = performance.now() - start;
-  agent.destroy();
-  return { outcomes, wallMs };
-}
-
-if (process.argv.includes(CLIENT_FLAG)) {
-  process.once('message', (job) => {
-    clientMain(job as ClientJob).then(
-      (result) => process.send?.(result, () => process.exit(0)),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
-
-/** A challenge as `rpc/pow_challenge` hands it out (ALTCHA v1). */
-type PowChallenge = {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-};
-
-export type SolvedProofs = {
-  /** One `pow` field per request: base64 of the ALTCHA payload, each usable once. */
-  pows: string[];
-  /** The challenges' maxnumber (the difficulty the database asked for). */
-  maxnumber: number;
-  threads: number;
-  /** Fetching the challenges from the API, in ms. */
-  fetchMs: number;
-  /** From the first challenge fetched to the last solution, in ms. */
-  totalMs: number;
-  /** Each solution's own time in its worker thread, ascending, in ms. */
-  solveMs: number[];
-};
-
-/** Challenges fetched at once from the API (the server answers them in a few ms each). */
-const CHALLENGE_FETCHES_AT_ONCE = 10;
-
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /**
- * The worker: altcha-lib's own solver (the one the site's worker runs), one challenge per
- * message, timed from the call to the solution. Plain CommonJS evaluated as is, so it does not
- * depend on the TypeScript loader; altcha-lib's ES module is imported by its resolved URL.
+ * Fetch and solve `count` proofs of work before a rush (its requests then carry them ready), and
+ * print what the solving cost in Node. The rush itself never waits for a solution.
  */
-const SOLVER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { performance } = require('node:perf_hooks');
-const lib = import(workerData.altchaUrl);
-parentPort.on('message', async ({ index, challenge }) => {
-  try {
-    const { solveChallenge } = await lib;
-    const t = performance.now();
-    const solved = await solveChallenge(
-      challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber,
-    ).promise;
-    parentPort.postMessage({ index, number: solved ? solved.number : null, ms: performance.now() - t });
-  } catch (error) {
-    parentPort.postMessage({ index, number: null, ms: 0, error: String(error) });
-  }
-});
-`;
-
-type Solved = { index: number; number: number | null; ms: number; error?: string };
-
-/**
- * Fetch `count` challenges from `rpc/pow_challenge` as an anonymous visitor and solve them with
- * altcha-lib's `solveChallenge` on `threads` worker threads (each thread one challenge at a
- * time, so each solution's time is that of a visitor's solver in Node, not shared with another
- * solve). Throws when a challenge cannot be fetched or solved.
- */
-export async function solveProofsOfWork(options: {
-  baseUrl: string;
-  anonKey: string;
-  count: number;
-  threads: number;
-}): Promise<SolvedProofs> {
-  const { baseUrl, anonKey, count } = options;
-  const threads = Math.max(1, Math.min(options.threads, count));
-  const start = performance.now();
-  const challenges: PowChallenge[] = [];
-  const fetchOne = async (): Promise<PowChallenge> => {
-    const response = await fetch(new URL('/rest/v1/rpc/pow_challenge', baseUrl), {
-      method: 'POST',
-      headers: {
-        apikey: anonKey,
-        authorization: `Bearer ${anonKey}`,
-        'content-type': 'application/json',
-      },
-      body: '{}',
-    });
-    if (!response.ok) {
-      throw new Error(`pow_challenge answered ${response.status}: ${await response.text()}`);
-    }
-    return (await response.json()) as PowChallenge;
-  };
-  while (challenges.length < count) {
-    const batch = Math.min(CHALLENGE_FETCHES_AT_ONCE, count - challenges.length);
-    challenges.push(...(await Promise.all(Array.from({ length: batch }, fetchOne))));
-  }
-  const fetchMs = performance.now() - start;
-  if (challenges.some((c) => c.maxnumber !== challenges[0].maxnumber)) {
-    throw new Error('pow_challenge changed its difficulty during the batch');
-  }
-
-  const workers = Array.from(
-    { length: threads },
-    () =>
-      new Worker(SOLVER_SOURCE, {
-        eval: true,
-        workerData: { altchaUrl: import.meta.resolve('altcha-lib/v1') },
-      }),
+async function solveBeforeRush(
+  server: RunningServer,
+  count: number,
+  what: string,
+  solves: SolveLine[],
+): Promise<string[]> {
+  const proofs = await solveProofsOfWork({
+    baseUrl: server.url,
+    anonKey: ANON_KEY,
+    count,
+    threads: POW_THREADS,
+  });
+  solves.push({ what, proofs });
+  const s = proofs.solveMs;
+  out(
+    `  Proofs of work, solved before the rush: ${count} challenges (maxnumber ` +
+      `${proofs.maxnumber}) on ${proofs.threads} worker threads in ` +
+      `${(proofs.totalMs / 1000).toFixed(1)} s (fetching ${proofs.fetchMs.toFixed(0)} ms); ` +
+      `per solution median ${percentile(s, 0.5).toFixed(0)} ms, p95 ` +
+      `${percentile(s, 0.95).toFixed(0)} ms, max ${s[s.length - 1].toFixed(0)} ms`,
   );
-  const results: Solved[] = new Array<Solved>(count);
+  return proofs.pows;
+}
+
+/** Run `requests` at once from the rush client, watching the API pool meanwhile. */
+async function measuredRush(
+  db: LocalDatabase,
+  server: RunningServer,
+  requests: RushRequest[],
+): Promise<{ result: RushResult; maxWaiting: number }> {
+  // A server that has been serving the site holds its connections open: open the whole pool
+  // first (each new connection costs a password handshake), so the rush times requests, not
+  // logins. Concurrent queries make the pool open one connection each.
+  await Promise.all(Array.from({ length: POOL_SIZE }, () => db.api.query('select 1')));
+  // How many requests queue for a pool connection (the pool, not the CPU, caps the concurrency).
+  let maxWaiting = 0;
+  const sampler = setInterval(() => {
+    maxWaiting = Math.max(maxWaiting, db.api.waitingCount);
+  }, 2);
   try {
-    await new Promise<void>((resolve, reject) => {
-      let next = 0;
-      let done = 0;
-      // Each thread takes the next challenge as soon as it has answered the previous one.
-      const feed = (worker: Worker) => {
-        if (next < count) worker.postMessage({ index: next, challenge: challenges[next++] });
-      };
-      for (const worker of workers) {
-        worker.on('message', (solved: Solved) => {
-          if (solved.number === null) {
-            reject(new Error(`challenge ${solved.index} not solved ${solved.error ?? ''}`.trim()));
-            return;
-          }
-          results[solved.index] = solved;
-          if (++done === count) resolve();
-          else feed(worker);
-        });
-        worker.on('error', reject);
-        feed(worker);
-      }
-    });
+    const result = await runRush({ baseUrl: server.url, anonKey: ANON_KEY, requests });
+    return { result, maxWaiting };
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    clearInterval(sampler);
   }
-  const totalMs = performance.now() - start;
-
-  const pows = challenges.map((c, i) =>
-    Buffer.from(
-      JSON.stringify({
-        algorithm: c.algorithm,
-        challenge: c.challenge,
-        number: results[i].number,
-        salt: c.salt,
-        signature: c.signature,
-      }),
-    ).toString('base64'),
-  );
-  return {
-    pows,
-    maxnumber: challenges[0]?.maxnumber ?? NaN,
-    threads,
-    fetchMs,
-    totalMs,
-    solveMs: results.map((r) => r.ms).sort((a, b) => a - b),
-  };
+}
+/**
+ * One reservation per proof of work, all distinct, as the reservation form sends them: the app's
+ * row (toReservationRow) plus the solution, to rpc/create_reservation. Phones 69<tag>xxxxxx.
+ */
+function reservationRequests(
+  app: Pick<App, 'toReservationRow' | 'toRegistrationPayload'>,
+  tag: number,
+  pows: string[],
+): RushRequest[] {
+  return pows.map((pow, i) => {
+    const id = randomUUID();
+    const row = app.toReservationRow(id, {
+      fullName: `Visiteur Rush ${tag}-${i}`,
+      phone: `69${tag}${pad(i, 6)}`,
+      ville: ['Douala', 'Yaoundé', 'Bafoussam'][i % 3],
+      attendanceStatus: (['yes', 'maybe', 'no'] as const)[i % 3],
+      heardFrom: (['social', 'flyer', 'wordOfMouth'] as const)[i % 3],
+      willAttend: 'yes',
+      attendanceBarrier: 'none',
+      followsBoosterPage: 'yes',
+      consumesBoosterProducts: i % 2 ? 'yes' : 'no',
+    });
+    return {
+      id,
+      path: '/rest/v1/rpc/create_reservation',
+      body: JSON.stringify({ payload: { ...row, pow } }),
+    };
+  });
 }
 
-/** Nearest-rank percentile of ascending `sorted` (q in 0..1). */
-export function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+/** The reservations a rush of `tag` stored, read in SQL. */
+async function storedReservations(db: LocalDatabase, tag: number) {
+  const { rows } = await db.admin.query<{ id: string }>(
+    `select id from public.reservations where phone like $1`,
+    [`69${tag}%`],
+  );
+  return { count: rows.length, ids: new Set(rows.map((r) => r.id)) };
+}
+
+/**
+ * The opening rush: registration opens now with room for exactly the rush, then RUSH_SIZE
+ * reservations at once, then RUSH_SIZE registrations at once (every fourth a team of three), all
+ * distinct, built by the app's own mappers. `tag` (one digit) keeps each rush's phones and
+ * e-mails apart from the other rushes' and from the fill's (6xxxxxxxx below 670000000,
+ * 2xxxxxxxx). The rate limits must be lifted (RATE_LIMITS_LIFTED).
+ */
+export async function openingRush(
+  db: LocalDatabase,
+  server: RunningServer,
+  app: Pick<App, 'toReservationRow' | 'toRegistrationPayload'>,
+  tag: number,
+  state: string,
+  solves: SolveLine[],
+): Promise<RushLine[]> {
+  const n = RUSH_SIZE;
+  out(`\nOpening rush, ${state}: ${n} + ${n} concurrent anonymous requests (pool ${POOL_SIZE})`);
+  // Both batches' solutions first: nothing is solved while a batch is timed.
+  const pows = await solveBeforeRush(server, 2 * n, `Opening rush, ${state}`, solves);
+  await db.admin.query(
+    `update public.contest_settings
+        set registration_opens_at = now(), registration_closes_at = now() + interval '30 days',
+            max_participants = (select count(*) from public.participants) + $1, updated_at = now()`,
+    [n],
+  );
+
+  const reservations = reservationRequests(app, tag, pows.slice(0, n));
+  const res = await measuredRush(db, server, reservations);
+  const resStored = await storedReservations(db, tag);
+  const resLine = summarise(
+    'Reservations',
+    state,
+    reservations,
+    res.result,
+    res.maxWaiting,
+    resStored.count,
+    resStored.ids,
+  );
+
+  let members = 0;
+  const registrations: RushRequest[] = Array.from({ length: n }, (_, i) => {
+    const id = randomUUID();
+    const team = i % 4 === 3;
+    const teamMembers = team
+      ? [1, 2].map((m) => ({
+          fullName: `Membre ${m} Rush ${tag}-${i}`,
+          email: m === 1 ? `rush-${tag}-${i}-m${m}@example.cm` : '',
+          phone: `68${tag}${pad(i * 2 + m, 6)}`,
+        }))
+      : [];
+    members += teamMembers.length;
+    const payload = app.toRegistrationPayload(id, {
+      fullName: `Artiste Rush ${tag}-${i}`,
+      email: `rush-${tag}-${i}@example.cm`,
+      phone: `67${tag}${pad(i, 6)}`,
+      city: 'Douala',
+      region: 'Littoral',
+      category: i % 2 ? 'singing' : 'dance',
+      participationType: team ? 'team' : 'solo',
+      teamName: team ? `Team Rush ${tag}-${i}` : '',
+      linkToWork: '',
+      description: '',
+      agreeToTerms: true,
+      teamMembers,
+    });
+    return {
+      id,
+      path: '/rest/v1/rpc/register_participant',
+      body: JSON.stringify({ payload: { ...payload, pow: pows[n + i] } }),
+    };
+  });
+  const reg = await measuredRush(db, server, registrations);
+  const regStored = await db.admin.query<{ id: string; members: number }>(
+    `select p.id, (select count(*) from public.team_members t where t.participant_id = p.id)::int members
+       from public.participants p where p.email like $1`,
+    [`rush-${tag}-%`],
+  );
+  const regLine = summarise(
+    'Registrations',
+    state,
+    registrations,
+    reg.result,
+    reg.maxWaiting,
+    regStored.rowCount ?? 0,
+    new Set(regStored.rows.map((r) => r.id)),
+    {
+      rows: 'team members',
+      stored: regStored.rows.reduce((sum, r) => sum + r.members, 0),
+      expected: members,
+    },
+  );
+  return [resLine, regLine];
+}
+
+/**
+ * The rate limit holding: RUSH_SIZE reservations at once from the one address, with the recorded
+ * hits cleared and the reserve limit back to `limit` (the migration's). Each request counts the
+ * hits committed before it, and the requests run on at most POOL_SIZE connections at once, so
+ * up to `limit` + POOL_SIZE may pass (exactly `limit` when they arrive one by one): the line
+ * fails only above that, or on a server failure.
+ */
+export async function limitedRush(
+  db: LocalDatabase,
+  server: RunningServer,
+  app: Pick<App, 'toReservationRow' | 'toRegistrationPayload'>,
+  tag: number,
+  state: string,
+  limit: { max: number; windowSeconds: number },
+  solves: SolveLine[],
+): Promise<RushLine> {
+  const n = RUSH_SIZE;
+  out(
+    `\nRate limit, ${state}: ${n} concurrent reservations from one address with the default ` +
+      `limit (${limit.max} per ${limit.windowSeconds} s) restored (pool ${POOL_SIZE})`,
+  );
+  // Solved before the limit is restored: a challenge is not an attempt and counts nothing.
+  const pows = await solveBeforeRush(server, n, `Rate limit, ${state}`, solves);
+  const reservations = reservationRequests(app, tag, pows);
+  await db.admin.query('delete from private.rate_hits');
+  await db.admin.query(
+    `update private.rate_limits set max_per_address = $1 where action = 'reserve'`,
+    [limit.max],
+  );
+  out(
+    `  delete from private.rate_hits; update private.rate_limits set max_per_address = ` +
+      `${limit.max} where action = 'reserve'`,
+  );
+  const res = await measuredRush(db, server, reservations);
+  const stored = await storedReservations(db, tag);
+  return summarise(
+    'Reservations',
+    `${state}, limit ${limit.max} per ${limit.windowSeconds} s`,
+    reservations,
+    res.result,
+    res.maxWaiting,
+    stored.count,
+    stored.ids,
+    undefined,
+    limit.max,
+  );
 }
