@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import {
-  bootLoader,
-  classesMissingFrom,
-  formGuard,
-  definedClasses,
-  htmlFileOf,
-  pageHtml,
-  pageModules,
-  prerenderedPaths,
-  routeSources,
-  type RenderedPage,
-} from '../../build/prerender';
+import { classesMissingFrom, definedClasses } from '../../build/critical-css';
+import { htmlFileOf, pageModules, prerenderedPaths, routeSources } from '../../build/prerender';
+import { bootLoader, formGuard, pageHtml, type RenderedPage } from '../../build/prerender-html';
 import { homeStylesheet, staticSources } from '../../build/prerender-vite';
 
 /**
