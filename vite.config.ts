@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath, URL } from 'node:url';
 import { localBackend } from './supabase/local/vite-plugin.ts';
-import { homeStyles, prerenderedPages, reactRouterTreeShaking } from './build/prerender-vite.ts';
+import { homeStyles, prerenderedPages } from './build/prerender-vite.ts';
+import { reactRouterTreeShaking } from './build/react-router-tree-shaking.ts';
 import { EDITION, placeholderContactProblems } from './src/config/edition.ts';
 import { compileHints } from './build/compile-hints.ts';
 

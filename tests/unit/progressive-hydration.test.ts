@@ -3,13 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { htmlAssets } from '../../build/bundle-budget';
-import {
-  homeStylesheet,
-  laterParts,
-  reactRouterTreeShaking,
-  staticSources,
-} from '../../build/prerender-vite';
+import { htmlAssets } from '../../build/bundle-sources';
+import { homeStylesheet, laterParts, staticSources } from '../../build/prerender-vite';
+import { reactRouterTreeShaking } from '../../build/react-router-tree-shaking';
 
 /**
  * The build's side of the parts hydrated later (docs/decisions/011-prerendered-public-pages.md,
