@@ -42,7 +42,8 @@ export type RenderedPage = {
  * Each of those elements is added in a task of its own: Chromium spends up to a few milliseconds
  * adding one modulepreload link (30 to 45 ms for a page's two dozen on this project's machine,
  * four times that on the phone Lighthouse simulates), and in one task that blocked the page.
- * docs/decisions/011-prerendered-public-pages.md (why the paint entry, and the measured trade-off)
+ * docs/decisions/011-prerendered-public-pages.md (why the paint entry; the measured trade-off:
+ * docs/measurements/prerendered-pages.md)
  */
 export function bootLoader(entry: string, modules: string[], later: string[] = []): string {
   const code =

@@ -1,6 +1,6 @@
 /**
  * How the Lighthouse gate shares this 2-core host with the page it measures
- * (docs/decisions/014-lighthouse-gate.md, "Scheduling"). Lighthouse's simulated throttling takes
+ * (docs/measurements/lighthouse-gate.md, "Scheduling"). Lighthouse's simulated throttling takes
  * each main-thread task's wall time as the page's own work, so every millisecond the page's main
  * thread waits for a core counts against the page. Two things made it wait, measured with
  * /proc/<tid>/schedstat during audits:
@@ -118,7 +118,7 @@ export const procfs: ProcessTable = {
  * that the threads it starts later are ordinary ones. Lighthouse counts a task's wall time, and
  * on this 2-core host the page's main thread otherwise waited behind Chromium's other threads
  * (compositing, tracing, screenshots, background compilation) for as long as it ran: that wait
- * was measured as the page's blocking time (docs/decisions/014-lighthouse-gate.md, "Scheduling").
+ * was measured as the page's blocking time (docs/measurements/lighthouse-gate.md, "Scheduling").
  * Needs CAP_SYS_NICE (root, as in CI); otherwise the note says it did not apply.
  */
 export function prioritiseRenderers(
