@@ -111,7 +111,8 @@ async function storedReservations(db: LocalDatabase, tag: number) {
  * reservations at once, then RUSH_SIZE registrations at once (every fourth a team of three), all
  * distinct, built by the app's own mappers. `tag` (one digit) keeps each rush's phones and
  * e-mails apart from the other rushes' and from the fill's (6xxxxxxxx below 670000000,
- * 2xxxxxxxx). The rate limits must be lifted (RATE_LIMITS_LIFTED).
+ * 2xxxxxxxx). The rate limits must be lifted (RATE_LIMITS_LIFTED,
+ * bench/support/settings.ts).
  */
 export async function openingRush(
   db: LocalDatabase,
