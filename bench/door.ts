@@ -13,9 +13,9 @@
  *    someone trying a copied pass): each must answer 'already'.
  *
  * The scans are sent from a child process (bench/support/door-client.ts, forked), so the
- * server's event loop does not also run the clients' (see bench/support/rush-client.ts). Fails when a
- * first scan is not 'validated', a second one not 'already', a request errs, or the database
- * does not hold exactly PASSES check-ins afterwards.
+ * server's event loop does not also run the clients' (see bench/support/rush-client.ts). Fails
+ * when a first scan is not 'validated', a second one not 'already', a request errs, or the
+ * database does not hold exactly PASSES check-ins afterwards.
  * Environment: BENCH_DOORS (20), BENCH_PASSES (5000).
  */
 import path from 'node:path';
