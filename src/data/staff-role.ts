@@ -1,6 +1,6 @@
 import { getSupabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
-import type { StaffRole } from './door';
+import { asStaffRole, type StaffRole } from './door';
 
 export type { StaffRole };
 
@@ -22,7 +22,7 @@ export async function getMyStaffRole(): Promise<StaffRole | null> {
     const role = (async () => {
       const { data: role, error } = await supabase.rpc('my_staff_role');
       if (error) throw toDataError(error, 'Erreur lors du chargement des droits');
-      return role === 'admin' || role === 'lecteur' || role === 'controle' ? role : null;
+      return asStaffRole(role);
     })();
     asked = { userId, role };
     // A failure is not kept: the next call asks again.
