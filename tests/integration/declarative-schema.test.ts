@@ -102,7 +102,8 @@ describe('supabase/schemas/ and supabase/migrations/', () => {
     await cp(schemasDir, scratchDir, { recursive: true });
     const file = path.join(scratchDir, '60_messages.sql');
     const source = await readFile(file, 'utf8');
-    const line = '  return (select count(*) from public.contact_messages m where m.handled_at is null);';
+    const line =
+      '  return (select count(*) from public.contact_messages m where m.handled_at is null);';
     expect(source.split('\n').filter((l) => l === line)).toHaveLength(1);
     await writeFile(
       file,

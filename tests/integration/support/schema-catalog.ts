@@ -35,8 +35,7 @@ const notExtension = (catalog: string, oid: string) =>
   `not exists (select 1 from pg_catalog.pg_depend d where d.classid = '${catalog}'::regclass
                  and d.objid = ${oid} and d.deptype = 'e')`;
 /** An ACL as sorted text: the order of `grant` statements does not matter. */
-const acl = (column: string) =>
-  `array(select x::text from unnest(${column}) x order by 1)::text`;
+const acl = (column: string) => `array(select x::text from unnest(${column}) x order by 1)::text`;
 
 const QUERIES: Record<string, string> = {
   schema: `select n.nspname as key,
@@ -194,7 +193,9 @@ export function describeDifferences(differences: Difference[]): string {
 function lineDiff(before: string, after: string): string {
   const a = before.split('\n');
   const b = after.split('\n');
-  const common = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  const common = Array.from({ length: a.length + 1 }, () =>
+    new Array<number>(b.length + 1).fill(0),
+  );
   for (let i = a.length - 1; i >= 0; i--)
     for (let j = b.length - 1; j >= 0; j--)
       common[i][j] =
