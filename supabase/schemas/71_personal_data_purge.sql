@@ -1,7 +1,5 @@
--- Retention and bin: a deleted participant waits 30 days in the bin; the personal-data purge
--- of an edition is scheduled, announced and only then run, by pg_cron where it is installed or
--- by an admin; the journal's personal data is redacted with it
--- (docs/decisions/010-organiser-workspace.md, 018-scheduled-purge-and-journal.md).
+-- The personal-data purge of an edition: scheduled, announced and only then run, by pg_cron
+-- where it is installed or by an admin (docs/decisions/018-scheduled-purge-and-journal.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -29,165 +27,6 @@ revoke all on private.purge_requests from public, anon, authenticated;
 -- ---------------------------------------------------------------------------------------------
 -- Functions
 -- ---------------------------------------------------------------------------------------------
-
--- The keys of a journal's before/after that hold a person's data (participants' snapshots, team
--- members, notes, messages, reservations, a search typed in an export's filters, the reason an
--- admin gave for undoing an entry).
-create function private.personal_keys() returns text[]
-language sql immutable parallel safe set search_path = '' as $$
-  select array['full_name', 'name', 'first_name', 'last_name', 'email', 'phone', 'masked_phone',
-               'notes', 'description', 'link_to_work', 'team_name', 'subject', 'message',
-               'search', 'reason']
-$$;
-revoke all on function private.personal_keys() from public, anon, authenticated;
-
--- `j` with the value of every personal key (at any depth, in arrays too) replaced by
--- '[effacé]'; null values, other keys and their values are kept. (A walk in PL/pgSQL: about
--- 70 µs per participant snapshot, 3.5 times faster than a regexp_replace on the text, and an
--- SQL-language walk is slower still.)
-create function private.redact_personal(j jsonb) returns jsonb
-language plpgsql immutable parallel safe set search_path = '' as $$
-declare
-  result jsonb;
-begin
-  if jsonb_typeof(j) = 'object' then
-    select jsonb_object_agg(e.key, case
-             when jsonb_typeof(e.value) in ('object', 'array') then private.redact_personal(e.value)
-             when e.key = any (private.personal_keys()) and jsonb_typeof(e.value) <> 'null'
-               then '"[effacé]"'::jsonb
-             else e.value end)
-      into result from jsonb_each(j) e;
-    return coalesce(result, '{}'::jsonb);
-  elsif jsonb_typeof(j) = 'array' then
-    select jsonb_agg(case when jsonb_typeof(e.value) in ('object', 'array')
-                          then private.redact_personal(e.value) else e.value end order by e.ord)
-      into result from jsonb_array_elements(j) with ordinality e(value, ord);
-    return coalesce(result, '[]'::jsonb);
-  end if;
-  return j;
-end;
-$$;
-revoke all on function private.redact_personal(jsonb) from public, anon, authenticated;
-
--- Redacts the before/after of the audit rows `ids`. Returns how many changed.
-create function private.redact_audit_rows(ids bigint[]) returns integer
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  n integer;
-begin
-  with redacted as (
-    select a.id, private.redact_personal(a.before) as b, private.redact_personal(a.after) as f
-      from public.audit_log a
-     where a.id = any (ids) and (a.before is not null or a.after is not null)
-  )
-  update public.audit_log a set before = r.b, after = r.f
-    from redacted r
-   where a.id = r.id and (a.before is distinct from r.b or a.after is distinct from r.f);
-  get diagnostics n = row_count;
-  return n;
-end;
-$$;
-revoke all on function private.redact_audit_rows(bigint[]) from public, anon, authenticated;
-
--- Bin: as before (participants binned more than 30 days ago are deleted for good), and the
--- journal rows about them are redacted rather than cleared.
-create function private.purge_bin() returns integer
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  purged uuid[];
-begin
-  with gone as (
-    delete from public.participants p
-     where p.deleted_at < now() - interval '30 days'
-    returning p.id)
-  select array_agg(g.id order by g.id) into purged from gone g;
-  if purged is null then
-    return 0;
-  end if;
-  perform private.redact_audit_rows(array(
-    select a.id from public.audit_log a
-     where a.entity = 'participant'
-       and a.entity_id = any (array(select u::text from unnest(purged) u))));
-  perform private.audit('bin.purge', 'bin', null,
-    format('Corbeille vidée : %s définitivement', private.plural(cardinality(purged), 'participant')
-           || case when cardinality(purged) > 1 then ' supprimés' else ' supprimé' end),
-    null, jsonb_build_object('count', cardinality(purged), 'ids', to_jsonb(purged)));
-  return cardinality(purged);
-end;
-$$;
-revoke all on function private.purge_bin() from public, anon, authenticated;
-
--- Empties the bin of what is older than 30 days (see private.purge_bin). Returns the count.
-create function public.admin_purge_bin() returns integer
-language plpgsql volatile security definer set search_path = '' as $$
-begin
-  perform private.require_admin();
-  return private.purge_bin();
-end;
-$$;
-revoke all on function public.admin_purge_bin() from public, anon, authenticated;
-grant execute on function public.admin_purge_bin() to authenticated;
-
--- Moves a participant to the bin (restorable for 30 days): hidden from every list and
--- statistic; its e-mail and phones stay taken, and its place counted, until it is purged.
--- Empties the bin of older entries first. One 'participant.delete' row (before: the
--- registration).
-create function public.admin_delete_participant(id uuid) returns void
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  snapshot jsonb;
-begin
-  perform private.require_admin();
-  perform private.purge_bin();
-  snapshot := private.participant_snapshot(admin_delete_participant.id);
-  update public.participants p set deleted_at = now(), deleted_by = auth.uid()
-   where p.id = admin_delete_participant.id and p.deleted_at is null;
-  if not found then
-    raise exception 'Participant non trouvé.' using errcode = 'P0001', hint = 'not_found';
-  end if;
-  perform private.audit('participant.delete', 'participant', admin_delete_participant.id::text,
-    'Participant placé dans la corbeille', snapshot, null);
-end;
-$$;
-revoke all on function public.admin_delete_participant(uuid) from public, anon, authenticated;
-grant execute on function public.admin_delete_participant(uuid) to authenticated;
-
--- Brings a participant back from the bin. One 'participant.restore' row.
-create function public.admin_restore_participant(id uuid) returns void
-language plpgsql volatile security definer set search_path = '' as $$
-begin
-  perform private.require_admin();
-  update public.participants p set deleted_at = null, deleted_by = null
-   where p.id = admin_restore_participant.id and p.deleted_at is not null;
-  if not found then
-    raise exception 'Ce participant n''est pas dans la corbeille.'
-      using errcode = 'P0001', hint = 'not_found';
-  end if;
-  perform private.audit('participant.restore', 'participant', admin_restore_participant.id::text,
-    'Participant restauré depuis la corbeille', null,
-    private.participant_snapshot(admin_restore_participant.id));
-end;
-$$;
-revoke all on function public.admin_restore_participant(uuid) from public, anon, authenticated;
-grant execute on function public.admin_restore_participant(uuid) to authenticated;
-
--- The bin, newest first: [{ id, full_name, deleted_at, deleted_by_email, purge_at }].
-create function public.binned_participants() returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  perform private.require_admin();
-  return coalesce((
-    select jsonb_agg(jsonb_build_object(
-             'id', p.id, 'full_name', p.full_name, 'deleted_at', p.deleted_at,
-             'deleted_by_email', u.email, 'purge_at', p.deleted_at + interval '30 days')
-             order by p.deleted_at desc, p.id)
-      from public.participants p
-      left join auth.users u on u.id = p.deleted_by
-     where p.deleted_at is not null), '[]'::jsonb);
-end;
-$$;
-revoke all on function public.binned_participants() from public, anon, authenticated;
-grant execute on function public.binned_participants() to authenticated;
 
 -- The least time between a request and its run.
 create function private.purge_delay() returns interval
@@ -407,3 +246,19 @@ begin
 end;
 $$;
 revoke all on function private.run_due_purge() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- The schedule (not a schema object: pg_cron's job table, where pg_cron is installed)
+-- ---------------------------------------------------------------------------------------------
+
+-- Where pg_cron is installed (hosted Supabase: Database → Extensions), the due purge runs by
+-- itself within 15 minutes of its time. Elsewhere (the embedded backend) nothing is scheduled:
+-- an admin runs it with "Purger maintenant", or the job is created later as the README says.
+do $$
+begin
+  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
+    execute $cron$select cron.schedule('booster-personal-data-purge', '*/15 * * * *',
+                                        'select private.run_due_purge()')$cron$;
+  end if;
+end;
+$$;
