@@ -1,5 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
-import { CheckedValues } from '../../supabase/database.types';
+import type { CheckedValues } from '../../supabase/database.types';
 import { DataError, isNetworkFailure, toDataError } from '@/lib/errors';
 import {
   BAD_CREDENTIALS,
@@ -15,11 +15,7 @@ import {
  * again, so an offline queue may retry safely) and the live count `door_count`.
  */
 /** The staff roles, from private.admins' check constraint (generated with the types). */
-export const STAFF_ROLES = CheckedValues['private.admins'].role;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-/** A role the database answered, or null for anything else. */
-export const asStaffRole = (value: unknown): StaffRole | null =>
-  STAFF_ROLES.find((role) => role === value) ?? null;
+export type StaffRole = (typeof CheckedValues)['private.admins']['role'][number];
 /** The roles the database lets check passes in. */
 export const DOOR_ROLES: readonly StaffRole[] = ['controle', 'admin'];
 
@@ -143,7 +139,9 @@ async function staffRole(): Promise<StaffRole | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('my_staff_role');
   if (error) throw toDataError(error, LOGIN_FAILED);
-  return asStaffRole(data);
+  // private.admins' check constraint keeps a role one of StaffRole: the door page does not
+  // carry the list itself (a public first load, docs/decisions/014-lighthouse-gate.md).
+  return typeof data === 'string' ? (data as StaffRole) : null;
 }
 
 /**

@@ -1,8 +1,16 @@
 import { getSupabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
-import { asStaffRole, type StaffRole } from './door';
+import { CheckedValues } from '../../supabase/database.types';
+import type { StaffRole } from './door';
 
 export type { StaffRole };
+
+/** The staff roles, from private.admins' check constraint (generated with the types). */
+export const STAFF_ROLES = CheckedValues['private.admins'].role;
+
+/** A role the database answered, or null for anything else. */
+const asStaffRole = (value: unknown): StaffRole | null =>
+  STAFF_ROLES.find((role) => role === value) ?? null;
 
 let asked: { userId: string; role: Promise<StaffRole | null> } | undefined;
 
