@@ -6,7 +6,7 @@ import type { StaffRole } from './door';
 export type { StaffRole };
 
 /** The staff roles, from private.admins' check constraint (generated with the types). */
-export const STAFF_ROLES = CheckedValues['private.admins'].role;
+const STAFF_ROLES = CheckedValues['private.admins'].role;
 
 /** A role the database answered, or null for anything else. */
 const asStaffRole = (value: unknown): StaffRole | null =>

@@ -9,14 +9,14 @@ import { DB_HOST, DB_PORT, DEFAULT_HOST, DEFAULT_PORT } from './constants.ts';
  * lines: a second checkout, or a dev server already running, does not stop `npm run backend` or
  * `npm run dev` (docs/decisions/028-declarative-schema.md, "Ports").
  */
-export type ChosenPort = {
+type ChosenPort = {
   port: number;
   /** The default that was taken, when the port is another one. */
   defaultTaken?: number;
 };
 
 /** Whether nothing listens on host:port: a probe binds it and lets go at once. */
-export function portIsFree(port: number, host: string): Promise<boolean> {
+function portIsFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));
@@ -25,7 +25,7 @@ export function portIsFree(port: number, host: string): Promise<boolean> {
 }
 
 /** A free port on host, chosen by the system. */
-export function anyFreePort(host: string): Promise<number> {
+function anyFreePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -37,7 +37,7 @@ export function anyFreePort(host: string): Promise<number> {
 }
 
 /** `named` (the variable's value) when set, else `preferred` when free, else a free port. */
-export async function choosePort(
+async function choosePort(
   preferred: number,
   named: string | undefined,
   host: string,

@@ -17,7 +17,7 @@ import { bootstrapFile, repoRoot } from '../../../supabase/local/paths.ts';
 export const schemasDir = path.join(repoRoot, 'supabase', 'schemas');
 
 /** Tables whose rows the schema declares (settings the functions read): compared row by row. */
-export const REQUIRED_ROWS: Record<string, { orderBy: string; ignore: string[] }> = {
+const REQUIRED_ROWS: Record<string, { orderBy: string; ignore: string[] }> = {
   'public.contest_settings': { orderBy: 'id', ignore: ['updated_at'] },
   'public.edition_settings': { orderBy: 'id', ignore: ['updated_at'] },
   'private.abuse_settings': { orderBy: 'id', ignore: ['updated_at'] },
@@ -161,7 +161,7 @@ async function queryCatalog(db: pg.Client): Promise<Catalog> {
  */
 const normalise = (text: string) => text.replace(/[ \t\r\n]+/g, ' ').trim();
 
-export type Difference = { key: string; schema?: string; migrations?: string };
+type Difference = { key: string; schema?: string; migrations?: string };
 
 /** The entries that differ, by key; `undefined` where one side does not have the object. */
 export function compareCatalogs(schema: Catalog, migrations: Catalog): Difference[] {
