@@ -102,7 +102,21 @@ export type NewReservation = Omit<
   | 'checkedInAt'
   | 'checkedInDoor'
   | 'checkedInByHand'
->;
+> & {
+  /**
+   * The pre-filled questions whose answer the visitor changed on the form; absent: not recorded
+   * (docs/decisions/025-survey-defaults.md).
+   */
+  surveyChanged?: readonly PrefilledQuestion[];
+};
+
+/** The survey questions the form offers with an answer already chosen (the specification's). */
+export type PrefilledQuestion =
+  | 'attendanceStatus'
+  | 'willAttend'
+  | 'attendanceBarrier'
+  | 'followsBoosterPage'
+  | 'consumesBoosterProducts';
 
 export type ContactMessage = {
   name: string;
@@ -135,5 +149,8 @@ export type RegistrationStatus = {
   closesAt: string;
 };
 
-/** A page of a server-side list. */
-export type Page<T> = { rows: T[]; total: number };
+/**
+ * A page of a server-side list. `more`: the count stopped at `total` and there are more matches
+ * (a search counts up to 1,000: docs/decisions/022-search-people.md).
+ */
+export type Page<T> = { rows: T[]; total: number; more?: boolean };
