@@ -1,5 +1,6 @@
--- Reservations and passes: the edition as visitors read it, a pass code per reservation, the
--- waiting list, and the pass as its holder reads it (docs/decisions/009-night-party-operations.md).
+-- Reservations and passes: the survey's pre-filled answers and which ones a visitor changed,
+-- the edition as visitors read it, a pass code per reservation, the waiting list, and the pass
+-- as its holder reads it (docs/decisions/009-night-party-operations.md, 025-survey-defaults.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions the tables below need (defaults, checks)
@@ -62,6 +63,7 @@ create table public.reservations (
   checked_in_by uuid,
   check_in_scan_id uuid,
   checked_in_by_hand boolean default false not null,
+  survey_changed text[],
   constraint reservations_pkey primary key (id),
   constraint reservations_attendance_barrier_check check (attendance_barrier = any (array['location'::text, 'cost'::text, 'distance'::text, 'noCompanion'::text, 'artists'::text, 'none'::text])),
   constraint reservations_attendance_status_check check (attendance_status = any (array['yes'::text, 'no'::text, 'maybe'::text])),
@@ -83,6 +85,7 @@ end),
   constraint reservations_place_check check (ville is not null or region is not null),
   constraint reservations_region_check check (region is null or char_length(region) <= 80),
   constraint reservations_state_check check (state = any (array['confirmed'::text, 'waitlisted'::text, 'cancelled'::text])),
+  constraint reservations_survey_changed_check check (survey_changed is null or survey_changed <@ array['attendance_status'::text, 'will_attend'::text, 'attendance_barrier'::text, 'follows_booster_page'::text, 'consumes_booster_products'::text] and (attendance_status = 'yes'::text or ('attendance_status'::text = any (survey_changed))) and (will_attend = 'yes'::text or ('will_attend'::text = any (survey_changed))) and (attendance_barrier = 'none'::text or ('attendance_barrier'::text = any (survey_changed))) and (follows_booster_page = 'yes'::text or ('follows_booster_page'::text = any (survey_changed))) and (consumes_booster_products = 'yes'::text or ('consumes_booster_products'::text = any (survey_changed)))),
   constraint reservations_ville_check check (ville is null or char_length(btrim(ville)) >= 1 and char_length(btrim(ville)) <= 80),
   constraint reservations_waitlist_check check (state <> 'waitlisted'::text or queue_number is not null),
   constraint reservations_will_attend_check check (will_attend = any (array['yes'::text, 'no'::text]))
@@ -96,6 +99,7 @@ comment on column public.reservations.region is 'Legacy: older rows kept the cit
 comment on column public.reservations.pass_code is 'The personal pass: 10 characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ, shown as a QR code.';
 comment on column public.reservations.queue_number is 'Order on the waitlist (a sequence): the position is the rank among waitlisted reservations.';
 comment on column public.reservations.checked_in_by_hand is 'Checked in from the admin list (admin_check_in), not at a door: checked_in_door is null.';
+comment on column public.reservations.survey_changed is 'The pre-filled survey questions (column names) whose answer the visitor changed on the form; null: not recorded (made before the record existed). See docs/decisions/025-survey-defaults.md.';
 create unique index reservations_phone_key on public.reservations (phone);
 create index reservations_created_at_idx on public.reservations (created_at desc, id desc);
 create index reservations_status_idx on public.reservations (attendance_status);
@@ -231,6 +235,45 @@ $$;
 revoke all on function public.edition_info() from public, anon, authenticated;
 grant execute on function public.edition_info() to anon;
 grant execute on function public.edition_info() to authenticated;
+
+-- The form's pre-filled answers, by column: the one list the function, the check and the report
+-- read. The specification's values (SPEC §4, reservation form defaults); heard_from has none.
+create function private.survey_defaults() returns jsonb
+language sql immutable set search_path = '' as $$
+  select jsonb_build_object('attendance_status', 'yes', 'will_attend', 'yes',
+                            'attendance_barrier', 'none', 'follows_booster_page', 'yes',
+                            'consumes_booster_products', 'yes')
+$$;
+revoke all on function private.survey_defaults() from public, anon, authenticated;
+
+-- payload.survey_changed -> the stored record: null when absent or JSON null (not recorded);
+-- otherwise an array of at most five strings, each a pre-filled question's column name (raised
+-- with a French message otherwise: the whole reservation is refused, nothing stored), completed
+-- with every answer that differs from its default, without repeats, in the form's order.
+create function private.survey_changed(payload jsonb) returns text[]
+language plpgsql stable set search_path = '' as $$
+declare
+  sent jsonb := payload -> 'survey_changed';
+  defaults jsonb := private.survey_defaults();
+begin
+  if sent is null or jsonb_typeof(sent) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(sent) <> 'array' or jsonb_array_length(sent) > 5 or exists (
+       select 1 from jsonb_array_elements(sent) e
+        where jsonb_typeof(e) <> 'string' or not defaults ? (e #>> '{}')) then
+    perform private.invalid('survey_changed',
+      'Réponses modifiées invalides : seules les questions pré-remplies du questionnaire sont acceptées.');
+  end if;
+  return array(
+    select d.key
+      from jsonb_each_text(defaults) d(key, value)
+     where sent ? d.key or payload ->> d.key is distinct from d.value
+     order by array_position(array['attendance_status', 'will_attend', 'attendance_barrier',
+                                   'follows_booster_page', 'consumes_booster_products'], d.key));
+end;
+$$;
+revoke all on function private.survey_changed(jsonb) from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers and policies

@@ -5,12 +5,8 @@
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 
--- A Night Party reservation. Order: proof of work, rate limit, honeypot, the same reservation
--- sent again (its id: answered as the first time), the reservation window, every field, then,
--- under the edition_settings row lock (one reservation at a time, so the capacity holds
--- whatever arrives together): the retry again, duplicates, and the place: confirmed while the
--- confirmed places are under capacity plus overbooking, else waitlisted at the end of the queue.
--- Returns { id, pass_code, state, position } (position: rank on the waitlist, null when confirmed).
+-- create_reservation: as in 20251123100000_night_party_operations.sql, plus the record (2.).
+-- create or replace keeps its grants.
 create function public.create_reservation(payload jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -23,6 +19,7 @@ declare
   v_state text;
   queue bigint;
   r public.reservations;
+  changed text[];
 begin
   refused := private.admit_public_write('reserve', payload);
   if refused is not null then
@@ -85,6 +82,7 @@ begin
      or coalesce(payload ->> 'consumes_booster_products', '') not in ('yes', 'no') then
     perform private.invalid('survey', 'Veuillez répondre à toutes les questions.');
   end if;
+  changed := private.survey_changed(payload);
 
   -- One reservation at a time from here to the commit: the count below stays true.
   select * into settings from public.edition_settings for update;
@@ -116,12 +114,12 @@ begin
 
   insert into public.reservations (id, full_name, phone, ville, attendance_status, heard_from,
     will_attend, attendance_barrier, follows_booster_page, consumes_booster_products,
-    pass_code, state, queue_number)
+    pass_code, state, queue_number, survey_changed)
   values (new_id, private.clean_line(payload ->> 'full_name'), v_phone,
     private.clean_line(payload ->> 'ville'), payload ->> 'attendance_status',
     payload ->> 'heard_from', payload ->> 'will_attend', payload ->> 'attendance_barrier',
     payload ->> 'follows_booster_page', payload ->> 'consumes_booster_products',
-    code, v_state, queue)
+    code, v_state, queue, changed)
   returning * into r;
   return private.reservation_answer(r);
 exception

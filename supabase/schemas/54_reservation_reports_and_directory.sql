@@ -120,28 +120,43 @@ revoke all on function public.night_party_stats() from public, anon, authenticat
 grant execute on function public.night_party_stats() to authenticated;
 
 -- The survey crossed with who came, for the sponsor: one row per question and answer (every
--- answer, in the form's order, zeros included): { question, answer, reserved, came }, where
--- reserved counts the confirmed places (those who could come) and came those checked in.
+-- answer, in the form's order, zeros included): { question, answer, reserved, came, prefilled,
+-- kept, unknown }, where reserved counts the confirmed places (those who could come), came those
+-- checked in, prefilled says the form offered this answer already chosen, kept counts the
+-- confirmed places left at it (the visitor did not change it) and unknown those on it made
+-- before the record existed (survey_changed null). On an answer that is not pre-filled, kept
+-- and unknown are 0: the visitor chose it. create or replace keeps its grants (readers too).
 create function public.attendance_report() returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
+declare
+  defaults jsonb := private.survey_defaults();
 begin
   perform private.require_reader();
   return (
     with answers(question, q_order, answer, a_order) as (
       values
-        ('heard_from', 1, 'flyer', 1), ('heard_from', 1, 'social', 2),
-        ('heard_from', 1, 'wordOfMouth', 3),
-        ('attendance_barrier', 2, 'location', 1), ('attendance_barrier', 2, 'cost', 2),
-        ('attendance_barrier', 2, 'distance', 3), ('attendance_barrier', 2, 'noCompanion', 4),
-        ('attendance_barrier', 2, 'artists', 5), ('attendance_barrier', 2, 'none', 6),
-        ('follows_booster_page', 3, 'yes', 1), ('follows_booster_page', 3, 'no', 2),
-        ('consumes_booster_products', 4, 'yes', 1), ('consumes_booster_products', 4, 'no', 2)
+        ('attendance_status', 1, 'yes', 1), ('attendance_status', 1, 'no', 2),
+        ('attendance_status', 1, 'maybe', 3),
+        ('heard_from', 2, 'flyer', 1), ('heard_from', 2, 'social', 2),
+        ('heard_from', 2, 'wordOfMouth', 3),
+        ('will_attend', 3, 'yes', 1), ('will_attend', 3, 'no', 2),
+        ('attendance_barrier', 4, 'location', 1), ('attendance_barrier', 4, 'cost', 2),
+        ('attendance_barrier', 4, 'distance', 3), ('attendance_barrier', 4, 'noCompanion', 4),
+        ('attendance_barrier', 4, 'artists', 5), ('attendance_barrier', 4, 'none', 6),
+        ('follows_booster_page', 5, 'yes', 1), ('follows_booster_page', 5, 'no', 2),
+        ('consumes_booster_products', 6, 'yes', 1), ('consumes_booster_products', 6, 'no', 2)
     ), given as (
       select g.question, g.answer, count(*) as reserved,
-             count(*) filter (where r.checked_in_at is not null) as came
+             count(*) filter (where r.checked_in_at is not null) as came,
+             count(*) filter (where g.answer = defaults ->> g.question
+                                and r.survey_changed is not null
+                                and not g.question = any (r.survey_changed)) as kept,
+             count(*) filter (where g.answer = defaults ->> g.question
+                                and r.survey_changed is null) as unknown
         from public.reservations r
        cross join lateral (values
-         ('heard_from', r.heard_from), ('attendance_barrier', r.attendance_barrier),
+         ('attendance_status', r.attendance_status), ('heard_from', r.heard_from),
+         ('will_attend', r.will_attend), ('attendance_barrier', r.attendance_barrier),
          ('follows_booster_page', r.follows_booster_page),
          ('consumes_booster_products', r.consumes_booster_products)) as g(question, answer)
        where r.state = 'confirmed'
@@ -149,7 +164,9 @@ begin
     )
     select coalesce(jsonb_agg(jsonb_build_object(
              'question', a.question, 'answer', a.answer,
-             'reserved', coalesce(g.reserved, 0), 'came', coalesce(g.came, 0))
+             'reserved', coalesce(g.reserved, 0), 'came', coalesce(g.came, 0),
+             'prefilled', a.answer = coalesce(defaults ->> a.question, ''),
+             'kept', coalesce(g.kept, 0), 'unknown', coalesce(g.unknown, 0))
              order by a.q_order, a.a_order), '[]'::jsonb)
       from answers a left join given g on g.question = a.question and g.answer = a.answer);
 end;

@@ -126,13 +126,6 @@ end;
 $$;
 revoke all on function private.members_to_search() from public, anon, authenticated;
 
--- One page (0-based) of the live participants matching `search` (every word, accents and case
--- ignored; a phone's digits whatever the spaces or +237) and the filters, in `sort` order
--- ('created_at', 'full_name' or 'region'; ties by created_at, id descending, as the lists), with
--- the exact count: { "total": n, "rows": [...] }. Admins get participants rows with their
--- team_members; readers (lecteur) participant_directory rows, and search only what those show.
--- The statement is written with the patterns as literals so the planner sees them and picks the
--- trigram index; every value goes through format's %L (quoted) or %I.
 create function public.search_participants(
   search text,
   category text default null,
@@ -154,6 +147,7 @@ declare
   dir text := case when ascending then 'asc' else 'desc' end;
   ord text;
   total bigint;
+  more boolean;
   ids uuid[];
   page_rows jsonb;
 begin
@@ -197,14 +191,20 @@ begin
   ord := case when sort = 'created_at' then format('s.created_at %s, s.id %s', dir, dir)
               else format('s.%I %s, s.created_at desc, s.id desc', sort, dir) end;
 
-  execute format('select count(*) from private.participant_search s where %s', cond) into total;
-  -- The page. Few matches (a phone, an e-mail, a rare name): read them all through the trigram
-  -- index and sort them. Many: walking the date index until the page is full is quicker, which the
+  -- The count stops at 1,000: past it, "plus de 1 000" says as much to a person paging ten at a
+  -- time, and an exact count of a name shared by 31,000 people rechecked every match (150 ms at
+  -- 500,000 participants; docs/decisions/022-search-people.md).
+  execute format('select count(*) from (select 1 from private.participant_search s where %s
+                  limit 1001) c', cond) into total;
+  more := total > 1000;
+  total := least(total, 1000);
+  -- The page. Few matches (a phone, an e-mail, a rare name: at most 1,000): read them all through
+  -- the trigram index and sort them. Many: walking the date index until the page is full is quicker, which the
   -- planner chooses by itself, but it cannot tell when the few matches lie far down that index
   -- (a phone prefix of older registrations: 12,000 rows read for 10).
   execute format('with m as %s (select s.* from private.participant_search s where %s)
                   select array(select m.id from m order by %s limit %s offset %s)',
-                 case when total <= 5000 then 'materialized' else 'not materialized' end,
+                 case when more then 'not materialized' else 'materialized' end,
                  cond, replace(ord, 's.', 'm.'), page_size, page::bigint * page_size)
     into ids;
 
@@ -222,7 +222,7 @@ begin
       from unnest(ids) with ordinality u(id, n)
       join public.participant_directory d on d.id = u.id;
   end if;
-  return jsonb_build_object('total', total, 'rows', page_rows);
+  return jsonb_build_object('total', total, 'more', more, 'rows', page_rows);
 end;
 $$;
 revoke all on function public.search_participants(text,text,text,text,text,text,text,boolean,integer,integer) from public, anon, authenticated;
