@@ -49,6 +49,7 @@ create table private.rate_hits (
   at timestamptz default now() not null
 );
 create index rate_hits_lookup_idx on private.rate_hits (action, address, at);
+-- The total of an action over its window, read at each challenge and each write.
 create index rate_hits_action_at_idx on private.rate_hits (action, at);
 alter table private.rate_hits enable row level security;
 revoke all on private.rate_hits from public, anon, authenticated;

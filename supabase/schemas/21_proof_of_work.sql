@@ -249,6 +249,5 @@ revoke all on function private.spend_proof_of_work(text,text) from public, anon,
 -- Triggers and policies
 -- ---------------------------------------------------------------------------------------------
 
-create policy surge_alerts_staff_read on public.surge_alerts
-  for select to authenticated
-  using (( select private.has_role(variadic array['admin'::text, 'lecteur'::text]) as has_role));
+create policy surge_alerts_staff_read on public.surge_alerts for select to authenticated
+  using ((select private.has_role('admin', 'lecteur')));

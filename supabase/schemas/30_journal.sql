@@ -24,7 +24,7 @@ create table public.audit_log (
 comment on table public.audit_log is 'One row per admin write (docs/decisions/010-organiser-workspace.md), written by the database.';
 create index audit_log_at_idx on public.audit_log (at desc, id desc);
 create index audit_log_action_idx on public.audit_log (action, at desc);
-create index audit_log_entity_idx on public.audit_log (entity_id) where (entity_id is not null);
+create index audit_log_entity_idx on public.audit_log (entity_id) where entity_id is not null;
 alter table public.audit_log enable row level security;
 revoke all on public.audit_log from public, anon, authenticated;
 grant select on public.audit_log to authenticated;
@@ -210,5 +210,4 @@ revoke all on function private.redact_audit_rows(bigint[]) from public, anon, au
 -- ---------------------------------------------------------------------------------------------
 
 create policy audit_log_admin_select on public.audit_log
-  for select to authenticated
-  using (( select private.is_admin() as is_admin));
+  for select to authenticated using ((select private.is_admin()));

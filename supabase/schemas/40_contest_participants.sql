@@ -78,9 +78,10 @@ create index participants_created_at_idx on public.participants (created_at desc
 create index participants_category_idx on public.participants (category);
 create index participants_type_idx on public.participants (participation_type);
 create index participants_region_idx on public.participants (region);
-create index participants_status_idx on public.participants (status) where (deleted_at is null);
-create index participants_audition_city_idx on public.participants (audition_city) where (deleted_at is null);
-create index participants_bin_idx on public.participants (deleted_at) where (deleted_at is not null);
+create index participants_status_idx on public.participants (status) where deleted_at is null;
+create index participants_audition_city_idx on public.participants (audition_city)
+  where deleted_at is null;
+create index participants_bin_idx on public.participants (deleted_at) where deleted_at is not null;
 alter table public.participants enable row level security;
 revoke all on public.participants from public, anon, authenticated;
 grant select on public.participants to authenticated;
@@ -106,6 +107,7 @@ alter table public.team_members add constraint team_members_email_valid check (e
 alter table public.team_members add constraint team_members_full_name_letter check (private.has_letter_or_digit(full_name)) not valid;
 alter table public.team_members add constraint team_members_full_name_visible check (not private.is_blank(full_name)) not valid;
 comment on column public.team_members.position is 'Member number 1..9 within the team (the registrant is not a row here): teams are 2 to 10 people.';
+-- register_participant looks members up by phone (one registration per person).
 create index team_members_phone_idx on public.team_members (phone);
 alter table public.team_members enable row level security;
 revoke all on public.team_members from public, anon, authenticated;
@@ -186,21 +188,26 @@ grant execute on function public.registration_status() to authenticated;
 -- ---------------------------------------------------------------------------------------------
 
 create policy contest_settings_staff_select on public.contest_settings
-  for select to authenticated
-  using (( select private.has_role(variadic array['admin'::text, 'lecteur'::text]) as has_role));
+  for select to authenticated using ((select private.has_role('admin', 'lecteur')));
 
 create policy participants_admin_select on public.participants
-  for select to authenticated
-  using ((( select private.is_admin() as is_admin) and (deleted_at is null)));
+  for select to authenticated using ((select private.is_admin()) and deleted_at is null);
 
 create policy team_members_admin_select on public.team_members
-  for select to authenticated
-  using (( select private.is_admin() as is_admin));
+  for select to authenticated using ((select private.is_admin()));
 
-create constraint trigger participants_team after insert or update of participation_type, phone on public.participants deferrable initially deferred for each row execute function private.check_team();
+create constraint trigger participants_team
+  after insert or update of participation_type, phone on public.participants
+  deferrable initially deferred for each row execute function private.check_team();
 
-create constraint trigger team_members_team after insert or delete or update on public.team_members deferrable initially deferred for each row execute function private.check_team();
+create constraint trigger team_members_team
+  after insert or update or delete on public.team_members
+  deferrable initially deferred for each row execute function private.check_team();
 
-create trigger participants_visible_text before insert or update of full_name, city, team_name, email on public.participants for each row execute function private.check_visible_text();
+create trigger participants_visible_text
+  before insert or update of full_name, city, team_name, email on public.participants
+  for each row execute function private.check_visible_text();
 
-create trigger team_members_visible_text before insert or update of full_name, email on public.team_members for each row execute function private.check_visible_text();
+create trigger team_members_visible_text
+  before insert or update of full_name, email on public.team_members
+  for each row execute function private.check_visible_text();

@@ -285,6 +285,10 @@ revoke all on function private.track_phones() from public, anon, authenticated;
 -- Triggers and policies
 -- ---------------------------------------------------------------------------------------------
 
-create trigger participants_phone_owner after insert or update of phone on public.participants for each row execute function private.track_phones();
+create trigger participants_phone_owner
+  after insert or update of phone on public.participants
+  for each row execute function private.track_phones();
 
-create trigger team_members_phone_owner after insert or delete or update of phone, participant_id on public.team_members for each row execute function private.track_phones();
+create trigger team_members_phone_owner
+  after insert or update of phone, participant_id or delete on public.team_members
+  for each row execute function private.track_phones();

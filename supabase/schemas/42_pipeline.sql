@@ -16,7 +16,8 @@ create table public.participant_status_history (
   constraint participant_status_history_participant_id_fkey foreign key (participant_id) references public.participants(id) on delete cascade
 );
 comment on table public.participant_status_history is 'Every status change of a participant (admin_set_status, admin_assign_slot).';
-create index participant_status_history_idx on public.participant_status_history (participant_id, at desc, id desc);
+create index participant_status_history_idx
+  on public.participant_status_history (participant_id, at desc, id desc);
 alter table public.participant_status_history enable row level security;
 revoke all on public.participant_status_history from public, anon, authenticated;
 grant select on public.participant_status_history to authenticated;
@@ -213,5 +214,4 @@ grant execute on function public.admin_mark_notified(uuid[],text) to authenticat
 -- ---------------------------------------------------------------------------------------------
 
 create policy participant_status_history_staff_select on public.participant_status_history
-  for select to authenticated
-  using (( select private.has_role(variadic array['admin'::text, 'lecteur'::text]) as has_role));
+  for select to authenticated using ((select private.has_role('admin', 'lecteur')));

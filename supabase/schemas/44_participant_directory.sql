@@ -32,7 +32,8 @@ create table public.participant_directory (
   constraint participant_directory_id_fkey foreign key (id) references public.participants(id) on delete cascade
 );
 comment on table public.participant_directory is 'What readers (lecteur) see of participants: contact details masked. Kept by triggers.';
-create index participant_directory_created_at_idx on public.participant_directory (created_at desc, id desc);
+create index participant_directory_created_at_idx
+  on public.participant_directory (created_at desc, id desc);
 create index participant_directory_status_idx on public.participant_directory (status);
 alter table public.participant_directory enable row level security;
 revoke all on public.participant_directory from public, anon, authenticated;
@@ -107,30 +108,40 @@ revoke all on function private.members_to_directory() from public, anon, authent
 -- ---------------------------------------------------------------------------------------------
 
 create policy participant_directory_staff_select on public.participant_directory
-  for select to authenticated
-  using (( select private.has_role(variadic array['admin'::text, 'lecteur'::text]) as has_role));
+  for select to authenticated using ((select private.has_role('admin', 'lecteur')));
 
-create trigger participants_directory_insert after insert on public.participants referencing new table as changed for each statement execute function private.participants_to_directory();
+create trigger participants_directory_insert after insert on public.participants
+  referencing new table as changed for each statement
+  execute function private.participants_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.participants enable always trigger participants_directory_insert;
 
-create trigger participants_directory_update after update on public.participants referencing new table as changed for each statement execute function private.participants_to_directory();
+create trigger participants_directory_update after update on public.participants
+  referencing new table as changed for each statement
+  execute function private.participants_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.participants enable always trigger participants_directory_update;
 
-create trigger team_members_directory_insert after insert on public.team_members referencing new table as changed for each statement execute function private.members_to_directory();
+-- A deleted participant's row goes with it (on delete cascade).
+create trigger team_members_directory_insert after insert on public.team_members
+  referencing new table as changed for each statement
+  execute function private.members_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.team_members enable always trigger team_members_directory_insert;
 
-create trigger team_members_directory_update after update on public.team_members referencing old table as gone new table as changed for each statement execute function private.members_to_directory();
+create trigger team_members_directory_update after update on public.team_members
+  referencing new table as changed old table as gone for each statement
+  execute function private.members_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.team_members enable always trigger team_members_directory_update;
 
-create trigger team_members_directory_delete after delete on public.team_members referencing old table as gone for each statement execute function private.members_to_directory();
+create trigger team_members_directory_delete after delete on public.team_members
+  referencing old table as gone for each statement
+  execute function private.members_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.team_members enable always trigger team_members_directory_delete;

@@ -72,5 +72,4 @@ revoke all on function private.settings_json() from public, anon, authenticated;
 -- ---------------------------------------------------------------------------------------------
 
 create policy edition_settings_staff_select on public.edition_settings
-  for select to authenticated
-  using (( select private.has_role(variadic array['admin'::text, 'lecteur'::text]) as has_role));
+  for select to authenticated using ((select private.has_role('admin', 'lecteur')));

@@ -105,9 +105,10 @@ create index reservations_created_at_idx on public.reservations (created_at desc
 create index reservations_status_idx on public.reservations (attendance_status);
 create index reservations_heard_from_idx on public.reservations (heard_from);
 create index reservations_state_idx on public.reservations (state);
-create index reservations_waitlist_idx on public.reservations (queue_number) where (state = 'waitlisted'::text);
-create index reservations_checked_in_idx on public.reservations (checked_in_at) where (checked_in_at is not null);
-create index reservations_place_idx on public.reservations (coalesce(ville, region));
+create index reservations_waitlist_idx on public.reservations (queue_number) where state = 'waitlisted';
+create index reservations_checked_in_idx on public.reservations (checked_in_at)
+  where checked_in_at is not null;
+create index reservations_place_idx on public.reservations ((coalesce(ville, region)));
 alter table public.reservations enable row level security;
 revoke all on public.reservations from public, anon, authenticated;
 grant select on public.reservations to authenticated;
@@ -280,7 +281,8 @@ revoke all on function private.survey_changed(jsonb) from public, anon, authenti
 -- ---------------------------------------------------------------------------------------------
 
 create policy reservations_admin_select on public.reservations
-  for select to authenticated
-  using (( select private.is_admin() as is_admin));
+  for select to authenticated using ((select private.is_admin()));
 
-create trigger reservations_visible_text before insert or update of full_name, ville on public.reservations for each row execute function private.check_visible_text();
+create trigger reservations_visible_text
+  before insert or update of full_name, ville on public.reservations
+  for each row execute function private.check_visible_text();

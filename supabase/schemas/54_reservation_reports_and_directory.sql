@@ -40,9 +40,10 @@ create table public.reservation_directory (
   constraint reservation_directory_pkey primary key (id)
 );
 comment on table public.reservation_directory is 'What readers (lecteur) see of reservations: no pass code, phone masked, an id of its own. Kept by triggers.';
-create index reservation_directory_created_at_idx on public.reservation_directory (created_at desc, id desc);
+create index reservation_directory_created_at_idx
+  on public.reservation_directory (created_at desc, id desc);
 create index reservation_directory_state_idx on public.reservation_directory (state);
-create index reservation_directory_place_idx on public.reservation_directory (coalesce(ville, region));
+create index reservation_directory_place_idx on public.reservation_directory ((coalesce(ville, region)));
 alter table public.reservation_directory enable row level security;
 revoke all on public.reservation_directory from public, anon, authenticated;
 grant select on public.reservation_directory to authenticated;
@@ -230,20 +231,25 @@ revoke all on function private.reservations_to_directory() from public, anon, au
 -- ---------------------------------------------------------------------------------------------
 
 create policy reservation_directory_staff_select on public.reservation_directory
-  for select to authenticated
-  using (( select private.has_role(variadic array['admin'::text, 'lecteur'::text]) as has_role));
+  for select to authenticated using ((select private.has_role('admin', 'lecteur')));
 
-create trigger reservations_directory_insert after insert on public.reservations referencing new table as changed for each statement execute function private.reservations_to_directory();
+create trigger reservations_directory_insert after insert on public.reservations
+  referencing new table as changed for each statement
+  execute function private.reservations_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.reservations enable always trigger reservations_directory_insert;
 
-create trigger reservations_directory_update after update on public.reservations referencing new table as changed for each statement execute function private.reservations_to_directory();
+create trigger reservations_directory_update after update on public.reservations
+  referencing new table as changed for each statement
+  execute function private.reservations_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.reservations enable always trigger reservations_directory_update;
 
-create trigger reservations_directory_delete after delete on public.reservations referencing old table as gone for each statement execute function private.reservations_to_directory();
+create trigger reservations_directory_delete after delete on public.reservations
+  referencing old table as gone for each statement
+  execute function private.reservations_to_directory();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.reservations enable always trigger reservations_directory_delete;

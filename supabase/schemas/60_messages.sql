@@ -28,7 +28,8 @@ alter table public.contact_messages add constraint contact_messages_name_visible
 alter table public.contact_messages add constraint contact_messages_subject_letter check (private.has_letter_or_digit(subject)) not valid;
 alter table public.contact_messages add constraint contact_messages_subject_visible check (not private.is_blank(subject)) not valid;
 create index contact_messages_created_at_idx on public.contact_messages (created_at desc);
-create index contact_messages_unhandled_idx on public.contact_messages (created_at desc) where (handled_at is null);
+create index contact_messages_unhandled_idx on public.contact_messages (created_at desc)
+  where handled_at is null;
 alter table public.contact_messages enable row level security;
 revoke all on public.contact_messages from public, anon, authenticated;
 grant select on public.contact_messages to authenticated;
@@ -138,7 +139,8 @@ grant execute on function public.unhandled_message_count() to authenticated;
 -- ---------------------------------------------------------------------------------------------
 
 create policy contact_messages_staff_select on public.contact_messages
-  for select to authenticated
-  using (( select private.has_role(variadic array['admin'::text, 'lecteur'::text]) as has_role));
+  for select to authenticated using ((select private.has_role('admin', 'lecteur')));
 
-create trigger contact_messages_visible_text before insert or update of name, email, subject on public.contact_messages for each row execute function private.check_visible_text();
+create trigger contact_messages_visible_text
+  before insert or update of name, email, subject on public.contact_messages
+  for each row execute function private.check_visible_text();

@@ -21,7 +21,8 @@ create table private.purge_requests (
   constraint purge_requests_end_check check (cancelled_at is null or ran_at is null)
 );
 comment on table private.purge_requests is 'Personal-data purges requested (docs/decisions/018-scheduled-purge-and-journal.md).';
-create unique index purge_requests_one_pending_idx on private.purge_requests ((true)) where ((cancelled_at is null) and (ran_at is null));
+create unique index purge_requests_one_pending_idx on private.purge_requests ((true))
+  where cancelled_at is null and ran_at is null;
 revoke all on private.purge_requests from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------

@@ -21,9 +21,12 @@ create table private.participant_search (
   constraint participant_search_id_fkey foreign key (id) references public.participants(id) on delete cascade
 );
 comment on table private.participant_search is 'The participants search (search_participants): live participants, folded documents. Kept by triggers.';
-create index participant_search_doc_idx on private.participant_search using gin (doc extensions.gin_trgm_ops);
-create index participant_search_reader_doc_idx on private.participant_search using gin (reader_doc extensions.gin_trgm_ops);
-create index participant_search_created_at_idx on private.participant_search (created_at desc, id desc);
+create index participant_search_doc_idx on private.participant_search
+  using gin (doc extensions.gin_trgm_ops);
+create index participant_search_reader_doc_idx on private.participant_search
+  using gin (reader_doc extensions.gin_trgm_ops);
+create index participant_search_created_at_idx on private.participant_search
+  (created_at desc, id desc);
 alter table private.participant_search enable row level security;
 revoke all on private.participant_search from public, anon, authenticated;
 
@@ -232,27 +235,38 @@ grant execute on function public.search_participants(text,text,text,text,text,te
 -- Triggers and policies
 -- ---------------------------------------------------------------------------------------------
 
-create trigger participants_search_insert after insert on public.participants referencing new table as changed for each statement execute function private.participants_to_search();
+create trigger participants_search_insert after insert on public.participants
+  referencing new table as changed for each statement
+  execute function private.participants_to_search();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.participants enable always trigger participants_search_insert;
 
-create trigger participants_search_update after update on public.participants referencing new table as changed for each statement execute function private.participants_to_search();
+create trigger participants_search_update after update on public.participants
+  referencing new table as changed for each statement
+  execute function private.participants_to_search();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.participants enable always trigger participants_search_update;
 
-create trigger team_members_search_insert after insert on public.team_members referencing new table as changed for each statement execute function private.members_to_search();
+-- A deleted participant's row goes with it (on delete cascade).
+create trigger team_members_search_insert after insert on public.team_members
+  referencing new table as changed for each statement
+  execute function private.members_to_search();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.team_members enable always trigger team_members_search_insert;
 
-create trigger team_members_search_update after update on public.team_members referencing old table as gone new table as changed for each statement execute function private.members_to_search();
+create trigger team_members_search_update after update on public.team_members
+  referencing new table as changed old table as gone for each statement
+  execute function private.members_to_search();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.team_members enable always trigger team_members_search_update;
 
-create trigger team_members_search_delete after delete on public.team_members referencing old table as gone for each statement execute function private.members_to_search();
+create trigger team_members_search_delete after delete on public.team_members
+  referencing old table as gone for each statement
+  execute function private.members_to_search();
 -- Also for bulk loads that turn triggers off (session_replication_role = replica, as
 -- scripts/fill-large.ts does): kept up to date whatever the load.
 alter table public.team_members enable always trigger team_members_search_delete;
