@@ -178,8 +178,7 @@ begin
 end;
 $$;
 revoke all on function public.pow_challenge(text) from public, anon, authenticated;
-grant execute on function public.pow_challenge(text) to anon;
-grant execute on function public.pow_challenge(text) to authenticated;
+grant execute on function public.pow_challenge(text) to anon, authenticated;
 
 -- Verifies an ALTCHA (v1) solution for `action` and spends it. Raises when it is missing,
 -- malformed, wrong, for another action, expired, more than one level easier than the action's

@@ -180,8 +180,7 @@ language sql stable security definer set search_path = '' as $$
   ) s;
 $$;
 revoke all on function public.registration_status() from public, anon, authenticated;
-grant execute on function public.registration_status() to anon;
-grant execute on function public.registration_status() to authenticated;
+grant execute on function public.registration_status() to anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers and policies

@@ -216,8 +216,7 @@ exception
 end;
 $$;
 revoke all on function public.register_participant(jsonb) from public, anon, authenticated;
-grant execute on function public.register_participant(jsonb) to anon;
-grant execute on function public.register_participant(jsonb) to authenticated;
+grant execute on function public.register_participant(jsonb) to anon, authenticated;
 
 -- Records `phone` for `pid`; another registration's phone is refused in French. The same
 -- registration using one phone twice is left to private.check_team (its own message, at commit).

@@ -201,8 +201,7 @@ language sql stable security definer set search_path = '' as $$
    where r.pass_code = private.normalise_pass_code(get_pass.code)
 $$;
 revoke all on function public.get_pass(text) from public, anon, authenticated;
-grant execute on function public.get_pass(text) to anon;
-grant execute on function public.get_pass(text) to authenticated;
+grant execute on function public.get_pass(text) to anon, authenticated;
 
 -- What the public pages show: the concert's facts and contacts, the reservation window and its
 -- state now (not_open | open | closed | past: the concert has started), the places left
@@ -234,8 +233,7 @@ language sql stable security definer set search_path = '' as $$
   ) x
 $$;
 revoke all on function public.edition_info() from public, anon, authenticated;
-grant execute on function public.edition_info() to anon;
-grant execute on function public.edition_info() to authenticated;
+grant execute on function public.edition_info() to anon, authenticated;
 
 -- The form's pre-filled answers, by column: the one list the function, the check and the report
 -- read. The specification's values (SPEC §4, reservation form defaults); heard_from has none.

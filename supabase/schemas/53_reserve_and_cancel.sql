@@ -138,8 +138,7 @@ exception
 end;
 $$;
 revoke all on function public.create_reservation(jsonb) from public, anon, authenticated;
-grant execute on function public.create_reservation(jsonb) to anon;
-grant execute on function public.create_reservation(jsonb) to authenticated;
+grant execute on function public.create_reservation(jsonb) to anon, authenticated;
 
 -- As before (rate limit, unknown code, entered pass, waitlist promoted), for visitors only: a
 -- signed-in caller is staff and cancels from the administration (admin_cancel_reservation,
@@ -184,8 +183,7 @@ begin
 end;
 $$;
 revoke all on function public.cancel_reservation(text) from public, anon, authenticated;
-grant execute on function public.cancel_reservation(text) to anon;
-grant execute on function public.cancel_reservation(text) to authenticated;
+grant execute on function public.cancel_reservation(text) to anon, authenticated;
 
 -- As in 20251123120000_organiser_workspace.sql, plus 'promoted': how many waitlisted reservations
 -- the freed place confirmed (private.fill_places), so that the cancellation's toast names the

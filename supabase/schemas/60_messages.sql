@@ -89,8 +89,7 @@ begin
 end;
 $$;
 revoke all on function public.send_contact_message(jsonb) from public, anon, authenticated;
-grant execute on function public.send_contact_message(jsonb) to anon;
-grant execute on function public.send_contact_message(jsonb) to authenticated;
+grant execute on function public.send_contact_message(jsonb) to anon, authenticated;
 
 -- Marks a message handled (by the caller, now) or not handled again. One 'message.handled' row,
 -- none when it already was in that state.
