@@ -11,12 +11,18 @@ create table public.contest_settings (
   registration_closes_at timestamptz not null,
   max_participants integer not null,
   updated_at timestamptz default now() not null,
+  final_city text not null,
+  final_on date not null,
   constraint contest_settings_pkey primary key (id),
+  constraint contest_settings_final_city_check check (char_length(final_city) >= 2 and char_length(final_city) <= 80 and private.has_letter_or_digit(final_city)),
+  constraint contest_settings_final_on_check check (final_on >= '2000-01-01'::date and final_on <= '2199-12-31'::date),
   constraint contest_settings_id_check check (id),
   constraint contest_settings_max_participants_check check (max_participants >= 1 and max_participants <= 1000000),
   constraint contest_settings_window check (registration_closes_at > registration_opens_at)
 );
 comment on table public.contest_settings is 'Singleton: the registration window and capacity of the edition.';
+comment on column public.contest_settings.final_city is 'Where the final takes place (a city).';
+comment on column public.contest_settings.final_on is 'The final''s day (Africa/Douala); its year is the edition''s year (edition_info.edition_year).';
 alter table public.contest_settings enable row level security;
 revoke all on public.contest_settings from public, anon, authenticated;
 grant select on public.contest_settings to authenticated;
@@ -113,8 +119,8 @@ alter table public.team_members enable row level security;
 revoke all on public.team_members from public, anon, authenticated;
 grant select on public.team_members to authenticated;
 
-insert into public.contest_settings (registration_opens_at, registration_closes_at, max_participants)
-values ('2025-06-14 23:00:00+00', '2025-07-30 22:59:59+00', '2000');
+insert into public.contest_settings (registration_opens_at, registration_closes_at, max_participants, final_city, final_on)
+values ('2025-06-14 23:00:00+00', '2025-07-30 22:59:59+00', '2000', 'Douala', '2025-09-28');
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions

@@ -46,12 +46,7 @@ end;
 $$;
 revoke all on function private.setting_int(jsonb,text,integer,integer,integer,text) from public, anon, authenticated;
 
--- As before (20251123120000_organiser_workspace.sql), with:
--- - personal_data_purge_at at least 30 days after the concert's day and the registrations'
---   last day (Douala), and unchanged while a purge is scheduled;
--- - concert_starts_at not moved before now once reservations exist (the concert would look
---   over, and the purge date could follow it);
--- - contact_email checked by private.email_is_valid.
+-- As before (20251126120000_scheduled_purge_and_journal.sql), with the final's city and day.
 create function public.admin_update_settings(payload jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -67,7 +62,8 @@ declare
   allowed constant text[] := array['concert_starts_at', 'doors_open_at', 'venue_name',
     'venue_address', 'map_url', 'capacity', 'overbooking_percent', 'reservations_open_at',
     'reservations_close_at', 'contact_phone', 'contact_email', 'registration_opens_at',
-    'registration_closes_at', 'max_participants', 'personal_data_purge_at'];
+    'registration_closes_at', 'max_participants', 'personal_data_purge_at', 'final_city',
+    'final_on'];
 begin
   perform private.require_admin();
   if jsonb_typeof(payload) is distinct from 'object' then
@@ -119,6 +115,27 @@ begin
       perform private.invalid('venue_address', 'L''adresse doit contenir entre 2 et 200 caractères.');
     end if;
     e.venue_address := v;
+  end if;
+  if payload ? 'final_city' then
+    v := private.clean_line(payload ->> 'final_city');
+    if jsonb_typeof(payload -> 'final_city') is distinct from 'string'
+       or char_length(v) not between 2 and 80 or not private.has_letter_or_digit(v) then
+      perform private.invalid('final_city',
+        'La ville de la finale doit contenir entre 2 et 80 caractères.');
+    end if;
+    c.final_city := v;
+  end if;
+  if payload ? 'final_on' then
+    v := btrim(payload ->> 'final_on');
+    begin
+      if jsonb_typeof(payload -> 'final_on') is distinct from 'string'
+         or v !~ '^\d{4}-\d{2}-\d{2}$' or v::date not between '2000-01-01' and '2199-12-31' then
+        raise invalid_datetime_format;
+      end if;
+      c.final_on := v::date;
+    exception when invalid_datetime_format or datetime_field_overflow then
+      perform private.invalid('final_on', 'Date de la finale invalide (AAAA-MM-JJ).');
+    end;
   end if;
   if payload ? 'map_url' then
     v := btrim(payload ->> 'map_url');
@@ -185,8 +202,14 @@ begin
     perform private.invalid('registration_closes_at',
       'La clôture des inscriptions doit suivre leur ouverture.');
   end if;
-  -- A concert moved into the past would close the reservations and, with the purge date
-  -- following it, bring the purge of places people hold closer (docs/decisions/018-…).
+  -- The final closes the contest: it cannot come before the registrations open (checked when
+  -- the final's day is the field being changed, so that moving the window alone, as the tests
+  -- and a new edition's first step do, is not held up by last edition's final).
+  if payload ? 'final_on'
+     and c.final_on < (c.registration_opens_at at time zone 'Africa/Douala')::date then
+    perform private.invalid('final_on',
+      'La finale doit avoir lieu après l''ouverture des inscriptions.');
+  end if;
   if e.concert_starts_at is distinct from old_concert and e.concert_starts_at < now()
      and exists (select 1 from public.reservations) then
     perform private.invalid('concert_starts_at',
@@ -215,7 +238,8 @@ begin
   update public.contest_settings s set
     registration_opens_at = c.registration_opens_at,
     registration_closes_at = c.registration_closes_at,
-    max_participants = c.max_participants, updated_at = now()
+    max_participants = c.max_participants, final_city = c.final_city, final_on = c.final_on,
+    updated_at = now()
    where s.id;
   perform private.fill_places();
 
@@ -238,6 +262,8 @@ begin
           when 'registration_closes_at' then 'clôture des inscriptions'
           when 'max_participants' then 'nombre maximum de participants'
           when 'personal_data_purge_at' then 'date de purge des données personnelles'
+          when 'final_city' then 'ville de la finale'
+          when 'final_on' then 'date de la finale'
           else k end, ', ' order by o) from unnest(changed) with ordinality u(k, o)),
       (select jsonb_object_agg(k, before_row -> k) from unnest(changed) k),
       (select jsonb_object_agg(k, after_row -> k) from unnest(changed) k));

@@ -203,9 +203,10 @@ $$;
 revoke all on function public.get_pass(text) from public, anon, authenticated;
 grant execute on function public.get_pass(text) to anon, authenticated;
 
--- What the public pages show: the concert's facts and contacts, the reservation window and its
--- state now (not_open | open | closed | past: the concert has started), the places left
--- (confirmed places still free, never below 0) and whether the waitlist takes new names.
+-- As before (20251123100000_night_party_operations.sql), with the contest's dates and places:
+-- the registration window, the final's city and day, and the edition's year (the final's: the
+-- contest's edition is named for the year it ends in; the Night Party's name takes the concert's
+-- own year, which the client reads from concert_starts_at).
 create function public.edition_info() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
@@ -220,8 +221,14 @@ language sql stable security definer set search_path = '' as $$
     'reservations_close_at', x.closes,
     'reservation_state', x.state,
     'places_left', x.left_,
-    'waitlist_open', x.state = 'open' and x.left_ = 0)
+    'waitlist_open', x.state = 'open' and x.left_ = 0,
+    'registration_opens_at', c.registration_opens_at,
+    'registration_closes_at', c.registration_closes_at,
+    'final_city', c.final_city,
+    'final_on', c.final_on,
+    'edition_year', extract(year from c.final_on)::integer)
   from public.edition_settings s
+  cross join public.contest_settings c
   cross join lateral (
     select coalesce(s.reservations_close_at, s.concert_starts_at) as closes,
            case when now() >= s.concert_starts_at then 'past'
