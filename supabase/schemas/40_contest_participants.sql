@@ -1,5 +1,6 @@
--- The contest: its settings (registration window, capacity), the participants with their place
--- in the pipeline, and their team members (docs/decisions/010-organiser-workspace.md).
+-- The contest: its settings (registration window, capacity, the final), the participants with
+-- their place in the pipeline, their team members, and the count of participants that the
+-- capacity check reads (docs/decisions/010-organiser-workspace.md, 027-registration-rush-flat.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -119,8 +120,22 @@ alter table public.team_members enable row level security;
 revoke all on public.team_members from public, anon, authenticated;
 grant select on public.team_members to authenticated;
 
+create table private.participant_count (
+  singleton boolean default true,
+  total integer not null,
+  constraint participant_count_pkey primary key (singleton),
+  constraint participant_count_singleton check (singleton),
+  constraint participant_count_total_check check (total >= 0)
+);
+comment on table private.participant_count is 'How many rows public.participants holds (the bin included): the capacity check of register_participant. Kept by triggers.';
+alter table private.participant_count enable row level security;
+revoke all on private.participant_count from public, anon, authenticated;
+
 insert into public.contest_settings (registration_opens_at, registration_closes_at, max_participants, final_city, final_on)
 values ('2025-06-14 23:00:00+00', '2025-07-30 22:59:59+00', '2000', 'Douala', '2025-09-28');
+
+insert into private.participant_count (total)
+values ('0');
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -179,7 +194,7 @@ language sql stable security definer set search_path = '' as $$
       case
         when now() < c.registration_opens_at then 'not_open'
         when now() > c.registration_closes_at then 'closed'
-        when (select count(*) from public.participants) >= c.max_participants then 'full'
+        when (select n.total from private.participant_count n) >= c.max_participants then 'full'
         else 'open'
       end as reason
     from public.contest_settings c
@@ -187,6 +202,24 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function public.registration_status() from public, anon, authenticated;
 grant execute on function public.registration_status() to anon, authenticated;
+
+-- Statement-level: a bulk insert or delete moves the counter once. The row's lock is taken by
+-- the statement that changes participants and held until its transaction ends, so concurrent
+-- writers add up exactly (each update reads the latest committed total).
+create function private.count_participants() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op = 'INSERT' then
+    update private.participant_count c set total = c.total + (select count(*) from changed);
+  elsif tg_op = 'DELETE' then
+    update private.participant_count c set total = c.total - (select count(*) from gone);
+  else
+    update private.participant_count c set total = 0;
+  end if;
+  return null;
+end;
+$$;
+revoke all on function private.count_participants() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers and policies
@@ -216,3 +249,23 @@ create trigger participants_visible_text
 create trigger team_members_visible_text
   before insert or update of full_name, email on public.team_members
   for each row execute function private.check_visible_text();
+
+create trigger participants_count_insert after insert on public.participants
+  referencing new table as changed for each statement
+  execute function private.count_participants();
+-- Also for bulk loads that turn triggers off (session_replication_role = replica, as
+-- scripts/fill-large.ts does): kept up to date whatever the load.
+alter table public.participants enable always trigger participants_count_insert;
+
+create trigger participants_count_delete after delete on public.participants
+  referencing old table as gone for each statement
+  execute function private.count_participants();
+-- Also for bulk loads that turn triggers off (session_replication_role = replica, as
+-- scripts/fill-large.ts does): kept up to date whatever the load.
+alter table public.participants enable always trigger participants_count_delete;
+
+create trigger participants_count_truncate after truncate on public.participants
+  for each statement execute function private.count_participants();
+-- Also for bulk loads that turn triggers off (session_replication_role = replica, as
+-- scripts/fill-large.ts does): kept up to date whatever the load.
+alter table public.participants enable always trigger participants_count_truncate;

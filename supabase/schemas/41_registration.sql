@@ -105,7 +105,8 @@ revoke all on function private.check_registration(jsonb) from public, anon, auth
 
 -- Registers a participant and its team members in one transaction, or nothing. Order: proof of
 -- work, rate limit, honeypot, the same registration sent again (its id), every field, capacity,
--- then duplicates (answered 409 and counted). Returns { id }.
+-- then duplicates (answered 409 and counted). Returns { id }. As in
+-- 20251122150000_abuse_resistance.sql, but the capacity is read from private.participant_count.
 create function public.register_participant(payload jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -143,7 +144,8 @@ begin
 
   perform private.check_registration(payload);
 
-  -- The settings row lock serialises registrations, so a rush cannot overshoot the capacity.
+  -- The settings row lock serialises registrations, so a rush cannot overshoot the capacity:
+  -- each one reads the count the ones before it committed (a new snapshot per statement).
   select * into settings from public.contest_settings for update;
   -- Checked again under the lock: an overlapping retry now sees the row the first one stored.
   if exists (select 1 from public.participants p where p.id = new_id and lower(p.email) = v_email) then
@@ -156,7 +158,8 @@ begin
     raise exception 'Les inscriptions ne sont pas encore ouvertes.' using errcode = 'P0001', hint = 'registration_not_open';
   elsif now() > settings.registration_closes_at then
     raise exception 'Les inscriptions sont clôturées.' using errcode = 'P0001', hint = 'registration_closed';
-  elsif (select count(*) from public.participants) >= settings.max_participants then
+  elsif (select n.total from private.participant_count n) >= settings.max_participants then
+    -- One row read, where count(*) scanned the whole table under the lock (ADR 027).
     raise exception 'Le nombre maximum de participants est atteint.' using errcode = 'P0001', hint = 'registration_full';
   end if;
 

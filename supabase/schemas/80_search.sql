@@ -27,6 +27,10 @@ create index participant_search_reader_doc_idx on private.participant_search
   using gin (reader_doc extensions.gin_trgm_ops);
 create index participant_search_created_at_idx on private.participant_search
   (created_at desc, id desc);
+create index participant_search_full_name_idx on private.participant_search
+  (full_name, created_at desc, id desc);
+create index participant_search_region_idx on private.participant_search
+  (region, created_at desc, id desc);
 alter table private.participant_search enable row level security;
 revoke all on private.participant_search from public, anon, authenticated;
 
