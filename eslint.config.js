@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import testingLibrary from 'eslint-plugin-testing-library';
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
+import routePaths from './eslint/route-paths.js';
 
 /**
  * Import direction: shared code (src/lib, src/components, src/config, src/data) -> features
@@ -60,4 +61,11 @@ export default tseslint.config(
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   { files: ['tests/component/**/*.{ts,tsx}'], ...testingLibrary.configs['flat/react'] },
   ...importDirection,
+  {
+    // A route's path is written in the route manifest only (./eslint/route-paths.js).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/config/route-paths.ts'],
+    plugins: { routes: routePaths },
+    rules: { 'routes/no-path-literal': 'error' },
+  },
 );

@@ -39,6 +39,7 @@ import {
   staticClosure,
   type Manifest,
 } from './prerender.ts';
+import { ROUTES } from '../src/config/route-manifest.ts';
 import { laterParts } from './prerender-vite.ts';
 
 /**
@@ -56,19 +57,18 @@ export const CSS_LIMIT_KB = 16;
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /**
- * Public routes and the module that renders each one (`null`: the page is in the entry chunk),
- * from the route manifest (src/app/routes.ts): the home page, every public route, and the door
- * check-in (door staff, standalone: its camera scanner loads when the camera opens), and whether
- * the public layout (header, footer) is around it.
+ * The routes with a budget and the module that renders each one (`null`: the page is in the entry
+ * chunk), from the route manifest (src/config/route-manifest.ts, `budget`): the home page, every
+ * public route, and the door check-in (door staff, standalone: its camera scanner loads when the
+ * camera opens), and whether the public layout (header, footer) is around it.
  */
-export const PUBLIC_ROUTES: { path: string; page: string | null; layout: boolean }[] = [
-  { path: '/', page: null, layout: true },
-  ...routeSources(root)
-    .filter((r) => r.group === 'public' || r.path === '/porte')
-    .map((r) => ({ path: r.path, page: r.module, layout: r.group === 'public' })),
-];
+export const PUBLIC_ROUTES: { path: string; page: string | null; layout: boolean }[] = routeSources(
+  root,
+)
+  .filter((r) => r.budget)
+  .map((r) => ({ path: r.path, page: r.entry ? null : r.module, layout: r.group === 'public' }));
 
-const HOME_PAGE = 'src/features/home/HomePage.tsx';
+const HOME_PAGE = ROUTES.home.page;
 const PUBLIC_LAYOUT = 'src/app/layouts/PublicLayout.tsx';
 
 type Forbidden = {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, JWT_SECRET, SERVICE_ROLE_KEY } from '../../supabase/local/constants.ts';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend.ts';
 import { COMPILE_HINT } from '../../scripts/compile-hints.ts';
+import { ERROR_PAGE, ROUTES } from '../../src/config/route-manifest.ts';
 
 /**
  * Checked on the production build: what a visitor's browser can download from the public pages.
@@ -14,14 +15,15 @@ import { COMPILE_HINT } from '../../scripts/compile-hints.ts';
 type Chunk = Rolldown.OutputChunk;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The pages checked, from the route manifest (src/config/route-manifest.ts). */
 const PUBLIC_PAGES = [
-  'features/home/HomePage.tsx',
-  'features/faq/FaqPage.tsx',
-  'features/contact/ContactPage.tsx',
-  'features/reservation/NightPartyPage.tsx',
-  'features/reservation/ReservationSuccessPage.tsx',
-  'features/registration/RegistrationSuccessPage.tsx',
-  'features/errors/ErrorPage.tsx',
+  ROUTES.home.page,
+  ROUTES.faq.page,
+  ROUTES.contact.page,
+  ROUTES.nightParty.page,
+  ROUTES.reservationSuccess.page,
+  ROUTES.registrationSuccess.page,
+  ERROR_PAGE,
 ];
 
 /** A production build for a hosted project (placeholder URL and public key). */
@@ -118,7 +120,7 @@ describe('public bundle', () => {
 
     for (const page of PUBLIC_PAGES) {
       const chunk = [...chunks.values()].find((c) =>
-        c.moduleIds.some((m) => m.endsWith(`/src/${page}`)),
+        c.moduleIds.some((m) => m.endsWith(`/${page}`)),
       );
       expect(chunk, page).toBeDefined();
       const statics = reachableModules(chunk!, chunks, false);
@@ -140,7 +142,7 @@ describe('public bundle', () => {
     const entry = chunks.find((c) => c.isEntry)!;
     expect(firstLine(entry)).toBe(COMPILE_HINT);
     for (const page of PUBLIC_PAGES) {
-      const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(`/src/${page}`)))!;
+      const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(`/${page}`)))!;
       expect(firstLine(chunk), page).toBe(COMPILE_HINT);
     }
     const excel = chunks.find((c) => c.moduleIds.some((m) => /node_modules\/exceljs\//.test(m)));

@@ -25,6 +25,7 @@ import {
   type ReservationFormValues,
 } from './reservation-schema';
 import { Button } from '@/components/ui/Button';
+import * as paths from '@/config/route-paths';
 
 const SUCCESS = 'Réservation enregistrée avec succès !';
 
@@ -62,7 +63,9 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
       try {
         const { passCode } = await createReservation(reservationId, values, trap);
         notify.success(SUCCESS);
-        navigate(passCode ? `/reservation-success?pass=${passCode}` : '/reservation-success');
+        navigate(
+          passCode ? `${paths.reservationSuccess}?pass=${passCode}` : paths.reservationSuccess,
+        );
       } catch (error) {
         // Closed meanwhile (the concert started, or the organisers closed it): the page says so
         // in place of the form.

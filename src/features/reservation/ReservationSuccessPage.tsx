@@ -9,6 +9,7 @@ import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { PassPanel } from './pass/PassPanel';
 import { usePass, type PassLoad } from './pass/use-pass';
+import * as paths from '@/config/route-paths';
 
 const { nightParty } = EDITION;
 
@@ -72,7 +73,7 @@ export default function ReservationSuccessPage() {
   const code = params.get('pass') ?? '';
   const pass = usePass(code);
   usePageMeta('Réservation enregistrée', `Votre pass pour la ${nightParty.name}.`);
-  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl('/night-party'));
+  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl(paths.nightParty));
   const { title, lead } = code
     ? titleOf(pass.load)
     : {

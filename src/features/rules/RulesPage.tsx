@@ -10,6 +10,7 @@ import {
   RULES_TITLE,
   registrationPeriod,
 } from './rules-content';
+import * as paths from '@/config/route-paths';
 
 const validDate = (iso: string) => iso !== '' && !Number.isNaN(new Date(iso).getTime());
 
@@ -89,10 +90,16 @@ export default function RulesPage() {
         </Article>
       </div>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/inscription" className={`${link} bg-blue-700 text-white hover:bg-blue-800`}>
+        <Link
+          to={paths.registration}
+          className={`${link} bg-blue-700 text-white hover:bg-blue-800`}
+        >
           S’inscrire au challenge
         </Link>
-        <Link to="/faq" className={`${link} border border-blue-700 text-blue-800 hover:bg-blue-50`}>
+        <Link
+          to={paths.faq}
+          className={`${link} border border-blue-700 text-blue-800 hover:bg-blue-50`}
+        >
           Questions fréquentes
         </Link>
       </div>

@@ -20,6 +20,8 @@ import { StatCard } from '../shared/StatCard';
 import { buttonClass } from '@/components/ui/Button';
 import { card, linkClass, pageTitle, td } from '../shared/ui';
 import { useCanWrite } from '../shared/use-staff-role';
+import * as paths from '@/config/route-paths';
+import { participantPath } from '@/config/route-paths';
 
 export const RECENT_COUNT = 5;
 export const TOP_REGIONS = 3;
@@ -142,7 +144,7 @@ export default function DashboardPage() {
                 <h2 id="party-title" className="text-lg font-semibold text-gray-900">
                   Night Party
                 </h2>
-                <Link to="/admin/reservations" className={`${linkClass} text-sm`}>
+                <Link to={paths.adminReservations} className={`${linkClass} text-sm`}>
                   Voir les réservations
                 </Link>
               </div>
@@ -207,7 +209,7 @@ export default function DashboardPage() {
                 Actions rapides
               </h2>
               <div className="flex flex-col gap-2">
-                <Link to="/admin/participants" className={buttonClass({ variant: 'primary' })}>
+                <Link to={paths.adminParticipants} className={buttonClass({ variant: 'primary' })}>
                   Gérer les participants
                 </Link>
                 {canWrite && (
@@ -216,7 +218,7 @@ export default function DashboardPage() {
                     label="Exporter les données (CSV)"
                   />
                 )}
-                <Link to="/admin/stats" className={buttonClass({ variant: 'secondary' })}>
+                <Link to={paths.adminStats} className={buttonClass({ variant: 'secondary' })}>
                   Voir les statistiques
                 </Link>
               </div>
@@ -237,7 +239,7 @@ export default function DashboardPage() {
                 {data.recent.map((p) => (
                   <tr key={p.id}>
                     <th scope="row" className={`${td} text-left font-normal`}>
-                      <Link to={`/admin/participants/${p.id}`} className={linkClass}>
+                      <Link to={participantPath(p.id)} className={linkClass}>
                         {p.fullName}
                       </Link>
                     </th>

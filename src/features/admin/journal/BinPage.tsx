@@ -14,6 +14,7 @@ import { EmptyState, QueryStatus } from '../shared/ListState';
 import { binQuery } from '../shared/queries';
 import { linkClass, td } from '../shared/ui';
 import { usePurgeBin, useRestoreParticipant } from '../participants/participant-mutations';
+import * as paths from '@/config/route-paths';
 
 const count = (n: number) => `${n} participant${n > 1 ? 's' : ''}`;
 
@@ -70,7 +71,7 @@ function Bin() {
 
   return (
     <div className="space-y-6">
-      <Link to="/admin/journal" className={linkClass}>
+      <Link to={paths.adminJournal} className={linkClass}>
         ← Journal
       </Link>
       <ListHeader title="Corbeille" summary={bin.data ? count(rows.length) : ''}>

@@ -10,6 +10,7 @@ import { useListQuery } from '../shared/use-list-query';
 import { ACTION_LABELS } from './action-labels';
 import { DateRangeFilter } from './DateRangeFilter';
 import { JournalRow } from './JournalRow';
+import * as paths from '@/config/route-paths';
 
 const EMPTY_FILTERS: Required<AuditFilters> = { search: '', action: '', from: '', to: '' };
 const ALLOWED = { action: AUDIT_ACTIONS };
@@ -36,7 +37,7 @@ function Journal() {
       title="Journal"
       noun={['entrée', 'entrées']}
       actions={
-        <Link to="/admin/corbeille" className={linkClass}>
+        <Link to={paths.adminBin} className={linkClass}>
           Corbeille →
         </Link>
       }

@@ -28,6 +28,7 @@ import {
   PIPELINE_SELECTS,
 } from '../pipeline/status-labels';
 import { PipelineCell, PipelineFacts, usePipelineList } from '../pipeline/use-pipeline-list';
+import { participantPath } from '@/config/route-paths';
 
 const EMPTY_FILTERS: Required<ParticipantFilters> = {
   search: '',
@@ -65,7 +66,7 @@ function RowActions({ participant: p, onDelete }: RowProps) {
   return (
     <>
       <Link
-        to={`/admin/participants/${p.id}`}
+        to={participantPath(p.id)}
         state={fromListState(search)}
         className={buttonClass({ variant: 'secondary' })}
         aria-label={`Voir ${p.fullName}`}

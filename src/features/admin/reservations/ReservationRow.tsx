@@ -16,6 +16,7 @@ import {
   RESERVATION_STATE_BADGES,
   RESERVATION_STATE_LABELS,
 } from './reservation-states';
+import { passPath } from '@/config/route-paths';
 
 const STATUS_BADGE: Record<AttendanceStatus, string> = {
   yes: 'bg-green-100 text-green-900',
@@ -47,7 +48,7 @@ function PassLink({ reservation: r, spacing }: { reservation: Reservation; spaci
   if (!r.passCode) return null;
   return (
     <Link
-      to={`/pass/${r.passCode}`}
+      to={passPath(r.passCode)}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Voir le pass de ${r.fullName} (nouvel onglet)`}

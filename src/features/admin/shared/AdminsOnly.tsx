@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadingStatus } from './ListState';
 import { staffRoleQuery } from './queries';
 import { linkClass, pageTitle } from './ui';
+import * as paths from '@/config/route-paths';
 
 /**
  * A page of the admins alone (the journal, the bin): another staff member who reaches it by its
@@ -31,7 +32,7 @@ export function AdminsOnly({
         {what} est réservé{what.startsWith('La ') ? 'e' : ''} aux administrateurs. Votre compte lit
         les listes, les statistiques et les paramètres, sans les modifier.
       </p>
-      <Link to="/admin" className={linkClass}>
+      <Link to={paths.admin} className={linkClass}>
         Retour au tableau de bord
       </Link>
     </div>
