@@ -21,8 +21,9 @@ import {
  * data router). Scroll-to-top, the error boundary and the focus after a route change
  * (./RouteFocus.tsx) are provided here instead.
  *
- * The pages come from the route manifest (src/config/route-manifest.ts, ./routes.ts). <BrowserRouter> wraps navigations in
- * startTransition, so the current page stays on screen while the next page's chunk loads.
+ * The pages come from the route manifest (src/config/route-manifest.ts, ./routes.ts).
+ * <BrowserRouter> wraps navigations in startTransition, so the current page stays on screen while
+ * the next page's chunk loads.
  */
 /** A lazy page inside its own Suspense, so the surrounding layout stays visible on first load. */
 function Page({ component: PageComponent }: { component: ComponentType }) {
