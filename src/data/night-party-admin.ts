@@ -1,6 +1,6 @@
 import { getSupabase } from '@/lib/supabase';
 import { DataError, toDataError } from '@/lib/errors';
-import type { AttendanceBarrier, HeardFrom, YesNo } from './types';
+import type { AttendanceBarrier, AttendanceStatus, HeardFrom, YesNo } from './types';
 import { toDoorAnswer, type DoorAnswer } from './door';
 
 /**
@@ -27,6 +27,9 @@ export type EditionSettings = {
   registrationOpensAt: string;
   registrationClosesAt: string;
   maxParticipants: number;
+  /** The final's city, and its day (yyyy-mm-dd, Douala): its year is the edition's. */
+  finalCity: string;
+  finalOn: string;
   /** From this day (yyyy-mm-dd, Douala) personal data may be purged; null: not set. */
   personalDataPurgeAt: string | null;
   /** The later change of the two rows. */
@@ -52,6 +55,8 @@ export const SETTING_COLUMNS = {
   registrationOpensAt: 'registration_opens_at',
   registrationClosesAt: 'registration_closes_at',
   maxParticipants: 'max_participants',
+  finalCity: 'final_city',
+  finalOn: 'final_on',
   personalDataPurgeAt: 'personal_data_purge_at',
 } as const satisfies Record<SettingKey, string>;
 
@@ -141,24 +146,46 @@ export async function getNightPartyStats(): Promise<NightPartyStats> {
   };
 }
 
-/** The survey questions crossed with who came (keys as in SURVEY_QUESTIONS). */
+/** The survey questions crossed with who came (keys as in SURVEY_QUESTIONS), in the form's order. */
 export type AttendanceQuestion =
-  'heardFrom' | 'attendanceBarrier' | 'followsBoosterPage' | 'consumesBoosterProducts';
+  | 'attendanceStatus'
+  | 'heardFrom'
+  | 'willAttend'
+  | 'attendanceBarrier'
+  | 'followsBoosterPage'
+  | 'consumesBoosterProducts';
 
 type AnswerOf = {
+  attendanceStatus: AttendanceStatus;
   heardFrom: HeardFrom;
+  willAttend: YesNo;
   attendanceBarrier: AttendanceBarrier;
   followsBoosterPage: YesNo;
   consumesBoosterProducts: YesNo;
 };
 
-/** One answer: confirmed places (`reserved`, those who could come) and those who entered. */
+/**
+ * One answer: confirmed places (`reserved`, those who could come) and those who entered. On the
+ * answer the form offered already chosen (`prefilled`): `kept` counts the confirmed places left
+ * at it, `unknown` those made before the form recorded it (docs/decisions/025-survey-defaults.md);
+ * both 0 on any other answer (the visitor chose it).
+ */
 export type AttendanceRow = {
-  [Q in AttendanceQuestion]: { question: Q; answer: AnswerOf[Q]; reserved: number; came: number };
+  [Q in AttendanceQuestion]: {
+    question: Q;
+    answer: AnswerOf[Q];
+    reserved: number;
+    came: number;
+    prefilled: boolean;
+    kept: number;
+    unknown: number;
+  };
 }[AttendanceQuestion];
 
 const QUESTION_OF: Record<string, AttendanceQuestion> = {
+  attendance_status: 'attendanceStatus',
   heard_from: 'heardFrom',
+  will_attend: 'willAttend',
   attendance_barrier: 'attendanceBarrier',
   follows_booster_page: 'followsBoosterPage',
   consumes_booster_products: 'consumesBoosterProducts',
@@ -176,6 +203,9 @@ export function toAttendanceRows(json: unknown): AttendanceRow[] {
           answer: String(r.answer),
           reserved: Number(r.reserved ?? 0),
           came: Number(r.came ?? 0),
+          prefilled: r.prefilled === true,
+          kept: Number(r.kept ?? 0),
+          unknown: Number(r.unknown ?? 0),
         }) as AttendanceRow,
     );
 }

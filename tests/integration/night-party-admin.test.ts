@@ -224,14 +224,19 @@ describe('night_party_stats and attendance_report', () => {
         reserved: number;
         came: number;
       }[];
-      expect(rows).toHaveLength(13);
+      // Six questions (the two pre-filled intentions too, docs/decisions/025-survey-defaults.md).
+      expect(rows).toHaveLength(18);
       const at = (question: string, answer: string) =>
         rows.find((r) => r.question === question && r.answer === answer);
+      // Rows written without the form's record: nothing counted as left at the default.
       expect(at('heard_from', 'flyer')).toEqual({
         question: 'heard_from',
         answer: 'flyer',
         reserved: 2,
         came: 1,
+        prefilled: false,
+        kept: 0,
+        unknown: 0,
       });
       expect(at('heard_from', 'social')).toMatchObject({ reserved: 1, came: 1 });
       expect(at('heard_from', 'wordOfMouth')).toMatchObject({ reserved: 0, came: 0 });
@@ -239,8 +244,11 @@ describe('night_party_stats and attendance_report', () => {
       expect(at('attendance_barrier', 'none')).toMatchObject({ reserved: 2, came: 2 });
       expect(at('follows_booster_page', 'no')).toMatchObject({ reserved: 1, came: 1 });
       expect(at('consumes_booster_products', 'yes')).toMatchObject({ reserved: 2, came: 1 });
+      expect(at('attendance_barrier', 'none')).toMatchObject({ prefilled: true, unknown: 2 });
       expect(rows.map((r) => r.question)).toEqual([
+        ...Array(3).fill('attendance_status'),
         ...Array(3).fill('heard_from'),
+        ...Array(2).fill('will_attend'),
         ...Array(6).fill('attendance_barrier'),
         ...Array(2).fill('follows_booster_page'),
         ...Array(2).fill('consumes_booster_products'),
@@ -269,9 +277,13 @@ describe('admin_update_settings', () => {
       registration_opens_at: '2030-06-15T00:00:00+01:00',
       registration_closes_at: '2030-07-30T23:59:59+01:00',
       reservations_close_at: null,
+      final_city: '  Kribi ',
+      final_on: '2030-09-21',
     });
     expect(error).toBeNull();
     expect(data).toMatchObject({
+      final_city: 'Kribi',
+      final_on: '2030-09-21',
       venue_name: 'Salle des Fêtes',
       capacity: 800,
       overbooking_percent: 5,
@@ -287,6 +299,8 @@ describe('admin_update_settings', () => {
       'contact_email',
       'contact_phone',
       'doors_open_at',
+      'final_city',
+      'final_on',
       'map_url',
       'max_participants',
       'overbooking_percent',
@@ -383,6 +397,18 @@ describe('admin_update_settings', () => {
       { registration_closes_at: '2000-01-01T00:00:00Z' },
       'registration_closes_at',
       'La clôture des inscriptions doit suivre leur ouverture.',
+    ],
+    [
+      { final_city: ' x ' },
+      'final_city',
+      'La ville de la finale doit contenir entre 2 et 80 caractères.',
+    ],
+    [{ final_on: '2030-02-30' }, 'final_on', 'Date de la finale invalide (AAAA-MM-JJ).'],
+    [{ final_on: 20300921 }, 'final_on', 'Date de la finale invalide (AAAA-MM-JJ).'],
+    [
+      { final_on: '2001-01-01' },
+      'final_on',
+      "La finale doit avoir lieu après l'ouverture des inscriptions.",
     ],
     [{ capacity: 5, id: false }, 'id', "Ce paramètre n'existe pas."],
   ])('refuses %j on its field, in French, and changes nothing', async (payload, field, message) => {

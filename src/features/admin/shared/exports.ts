@@ -93,13 +93,20 @@ export function regionsCsv(byRegion: readonly RegionCount[], total: number): str
   );
 }
 
-/** The sponsor's file: each survey answer, confirmed places, who came and the rate. */
+/**
+ * The sponsor's file: each survey answer, confirmed places, who came and the rate; whether the
+ * form offered the answer already chosen, and on that answer how many confirmed places were left
+ * at it and how many were made before the form recorded it (docs/decisions/025-survey-defaults.md).
+ */
 export const ATTENDANCE_CSV_COLUMNS = [
   'Question',
   'Réponse',
   'Réservations confirmées',
   'Venus',
   'Taux de venue',
+  'Réponse pré-remplie',
+  'Laissées pré-remplies',
+  'Inconnu (avant le relevé)',
 ] as const;
 
 export function attendanceCsv(rows: readonly AttendanceRow[]): string {
@@ -113,6 +120,9 @@ export function attendanceCsv(rows: readonly AttendanceRow[]): string {
         r.reserved,
         r.came,
         rate === null ? '' : `${rate}%`,
+        r.prefilled ? 'Oui' : 'Non',
+        r.prefilled ? r.kept : '',
+        r.prefilled ? r.unknown : '',
       ];
     }),
   );
