@@ -13,7 +13,7 @@
 import * as paths from './route-paths';
 
 /** A route's name: its path is `paths[key]` (./route-paths.ts). */
-export type RouteKey = {
+type RouteKey = {
   [K in keyof typeof paths]: (typeof paths)[K] extends string ? K : never;
 }[keyof typeof paths];
 
