@@ -125,3 +125,29 @@ describe('the lint rule: a route path is written in the manifest only', () => {
     expect(await lint("export const faq = '/faq';\n", 'src/config/route-paths.ts')).toEqual([]);
   });
 });
+
+describe('the admin nav', () => {
+  it('shows each role its links, in the sidebar’s order, with the manifest’s paths', async () => {
+    const { navFor } = await import('@/app/layouts/admin-nav');
+    const staff = [
+      ['Tableau de bord', '/admin'],
+      ['Participants', '/admin/participants'],
+      ['Réservations', '/admin/reservations'],
+      ['Messages', '/admin/messages'],
+      ['Statistiques', '/admin/stats'],
+      ['Présence', '/admin/presence'],
+    ];
+    const links = (role: string | undefined) => navFor(role).map((i) => [i.label, i.to]);
+    // While the role loads: what every staff member reads.
+    expect(links(undefined)).toEqual(staff);
+    expect(links('lecteur')).toEqual([...staff, ['Paramètres', '/admin/parametres']]);
+    expect(links('admin')).toEqual([
+      ...staff,
+      ['Journal', '/admin/journal'],
+      ['Corbeille', '/admin/corbeille'],
+      ['Paramètres', '/admin/parametres'],
+    ]);
+    expect(navFor('admin')[0].end).toBe(true);
+    expect(navFor('admin').filter((i) => i.end)).toHaveLength(1);
+  });
+});

@@ -33,7 +33,11 @@ const NAV = ADMIN_MENU.map((item) => ({ ...item, end: item.end ?? false }));
  * issue 27).
  */
 export function useNavForRole(): NavItem[] {
-  const role = useStaffRole();
+  return navFor(useStaffRole());
+}
+
+/** The sidebar's links for `role` (undefined while it loads, null for no staff role). */
+export function navFor(role: string | null | undefined): NavItem[] {
   return NAV.filter(
     (item) =>
       item.shownTo === 'staff' ||
