@@ -1,4 +1,5 @@
 import { getSupabase } from '@/lib/supabase';
+import type { CheckedValues } from '../../supabase/database.types';
 import { DataError, isNetworkFailure, toDataError } from '@/lib/errors';
 import {
   BAD_CREDENTIALS,
@@ -13,7 +14,8 @@ import {
  * `check_in` / `check_in_by_phone` (atomic; the same scan id sent again is answered 'validated'
  * again, so an offline queue may retry safely) and the live count `door_count`.
  */
-export type StaffRole = 'admin' | 'lecteur' | 'controle';
+/** The staff roles, from private.admins' check constraint (generated with the types). */
+export type StaffRole = (typeof CheckedValues)['private.admins']['role'][number];
 /** The roles the database lets check passes in. */
 export const DOOR_ROLES: readonly StaffRole[] = ['controle', 'admin'];
 
@@ -137,7 +139,9 @@ async function staffRole(): Promise<StaffRole | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('my_staff_role');
   if (error) throw toDataError(error, LOGIN_FAILED);
-  return data === 'admin' || data === 'lecteur' || data === 'controle' ? data : null;
+  // private.admins' check constraint keeps a role one of StaffRole: the door page does not
+  // carry the list itself (a public first load, docs/decisions/014-lighthouse-gate.md).
+  return typeof data === 'string' ? (data as StaffRole) : null;
 }
 
 /**

@@ -1,8 +1,16 @@
 import { getSupabase } from '@/lib/supabase';
 import { toDataError } from '@/lib/errors';
+import { CheckedValues } from '../../supabase/database.types';
 import type { StaffRole } from './door';
 
 export type { StaffRole };
+
+/** The staff roles, from private.admins' check constraint (generated with the types). */
+const STAFF_ROLES = CheckedValues['private.admins'].role;
+
+/** A role the database answered, or null for anything else. */
+const asStaffRole = (value: unknown): StaffRole | null =>
+  STAFF_ROLES.find((role) => role === value) ?? null;
 
 let asked: { userId: string; role: Promise<StaffRole | null> } | undefined;
 
@@ -22,7 +30,7 @@ export async function getMyStaffRole(): Promise<StaffRole | null> {
     const role = (async () => {
       const { data: role, error } = await supabase.rpc('my_staff_role');
       if (error) throw toDataError(error, 'Erreur lors du chargement des droits');
-      return role === 'admin' || role === 'lecteur' || role === 'controle' ? role : null;
+      return asStaffRole(role);
     })();
     asked = { userId, role };
     // A failure is not kept: the next call asks again.

@@ -1,6 +1,8 @@
 /** The app's entities (camelCase). Only src/data maps them from and to database rows. */
-export type Category = 'dance' | 'singing';
-export type ParticipationType = 'solo' | 'team';
+import { CheckedValues } from '../../supabase/database.types';
+
+export type Category = (typeof CheckedValues.participants.category)[number];
+export type ParticipationType = (typeof CheckedValues.participants.participation_type)[number];
 
 export type TeamMember = {
   id?: string;
@@ -26,15 +28,12 @@ export type Participant = {
   teamMembers: TeamMember[];
 } & Partial<ContestPipeline>;
 
-/** The contest pipeline (docs/decisions: issue 13): inscrit → présélectionné → … ; or refusé. */
-export const PARTICIPANT_STATUSES = [
-  'inscrit',
-  'preselectionne',
-  'convoque',
-  'finaliste',
-  'laureat',
-  'refuse',
-] as const;
+/**
+ * The contest pipeline (docs/decisions: issue 13): inscrit → présélectionné → … ; or refusé.
+ * Declared once, by the check constraint on participants.status (supabase/schemas/), and
+ * generated with the types (docs/decisions/028-declarative-schema.md).
+ */
+export const PARTICIPANT_STATUSES = CheckedValues.participants.status;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 /**
@@ -54,11 +53,12 @@ export type ContestPipeline = {
   notifiedAt: string | null;
 };
 
-export type AttendanceStatus = 'yes' | 'no' | 'maybe';
-export type HeardFrom = 'flyer' | 'social' | 'wordOfMouth';
-export type YesNo = 'yes' | 'no';
-export type AttendanceBarrier =
-  'location' | 'cost' | 'distance' | 'noCompanion' | 'artists' | 'none';
+/** The survey's answers, as the reservations' check constraints list them. */
+type ReservationValues = typeof CheckedValues.reservations;
+export type AttendanceStatus = ReservationValues['attendance_status'][number];
+export type HeardFrom = ReservationValues['heard_from'][number];
+export type YesNo = ReservationValues['will_attend'][number];
+export type AttendanceBarrier = ReservationValues['attendance_barrier'][number];
 
 export type Reservation = {
   id: string;
@@ -89,7 +89,7 @@ export type Reservation = {
   checkedInByHand: boolean;
 };
 
-export type ReservationState = 'confirmed' | 'waitlisted' | 'cancelled';
+export type ReservationState = ReservationValues['state'][number];
 
 /** What a visitor sends: the database gives the id, date, pass, state and entry. */
 export type NewReservation = Omit<
