@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { EDITION } from '@/config/edition';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-import type { ClosedReason } from '@/data/types';
+import type { ClosedReason } from '@/data/participants/types';
 
 export type RegistrationClosedReason = ClosedReason;
 

@@ -4,7 +4,7 @@ import {
   SURVEY_QUESTIONS,
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
-import type { AttendanceQuestion, AttendanceRow } from '@/data/night-party-admin';
+import type { AttendanceQuestion, AttendanceRow } from '@/data/reservations/night-party-admin';
 
 /** The four crossings shown to the sponsor, in the form's order, with their answers' labels. */
 export const ATTENDANCE_QUESTIONS: readonly {

@@ -1,0 +1,50 @@
+/** The Night Party's reservations (camelCase), as src/data/reservations maps them. */
+export type AttendanceStatus = 'yes' | 'no' | 'maybe';
+export type HeardFrom = 'flyer' | 'social' | 'wordOfMouth';
+export type YesNo = 'yes' | 'no';
+export type AttendanceBarrier =
+  'location' | 'cost' | 'distance' | 'noCompanion' | 'artists' | 'none';
+
+export type Reservation = {
+  id: string;
+  fullName: string;
+  phone: string;
+  /** The city; older rows stored it in `region`, read as a fallback. */
+  ville: string;
+  attendanceStatus: AttendanceStatus;
+  heardFrom: HeardFrom;
+  willAttend: YesNo;
+  attendanceBarrier: AttendanceBarrier;
+  followsBoosterPage: YesNo;
+  consumesBoosterProducts: YesNo;
+  createdAt: string;
+  /**
+   * The personal pass (10 characters), opened at /pass/<code>; null for a reader (lecteur), who
+   * never gets one: a code cancels its pass (docs/decisions/017-roles-and-door-window.md).
+   */
+  passCode: string | null;
+  /** A confirmed place (entered or not), on the waitlist, or cancelled. */
+  state: ReservationState;
+  cancelledAt: string | null;
+  /** When and at which door the pass entered (null: not entered). */
+  checkedInAt: string | null;
+  /** The door's name; null when checked in by hand from the administration. */
+  checkedInDoor: string | null;
+  /** Checked in by hand from the admin list, not at a door. */
+  checkedInByHand: boolean;
+};
+
+export type ReservationState = 'confirmed' | 'waitlisted' | 'cancelled';
+
+/** What a visitor sends: the database gives the id, date, pass, state and entry. */
+export type NewReservation = Omit<
+  Reservation,
+  | 'id'
+  | 'createdAt'
+  | 'passCode'
+  | 'state'
+  | 'cancelledAt'
+  | 'checkedInAt'
+  | 'checkedInDoor'
+  | 'checkedInByHand'
+>;
