@@ -11,7 +11,7 @@ let client: Promise<Supabase> | undefined;
 
 /**
  * The single Supabase client. supabase-js is loaded on first use, so public pages only download
- * it when a visitor submits a form. Only the data modules (features/x/api) call this.
+ * it when a visitor submits a form. Only src/data calls this (ADR 003).
  */
 export function getSupabase(): Promise<Supabase> {
   client ??= import('@supabase/supabase-js').then(
