@@ -9,10 +9,6 @@ import { toDataError } from '@/lib/errors';
  */
 export type StaffRole = 'admin' | 'lecteur' | 'controle';
 
-/** my_staff_role's answer as a StaffRole; null for anyone who is not staff. */
-export const toStaffRole = (value: unknown): StaffRole | null =>
-  value === 'admin' || value === 'lecteur' || value === 'controle' ? value : null;
-
 let asked: { userId: string; role: Promise<StaffRole | null> } | undefined;
 
 /**
@@ -29,7 +25,7 @@ export async function getMyStaffRole(): Promise<StaffRole | null> {
     const role = (async () => {
       const { data: role, error } = await supabase.rpc('my_staff_role');
       if (error) throw toDataError(error, 'Erreur lors du chargement des droits');
-      return toStaffRole(role);
+      return role === 'admin' || role === 'lecteur' || role === 'controle' ? role : null;
     })();
     asked = { userId, role };
     // A failure is not kept: the next call asks again.

@@ -1,5 +1,5 @@
 import { getSupabase } from '@/data/shared/supabase';
-import { toStaffRole, type StaffRole } from '@/data/shared/staff-role';
+import type { StaffRole } from '@/data/shared/staff-role';
 import { DataError, isNetworkFailure, toDataError } from '@/lib/errors';
 import {
   BAD_CREDENTIALS,
@@ -41,12 +41,16 @@ function authRefusal(error: unknown): DataError {
   });
 }
 
-/** Asked anew at each sign-in and page load (not getMyStaffRole's once-per-user answer). */
+/**
+ * Asked anew at each sign-in and page load, not through getMyStaffRole (its once-per-user answer
+ * lives in a module the admin chunks share: importing it would add a chunk to the door's first
+ * load).
+ */
 async function staffRole(): Promise<StaffRole | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('my_staff_role');
   if (error) throw toDataError(error, LOGIN_FAILED);
-  return toStaffRole(data);
+  return data === 'admin' || data === 'lecteur' || data === 'controle' ? data : null;
 }
 
 /**
