@@ -414,6 +414,7 @@ export type Database = {
           queue_number: number | null;
           region: string | null;
           state: string;
+          survey_changed: string[] | null;
           ville: string | null;
           will_attend: string;
         };
@@ -437,6 +438,7 @@ export type Database = {
           queue_number?: number | null;
           region?: string | null;
           state?: string;
+          survey_changed?: string[] | null;
           ville?: string | null;
           will_attend?: string;
         };
@@ -460,6 +462,7 @@ export type Database = {
           queue_number?: number | null;
           region?: string | null;
           state?: string;
+          survey_changed?: string[] | null;
           ville?: string | null;
           will_attend?: string;
         };

@@ -111,8 +111,12 @@ select p.id, m.pos,
  where p.participation_type = 'team';
 
 -- 60 reservations over the last 10 days; a few legacy rows keep the city in `region`.
+-- The 15 oldest were made before the form recorded the pre-filled answers the visitor changed
+-- (survey_changed null: unknown); every answer other than its default is in the record, as
+-- create_reservation writes it (docs/decisions/025-survey-defaults.md).
 insert into public.reservations (id, full_name, phone, ville, region, attendance_status, heard_from,
-  will_attend, attendance_barrier, follows_booster_page, consumes_booster_products, created_at)
+  will_attend, attendance_barrier, follows_booster_page, consumes_booster_products, created_at,
+  survey_changed)
 select ('c0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
        (array['Marie','Eric','Linda','Serge','Olive','Cédric','Diane','Thierry','Flore','Alain'])[1 + g % 10]
          || ' ' || (array['Atangana','Nana','Biya','Eto','Mvogo','Kotto','Ayissi'])[1 + g % 7],
@@ -126,7 +130,13 @@ select ('c0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
        (array['none','none','distance','cost','location','noCompanion','artists'])[1 + g % 7],
        case when g % 4 = 0 then 'no' else 'yes' end,
        case when g % 6 = 0 then 'no' else 'yes' end,
-       now() - (g * interval '4 hours')
+       now() - (g * interval '4 hours'),
+       case when g > 45 then null else array_remove(array[
+         case when g % 5 in (3, 4) or g % 8 = 1 then 'attendance_status' end,
+         case when g % 5 = 4 or g % 9 = 2 then 'will_attend' end,
+         case when g % 7 >= 2 or g % 6 = 1 then 'attendance_barrier' end,
+         case when g % 4 = 0 or g % 10 = 3 then 'follows_booster_page' end,
+         case when g % 6 = 0 or g % 11 = 5 then 'consumes_booster_products' end], null) end
   from generate_series(1, 60) g;
 
 -- A few of each state for the admin and door screens. The three newest are waitlisted although

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fillLarge } from '../../scripts/fill-large';
 import { testBackend } from '../setup/test-backend';
 import { SEARCH_DELAY_MS } from '@/features/admin/ui/use-list-query';
-import { currentUrl, renderAdmin, signInAsAdmin } from './admin-render';
+import { currentUrl, renderAdmin, shownCount, signInAsAdmin } from './admin-render';
 
 /**
  * The participants' and reservations' list state lives in the URL: a link opens the same view,
@@ -64,7 +64,7 @@ describe('participants list in the URL', () => {
       '/admin/participants?region=Littoral&category=dance&search=participant&page=2&size=25',
     );
     const n = await count(where);
-    expect(await screen.findByText(`${n} participants`)).toBeVisible();
+    expect(await screen.findByText(`${shownCount(n)} participants`)).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('participant');
     // The region options come from participant_stats, which may answer after the list.
     await waitFor(() => expect(screen.getByLabelText('Région')).toHaveValue('Littoral'));
@@ -88,7 +88,7 @@ describe('participants list in the URL', () => {
     await user.selectOptions(screen.getByLabelText('Catégorie'), 'singing');
     expect(currentUrl()).toBe('/admin/participants?region=Littoral&category=singing');
     const singers = await count(`region = 'Littoral' and category = 'singing'`);
-    expect(await screen.findByText(`${singers} participants`)).toBeVisible();
+    expect(await screen.findByText(`${shownCount(singers)} participants`)).toBeVisible();
     expect(currentPage('Pagination des participants')).toBe('1');
 
     await user.selectOptions(screen.getByLabelText('Type de participation'), 'team');
@@ -113,7 +113,7 @@ describe('participants list in the URL', () => {
     const found = await count(
       `region = 'Littoral' and category = 'singing' and email like 'participant1%'`,
     );
-    expect(await screen.findByText(`${found} participants`)).toBeVisible();
+    expect(await screen.findByText(`${shownCount(found)} participants`)).toBeVisible();
 
     // Back undoes one change at a time: the search, then the page, then the page size.
     const back = () =>
@@ -150,7 +150,7 @@ describe('participants list in the URL', () => {
     expect(currentUrl()).toBe('/admin/participants?search=participant1&category=singing');
     expect(screen.getByLabelText('Catégorie')).toHaveValue('singing');
     const found = await count(`category = 'singing' and email like 'participant1%'`);
-    expect(await screen.findByText(`${found} participants`)).toBeVisible();
+    expect(await screen.findByText(`${shownCount(found)} participants`)).toBeVisible();
 
     // Typing more, then a filter at once: the same.
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), '2');
@@ -281,7 +281,7 @@ describe('participants list in the URL', () => {
     await waitFor(() =>
       expect(currentUrl()).toBe(`/admin/participants?search=participant1&page=${last - 1}`),
     );
-    expect(await screen.findByText(`${n - 1} participants`)).toBeVisible();
+    expect(await screen.findByText(`${shownCount(n - 1)} participants`)).toBeVisible();
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
   });
 });

@@ -4,7 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fillLarge } from '../../scripts/fill-large';
 import { testBackend } from '../setup/test-backend';
-import { captureDownloads, definitionOf, renderAdmin, signInAsAdmin } from './admin-render';
+import {
+  captureDownloads,
+  definitionOf,
+  renderAdmin,
+  shownCount,
+  signInAsAdmin,
+} from './admin-render';
 
 /** Dashboard, stats and participants list over 2,500 participants (the fill script's data). */
 const backend = testBackend();
@@ -112,7 +118,7 @@ describe('participants list', () => {
   it('pages on the server with a sliding window of 5 up to the last page', async () => {
     const user = userEvent.setup();
     renderAdmin('/admin/participants');
-    expect(await screen.findByText('2500 participants')).toBeVisible();
+    expect(await screen.findByText('2 500 participants')).toBeVisible();
     const pager = screen.getByRole('navigation', { name: 'Pagination des participants' });
     const pageButtons = () =>
       within(pager)
@@ -145,7 +151,7 @@ describe('participants list', () => {
     await backend.sql(`update participants set region = 'Sud' where region = 'Est'`);
     const user = userEvent.setup();
     renderAdmin('/admin/participants');
-    await screen.findByText('2500 participants');
+    await screen.findByText('2 500 participants');
     // The regions come from participant_stats, a request of its own that may answer after the list.
     const regionOptions = () =>
       within(screen.getByLabelText('Région'))
@@ -178,7 +184,7 @@ describe('participants list', () => {
     const { singing } = await one<{ singing: number }>(
       `select count(*)::int singing from participants where category = 'singing'`,
     );
-    expect(await screen.findByText(`${singing} participants`)).toBeVisible();
+    expect(await screen.findByText(`${shownCount(singing)} participants`)).toBeVisible();
     const pager2 = screen.getByRole('navigation', { name: 'Pagination des participants' });
     expect(within(pager2).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
       'aria-current',
@@ -209,11 +215,25 @@ describe('participants list', () => {
     );
   });
 
+  it('says "plus de 1 000" when a search matches more than it counts', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/participants');
+    await screen.findByText('2 500 participants');
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'example.cm');
+    expect(
+      await screen.findByText('Plus de 1 000 participants', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    const pager = screen.getByRole('navigation', { name: 'Pagination des participants' });
+    expect(pager).toHaveTextContent(
+      'Page 1 sur 100 · plus de 1 000 résultats (affinez la recherche pour voir les suivants)',
+    );
+  });
+
   it('exports only the rows matching the filters', async () => {
     const downloads = captureDownloads();
     const user = userEvent.setup();
     renderAdmin('/admin/participants');
-    await screen.findByText('2500 participants');
+    await screen.findByText('2 500 participants');
     await user.selectOptions(screen.getByLabelText('Type de participation'), 'team');
     // The regions offered are those present (participant_stats), which may still be loading.
     await within(screen.getByLabelText('Région')).findByRole('option', { name: 'Littoral' });
@@ -221,7 +241,7 @@ describe('participants list', () => {
     const { n } = await one<{ n: number }>(
       `select count(*)::int n from participants where participation_type = 'team' and region = 'Littoral'`,
     );
-    expect(await screen.findByText(`${n} participants`)).toBeVisible();
+    expect(await screen.findByText(`${shownCount(n)} participants`)).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
     expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
     const { data } = parseCsv(await downloads[0].text());
@@ -235,7 +255,7 @@ describe('participants list', () => {
     );
     const user = userEvent.setup();
     renderAdmin('/admin/participants');
-    await screen.findByText('2500 participants');
+    await screen.findByText('2 500 participants');
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'participant3@');
     await user.click(await screen.findByRole('button', { name: `Supprimer ${target.full_name}` }));
 

@@ -6,6 +6,7 @@ import { AdminLayout, ADMIN_ROUTES, STANDALONE_ROUTES } from '@/app/routes';
 import { adminQueryClient } from '@/features/admin/workspace/query-client';
 import { signInAdmin } from '@/data/staff/admin-auth';
 import { saveAdminSession } from '@/lib/admin-session';
+import { formatCount } from '@/lib/numbers';
 
 /** Helpers of the admin component tests (tests/component/admin-*.test.tsx). */
 
@@ -109,3 +110,9 @@ export function definitionOf(label: string, container?: HTMLElement): HTMLElemen
   if (index === -1) throw new Error(`No term "${label}"`);
   return definitions[index];
 }
+
+/**
+ * A count as the lists show it (formatCount: 2 500), with the plain space Testing Library's
+ * normaliser turns the narrow no-break space into.
+ */
+export const shownCount = (n: number) => formatCount(n).replace(/\s/g, ' ');

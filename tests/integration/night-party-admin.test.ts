@@ -224,14 +224,19 @@ describe('night_party_stats and attendance_report', () => {
         reserved: number;
         came: number;
       }[];
-      expect(rows).toHaveLength(13);
+      // Six questions (the two pre-filled intentions too, docs/decisions/025-survey-defaults.md).
+      expect(rows).toHaveLength(18);
       const at = (question: string, answer: string) =>
         rows.find((r) => r.question === question && r.answer === answer);
+      // Rows written without the form's record: nothing counted as left at the default.
       expect(at('heard_from', 'flyer')).toEqual({
         question: 'heard_from',
         answer: 'flyer',
         reserved: 2,
         came: 1,
+        prefilled: false,
+        kept: 0,
+        unknown: 0,
       });
       expect(at('heard_from', 'social')).toMatchObject({ reserved: 1, came: 1 });
       expect(at('heard_from', 'wordOfMouth')).toMatchObject({ reserved: 0, came: 0 });
@@ -239,8 +244,11 @@ describe('night_party_stats and attendance_report', () => {
       expect(at('attendance_barrier', 'none')).toMatchObject({ reserved: 2, came: 2 });
       expect(at('follows_booster_page', 'no')).toMatchObject({ reserved: 1, came: 1 });
       expect(at('consumes_booster_products', 'yes')).toMatchObject({ reserved: 2, came: 1 });
+      expect(at('attendance_barrier', 'none')).toMatchObject({ prefilled: true, unknown: 2 });
       expect(rows.map((r) => r.question)).toEqual([
+        ...Array(3).fill('attendance_status'),
         ...Array(3).fill('heard_from'),
+        ...Array(2).fill('will_attend'),
         ...Array(6).fill('attendance_barrier'),
         ...Array(2).fill('follows_booster_page'),
         ...Array(2).fill('consumes_booster_products'),

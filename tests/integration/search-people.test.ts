@@ -15,7 +15,7 @@ const ADMIN = { email: 'admin@example.cm', password: 'admin-password-123' };
 const READER = { email: 'lecteur@example.cm', password: 'lecteur-password-123' };
 
 type Row = { id: string; full_name: string; email: string; phone: string; team_members: unknown };
-type Result = { total: number; rows: Row[] };
+type Result = { total: number; more: boolean; rows: Row[] };
 
 let admin: SupabaseClient;
 let reader: SupabaseClient;
@@ -143,7 +143,44 @@ describe('search_participants, as an admin', () => {
       'Nadège Essomba 9',
     ]);
     const past = await search(admin, { search: 'essomba', page: 9 });
-    expect(past).toEqual({ total: 30, rows: [] });
+    expect(past).toEqual({ total: 30, more: false, rows: [] });
+  });
+
+  it('counts up to 1,000 matches and says there are more, yet every page still comes', async () => {
+    // 1,000 "Mbarga" exactly, and 1,001 "Moukoko": the count stops at 1,000 (issue 27, item 3).
+    await backend.sql(`insert into participants (full_name, email, phone, city, region, category,
+        participation_type, agree_to_terms, created_at)
+      select case when g <= 1000 then 'Paul Mbarga ' else 'Paul Moukoko ' end || g,
+             'paul' || g || '@example.cm', '65' || lpad(g::text, 7, '0'), 'Garoua', 'Nord',
+             'dance', 'solo', true, now() - interval '2 days' - g * interval '1 second'
+        from generate_series(1, 2001) g`);
+    try {
+      const exact = await search(admin, { search: 'mbarga', page_size: 10 });
+      expect(exact).toMatchObject({ total: 1000, more: false });
+      const many = await search(admin, { search: 'moukoko', page_size: 10 });
+      expect(many).toMatchObject({ total: 1000, more: true });
+      expect(many.rows.map((r) => r.full_name)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Paul Moukoko ${1001 + i}`),
+      );
+      const last = await search(admin, { search: 'moukoko', page: 100, page_size: 10 });
+      expect(last.rows.map((r) => r.full_name)).toEqual(['Paul Moukoko 2001']);
+      const readerSees = await search(reader, { search: 'moukoko', page_size: 10 });
+      expect(readerSees).toMatchObject({ total: 1000, more: true });
+
+      // The list's export reads past the count: all 1,001.
+      const supabase = await getSupabase();
+      const { error } = await supabase.auth.signInWithPassword(ADMIN);
+      expect(error).toBeNull();
+      try {
+        const page = await listParticipants({ search: 'Moukoko' }, 0, 10);
+        expect(page).toMatchObject({ total: 1000, more: true });
+        expect(await fetchAllParticipants({ search: 'Moukoko' })).toHaveLength(1001);
+      } finally {
+        await supabase.auth.signOut();
+      }
+    } finally {
+      await backend.sql(`delete from participants where full_name like 'Paul M%'`);
+    }
   });
 
   it('takes LIKE and PostgREST characters literally', async () => {

@@ -119,12 +119,22 @@ describe('reservations CSV', () => {
 });
 
 describe('attendance CSV', () => {
-  it('has French headers, labels, counts and the rate (empty when nobody had a place)', () => {
+  it('has French headers, labels, counts, the rate (empty when nobody had a place) and, on a pre-filled answer, how many were left at it', () => {
+    const none = { prefilled: false, kept: 0, unknown: 0 };
     const { data, meta } = parse(
       attendanceCsv([
-        { question: 'heardFrom', answer: 'flyer', reserved: 3, came: 2 },
-        { question: 'attendanceBarrier', answer: 'noCompanion', reserved: 0, came: 0 },
-        { question: 'consumesBoosterProducts', answer: 'no', reserved: 4, came: 1 },
+        { question: 'heardFrom', answer: 'flyer', reserved: 3, came: 2, ...none },
+        { question: 'attendanceBarrier', answer: 'noCompanion', reserved: 0, came: 0, ...none },
+        { question: 'consumesBoosterProducts', answer: 'no', reserved: 4, came: 1, ...none },
+        {
+          question: 'consumesBoosterProducts',
+          answer: 'yes',
+          reserved: 9,
+          came: 6,
+          prefilled: true,
+          kept: 5,
+          unknown: 3,
+        },
       ]),
     );
     expect(meta.fields).toEqual([
@@ -133,7 +143,15 @@ describe('attendance CSV', () => {
       'Réservations confirmées',
       'Venus',
       'Taux de venue',
+      'Réponse pré-remplie',
+      'Laissées pré-remplies',
+      'Inconnu (avant le relevé)',
     ]);
+    const chosen = {
+      'Réponse pré-remplie': 'Non',
+      'Laissées pré-remplies': '',
+      'Inconnu (avant le relevé)': '',
+    };
     expect(data).toEqual([
       {
         Question: fr('Comment avez-vous entendu parler de la Night Party ?'),
@@ -141,6 +159,7 @@ describe('attendance CSV', () => {
         'Réservations confirmées': '3',
         Venus: '2',
         'Taux de venue': '67%',
+        ...chosen,
       },
       {
         Question: fr('Qu’est-ce qui pourrait vous empêcher de venir ?'),
@@ -148,6 +167,7 @@ describe('attendance CSV', () => {
         'Réservations confirmées': '0',
         Venus: '0',
         'Taux de venue': '',
+        ...chosen,
       },
       {
         Question: fr('Consommez-vous les boissons Booster ?'),
@@ -155,6 +175,17 @@ describe('attendance CSV', () => {
         'Réservations confirmées': '4',
         Venus: '1',
         'Taux de venue': '25%',
+        ...chosen,
+      },
+      {
+        Question: fr('Consommez-vous les boissons Booster ?'),
+        Réponse: 'Oui',
+        'Réservations confirmées': '9',
+        Venus: '6',
+        'Taux de venue': '67%',
+        'Réponse pré-remplie': 'Oui',
+        'Laissées pré-remplies': '5',
+        'Inconnu (avant le relevé)': '3',
       },
     ]);
     expect(attendanceFileName(new Date(2025, 3, 27))).toBe('presence_night_party_2025-04-27.csv');

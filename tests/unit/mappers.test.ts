@@ -29,6 +29,7 @@ const reservationRow: ReservationRow = {
   checked_in_by: null,
   check_in_scan_id: null,
   checked_in_by_hand: false,
+  survey_changed: ['attendance_status', 'will_attend', 'consumes_booster_products'],
 };
 
 describe('reservation mapper', () => {
@@ -68,6 +69,19 @@ describe('reservation mapper', () => {
     });
     expect(row).toMatchObject({ id: 'id-1', full_name: 'Marie', heard_from: 'wordOfMouth' });
     expect(row).not.toHaveProperty('created_at');
+    // No record of the changed answers: none sent (the database keeps it unknown).
+    expect(row).not.toHaveProperty('survey_changed');
+  });
+
+  it('sends the changed pre-filled answers under their column names', () => {
+    const row = toReservationRow('id-1', {
+      ...toReservation(reservationRow),
+      surveyChanged: ['willAttend', 'followsBoosterPage'],
+    });
+    expect(row).toMatchObject({ survey_changed: ['will_attend', 'follows_booster_page'] });
+    expect(
+      toReservationRow('id-2', { ...toReservation(reservationRow), surveyChanged: [] }),
+    ).toMatchObject({ survey_changed: [] });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatCount } from '@/lib/numbers';
 
 /**
  * The one pager (participants, reservations): Précédent / page buttons / Suivant, with a sliding
@@ -24,6 +25,8 @@ type PagerProps = {
   /** Current page, from 1. */
   page: number;
   total: number;
+  /** The count stopped at `total` (a search counts up to 1,000): there are more. */
+  more?: boolean;
   pageSize: number;
   onPageChange: (page: number) => void;
   /** Names the navigation landmark, e.g. "Pagination des participants". */
@@ -68,6 +71,7 @@ function PageButton({
 export function Pager({
   page,
   total,
+  more = false,
   pageSize,
   onPageChange,
   label = 'Pagination',
@@ -121,7 +125,8 @@ export function Pager({
         </PageButton>
       )}
       <p className="w-full text-center text-sm text-gray-600" aria-live="polite">
-        Page {page} sur {pageCount} · {total} résultats
+        {`Page ${page} sur ${pageCount} · ${more ? 'plus de ' : ''}${formatCount(total)} résultats`}
+        {more && ' (affinez la recherche pour voir les suivants)'}
       </p>
     </nav>
   );

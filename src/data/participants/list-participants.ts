@@ -109,13 +109,14 @@ const hasSearch = (filters: ParticipantFilters) => /\S/.test(filters.search ?? '
  * same columns with the real contacts for an admin (its team members as JSON in both).
  */
 type SearchRow = Database['public']['Tables']['participant_directory']['Row'];
-type SearchResult = { total: number; rows: SearchRow[] };
+type SearchResult = { total: number; more: boolean; rows: SearchRow[] };
 
 /**
  * One page of a search, through the database function search_participants: accents and case
  * ignored, every word anywhere in the name, team, members, e-mails and phones (a reader's only in
  * what the masked list shows), a phone's digits whatever the spaces or +237, with the filters,
- * order and exact count (supabase/migrations/20251126140000_search_people.sql,
+ * order and count, exact up to 1,000 (supabase/migrations/20251126140000_search_people.sql,
+ * 20251126160000_search_count_capped.sql,
  * docs/decisions/022-search-people.md).
  */
 async function searchPage(
@@ -139,7 +140,11 @@ async function searchPage(
   });
   if (error) throw toDataError(error, LOAD_ERROR);
   const result = data as unknown as SearchResult;
-  return { rows: result.rows.map((r) => toParticipant(fromDirectory(r))), total: result.total };
+  return {
+    rows: result.rows.map((r) => toParticipant(fromDirectory(r))),
+    total: result.total,
+    more: result.more,
+  };
 }
 
 /** One page (0-based) of participants matching the filters, in `order`, with the total. */
@@ -172,9 +177,16 @@ export async function fetchAllParticipants(
     // A search exports the rows the list shows, page by page (a search finds few).
     const all: Participant[] = [];
     for (let page = 0; ; page++) {
-      const { rows, total } = await searchPage(supabase, filters, page, API_MAX_ROWS, NEWEST_FIRST);
+      const { rows, total, more } = await searchPage(
+        supabase,
+        filters,
+        page,
+        API_MAX_ROWS,
+        NEWEST_FIRST,
+      );
       all.push(...rows);
-      if (rows.length < API_MAX_ROWS || all.length >= total) return all;
+      // Past 1,000 matches the count stops (`more`): read on until a page comes back short.
+      if (rows.length < API_MAX_ROWS || (!more && all.length >= total)) return all;
     }
   }
   try {

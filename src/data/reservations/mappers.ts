@@ -4,6 +4,7 @@ import type {
   AttendanceStatus,
   HeardFrom,
   NewReservation,
+  PrefilledQuestion,
   Reservation,
   ReservationState,
   YesNo,
@@ -66,5 +67,15 @@ export function toReservationRow(id: string, r: NewReservation) {
     attendance_barrier: r.attendanceBarrier,
     follows_booster_page: r.followsBoosterPage,
     consumes_booster_products: r.consumesBoosterProducts,
+    ...(r.surveyChanged && { survey_changed: r.surveyChanged.map((q) => PREFILLED_COLUMN[q]) }),
   };
 }
+
+/** A pre-filled question's column, the key create_reservation's survey_changed takes. */
+const PREFILLED_COLUMN: Record<PrefilledQuestion, string> = {
+  attendanceStatus: 'attendance_status',
+  willAttend: 'will_attend',
+  attendanceBarrier: 'attendance_barrier',
+  followsBoosterPage: 'follows_booster_page',
+  consumesBoosterProducts: 'consumes_booster_products',
+};

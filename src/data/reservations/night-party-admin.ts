@@ -1,6 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
-import type { AttendanceBarrier, HeardFrom, YesNo } from './types';
+import type { AttendanceBarrier, AttendanceStatus, HeardFrom, YesNo } from './types';
 
 /**
  * The Night Party in the administration (docs/decisions/009-night-party-operations.md): the
@@ -36,24 +36,46 @@ export async function getNightPartyStats(): Promise<NightPartyStats> {
   };
 }
 
-/** The survey questions crossed with who came (keys as in SURVEY_QUESTIONS). */
+/** The survey questions crossed with who came (keys as in SURVEY_QUESTIONS), in the form's order. */
 export type AttendanceQuestion =
-  'heardFrom' | 'attendanceBarrier' | 'followsBoosterPage' | 'consumesBoosterProducts';
+  | 'attendanceStatus'
+  | 'heardFrom'
+  | 'willAttend'
+  | 'attendanceBarrier'
+  | 'followsBoosterPage'
+  | 'consumesBoosterProducts';
 
 type AnswerOf = {
+  attendanceStatus: AttendanceStatus;
   heardFrom: HeardFrom;
+  willAttend: YesNo;
   attendanceBarrier: AttendanceBarrier;
   followsBoosterPage: YesNo;
   consumesBoosterProducts: YesNo;
 };
 
-/** One answer: confirmed places (`reserved`, those who could come) and those who entered. */
+/**
+ * One answer: confirmed places (`reserved`, those who could come) and those who entered. On the
+ * answer the form offered already chosen (`prefilled`): `kept` counts the confirmed places left
+ * at it, `unknown` those made before the form recorded it (docs/decisions/025-survey-defaults.md);
+ * both 0 on any other answer (the visitor chose it).
+ */
 export type AttendanceRow = {
-  [Q in AttendanceQuestion]: { question: Q; answer: AnswerOf[Q]; reserved: number; came: number };
+  [Q in AttendanceQuestion]: {
+    question: Q;
+    answer: AnswerOf[Q];
+    reserved: number;
+    came: number;
+    prefilled: boolean;
+    kept: number;
+    unknown: number;
+  };
 }[AttendanceQuestion];
 
 const QUESTION_OF: Record<string, AttendanceQuestion> = {
+  attendance_status: 'attendanceStatus',
   heard_from: 'heardFrom',
+  will_attend: 'willAttend',
   attendance_barrier: 'attendanceBarrier',
   follows_booster_page: 'followsBoosterPage',
   consumes_booster_products: 'consumesBoosterProducts',
@@ -71,6 +93,9 @@ export function toAttendanceRows(json: unknown): AttendanceRow[] {
           answer: String(r.answer),
           reserved: Number(r.reserved ?? 0),
           came: Number(r.came ?? 0),
+          prefilled: r.prefilled === true,
+          kept: Number(r.kept ?? 0),
+          unknown: Number(r.unknown ?? 0),
         }) as AttendanceRow,
     );
 }

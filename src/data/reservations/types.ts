@@ -47,4 +47,18 @@ export type NewReservation = Omit<
   | 'checkedInAt'
   | 'checkedInDoor'
   | 'checkedInByHand'
->;
+> & {
+  /**
+   * The pre-filled questions whose answer the visitor changed on the form; absent: not recorded
+   * (docs/decisions/025-survey-defaults.md).
+   */
+  surveyChanged?: readonly PrefilledQuestion[];
+};
+
+/** The survey questions the form offers with an answer already chosen (the specification's). */
+export type PrefilledQuestion =
+  | 'attendanceStatus'
+  | 'willAttend'
+  | 'attendanceBarrier'
+  | 'followsBoosterPage'
+  | 'consumesBoosterProducts';

@@ -1,7 +1,10 @@
 import { toDataError } from '@/lib/errors';
 
-/** A page of a server-side list. */
-export type Page<T> = { rows: T[]; total: number };
+/**
+ * A page of a server-side list. `more`: the count stopped at `total` and there are more matches
+ * (a search counts up to 1,000: docs/decisions/022-search-people.md).
+ */
+export type Page<T> = { rows: T[]; total: number; more?: boolean };
 
 /** Largest page the API returns (Supabase `max_rows`): never trust one request to return more. */
 export const API_MAX_ROWS = 1000;

@@ -24,6 +24,7 @@ import {
   type ReservationFormInput,
   type ReservationFormValues,
 } from './reservation-schema';
+import { useChangedAnswers } from './changed-answers';
 import { Button } from '@/components/ui/Button';
 
 const SUCCESS = 'Réservation enregistrée avec succès !';
@@ -57,10 +58,16 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
   // The reservation id lives as long as the filled form: a double click, or a retry after a
   // timeout whose insert did reach the database, stores one row (see create-reservation.ts).
   const [reservationId] = useState(() => crypto.randomUUID());
+  // Which pre-filled answers the visitor changed (docs/decisions/025-survey-defaults.md).
+  const changedAnswers = useChangedAnswers();
   const { honeypot, failure, onSubmit } = usePublicSubmit<ReservationFormValues>(
     async (values, trap) => {
       try {
-        const { passCode } = await createReservation(reservationId, values, trap);
+        const { passCode } = await createReservation(
+          reservationId,
+          { ...values, surveyChanged: changedAnswers.list(values) },
+          trap,
+        );
         notify.success(SUCCESS);
         navigate(passCode ? `/reservation-success?pass=${passCode}` : '/reservation-success');
       } catch (error) {
@@ -91,7 +98,7 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         legend={SURVEY_QUESTIONS.attendanceStatus}
         required
         options={STATUS_OPTIONS}
-        registration={register('attendanceStatus')}
+        registration={register('attendanceStatus', changedAnswers.track('attendanceStatus'))}
         error={errors.attendanceStatus?.message}
       />
       <RadioGroupField
@@ -105,28 +112,31 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         legend={SURVEY_QUESTIONS.willAttend}
         required
         options={YES_NO_OPTIONS}
-        registration={register('willAttend')}
+        registration={register('willAttend', changedAnswers.track('willAttend'))}
         error={errors.willAttend?.message}
       />
       <RadioGroupField
         legend={SURVEY_QUESTIONS.attendanceBarrier}
         required
         options={BARRIER_OPTIONS}
-        registration={register('attendanceBarrier')}
+        registration={register('attendanceBarrier', changedAnswers.track('attendanceBarrier'))}
         error={errors.attendanceBarrier?.message}
       />
       <RadioGroupField
         legend={SURVEY_QUESTIONS.followsBoosterPage}
         required
         options={YES_NO_OPTIONS}
-        registration={register('followsBoosterPage')}
+        registration={register('followsBoosterPage', changedAnswers.track('followsBoosterPage'))}
         error={errors.followsBoosterPage?.message}
       />
       <RadioGroupField
         legend={SURVEY_QUESTIONS.consumesBoosterProducts}
         required
         options={YES_NO_OPTIONS}
-        registration={register('consumesBoosterProducts')}
+        registration={register(
+          'consumesBoosterProducts',
+          changedAnswers.track('consumesBoosterProducts'),
+        )}
         error={errors.consumesBoosterProducts?.message}
       />
       <p className="text-sm text-gray-600">

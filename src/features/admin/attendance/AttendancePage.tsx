@@ -12,7 +12,12 @@ import { EmptyState, QueryStatus } from '../ui/ListState';
 import { attendanceCsv, attendanceFileName } from './attendance-csv';
 import { attendanceReportQuery } from '@/data/reservations/queries';
 import { card, td } from '../ui/classes';
-import { ATTENDANCE_QUESTIONS, answerLabel, attendanceRate } from './attendance-labels';
+import {
+  ATTENDANCE_QUESTIONS,
+  answerLabel,
+  attendanceRate,
+  prefilledFigures,
+} from './attendance-labels';
 import { formatCount } from '@/lib/numbers';
 
 const n = formatCount;
@@ -34,6 +39,37 @@ function AttendanceBar({ row, max }: { row: AttendanceRow; max: number }) {
   );
 }
 
+/**
+ * How many confirmed places left the question's pre-filled answer as the form offered it: a
+ * figure of that answer is partly the form's, not the visitor's (docs/decisions/025-survey-defaults.md).
+ */
+function PrefilledNote({ rows }: { rows: AttendanceRow[] }) {
+  const f = prefilledFigures(rows);
+  if (!f) return null;
+  const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-gray-800">
+      <p>
+        Réponse pré-remplie sur le formulaire : « {f.answer} ». Sur {n(f.total)}{' '}
+        {plural(f.total, 'réservation confirmée', 'réservations confirmées')} :
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        <li>
+          <strong>{n(f.kept)}</strong>{' '}
+          {plural(f.kept, 'laissée telle quelle', 'laissées telles quelles')}
+        </li>
+        <li>
+          <strong>{n(f.changed)}</strong> {plural(f.changed, 'changée', 'changées')} par le visiteur
+        </li>
+        <li>
+          <strong>{n(f.unknown)}</strong> {plural(f.unknown, 'inconnue', 'inconnues')}{' '}
+          {plural(f.unknown, '(réservation faite', '(réservations faites')} avant ce relevé)
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 function QuestionTable({
   title,
   question,
@@ -51,6 +87,7 @@ function QuestionTable({
         {title}
       </h2>
       <p className="text-sm text-gray-700">Question posée : « {question} »</p>
+      <PrefilledNote rows={rows} />
       <DataTable
         caption={title}
         regionLabel={`Tableau : ${title}`}
@@ -60,6 +97,12 @@ function QuestionTable({
           <tr key={r.answer}>
             <th scope="row" className={`${td} text-left font-medium text-gray-900`}>
               {answerLabel(r)}
+              {r.prefilled && (
+                <>
+                  {' '}
+                  <span className="font-normal whitespace-nowrap text-gray-600">(pré-rempli)</span>
+                </>
+              )}
             </th>
             <td className={td}>{n(r.reserved)}</td>
             <td className={td}>{n(r.came)}</td>
@@ -124,7 +167,9 @@ export default function AttendancePage() {
       </ListHeader>
       <p className="text-gray-700">
         Les réponses au questionnaire de réservation croisées avec les entrées validées à la porte.
-        Seules les places confirmées comptent (ni la liste d’attente, ni les annulations).
+        Seules les places confirmées comptent (ni la liste d’attente, ni les annulations). Cinq
+        questions arrivent avec une réponse déjà cochée : pour chacune, le nombre de réponses
+        laissées telles quelles dit quelle part du chiffre vient du formulaire.
       </p>
       <QueryStatus query={report} loadingText="Chargement de la présence…" />
       {report.data && <Totals rows={rows} />}

@@ -3,13 +3,20 @@ import { fileDate } from '@/lib/dates';
 import type { AttendanceRow } from '@/data/reservations/night-party-admin';
 import { answerLabel, attendanceRate, questionTitle } from './attendance-labels';
 
-/** The sponsor's file: each survey answer, confirmed places, who came and the rate. */
+/**
+ * The sponsor's file: each survey answer, confirmed places, who came and the rate; whether the
+ * form offered the answer already chosen, and on that answer how many confirmed places were left
+ * at it and how many were made before the form recorded it (docs/decisions/025-survey-defaults.md).
+ */
 export const ATTENDANCE_CSV_COLUMNS = [
   'Question',
   'Réponse',
   'Réservations confirmées',
   'Venus',
   'Taux de venue',
+  'Réponse pré-remplie',
+  'Laissées pré-remplies',
+  'Inconnu (avant le relevé)',
 ] as const;
 
 export function attendanceCsv(rows: readonly AttendanceRow[]): string {
@@ -23,6 +30,9 @@ export function attendanceCsv(rows: readonly AttendanceRow[]): string {
         r.reserved,
         r.came,
         rate === null ? '' : `${rate}%`,
+        r.prefilled ? 'Oui' : 'Non',
+        r.prefilled ? r.kept : '',
+        r.prefilled ? r.unknown : '',
       ];
     }),
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Pager } from '@/components/ui/Pager';
 import type { Page } from '@/data/shared/query-helpers';
+import { formatCount } from '@/lib/numbers';
 import { DataTable, type Column } from './DataTable';
 import { FilterForm, FilterSelect, PageSizeSelect } from './FilterForm';
 import { ListHeader } from './ListHeader';
@@ -77,10 +78,18 @@ export function ListPage<K extends string>({
   useStayInRange(query, list);
   const narrow = useNarrowScreen();
   const total = list.data?.total ?? 0;
+  const more = list.data?.more === true;
   const empty = (list.data?.rows.length ?? 0) === 0;
   return (
     <div className="space-y-6">
-      <ListHeader title={title} summary={list.data ? `${total} ${noun[total > 1 ? 1 : 0]}` : ''}>
+      <ListHeader
+        title={title}
+        summary={
+          list.data
+            ? `${more ? 'Plus de ' : ''}${formatCount(total)} ${noun[total > 1 ? 1 : 0]}`
+            : ''
+        }
+      >
         {actions}
       </ListHeader>
       {intro}
@@ -113,6 +122,7 @@ export function ListPage<K extends string>({
           <Pager
             page={query.page}
             total={total}
+            more={more}
             pageSize={query.pageSize}
             label={pagerLabel}
             onPageChange={query.setPage}
