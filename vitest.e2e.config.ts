@@ -10,9 +10,11 @@ import { fileURLToPath, URL } from 'node:url';
  *   fills free places from the waitlist, which confirms the seed's waitlisted demo pass that
  *   door.e2e.ts and readable-export.e2e.ts expect waitlisted: it runs after them;
  * - public-pages.e2e.ts sends many contact messages (it spends the contact quota), so it runs
- *   last, after the journeys that send one message and expect it stored.
+ *   after the journeys that send one message and expect it stored;
+ * - other-year.e2e.ts moves the whole edition to another year (registration not open yet,
+ *   reservations not open yet): last of all, and it puts the settings back afterwards.
  */
-const LATE = ['workspace.e2e.ts', 'public-pages.e2e.ts'];
+const LATE = ['workspace.e2e.ts', 'public-pages.e2e.ts', 'other-year.e2e.ts'];
 class StatefulFilesLast extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);

@@ -213,7 +213,8 @@ if (process.argv.includes('--svg-only')) process.exit(0);
 const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${C.blue}"/><g ${ROUND} transform="matrix(.7 0 0 .7 10.65 9.6)">${markBody(C.yellow, C.white, false)}</g></svg>`;
 
 const read = (path: string) => readFileSync(join(PUBLIC, path), 'utf8');
-const { nightParty, final, auditionCities } = EDITION;
+// No edition place or date on the card: those are the settings' (docs/decisions/024-one-edition-one-source.md).
+const { auditionCities } = EDITION;
 const card = `<!doctype html><html lang="fr"><meta charset="utf-8"><style>
   * { margin: 0; box-sizing: border-box; }
   body { width: 1200px; height: 630px; overflow: hidden; position: relative; color: #fff;
@@ -235,7 +236,7 @@ const card = `<!doctype html><html lang="fr"><meta charset="utf-8"><style>
   <div class="logo">${read('brand/booster-challenge.svg')}</div>
   <h1>Concours de danse et de chant au Cameroun</h1>
   <ul><li class="hot">Inscription gratuite</li><li>Auditions dans ${auditionCities.length} villes</li>
-    <li>Finale à ${final.city}</li><li>Night Party à ${nightParty.city}</li></ul>
+    <li>Grande finale</li><li>Night Party gratuite</li></ul>
   <div class="art">${read('art/hero-stage.svg')}</div>
 </body></html>`;
 

@@ -186,6 +186,25 @@ export function bootLoader(entry: string, modules: string[], later: string[] = [
 }
 
 /**
+ * A prerendered form marked `data-wait-for-code` (the Night Party's) can be filled from the first
+ * paint, before its code has arrived; a submission asked for meanwhile would otherwise be the
+ * browser's own (a reload of the page with the answers in its address, the visitor's input lost).
+ * This guard, written before the page so that it is there before the form can be reached, holds
+ * such a submission: it marks the form `data-pending` and shows its `[data-pending-note]`. The
+ * form's code, once hydrated, marks it `data-live` (the guard then lets React's handler answer)
+ * and sends the held submission, once (src/features/reservation/ReservationForm.tsx).
+ * docs/decisions/026-form-ready-before-scripts.md
+ */
+export function formGuard(): string {
+  const code =
+    "document.addEventListener('submit',function(e){var f=e.target,n;" +
+    "if(!f.hasAttribute('data-wait-for-code')||f.hasAttribute('data-live'))return;" +
+    "e.preventDefault();f.setAttribute('data-pending','');" +
+    "n=f.querySelector('[data-pending-note]');if(n)n.hidden=false},true)";
+  return `<script>${code}</script>`;
+}
+
+/**
  * The built index.html (which links no stylesheet) with a page in it (null: the empty shell) and
  * its styles and scripts. A template that lacks what is replaced (title, description, root) is an
  * error, not a page silently left empty.
@@ -219,7 +238,7 @@ export function pageHtml(template: string, page: RenderedPage | null, assets: Pa
     html = replaceOnce(
       html,
       /<div id="root"><\/div>/,
-      `<div id="root" data-route="${escapeHtml(page.path)}">${page.html.slice(hoisted.length)}</div>`,
+      `${page.html.includes(' data-wait-for-code=') ? formGuard() : ''}<div id="root" data-route="${escapeHtml(page.path)}">${page.html.slice(hoisted.length)}</div>`,
       'empty <div id="root">',
     );
   }

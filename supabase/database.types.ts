@@ -79,6 +79,8 @@ export type Database = {
       };
       contest_settings: {
         Row: {
+          final_city: string;
+          final_on: string;
           id: boolean;
           max_participants: number;
           registration_closes_at: string;
@@ -86,6 +88,8 @@ export type Database = {
           updated_at: string;
         };
         Insert: {
+          final_city: string;
+          final_on: string;
           id?: boolean;
           max_participants: number;
           registration_closes_at: string;
@@ -93,6 +97,8 @@ export type Database = {
           updated_at?: string;
         };
         Update: {
+          final_city?: string;
+          final_on?: string;
           id?: boolean;
           max_participants?: number;
           registration_closes_at?: string;

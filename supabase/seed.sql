@@ -65,7 +65,10 @@ update private.door_settings set opens_before_doors = interval '22 days', update
 update public.contest_settings
    set registration_opens_at = now() - interval '30 days',
        registration_closes_at = now() + interval '60 days',
-       max_participants = 2000;
+       max_participants = 2000,
+       -- The final a month after the registrations close, in Douala.
+       final_city = 'Douala',
+       final_on = ((now() + interval '90 days') at time zone 'Africa/Douala')::date;
 
 -- 80 participants: every 3rd one is a team of 2 to 5 people.
 with first_names as (

@@ -1,11 +1,11 @@
 /**
- * Everything that changes from one edition to the next: dates, places, prizes, contacts.
- * The next edition edits this file only.
+ * The edition's lasting content: rules, prizes, the audition cities, the programme, contacts.
+ * No date, time, year or venue of an edition lives here: those are the settings' (edition_info,
+ * edited in the admin's settings page; docs/decisions/024-one-edition-one-source.md).
  */
 export const EDITION = {
   name: 'Booster Challenge',
-  year: 2025,
-  registration: { opens: '15 juin 2025', closes: '30 juillet 2025', free: true },
+  registration: { free: true },
   minimumAge: 16,
   team: { min: 2, max: 10 },
   auditionMaxMinutes: 3,
@@ -16,14 +16,7 @@ export const EDITION = {
     { rank: '3e prix', amount: '500 000 FCFA', extra: '' },
   ],
   auditionCities: ['Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe'],
-  final: { city: 'Douala', when: 'septembre 2025' },
   nightParty: {
-    name: 'Booster Night Party 2025',
-    date: 'Samedi 26 avril 2025',
-    time: '16 h',
-    isoStart: '2025-04-26T16:00:00+01:00',
-    venue: 'Palais des Sports de Yaoundé',
-    city: 'Yaoundé',
     programme: [
       'Party avec concert',
       'Compétition de chant',

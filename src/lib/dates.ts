@@ -77,6 +77,21 @@ export function formatEventDate(d: Date | string | number): string {
   return `${WEEKDAYS[t.getUTCDay()]} ${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
 }
 
+/** 12 décembre 2026 (in Douala): a day without its weekday. */
+export function formatEventDay(d: Date | string | number): string {
+  const t = inDouala(d);
+  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+}
+
+/** 2026 (in Douala) */
+export const eventYear = (d: Date | string | number): number => inDouala(d).getUTCFullYear();
+
+/** décembre 2026 (in Douala) */
+export function formatEventMonth(d: Date | string | number): string {
+  const t = inDouala(d);
+  return `${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+}
+
 /** 20:14 (in Douala) */
 export function formatEventTime(d: Date | string | number): string {
   const t = inDouala(d);

@@ -59,7 +59,7 @@ function renderAt(path: string) {
   );
 }
 
-const banner = () => screen.getByRole('region', { name: EDITION.nightParty.name });
+const banner = () => screen.getByRole('region', { name: /^Booster Night Party/ });
 
 async function storeReservations(n: number) {
   for (let i = 0; i < n; i++)
@@ -201,12 +201,12 @@ describe('contacts from the settings, the same everywhere', () => {
 describe('the rules', () => {
   it('/reglement states the contest’s rules from the edition’s facts and the settings’ window', async () => {
     await setWindow(`registration_opens_at = '2026-06-15 08:00+01',
-      registration_closes_at = '2026-07-30 23:59+01'`);
+      registration_closes_at = '2026-07-30 23:59+01', final_city = 'Kribi', final_on = '2026-09-19'`);
     renderAt('/reglement');
     expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: `Règlement du Booster Challenge ${EDITION.year}` },
+        { level: 1, name: 'Règlement du Booster Challenge 2026' },
         SLOW,
       ),
     ).toBeVisible();
@@ -214,14 +214,14 @@ describe('the rules', () => {
     expect(main).toHaveTextContent(`au moins ${EDITION.minimumAge} ans`);
     expect(main).toHaveTextContent(`de ${EDITION.team.min} à ${EDITION.team.max} personnes`);
     expect(main).toHaveTextContent(`dépasser ${EDITION.auditionMaxMinutes} minutes`);
-    // The registration window is the settings' (here not the configured 2025 one).
+    // The registration window, the final and the year are the settings' (ADR 024).
     expect(
-      await within(main).findByText(/du lundi 15 juin 2026 au jeudi 30 juillet 2026\./),
+      await within(main).findByText(/ouvertes du 15 juin 2026 au 30 juillet 2026\./),
     ).toBeVisible();
     expect(main).toHaveTextContent('Danse et Chant');
     for (const city of EDITION.auditionCities) expect(main).toHaveTextContent(city);
     for (const prize of EDITION.prizes) expect(main).toHaveTextContent(prize.amount);
-    expect(main).toHaveTextContent(`${EDITION.final.city} en ${EDITION.final.when}`);
+    expect(main).toHaveTextContent('Elle a lieu à Kribi en septembre 2026.');
     // In the header and the footer.
     expect(screen.getByRole('navigation', { name: 'Liens utiles' })).toContainElement(
       screen.getByRole('link', { name: 'Règlement du concours' }),

@@ -26,7 +26,7 @@ describe('success and closed pages', () => {
     const share = screen.getByRole('link', { name: /Inviter des amis/ });
     expect(share).toHaveAttribute('target', '_blank');
     const text = sharedText(share.getAttribute('href')!);
-    expect(text).toMatch(/^J’ai réservé ma place pour la Booster Night Party 2025/);
+    expect(text).toMatch(/^J’ai réservé ma place pour la Booster Night Party\s/);
     expect(text.endsWith(`${window.location.origin}/night-party`)).toBe(true);
   });
 
@@ -40,14 +40,15 @@ describe('success and closed pages', () => {
     const text = sharedText(
       screen.getByRole('link', { name: /Partager sur WhatsApp/ }).getAttribute('href')!,
     );
-    expect(text).toContain('Booster Challenge 2025');
+    // No year in a shared message: the year is the settings' (ADR 024).
+    expect(text).toContain('Booster Challenge, le concours');
     expect(text.endsWith(`${window.location.origin}/inscription`)).toBe(true);
   });
 
   it.each([
     ['full', 'Inscriptions Clôturées', /nombre maximum de participants a été atteint/],
-    ['closed', 'Inscriptions Clôturées', /du 15 juin 2025 au 30 juillet 2025/],
-    ['not_open', 'Inscriptions pas encore ouvertes', /ouvriront le 15 juin 2025/],
+    ['closed', 'Inscriptions Clôturées', /période d’inscription au Booster Challenge est terminée/],
+    ['not_open', 'Inscriptions pas encore ouvertes', /ne sont pas encore ouvertes/],
   ] as const)('registration closed (%s) says why and links home', (reason, title, text) => {
     render(<RegistrationClosed reason={reason} />, { wrapper: MemoryRouter });
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();

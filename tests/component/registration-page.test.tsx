@@ -88,7 +88,7 @@ describe('registration page', () => {
       screen.getByRole('heading', { level: 1, name: 'Inscription au Booster Challenge' }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(/^Inscription gratuite du .* en solo ou en équipe/),
+      screen.getByText(/^Inscription gratuite, en danse ou en chant, en solo ou en équipe/),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       "Vérification de l'ouverture des inscriptions…",

@@ -176,7 +176,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('journeys at %s size', (
     const shared = new URL(popup.url());
     expect(shared.origin).toBe('https://wa.me');
     const text = shared.searchParams.get('text') ?? '';
-    expect(text).toContain('Booster Night Party 2025');
+    expect(text).toContain('pour la Booster Night Party');
     expect(text).toContain(`${baseUrl()}/night-party`);
     await popup.close();
     expect(visitor.pageErrors).toEqual([]);

@@ -277,9 +277,13 @@ describe('admin_update_settings', () => {
       registration_opens_at: '2030-06-15T00:00:00+01:00',
       registration_closes_at: '2030-07-30T23:59:59+01:00',
       reservations_close_at: null,
+      final_city: '  Kribi ',
+      final_on: '2030-09-21',
     });
     expect(error).toBeNull();
     expect(data).toMatchObject({
+      final_city: 'Kribi',
+      final_on: '2030-09-21',
       venue_name: 'Salle des Fêtes',
       capacity: 800,
       overbooking_percent: 5,
@@ -295,6 +299,8 @@ describe('admin_update_settings', () => {
       'contact_email',
       'contact_phone',
       'doors_open_at',
+      'final_city',
+      'final_on',
       'map_url',
       'max_participants',
       'overbooking_percent',
@@ -391,6 +397,18 @@ describe('admin_update_settings', () => {
       { registration_closes_at: '2000-01-01T00:00:00Z' },
       'registration_closes_at',
       'La clôture des inscriptions doit suivre leur ouverture.',
+    ],
+    [
+      { final_city: ' x ' },
+      'final_city',
+      'La ville de la finale doit contenir entre 2 et 80 caractères.',
+    ],
+    [{ final_on: '2030-02-30' }, 'final_on', 'Date de la finale invalide (AAAA-MM-JJ).'],
+    [{ final_on: 20300921 }, 'final_on', 'Date de la finale invalide (AAAA-MM-JJ).'],
+    [
+      { final_on: '2001-01-01' },
+      'final_on',
+      "La finale doit avoir lieu après l'ouverture des inscriptions.",
     ],
     [{ capacity: 5, id: false }, 'id', "Ce paramètre n'existe pas."],
   ])('refuses %j on its field, in French, and changes nothing', async (payload, field, message) => {

@@ -391,4 +391,16 @@ describe('edition_info', () => {
     });
     expect(await info()).toMatchObject({ reservation_state: 'past' });
   });
+
+  it('tells the contest’s window, the final and the edition’s year: the final’s (ADR 024)', async () => {
+    await backend.sql(`update contest_settings set registration_opens_at = '2031-06-15 00:00+01',
+      registration_closes_at = '2031-07-30 23:59+01', final_city = 'Kribi', final_on = '2032-01-10'`);
+    expect(await info()).toMatchObject({
+      registration_opens_at: '2031-06-14T23:00:00+00:00',
+      registration_closes_at: '2031-07-30T22:59:00+00:00',
+      final_city: 'Kribi',
+      final_on: '2032-01-10',
+      edition_year: 2032,
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bootLoader,
   classesMissingFrom,
+  formGuard,
   definedClasses,
   htmlFileOf,
   pageHtml,
@@ -75,6 +76,69 @@ describe('the route manifest, read by the build', () => {
     );
     expect(htmlFileOf('/')).toBe('index.html');
     expect(htmlFileOf('/faq')).toBe('faq/index.html');
+  });
+});
+
+describe('formGuard (docs/decisions/026-form-ready-before-scripts.md)', () => {
+  const FORM_PAGE: RenderedPage = {
+    ...FAQ,
+    path: '/night-party',
+    html: '<main><form data-wait-for-code=""><button>Réserver</button></form></main>',
+  };
+  const assets = { stylesheet: null, styles: [], modules: [] };
+
+  it('is written before the page only when the page holds a form waiting for its code', () => {
+    const html = pageHtml(TEMPLATE, FORM_PAGE, assets);
+    expect(html).toContain(`${formGuard()}<div id="root" data-route="/night-party">`);
+    expect(pageHtml(TEMPLATE, FAQ, assets)).not.toContain(formGuard());
+  });
+
+  /** Runs the guard's script with a stand-in document; returns the submit listener it added. */
+  function guard() {
+    let listener: ((event: unknown) => void) | undefined;
+    let capture = false;
+    const document = {
+      addEventListener: (type: string, fn: (event: unknown) => void, useCapture: boolean) => {
+        expect(type).toBe('submit');
+        listener = fn;
+        capture = useCapture;
+      },
+    };
+    new Function('document', /<script>([\s\S]*)<\/script>/.exec(formGuard())![1])(document);
+    expect(capture).toBe(true);
+    return listener!;
+  }
+  function form(attributes: string[]) {
+    const attrs = new Set(attributes);
+    const note = { hidden: true };
+    return {
+      note,
+      attrs,
+      hasAttribute: (name: string) => attrs.has(name),
+      setAttribute: (name: string) => attrs.add(name),
+      querySelector: (selector: string) => (selector === '[data-pending-note]' ? note : null),
+    };
+  }
+
+  it('holds a submission of a form whose code is not there yet, and shows its note', () => {
+    const onSubmit = guard();
+    const target = form(['data-wait-for-code']);
+    let prevented = false;
+    onSubmit({ target, preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    expect(target.attrs.has('data-pending')).toBe(true);
+    expect(target.note.hidden).toBe(false);
+  });
+
+  it('lets a live form, or any other form, submit as its code says', () => {
+    const onSubmit = guard();
+    for (const target of [form(['data-wait-for-code', 'data-live']), form([])]) {
+      let prevented = false;
+      onSubmit({ target, preventDefault: () => (prevented = true) });
+      expect(prevented).toBe(false);
+      expect(target.attrs.has('data-pending')).toBe(false);
+      expect(target.note.hidden).toBe(true);
+    }
   });
 });
 

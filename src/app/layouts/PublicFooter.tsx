@@ -1,3 +1,4 @@
+import { EditionYear } from '@/components/edition/EditionFact';
 import { Link } from 'react-router';
 import { EDITION } from '@/config/edition';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
@@ -33,8 +34,7 @@ export default function PublicFooter() {
           </p>
           <p className="mt-2 text-sm">
             Le concours de danse et de chant qui révèle les talents du Cameroun. Inscription
-            gratuite, auditions dans {EDITION.auditionCities.length} villes et une grande finale à{' '}
-            {EDITION.final.city}.
+            gratuite, auditions dans {EDITION.auditionCities.length} villes et une grande finale.
           </p>
         </div>
         <nav aria-label="Liens utiles">
@@ -70,8 +70,9 @@ export default function PublicFooter() {
           </p>
         </div>
       </div>
+      {/* The edition's year is the settings' (docs/decisions/024-one-edition-one-source.md). */}
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-gray-400">
-        © {EDITION.year} Booster Challenge. Tous droits réservés.
+        © <EditionYear of="challenge" /> Booster Challenge. Tous droits réservés.
       </p>
     </>
   );

@@ -11,6 +11,11 @@ type RadioGroupFieldProps = {
   error?: string;
   required?: boolean;
   className?: string;
+  /**
+   * The option checked in the HTML before any script (a prerendered form, ADR 026): the same as
+   * the form's default value, so the page shows it from its first paint.
+   */
+  defaultValue?: string;
 };
 
 /**
@@ -25,6 +30,7 @@ export function RadioGroupField({
   error,
   required,
   className,
+  defaultValue,
 }: RadioGroupFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -56,6 +62,9 @@ export function RadioGroupField({
             <input
               type="radio"
               value={option.value}
+              defaultChecked={
+                defaultValue === undefined ? undefined : defaultValue === option.value
+              }
               {...registration}
               className="size-5 accent-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
             />

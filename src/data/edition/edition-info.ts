@@ -23,6 +23,14 @@ export type EditionInfo = {
   placesLeft: number;
   /** Full, still open: a new reservation goes on the waitlist. */
   waitlistOpen: boolean;
+  /** The contest's registration window (contest_settings). */
+  registrationOpensAt: string;
+  registrationClosesAt: string;
+  /** The final's city and day (yyyy-mm-dd, Douala). */
+  finalCity: string;
+  finalOn: string;
+  /** The edition's year: the final's (docs/decisions/024-one-edition-one-source.md). */
+  editionYear: number;
 };
 
 const INFO_ERROR = 'Impossible de charger les informations de la Night Party pour le moment.';
@@ -49,6 +57,11 @@ export function toEditionInfo(json: unknown): EditionInfo {
     reservationState,
     placesLeft: Number(j.places_left ?? 0),
     waitlistOpen: j.waitlist_open === true,
+    registrationOpensAt: text(j.registration_opens_at),
+    registrationClosesAt: text(j.registration_closes_at),
+    finalCity: text(j.final_city),
+    finalOn: text(j.final_on),
+    editionYear: Number(j.edition_year ?? 0),
   };
 }
 

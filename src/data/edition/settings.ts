@@ -25,6 +25,9 @@ export type EditionSettings = {
   registrationOpensAt: string;
   registrationClosesAt: string;
   maxParticipants: number;
+  /** The final's city, and its day (yyyy-mm-dd, Douala): its year is the edition's. */
+  finalCity: string;
+  finalOn: string;
   /** From this day (yyyy-mm-dd, Douala) personal data may be purged; null: not set. */
   personalDataPurgeAt: string | null;
   /** The later change of the two rows. */
@@ -50,6 +53,8 @@ export const SETTING_COLUMNS = {
   registrationOpensAt: 'registration_opens_at',
   registrationClosesAt: 'registration_closes_at',
   maxParticipants: 'max_participants',
+  finalCity: 'final_city',
+  finalOn: 'final_on',
   personalDataPurgeAt: 'personal_data_purge_at',
 } as const satisfies Record<SettingKey, string>;
 

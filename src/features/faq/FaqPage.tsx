@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ContactLinks } from '@/components/contact/ContactLinks';
+import { EditionFact } from '@/components/edition/EditionFact';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { FAQ_ITEMS } from './faq-items';
 
@@ -58,6 +59,8 @@ export default function FaqPage() {
                     <p>{item.answer}</p>
                     <ContactLinks className="mt-2" />
                   </>
+                ) : item.dated ? (
+                  <EditionFact fallback={item.answer}>{item.dated}</EditionFact>
                 ) : (
                   item.answer
                 )}

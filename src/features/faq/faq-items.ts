@@ -1,19 +1,35 @@
 import { AUDITION_CITIES_TEXT, EDITION } from '@/config/edition';
+import type { EditionInfo } from '@/data/edition/edition-info';
+import { concertWhen, finalWhere, registrationWindow } from '@/lib/edition-text';
 
-const { registration, team, prizes, auditionCities, final, nightParty, contact } = EDITION;
+const { team, prizes, auditionCities, contact } = EDITION;
 
 /**
- * The 15 questions of the FAQ; every figure comes from the edition config. `contact`: the answer
- * is followed by the organisers' phone, WhatsApp and e-mail links (from the settings).
+ * The 15 questions of the FAQ; every lasting figure comes from the edition config. The dates,
+ * places and year are the settings' (docs/decisions/024-one-edition-one-source.md): `dated` is the
+ * answer with them, shown once the settings answer; `answer` is shown before and if they cannot
+ * ('' from `dated` when the settings lack what it names). `contact`: the answer is followed by the
+ * organisers' phone, WhatsApp and e-mail links (from the settings).
  */
-export const FAQ_ITEMS: readonly { question: string; answer: string; contact?: true }[] = [
+export const FAQ_ITEMS: readonly {
+  question: string;
+  answer: string;
+  dated?: (info: EditionInfo) => string;
+  contact?: true;
+}[] = [
   {
     question: 'Qu’est-ce que le Booster Challenge ?',
-    answer: `Un concours de talents en danse et en chant, ouvert à tous au Cameroun, avec des auditions dans ${auditionCities.length} villes et une grande finale à ${final.city} en ${final.when}.`,
+    answer: `Un concours de talents en danse et en chant, ouvert à tous au Cameroun, avec des auditions dans ${auditionCities.length} villes et une grande finale.`,
+    dated: (info) =>
+      finalWhere(info) &&
+      `Un concours de talents en danse et en chant, ouvert à tous au Cameroun, avec des auditions dans ${auditionCities.length} villes et une grande finale ${finalWhere(info)}.`,
   },
   {
     question: 'Quand peut-on s’inscrire ?',
-    answer: `Les inscriptions sont ouvertes du ${registration.opens} au ${registration.closes}, en ligne sur ce site.`,
+    answer: 'Pendant la période d’inscription, en ligne sur ce site.',
+    dated: (info) =>
+      registrationWindow(info) &&
+      `Les inscriptions sont ouvertes ${registrationWindow(info)}, en ligne sur ce site.`,
   },
   {
     question: 'L’inscription est-elle payante ?',
@@ -46,7 +62,8 @@ export const FAQ_ITEMS: readonly { question: string; answer: string; contact?: t
   },
   {
     question: 'Où et quand aura lieu la finale ?',
-    answer: `La grande finale aura lieu à ${final.city} en ${final.when}.`,
+    answer: 'La date et le lieu de la grande finale sont annoncés sur ce site.',
+    dated: (info) => finalWhere(info) && `La grande finale aura lieu ${finalWhere(info)}.`,
   },
   {
     question: 'Comment saurai-je que mon inscription est validée ?',
@@ -58,7 +75,11 @@ export const FAQ_ITEMS: readonly { question: string; answer: string; contact?: t
   },
   {
     question: 'Qu’est-ce que la Booster Night Party ?',
-    answer: `Un concert gratuit le ${nightParty.date.toLowerCase()} à ${nightParty.time} au ${nightParty.venue}, avec compétitions de chant, clash de danse et DJ contest. L’entrée est gratuite mais la réservation est obligatoire.`,
+    answer:
+      'Un concert gratuit, avec compétitions de chant, clash de danse et DJ contest. L’entrée est gratuite mais la réservation est obligatoire.',
+    dated: (info) =>
+      concertWhen(info) &&
+      `Un concert gratuit le ${concertWhen(info)} (${info.venueName}), avec compétitions de chant, clash de danse et DJ contest. L’entrée est gratuite mais la réservation est obligatoire.`,
   },
   {
     question: 'Faut-il apporter quelque chose à la Night Party ?',

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { AUDITION_CITIES_TEXT, EDITION } from '@/config/edition';
+import { EditionFact, EditionYear } from '@/components/edition/EditionFact';
+import { finalWhere } from '@/lib/edition-text';
 import {
   ConcertCta,
   ConcertNote,
@@ -56,7 +58,7 @@ const cta =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-3 font-semibold wrap-anywhere focus-visible:outline-2 focus-visible:outline-offset-2';
 
 export default function HomeContent() {
-  const { nightParty, team, final } = EDITION;
+  const { team } = EDITION;
   // Closed, not open yet or complet: no invitation to register anywhere on the page.
   const { open: registrationOpen } = useRegistrationOpen();
   return (
@@ -64,13 +66,21 @@ export default function HomeContent() {
       <section className="bg-linear-to-br from-blue-950 via-blue-800 to-blue-600 text-white">
         <div className="mx-auto grid max-w-6xl grid-cols-1 gap-4 px-4 py-16 sm:py-24 md:grid-cols-[1fr_auto] md:items-center md:gap-10">
           <div>
-            <p className="font-semibold text-yellow-400">Édition {EDITION.year}</p>
+            <p className="font-semibold text-yellow-400">
+              Édition <EditionYear of="challenge" />
+            </p>
             <h1 className="mt-2 max-w-3xl text-display font-extrabold tracking-tight">
               Booster Challenge : montrez votre talent en danse ou en chant
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-blue-50">
               Le grand concours de talents du Cameroun. Inscription gratuite, auditions dans{' '}
-              {EDITION.auditionCities.length} villes, finale à {final.city} en {final.when}.
+              {EDITION.auditionCities.length} villes et une grande finale.
+            </p>
+            {/* The final's city and month are the settings': the line keeps its height. */}
+            <p className="mt-1 min-h-7 max-w-2xl text-lg text-blue-50">
+              <EditionFact>
+                {(info) => finalWhere(info) && <>Finale {finalWhere(info)}.</>}
+              </EditionFact>
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <RegistrationCta
@@ -181,7 +191,7 @@ export default function HomeContent() {
               Concert gratuit · réservation obligatoire
             </p>
             <h2 id="night-party" className="mt-1 text-3xl font-extrabold">
-              {nightParty.name}
+              Booster Night Party <EditionYear of="concert" />
             </h2>
             <ConcertWhen className="mt-3 min-h-7 text-lg first-letter:uppercase" />
             <p className="mt-1 text-gray-300">

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { EDITION } from '@/config/edition';
 import {
   useSharedEditionInfo,
   useSharedRegistrationStatus,
@@ -12,7 +11,7 @@ import { afterFirstPaint } from '@/lib/after-first-paint';
  * whether one can register, and the Night Party's date, places, waitlist or "passé". Until they
  * answer (and in the prerendered page) the calls to action are the usual ones and the lines that
  * will hold the answer keep their height, so nothing moves when it arrives; if they cannot answer,
- * the calls to action stay (the database decides on submission) and the configured date is shown.
+ * the calls to action stay (the database decides on submission) and no date is shown.
  * The sentences come with their own small chunk (./home-facts.ts), after the first paint.
  */
 type Facts = typeof import('./home-facts');
@@ -64,16 +63,14 @@ export function RegistrationNote({ className }: Props) {
   return <p className={className}>{status && facts?.registrationNote(status)}</p>;
 }
 
-/** The concert's date, time and venue: the settings', or the configured ones if they fail. */
+/**
+ * The concert's date, time and venue: the settings' only (docs/decisions/024-one-edition-one-source.md);
+ * if they cannot answer, the line stays empty and the Night Party's page says why.
+ */
 export function ConcertWhen({ className }: Props) {
   const info = useSharedEditionInfo();
   const facts = useFacts();
-  const { date, time, venue } = EDITION.nightParty;
-  return (
-    <p className={className}>
-      {info === null ? `${date} à ${time}, ${venue}.` : info && facts?.concertWhen(info)}
-    </p>
-  );
+  return <p className={className}>{info && facts?.concertWhen(info)}</p>;
 }
 
 /** Places left, waitlist, not open yet, closed or passé (its height kept while unknown). */

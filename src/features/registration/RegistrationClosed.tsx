@@ -1,21 +1,33 @@
 import { Link } from 'react-router';
-import { EDITION } from '@/config/edition';
+import { EditionFact } from '@/components/edition/EditionFact';
+import type { EditionInfo } from '@/data/edition/edition-info';
+import { registrationDay, registrationWindow } from '@/lib/edition-text';
 import { usePageMeta } from '@/lib/use-page-meta';
 
 import type { ClosedReason } from '@/data/participants/types';
 
 export type RegistrationClosedReason = ClosedReason;
 
-const { opens, closes } = EDITION.registration;
-
-const CONTENT: Record<RegistrationClosedReason, { title: string; text: string }> = {
+/*
+ * The dates and the year are the settings' (edition_info, docs/decisions/024-one-edition-one-source.md):
+ * a sentence that names them is shown once they answer; before, and if they cannot, one without.
+ */
+const CONTENT: Record<
+  RegistrationClosedReason,
+  { title: string; text: string; dated?: (info: EditionInfo) => string }
+> = {
   not_open: {
     title: 'Inscriptions pas encore ouvertes',
-    text: `Les inscriptions au Booster Challenge ${EDITION.year} ne sont pas encore ouvertes. Elles ouvriront le ${opens}.`,
+    text: 'Les inscriptions au Booster Challenge ne sont pas encore ouvertes.',
+    dated: (info) =>
+      registrationDay(info.registrationOpensAt) &&
+      `Elles ouvriront le ${registrationDay(info.registrationOpensAt)}.`,
   },
   closed: {
     title: 'Inscriptions Clôturées',
-    text: `La période d’inscription au Booster Challenge ${EDITION.year} est terminée (du ${opens} au ${closes}).`,
+    text: 'La période d’inscription au Booster Challenge est terminée.',
+    dated: (info) =>
+      registrationWindow(info) && `Les inscriptions étaient ouvertes ${registrationWindow(info)}.`,
   },
   full: {
     title: 'Inscriptions Clôturées',
@@ -28,7 +40,7 @@ const CONTENT: Record<RegistrationClosedReason, { title: string; text: string }>
  * its own <main> and h1, and says why: not open yet, period over, or maximum reached.
  */
 export default function RegistrationClosed({ reason }: { reason: RegistrationClosedReason }) {
-  const { title, text } = CONTENT[reason];
+  const { title, text, dated } = CONTENT[reason];
   usePageMeta(title, text);
   return (
     <main
@@ -48,8 +60,13 @@ export default function RegistrationClosed({ reason }: { reason: RegistrationClo
       </svg>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-gray-700">{text}</p>
+      {dated && (
+        <p className="mt-1 min-h-14 text-lg text-gray-700 sm:min-h-7">
+          <EditionFact>{dated}</EditionFact>
+        </p>
+      )}
       <p className="mt-2 text-gray-700">
-        Vous pouvez toujours réserver votre place gratuite pour la {EDITION.nightParty.name}.
+        Vous pouvez toujours réserver votre place gratuite pour la Booster Night Party.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link

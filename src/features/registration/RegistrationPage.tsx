@@ -1,3 +1,5 @@
+import { EditionFact } from '@/components/edition/EditionFact';
+import { registrationWindow } from '@/lib/edition-text';
 import { useEffect, useState } from 'react';
 import { EDITION } from '@/config/edition';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -65,15 +67,22 @@ export default function RegistrationPage() {
       </div>
     );
 
-  const { registration, team } = EDITION;
+  const { team } = EDITION;
   return (
     <main id="contenu" className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight text-brand-900 sm:text-4xl">
         Inscription au Booster Challenge
       </h1>
       <p className="mt-3 text-gray-700">
-        Inscription gratuite du {registration.opens} au {registration.closes}, en danse ou en chant,
-        en solo ou en équipe de {team.min} à {team.max} personnes.
+        Inscription gratuite, en danse ou en chant, en solo ou en équipe de {team.min} à {team.max}{' '}
+        personnes.
+      </p>
+      {/* The window is the settings' (docs/decisions/024-one-edition-one-source.md): its line
+          keeps its height while they answer, so the form below does not move. */}
+      <p className="min-h-12 text-gray-700 sm:min-h-6">
+        <EditionFact>
+          {(info) => registrationWindow(info) && <>Inscriptions {registrationWindow(info)}.</>}
+        </EditionFact>
       </p>
       {status.state === 'loading' ? (
         <Pending>Vérification de l&apos;ouverture des inscriptions…</Pending>

@@ -6,6 +6,7 @@ import {
   EDITION,
   PARTICIPATION_TYPE_LABELS,
 } from '@/config/edition';
+import { EditionYear } from '@/components/edition/EditionFact';
 import { useSiteUrl } from '@/lib/share-links';
 import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -26,7 +27,8 @@ const NEXT_STEPS = [
   },
 ] as const;
 
-export const REGISTRATION_SHARE_TEXT = `Je viens de m’inscrire au Booster Challenge ${EDITION.year}, le concours de danse et de chant ! Inscris-toi toi aussi, c’est gratuit :`;
+// No year: a message shared today is read later, and the year is the settings' (docs/decisions/024-one-edition-one-source.md).
+export const REGISTRATION_SHARE_TEXT = `Je viens de m’inscrire au Booster Challenge, le concours de danse et de chant ! Inscris-toi toi aussi, c’est gratuit :`;
 
 /** What was just registered, with the reference to quote (only right after registering). */
 function Recap({ recap }: { recap: RegistrationRecap }) {
@@ -86,7 +88,11 @@ export default function RegistrationSuccessPage() {
   return (
     <SuccessLayout
       title="Inscription réussie !"
-      lead={<>Merci et bienvenue dans le Booster Challenge {EDITION.year}.</>}
+      lead={
+        <>
+          Merci et bienvenue dans le Booster Challenge <EditionYear of="challenge" />.
+        </>
+      }
       shareUrl={shareUrl}
     >
       {recap && <Recap recap={recap} />}

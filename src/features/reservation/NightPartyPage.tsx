@@ -1,26 +1,30 @@
-import { useEffect } from 'react';
+import { Suspense } from 'react';
 import { EDITION } from '@/config/edition';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { concertWhen, nightPartyName } from '@/lib/edition-text';
+import { EditionYear } from '@/components/edition/EditionFact';
 import { ContactLinks } from '@/components/contact/ContactLinks';
 import { PlacesLeft, ReservationsClosed } from './ReservationAvailability';
 import { useEditionInfo } from './use-edition-info';
-import { lazyComponent } from '@/lib/lazy-component';
-import { useHydrated } from '@/lib/use-hydrated';
+import { lazyPage } from '@/lib/lazy-page';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
+import { ReservationClosed } from './reservation-closed';
 
 /*
  * The form (react-hook-form, zod and its schema, the survey labels, the submit code with
- * supabase-js's loader) is its own chunk, so the page's first load stays under 130 kB gzip
- * (scripts/bundle-budget.ts). Its download starts when the page mounts; meanwhile a placeholder
- * holds its place. The form is 1050-1660 px tall (it wraps on narrow screens) and starts below
- * the hero, so the placeholder always reaches past the bottom of the screen: what follows it only
- * moves out of sight when the form arrives.
+ * supabase-js's loader) is its own chunk, so the page's first load stays under its budget
+ * (scripts/bundle-budget.ts). The prerender waits for it, so the page's HTML holds the form
+ * itself: the visitor types into it from the first paint, and React hydrates it, keeping what was
+ * typed, once its chunk is in (the page's loader asks for it with the entry, scripts/prerender.ts).
+ * Its element is made once: a render of the page (the availability's answer) never reaches it
+ * while it waits for its code, which would make React drop its HTML and what was typed
+ * (docs/decisions/026-form-ready-before-scripts.md, 011 rule 10). A page rendered anew (an in-app
+ * navigation) shows the placeholder meanwhile: the form is 1050-1660 px tall and starts below the
+ * hero, so the placeholder always reaches past the bottom of the screen.
  */
-const ReservationForm = lazyComponent(() =>
-  import('./ReservationForm').then((m) => m.ReservationForm),
-);
+const ReservationForm = lazyPage(() => import('./ReservationForm').then((m) => m.ReservationForm));
 
 function FormLoading() {
   return (
@@ -30,20 +34,25 @@ function FormLoading() {
   );
 }
 
+const RESERVATION_FORM = (
+  <Suspense fallback={<FormLoading />}>
+    <ReservationForm />
+  </Suspense>
+);
+
 export default function NightPartyPage() {
   const { nightParty } = EDITION;
   const { info, refresh } = useEditionInfo();
   // The form is shown while the availability is asked (most visits find reservations open): on a
   // slow link it is ready as soon as its code is. Not open after all, the page says why instead.
   const open = !info || info.reservationState === 'open';
-  const live = useHydrated();
-  // The form's chunk downloads while the availability is asked, not after.
-  useEffect(() => {
-    ReservationForm.preload().catch(() => undefined);
-  }, []);
+  // The date and venue are the settings' (docs/decisions/024-one-edition-one-source.md): the
+  // description names them once they answer, and none before.
   usePageMeta(
     'Night Party',
-    `${nightParty.name} : ${nightParty.date.toLowerCase()} à ${nightParty.time}, ${nightParty.venue}. Entrée gratuite, réservation obligatoire.`,
+    info
+      ? `${nightPartyName(info)} : ${concertWhen(info)}, ${info.venueName}. Entrée gratuite, réservation obligatoire.`
+      : 'Booster Night Party : concert gratuit, réservation obligatoire.',
   );
   return (
     <main id="contenu">
@@ -54,7 +63,9 @@ export default function NightPartyPage() {
             <p className="font-semibold text-yellow-400">
               Concert gratuit · réservation obligatoire
             </p>
-            <h1 className="mt-2 text-display font-extrabold tracking-tight">{nightParty.name}</h1>
+            <h1 className="mt-2 text-display font-extrabold tracking-tight">
+              Booster Night Party <EditionYear of="concert" />
+            </h1>
             {/* The date and venue are the database's (the organisers' settings); the lines keep
               their height while they load, so nothing below moves. */}
             <p className="mt-4 min-h-7 text-xl first-letter:uppercase">
@@ -64,13 +75,9 @@ export default function NightPartyPage() {
                 </time>
               )}
             </p>
-            <p className="mt-1 min-h-7 text-lg text-gray-200">
-              {info ? info.venueName : nightParty.venue}
-            </p>
+            <p className="mt-1 min-h-7 text-lg text-gray-200">{info?.venueName}</p>
             {/* The address takes up to two lines on a phone: its room is kept from the start. */}
-            <p className="min-h-12 text-base text-gray-200 sm:min-h-6">
-              {info ? info.venueAddress : nightParty.city}
-            </p>
+            <p className="min-h-12 text-base text-gray-200 sm:min-h-6">{info?.venueAddress}</p>
             <h2 className="mt-8 text-lg font-semibold">Au programme</h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {nightParty.programme.map((item) => (
@@ -103,11 +110,7 @@ export default function NightPartyPage() {
           {open && (
             <>
               <RequiredLegend className="mt-4" />
-              {live ? (
-                <ReservationForm fallback={<FormLoading />} onClosed={refresh} />
-              ) : (
-                <FormLoading />
-              )}
+              <ReservationClosed value={refresh}>{RESERVATION_FORM}</ReservationClosed>
             </>
           )}
         </section>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,6 +25,7 @@ import {
   type ReservationFormValues,
 } from './reservation-schema';
 import { useChangedAnswers } from './changed-answers';
+import { ReservationClosed } from './reservation-closed';
 import { Button } from '@/components/ui/Button';
 
 const SUCCESS = 'Réservation enregistrée avec succès !';
@@ -37,14 +38,31 @@ const HEARD_FROM_OPTIONS = options(HEARD_FROM_LABELS);
 const YES_NO_OPTIONS = options(YES_NO_LABELS);
 const BARRIER_OPTIONS = options(ATTENDANCE_BARRIER_LABELS);
 
+type FieldName = keyof ReservationFormInput;
+
+/** The form's values as the page holds them (what the visitor typed or chose), by field name. */
+function valuesIn(form: HTMLFormElement): Partial<Record<FieldName, string>> {
+  const data = new FormData(form);
+  const values: Partial<Record<FieldName, string>> = {};
+  for (const name of Object.keys(RESERVATION_DEFAULTS) as FieldName[]) {
+    const value = data.get(name);
+    if (typeof value === 'string') values[name] = value;
+  }
+  return values;
+}
+
 /**
  * The reservation form, its own chunk (react-hook-form, zod and the schema, the survey labels, the
- * submit code): NightPartyPage renders without it and loads it on first render.
+ * submit code). The prerendered page holds its HTML, which the visitor can fill before this code
+ * arrives; React then hydrates it, keeping what was typed and sending a submission asked for
+ * meanwhile (docs/decisions/026-form-ready-before-scripts.md).
  */
-export function ReservationForm({ onClosed }: { onClosed: () => void }) {
+export function ReservationForm() {
   const navigate = useNavigate();
+  const onClosed = useContext(ReservationClosed);
   const {
     register,
+    setValue,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ReservationFormInput, unknown, ReservationFormValues>({
@@ -80,9 +98,52 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
     RESERVATION_ERROR,
   );
 
+  // What the visitor typed or chose in the prerendered form before its code arrived. Read when
+  // the honeypot, the form's first field, is attached: react-hook-form then attaches the other
+  // fields and writes its default values into them; the layout effect below puts the visitor's
+  // back before the browser paints, as changes of the visitor's (dirty, unlike the defaults).
+  const typedEarly = useRef<Partial<Record<FieldName, string>>>({});
+  const honeypotInputRef = honeypot;
+  const honeypotRef = useCallback(
+    (input: HTMLInputElement | null) => {
+      honeypotInputRef.current = input;
+      if (input?.form) typedEarly.current = valuesIn(input.form);
+    },
+    [honeypotInputRef],
+  );
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(typedEarly.current) as [FieldName, string][]) {
+      if (value !== RESERVATION_DEFAULTS[name])
+        setValue(name, value as never, { shouldDirty: true });
+    }
+    typedEarly.current = {};
+  }, [setValue]);
+
+  // A submission asked for before the code arrived was held by the page's inline guard
+  // (scripts/prerender.ts, formGuard), which marked the form data-pending and showed the note:
+  // from now on React's handler answers, and the held submission goes, once.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.setAttribute('data-live', '');
+    const note = form.querySelector<HTMLElement>('[data-pending-note]');
+    if (note) note.hidden = true;
+    if (form.hasAttribute('data-pending')) {
+      form.removeAttribute('data-pending');
+      form.requestSubmit();
+    }
+  }, []);
+
   return (
-    <form noValidate onSubmit={onSubmit(handleSubmit)} className="mt-6 space-y-5">
-      <Honeypot ref={honeypot} />
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit(handleSubmit)}
+      data-wait-for-code=""
+      className="mt-6 space-y-5"
+    >
+      <Honeypot ref={honeypotRef} />
       <Field label="Nom complet" required error={errors.fullName?.message}>
         <input type="text" autoComplete="name" {...register('fullName')} />
       </Field>
@@ -99,6 +160,7 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         required
         options={STATUS_OPTIONS}
         registration={register('attendanceStatus', changedAnswers.track('attendanceStatus'))}
+        defaultValue={RESERVATION_DEFAULTS.attendanceStatus}
         error={errors.attendanceStatus?.message}
       />
       <RadioGroupField
@@ -113,6 +175,7 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         required
         options={YES_NO_OPTIONS}
         registration={register('willAttend', changedAnswers.track('willAttend'))}
+        defaultValue={RESERVATION_DEFAULTS.willAttend}
         error={errors.willAttend?.message}
       />
       <RadioGroupField
@@ -120,6 +183,7 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         required
         options={BARRIER_OPTIONS}
         registration={register('attendanceBarrier', changedAnswers.track('attendanceBarrier'))}
+        defaultValue={RESERVATION_DEFAULTS.attendanceBarrier}
         error={errors.attendanceBarrier?.message}
       />
       <RadioGroupField
@@ -127,6 +191,7 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         required
         options={YES_NO_OPTIONS}
         registration={register('followsBoosterPage', changedAnswers.track('followsBoosterPage'))}
+        defaultValue={RESERVATION_DEFAULTS.followsBoosterPage}
         error={errors.followsBoosterPage?.message}
       />
       <RadioGroupField
@@ -137,6 +202,7 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
           'consumesBoosterProducts',
           changedAnswers.track('consumesBoosterProducts'),
         )}
+        defaultValue={RESERVATION_DEFAULTS.consumesBoosterProducts}
         error={errors.consumesBoosterProducts?.message}
       />
       <p className="text-sm text-gray-600">
@@ -144,15 +210,23 @@ export function ReservationForm({ onClosed }: { onClosed: () => void }) {
         Party et vous envoyer un message de confirmation. Elles ne sont ni vendues ni publiées.
       </p>
       <FormAlert message={failure} />
-      <Button
-        type="submit"
-        variant="accent"
-        size="lg"
-        busy={isSubmitting}
-        busyLabel="Réservation en cours..."
-      >
-        Réserver ma place
-      </Button>
+      <div>
+        <Button
+          type="submit"
+          variant="accent"
+          size="lg"
+          busy={isSubmitting}
+          busyLabel="Réservation en cours..."
+        >
+          Réserver ma place
+        </Button>
+        {/* Shown by the page's inline guard when the visitor submits before the code is there. */}
+        <p role="status" className="text-sm font-medium text-gray-800">
+          <span data-pending-note hidden className="mt-2 block">
+            Un instant : le formulaire se prépare, votre réservation part dès qu’il est prêt.
+          </span>
+        </p>
+      </div>
     </form>
   );
 }

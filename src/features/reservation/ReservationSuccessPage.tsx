@@ -3,16 +3,14 @@ import { SuccessLayout } from '@/components/ui/SuccessLayout';
 import { ContactLinks } from '@/components/contact/ContactLinks';
 import { useSharedEditionInfo } from '@/components/contact/site-status';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
-import { EDITION } from '@/config/edition';
 import { useSiteUrl } from '@/lib/share-links';
 import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { PassPanel } from './pass/PassPanel';
 import { usePass, type PassLoad } from './pass/use-pass';
 
-const { nightParty } = EDITION;
-
-export const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la ${nightParty.name} ! L’entrée est gratuite, réserve vite la tienne :`;
+// No year: the concert's is the settings' (docs/decisions/024-one-edition-one-source.md).
+export const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
 
 /** The title follows the stored reservation: a place, or a rank on the waitlist. */
 function titleOf(load: PassLoad): { title: string; lead: string } {
@@ -32,14 +30,14 @@ function titleOf(load: PassLoad): { title: string; lead: string } {
 }
 
 /**
- * The concert's date, time and venue: the settings', and the configured ones while they load
- * (a line of the same length, so nothing moves) or if they fail.
+ * The concert's date, time and venue: the settings' only (docs/decisions/024-one-edition-one-source.md);
+ * the line keeps its height while they load.
  */
 function useEventLine(): string {
   const info = useSharedEditionInfo();
   if (info)
     return `${formatEventDate(info.concertStartsAt)} à ${formatEventTime(info.concertStartsAt)}, ${info.venueName}`;
-  return `${nightParty.date} à ${nightParty.time}, ${nightParty.venue}`;
+  return '';
 }
 
 function Reminder() {
@@ -71,7 +69,7 @@ export default function ReservationSuccessPage() {
   const [params] = useSearchParams();
   const code = params.get('pass') ?? '';
   const pass = usePass(code);
-  usePageMeta('Réservation enregistrée', `Votre pass pour la ${nightParty.name}.`);
+  usePageMeta('Réservation enregistrée', 'Votre pass pour la Booster Night Party.');
   const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl('/night-party'));
   const { title, lead } = code
     ? titleOf(pass.load)

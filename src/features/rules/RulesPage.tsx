@@ -1,28 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContactLinks } from '@/components/contact/ContactLinks';
-import { useSharedRegistrationStatus } from '@/components/contact/site-status';
-import { formatEventDate } from '@/lib/dates';
+import { EditionFact, EditionYear } from '@/components/edition/EditionFact';
 import { usePageMeta } from '@/lib/use-page-meta';
-import {
-  REGISTRATION_PERIOD,
-  RULE_ARTICLES,
-  RULES_TITLE,
-  registrationPeriod,
-} from './rules-content';
-
-const validDate = (iso: string) => iso !== '' && !Number.isNaN(new Date(iso).getTime());
-
-/** The registration window: the organisers' settings once they answer, else the edition's. */
-function usePeriod(): string {
-  const status = useSharedRegistrationStatus();
-  if (!status || !validDate(status.opensAt) || !validDate(status.closesAt))
-    return registrationPeriod();
-  return registrationPeriod({
-    opens: formatEventDate(status.opensAt),
-    closes: formatEventDate(status.closesAt),
-  });
-}
+import { RULE_ARTICLES } from './rules-content';
 
 const link =
   'inline-flex min-h-11 items-center rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
@@ -52,18 +33,20 @@ function Article({
 
 /**
  * /reglement: the contest's rules, the one the registration form's checkbox accepts. Every figure
- * (age, team size, categories, audition length, dates, cities, prizes) comes from
- * src/config/edition.ts through ./rules-content.ts, so the rules, the FAQ and the form agree.
+ * (age, team size, categories, audition length, cities, prizes) comes from src/config/edition.ts
+ * through ./rules-content.ts, so the rules, the FAQ and the form agree; the dates, places and year
+ * from the settings (docs/decisions/024-one-edition-one-source.md), on lines that keep their room.
  */
 export default function RulesPage() {
   usePageMeta(
     'Règlement',
     'Le règlement du Booster Challenge : conditions de participation, catégories, équipes, auditions, finale et prix.',
   );
-  const period = usePeriod();
   return (
     <main id="contenu" className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{RULES_TITLE}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+        Règlement du Booster Challenge <EditionYear of="challenge" />
+      </h1>
       <p className="mt-3 text-gray-700">
         En cochant la case «&nbsp;J’accepte le règlement&nbsp;» du formulaire d’inscription, chaque
         participant accepte les articles ci-dessous.
@@ -72,8 +55,13 @@ export default function RulesPage() {
         {RULE_ARTICLES.map((article, index) => (
           <Article key={article.title} number={index + 1} title={article.title}>
             {article.paragraphs.map((text) => (
-              <p key={text}>{text.replace(REGISTRATION_PERIOD, period)}</p>
+              <p key={text}>{text}</p>
             ))}
+            {article.dated && (
+              <p className="min-h-12 sm:min-h-6">
+                <EditionFact>{article.dated}</EditionFact>
+              </p>
+            )}
             {article.list && (
               <ul className="list-disc space-y-1 pl-5">
                 {article.list.map((item) => (

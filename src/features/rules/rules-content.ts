@@ -1,45 +1,44 @@
 import { CATEGORY_LABELS, EDITION, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
+import type { EditionInfo } from '@/data/edition/edition-info';
+import { finalWhere, registrationWindow } from '@/lib/edition-text';
 
 /**
- * The contest's rules, written from the edition's facts (src/config/edition.ts): the next edition
- * changes that file and the rules follow. Only what the site and the database actually apply is
- * stated here (age declared on registration, team size, one registration per person...).
+ * The contest's rules, written from the edition's lasting facts (src/config/edition.ts) and, for
+ * its dates, places and year, from the settings (docs/decisions/024-one-edition-one-source.md):
+ * a paragraph that names them is a `dated` one, which the page writes once the settings answer.
+ * Only what the site and the database actually apply is stated here (age declared on
+ * registration, team size, one registration per person...).
  */
 const {
   name,
-  year,
   registration,
   minimumAge,
   team,
   auditionMaxMinutes,
   auditionCities,
   confirmationWithinHours,
-  final,
   prizes,
 } = EDITION;
-
-export const RULES_TITLE = `Règlement du ${name} ${year}`;
 
 const categories = Object.values(CATEGORY_LABELS).map((label) => label.toLowerCase());
 const cityList = (cities: readonly string[]) =>
   `${cities.slice(0, -1).join(', ')} et ${cities[cities.length - 1]}`;
 
-/**
- * Stands for the registration period in the articles: the page puts the settings' window there
- * (registration_status), or the configured one until they answer (registrationPeriod).
- */
-export const REGISTRATION_PERIOD = '{période}';
+/** A paragraph written from the settings: '' when they do not hold what it needs. */
+export type DatedParagraph = (info: EditionInfo) => string;
 
-export const registrationPeriod = (window?: { opens: string; closes: string }) =>
-  `du ${window?.opens ?? registration.opens} au ${window?.closes ?? registration.closes}`;
-
-export type RuleArticle = { title: string; paragraphs: string[]; list?: string[] };
+export type RuleArticle = {
+  title: string;
+  paragraphs: string[];
+  dated?: DatedParagraph;
+  list?: string[];
+};
 
 export const RULE_ARTICLES: RuleArticle[] = [
   {
     title: 'Le concours',
     paragraphs: [
-      `Le ${name} ${year} est un concours de talents en ${categories.join(' et en ')}, ouvert à toutes et à tous au Cameroun. Il comprend des auditions dans ${auditionCities.length} villes puis une grande finale.`,
+      `Le ${name} est un concours de talents en ${categories.join(' et en ')}, ouvert à toutes et à tous au Cameroun. Il comprend des auditions dans ${auditionCities.length} villes puis une grande finale.`,
     ],
   },
   {
@@ -60,9 +59,11 @@ export const RULE_ARTICLES: RuleArticle[] = [
   {
     title: 'Inscription',
     paragraphs: [
-      `L’inscription est ${registration.free ? 'gratuite' : 'payante'} et se fait en ligne sur ce site, ${REGISTRATION_PERIOD}. Elle peut être close plus tôt si le nombre maximum de participants est atteint.`,
+      `L’inscription est ${registration.free ? 'gratuite' : 'payante'} et se fait en ligne sur ce site. Elle peut être close plus tôt si le nombre maximum de participants est atteint.`,
       `Un e-mail de confirmation est envoyé dans les ${confirmationWithinHours} heures qui suivent l’inscription.`,
     ],
+    dated: (info) =>
+      registrationWindow(info) && `Les inscriptions sont ouvertes ${registrationWindow(info)}.`,
   },
   {
     title: 'Auditions',
@@ -73,7 +74,8 @@ export const RULE_ARTICLES: RuleArticle[] = [
   },
   {
     title: 'Finale',
-    paragraphs: [`La grande finale a lieu à ${final.city} en ${final.when}.`],
+    paragraphs: ['La grande finale réunit les participants retenus aux auditions.'],
+    dated: (info) => finalWhere(info) && `Elle a lieu ${finalWhere(info)}.`,
   },
   {
     title: 'Prix',

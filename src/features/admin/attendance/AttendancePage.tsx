@@ -1,9 +1,9 @@
+import { EditionYear } from '@/components/edition/EditionFact';
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { logExport } from '@/data/journal/audit';
-import { EDITION } from '@/config/edition';
 import type { AttendanceRow } from '@/data/reservations/night-party-admin';
 import { DataTable } from '../ui/DataTable';
 import { ExportButton } from '../ui/ExportButton';
@@ -162,7 +162,14 @@ export default function AttendancePage() {
   const hasReservations = rows.some((r) => r.reserved > 0);
   return (
     <div className="space-y-6">
-      <ListHeader title={<>Présence · {EDITION.nightParty.name}</>} summary="">
+      <ListHeader
+        title={
+          <>
+            Présence · Booster Night Party <EditionYear of="concert" />
+          </>
+        }
+        summary=""
+      >
         <ExportButton onExport={onExport} disabled={!report.data} />
       </ListHeader>
       <p className="text-gray-700">

@@ -22,7 +22,9 @@ export const hasSlot = (
 
 /**
  * The French convocation (WhatsApp or e-mail): who, the city, the day and the time in Douala, the
- * address. Null without a slot.
+ * address. No edition year: the slot's own date says when, and the year is the settings'
+ * (docs/decisions/024-one-edition-one-source.md); a second date could only disagree with it.
+ * Null without a slot.
  */
 export function convocationText(p: Convocable): string | null {
   if (!hasSlot(p)) return null;
@@ -30,7 +32,7 @@ export function convocationText(p: Convocable): string | null {
   const venue = auditionVenue(p.auditionCity);
   return [
     `Bonjour ${p.fullName}${who},`,
-    `Vous êtes convoqué(e) aux auditions du ${EDITION.name} ${EDITION.year} à ${p.auditionCity}, le ${formatEventDate(p.auditionAt)} à ${formatEventTime(p.auditionAt)} (heure de Douala).`,
+    `Vous êtes convoqué(e) aux auditions du ${EDITION.name} à ${p.auditionCity}, le ${formatEventDate(p.auditionAt)} à ${formatEventTime(p.auditionAt)} (heure de Douala).`,
     venue ? `Adresse : ${venue}.` : '',
     'Présentez-vous 30 minutes en avance avec une pièce d’identité. Merci de confirmer votre présence en répondant à ce message.',
     `L’équipe ${EDITION.name}`,

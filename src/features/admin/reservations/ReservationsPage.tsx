@@ -1,8 +1,8 @@
+import { EditionYear } from '@/components/edition/EditionFact';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { DataError } from '@/lib/errors';
-import { EDITION } from '@/config/edition';
 import { ATTENDANCE_STATUS_LABELS, HEARD_FROM_LABELS } from '@/config/reservation-survey';
 import {
   RESERVATION_STATE_FILTERS,
@@ -176,7 +176,11 @@ export default function ReservationsPage() {
   return (
     <>
       <ListPage
-        title={<>Réservations · {EDITION.nightParty.name}</>}
+        title={
+          <>
+            Réservations · Booster Night Party <EditionYear of="concert" />
+          </>
+        }
         noun={['réservation', 'réservations']}
         actions={
           // Personal data: exported by admins only (log_export refuses anyone else).

@@ -115,6 +115,19 @@ export const SECTIONS: { title: string; fields: Input[] }[] = [
     ],
   },
   {
+    // The edition's year shown on every page is the final's (docs/decisions/024-one-edition-one-source.md).
+    title: 'Concours : finale',
+    fields: [
+      { key: 'finalCity', label: 'Ville de la finale' },
+      {
+        key: 'finalOn',
+        label: 'Date de la finale',
+        type: 'date',
+        hint: 'Son année est celle de l’édition, affichée sur tout le site.',
+      },
+    ],
+  },
+  {
     title: 'Données personnelles',
     fields: [
       {

@@ -30,6 +30,8 @@ export const SETTINGS_MESSAGES = {
   closeBeforeOpen: 'La clôture des réservations doit suivre leur ouverture.',
   closeAfterConcert: 'La clôture des réservations ne peut pas dépasser le début du concert.',
   registrationCloseBeforeOpen: 'La clôture des inscriptions doit suivre leur ouverture.',
+  finalCity: 'La ville de la finale doit contenir entre 2 et 80 caractères.',
+  finalOn: 'Date de la finale invalide (AAAA-MM-JJ).',
   personalDataPurgeAt: 'Date de purge des données personnelles invalide (AAAA-MM-JJ).',
   purgeBeforeEnd:
     'La purge des données personnelles doit venir au moins 30 jours après le concert et la clôture des inscriptions.',
@@ -94,6 +96,9 @@ export const settingsSchema = z
     registrationOpensAt: dateTime(M.registrationOpensAt),
     registrationClosesAt: dateTime(M.registrationClosesAt),
     maxParticipants: wholeNumber(1, 1_000_000, M.maxParticipants),
+    finalCity: line(2, 80, M.finalCity),
+    /** yyyy-mm-dd (a day in Douala). */
+    finalOn: text((v) => isDay(v.trim()), M.finalOn),
     /** yyyy-mm-dd (a day in Douala); '' : no purge date. */
     personalDataPurgeAt: text((v) => v.trim() === '' || isDay(v.trim()), M.personalDataPurgeAt),
   })
@@ -169,6 +174,8 @@ export function toSettingsFormValues(s: EditionSettings): SettingsFormValues {
     registrationOpensAt: toDoualaInput(s.registrationOpensAt),
     registrationClosesAt: toDoualaInput(s.registrationClosesAt),
     maxParticipants: String(s.maxParticipants),
+    finalCity: s.finalCity,
+    finalOn: s.finalOn,
     personalDataPurgeAt: s.personalDataPurgeAt ?? '',
   };
 }
@@ -188,6 +195,7 @@ export function toSettingsPatch(values: SettingsFormValues, keys: SettingKey[]):
     else if (key === 'contactEmail') patch[key] = raw.trim().toLowerCase();
     else if (key === 'mapUrl') patch[key] = raw.trim();
     else if (key === 'personalDataPurgeAt') patch[key] = raw.trim() || null;
+    else if (key === 'finalOn') patch[key] = raw.trim();
     else patch[key] = cleanLine(raw);
   }
   return patch as SettingsPatch;
