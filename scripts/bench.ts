@@ -26,7 +26,10 @@
  * 5. The admin search (participants through rpc/search_participants, reservations with
  *    `ilike '%term%'`), then the participants search as admins and readers run it, with the plan
  *    of its count (scripts/bench-search.ts).
- * 6. The same rush again at 50,000 participants.
+ * 6. The same rush again at 50,000 participants, and each rush's p95 and requests/s at 50,000
+ *    over the empty tables' (same run): the registrations' p95 ratio must stay at most 1.3
+ *    (docs/decisions/027-registration-rush-flat.md). `npm run bench:rush` (`--rush`) runs steps
+ *    1, 2, 3 and 6 alone.
  * 7. The rate limit holding: 200 concurrent reservations from the one address with the default
  *    reserve limit restored (120 per 600 s) and the recorded hits cleared.
  * 8. The door check-in at that scale: 20 doors scanning 5,000 passes in parallel
@@ -41,7 +44,8 @@
  * in SQL) are not exactly the ones expected; in step 7, when more rows are stored than the limit
  * plus the pool size (see limitedRush) or when a request gets a 5xx or no answer; in step 8, when
  * a pass is not checked in exactly once; when the bulk status change does not change exactly
- * 1,000 participants or takes 1 s or more.
+ * 1,000 participants or takes 1 s or more; when the registrations' p95 at 50,000 is over 1.3×
+ * that on empty tables.
  * Environment: BENCH_RUNS (runs per timing, 3), BENCH_POOL_SIZE (API connections, 20),
  * BENCH_RUSH (requests per rush, 200), BENCH_POW_THREADS (worker threads solving the proofs of
  * work, the number of CPUs).
@@ -74,6 +78,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 const RUSH_SIZE = Number(process.env.BENCH_RUSH ?? 200);
 const POW_THREADS = Number(process.env.BENCH_POW_THREADS ?? availableParallelism());
+/** `--rush` (npm run bench:rush): the opening rush alone, on empty tables then at 50,000. */
+const RUSH_ONLY = process.argv.includes('--rush');
+/** The registrations' p95 at 50,000 over the empty tables', at most (see printRushFlatness). */
+const RUSH_FLAT_MAX = 1.3;
 /**
  * The rate limits are per client address, and every request of the bench comes from 127.0.0.1:
  * a rush of 200 from one address is what the limits exist to refuse (120 reservations, 60
@@ -315,6 +323,77 @@ function summarise(
   for (const note of notes) out(`  (note) ${note}`);
   if (line.failure) out(`  !! ${line.failure}`);
   return line;
+}
+
+/** The rush lines as a table (the summary of both modes). */
+function printRushTable(rushLines: RushLine[]) {
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
+  printTable([
+    [
+      'Rush',
+      'State',
+      'OK',
+      'Refused',
+      'p50',
+      'p95',
+      'Max',
+      'Throughput',
+      'Wall',
+      'Queued (max)',
+      'Stored (SQL)',
+    ],
+    ...rushLines.map((r) => [
+      r.what,
+      r.state,
+      String(r.ok),
+      r.rateLimited ? `${r.refused} (${r.rateLimited} × 429)` : String(r.refused),
+      ms(r.p50),
+      ms(r.p95),
+      ms(r.max),
+      `${r.rps.toFixed(0)} req/s`,
+      ms(r.wallMs),
+      String(r.maxWaiting),
+      `${r.stored} / ${r.n}` +
+        (r.limit === null ? '' : ` (limit ${r.limit}, at most ${r.limit + POOL_SIZE})`) +
+        (r.failure ? ' !!' : ''),
+    ]),
+  ]);
+}
+
+/**
+ * How the rush's cost grows with the table, from the same run: each rush's p95 and throughput at
+ * scale over the empty tables' figures. The registrations' p95 ratio must stay at most
+ * RUSH_FLAT_MAX (docs/decisions/027-registration-rush-flat.md): the failure, or null.
+ */
+function printRushFlatness(rushLines: RushLine[], atScale: string): string | null {
+  const pairs = ['Reservations', 'Registrations'].flatMap((what) => {
+    const empty = rushLines.find((r) => r.what === what && r.state === 'empty tables');
+    const scaled = rushLines.find((r) => r.what === what && r.state === atScale);
+    return empty && scaled ? [{ what, empty, scaled }] : [];
+  });
+  out(`\nThe rush's cost with the table, same run: ${atScale} against empty tables\n`);
+  printTable([
+    ['Rush', 'p95 empty', `p95 ${atScale}`, 'p95 ratio', 'req/s empty', `req/s ${atScale}`],
+    ...pairs.map(({ what, empty, scaled }) => [
+      what,
+      `${empty.p95.toFixed(0)} ms`,
+      `${scaled.p95.toFixed(0)} ms`,
+      `${(scaled.p95 / empty.p95).toFixed(2)}×`,
+      empty.rps.toFixed(0),
+      scaled.rps.toFixed(0),
+    ]),
+  ]);
+  const reg = pairs.find((p) => p.what === 'Registrations');
+  if (!reg) return null;
+  const ratio = reg.scaled.p95 / reg.empty.p95;
+  out(
+    `\nRegistrations: p95 ${atScale} is ${ratio.toFixed(2)}× the empty tables' ` +
+      `(must stay at most ${RUSH_FLAT_MAX}×; the machine's other load makes single runs noisy).`,
+  );
+  return ratio > RUSH_FLAT_MAX
+    ? `registration rush: p95 ${atScale} ${reg.scaled.p95.toFixed(0)} ms is ` +
+        `${ratio.toFixed(2)}× the empty tables' ${reg.empty.p95.toFixed(0)} ms (over ${RUSH_FLAT_MAX}×)`
+    : null;
 }
 
 type AppModules = {
@@ -589,6 +668,8 @@ async function main(): Promise<string[]> {
       'vacuum analyze public.participants, public.team_members, public.reservations, ' +
         'private.participant_search',
     );
+    // The fill's writes are flushed now, not by a checkpoint in the middle of the next rush.
+    await db.admin.query('checkpoint');
     await db.admin.query(
       `with u as (
          insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -610,6 +691,22 @@ async function main(): Promise<string[]> {
       `  ${counts.p} participants, ${counts.m} team members, ${counts.r} reservations ` +
         `(${((performance.now() - tFill) / 1000).toFixed(1)} s)`,
     );
+
+    if (RUSH_ONLY) {
+      const atScale = `at ${counts.p.toLocaleString('en')} participants`;
+      rushLines.push(...(await openingRush(db, server, app, 1, atScale, solves)));
+      out(`\n${'='.repeat(100)}`);
+      out(
+        `\nOpening rush: ${RUSH_SIZE} concurrent anonymous requests per line, sent at once from ` +
+          `another process over ${RUSH_SIZE} keep-alive sockets; API pool of ${POOL_SIZE} connections\n`,
+      );
+      printRushTable(rushLines);
+      const flat = printRushFlatness(rushLines, atScale);
+      if (flat) failures.push(flat);
+      for (const r of rushLines) if (r.failure) failures.push(r.failure);
+      out(`\nTotal time ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      return failures;
+    }
 
     await signInAdmin(ADMIN.email, ADMIN.password);
 
@@ -977,37 +1074,8 @@ async function main(): Promise<string[]> {
       `\nOpening rush: ${RUSH_SIZE} concurrent anonymous requests per line, sent at once from ` +
         `another process over ${RUSH_SIZE} keep-alive sockets; API pool of ${POOL_SIZE} connections\n`,
     );
+    printRushTable(rushLines);
     const ms = (v: number) => `${v.toFixed(0)} ms`;
-    printTable([
-      [
-        'Rush',
-        'State',
-        'OK',
-        'Refused',
-        'p50',
-        'p95',
-        'Max',
-        'Throughput',
-        'Wall',
-        'Queued (max)',
-        'Stored (SQL)',
-      ],
-      ...rushLines.map((r) => [
-        r.what,
-        r.state,
-        String(r.ok),
-        r.rateLimited ? `${r.refused} (${r.rateLimited} × 429)` : String(r.refused),
-        ms(r.p50),
-        ms(r.p95),
-        ms(r.max),
-        `${r.rps.toFixed(0)} req/s`,
-        ms(r.wallMs),
-        String(r.maxWaiting),
-        `${r.stored} / ${r.n}` +
-          (r.limit === null ? '' : ` (limit ${r.limit}, at most ${r.limit + POOL_SIZE})`) +
-          (r.failure ? ' !!' : ''),
-      ]),
-    ]);
     out(
       '\n"Queued" is the most requests waiting at once for a connection of the API pool; ' +
         '"Stored" counts\nthe rush\'s rows in SQL afterwards (team members checked too).\n' +
@@ -1024,6 +1092,8 @@ async function main(): Promise<string[]> {
         'Every request carries a proof of work solved beforehand (below): the rush times the ' +
         'database and\nthe HTTP layer, not the solving.',
     );
+    const flat = printRushFlatness(rushLines, atScale);
+    if (flat) failures.push(flat);
 
     out(
       `\nProofs of work solved in Node before each rush (altcha-lib solveChallenge, ` +

@@ -162,6 +162,19 @@ describe('search_participants, as an admin', () => {
       expect(many.rows.map((r) => r.full_name)).toEqual(
         Array.from({ length: 10 }, (_, i) => `Paul Moukoko ${1001 + i}`),
       );
+      // Past the count, the name order walks its index: still the right page.
+      const byName = await search(admin, {
+        search: 'moukoko',
+        sort: 'full_name',
+        ascending: false,
+        page: 1,
+        page_size: 3,
+      });
+      expect(byName.rows.map((r) => r.full_name)).toEqual([
+        'Paul Moukoko 1998',
+        'Paul Moukoko 1997',
+        'Paul Moukoko 1996',
+      ]);
       const last = await search(admin, { search: 'moukoko', page: 100, page_size: 10 });
       expect(last.rows.map((r) => r.full_name)).toEqual(['Paul Moukoko 2001']);
       const readerSees = await search(reader, { search: 'moukoko', page_size: 10 });
