@@ -17,7 +17,7 @@
  *
  * Fails (exit 1) when:
  * - the home page's first load, JavaScript and CSS together, is above 90 kB; another route's
- *   JavaScript above 130 kB or its CSS above 16 kB;
+ *   JavaScript above 130 kB or its CSS above 16.5 kB;
  * - a public route's first load or later parts contain admin code (src/features/admin, the admin
  *   layout), TanStack Query, papaparse or the door's QR scanner (barcode-detector, ZXing), or,
  *   for `/`, supabase-js. Checked twice: on the built chunks (manifest source paths and library signatures
@@ -51,7 +51,9 @@ import { laterParts } from './prerender-vite.ts';
  */
 export const HOME_LIMIT_KB = 90;
 export const PAGE_JS_LIMIT_KB = 130;
-export const CSS_LIMIT_KB = 16;
+// 16.5 kB since the Night Party page writes its whole form's rules into its HTML, so the form
+// can be typed in at first paint (16.2 kB; docs/decisions/026-form-ready-before-scripts.md).
+export const CSS_LIMIT_KB = 16.5;
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 

@@ -718,3 +718,63 @@ export const Constants = {
     Enums: {},
   },
 } as const;
+
+/**
+ * The values each `check (column = any (array[…]))` constraint of the database allows, in its
+ * order: every enumerated list (statuses, roles, states…) is declared once, in SQL
+ * (supabase/schemas/), and read from here.
+ */
+export const CheckedValues = {
+  audit_log: {
+    action: [
+      'participant.update',
+      'participant.delete',
+      'participant.restore',
+      'participant.status',
+      'participant.slot',
+      'participant.notes',
+      'participant.notified',
+      'reservation.cancel',
+      'reservation.check_in',
+      'reservation.check_in_undo',
+      'door.lookup',
+      'settings.update',
+      'message.handled',
+      'export',
+      'retention.request',
+      'retention.cancel',
+      'retention.purge',
+      'bin.purge',
+    ],
+  },
+  participants: {
+    audition_city: ['Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe'],
+    category: ['dance', 'singing'],
+    participation_type: ['solo', 'team'],
+    region: [
+      'Adamaoua',
+      'Centre',
+      'Est',
+      'Extrême-Nord',
+      'Littoral',
+      'Nord',
+      'Nord-Ouest',
+      'Ouest',
+      'Sud',
+      'Sud-Ouest',
+    ],
+    status: ['inscrit', 'preselectionne', 'convoque', 'finaliste', 'laureat', 'refuse'],
+  },
+  'private.admins': { role: ['admin', 'lecteur', 'controle'] },
+  'private.rate_limits': { action: ['register', 'reserve', 'contact', 'cancel', 'challenge'] },
+  reservations: {
+    attendance_barrier: ['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'],
+    attendance_status: ['yes', 'no', 'maybe'],
+    consumes_booster_products: ['yes', 'no'],
+    follows_booster_page: ['yes', 'no'],
+    heard_from: ['flyer', 'social', 'wordOfMouth'],
+    state: ['confirmed', 'waitlisted', 'cancelled'],
+    will_attend: ['yes', 'no'],
+  },
+  surge_alerts: { action: ['register', 'reserve', 'contact'] },
+} as const;

@@ -1,14 +1,17 @@
 import { loadEnv, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { openLocalDatabase, type LocalDatabase } from './database.ts';
-import { DB_PORT, DEMO_ADMIN, DEV_DATABASE } from './constants.ts';
-import { localDbDir } from './paths.ts';
+import { DEMO_ADMIN, DEV_DATABASE } from './constants.ts';
+import { localDataDir } from './paths.ts';
+import { chooseDatabasePort, takenNote } from './ports.ts';
 import { serverPlaces } from './postgres.ts';
 import { API_PREFIXES, createRequestHandler } from './server.ts';
 
 /**
  * Mounts the embedded Supabase stand-in on the dev and preview servers (same origin) when
- * VITE_SUPABASE_URL is unset: PostgreSQL 17 on 127.0.0.1:54322 with its data in .local-db/
- * (seeded the first time), started with the server and stopped with it. LOCAL_DB=memory gives a
+ * VITE_SUPABASE_URL is unset: PostgreSQL 17 on 127.0.0.1:54322 (LOCAL_DB_PORT; a free port,
+ * printed, when 54322 is taken: supabase/local/ports.ts) with its data in .local-db/ (seeded the
+ * first time), started with the server and stopped with it. The app reaches the API on the dev
+ * server's own origin, whichever port Vite took. LOCAL_DB=memory gives a
  * fresh, seeded, throw-away cluster on a free port instead (end-to-end tests, Lighthouse).
  */
 export function localBackend(): Plugin {
@@ -19,13 +22,14 @@ export function localBackend(): Plugin {
     database ??= (async () => {
       const started = performance.now();
       const inMemory = process.env.LOCAL_DB === 'memory';
+      const dbPort = inMemory ? undefined : await chooseDatabasePort();
       const db = await openLocalDatabase(
-        inMemory ? { seed: true } : { dataDir: localDbDir, port: DB_PORT, seed: true },
+        dbPort ? { dataDir: localDataDir(), port: dbPort.port, seed: true } : { seed: true },
       );
       const ms = Math.round(performance.now() - started);
       console.info(
         `  ➜  Local Supabase backend ready in ${ms} ms (PostgreSQL 17, ${inMemory ? 'throw-away cluster' : 'kept'}: ${serverPlaces(db.server)})\n` +
-          `  ➜  psql: psql ${db.server.url(DEV_DATABASE, 'postgres')}`,
+          `  ➜  psql: psql ${db.server.url(DEV_DATABASE, 'postgres')}${dbPort ? takenNote(dbPort, 'LOCAL_DB_PORT') : ''}`,
       );
       return db;
     })();

@@ -1,6 +1,8 @@
 /** The participants' entities (camelCase). Only src/data maps them from and to database rows. */
-export type Category = 'dance' | 'singing';
-export type ParticipationType = 'solo' | 'team';
+import { CheckedValues } from '../../../supabase/database.types';
+
+export type Category = (typeof CheckedValues.participants.category)[number];
+export type ParticipationType = (typeof CheckedValues.participants.participation_type)[number];
 
 export type TeamMember = {
   id?: string;
@@ -26,15 +28,12 @@ export type Participant = {
   teamMembers: TeamMember[];
 } & Partial<ContestPipeline>;
 
-/** The contest pipeline (docs/decisions: issue 13): inscrit → présélectionné → … ; or refusé. */
-export const PARTICIPANT_STATUSES = [
-  'inscrit',
-  'preselectionne',
-  'convoque',
-  'finaliste',
-  'laureat',
-  'refuse',
-] as const;
+/**
+ * The contest pipeline (docs/decisions: issue 13): inscrit → présélectionné → … ; or refusé.
+ * Declared once, by the check constraint on participants.status (supabase/schemas/), and
+ * generated with the types (docs/decisions/028-declarative-schema.md).
+ */
+export const PARTICIPANT_STATUSES = CheckedValues.participants.status;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 /**

@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
+import { CheckedValues } from '../../../supabase/database.types';
 import type { AttendanceBarrier, AttendanceStatus, HeardFrom, YesNo } from './types';
 
 /** Counts of the reservation survey over all reservations, and the cities present (sorted). */
@@ -19,26 +20,20 @@ const counts = <K extends string>(json: unknown, keys: readonly K[]): Record<K, 
   return Object.fromEntries(keys.map((k) => [k, Number(o[k] ?? 0)])) as Record<K, number>;
 };
 
-const YES_NO = ['yes', 'no'] as const;
+/** Each answer's values, in the order of its check constraint (generated with the types). */
+const VALUES = CheckedValues.reservations;
 
 /** reservation_summary() JSON -> ReservationSummary. */
 export function toReservationSummary(json: unknown): ReservationSummary {
   const s = (json ?? {}) as Record<string, unknown>;
   return {
     total: Number(s.total ?? 0),
-    attendanceStatus: counts(s.attendanceStatus, ['yes', 'no', 'maybe']),
-    heardFrom: counts(s.heardFrom, ['flyer', 'social', 'wordOfMouth']),
-    willAttend: counts(s.willAttend, YES_NO),
-    attendanceBarrier: counts(s.attendanceBarrier, [
-      'location',
-      'cost',
-      'distance',
-      'noCompanion',
-      'artists',
-      'none',
-    ]),
-    followsBoosterPage: counts(s.followsBoosterPage, YES_NO),
-    consumesBoosterProducts: counts(s.consumesBoosterProducts, YES_NO),
+    attendanceStatus: counts(s.attendanceStatus, VALUES.attendance_status),
+    heardFrom: counts(s.heardFrom, VALUES.heard_from),
+    willAttend: counts(s.willAttend, VALUES.will_attend),
+    attendanceBarrier: counts(s.attendanceBarrier, VALUES.attendance_barrier),
+    followsBoosterPage: counts(s.followsBoosterPage, VALUES.follows_booster_page),
+    consumesBoosterProducts: counts(s.consumesBoosterProducts, VALUES.consumes_booster_products),
     cities: Array.isArray(s.cities)
       ? (s.cities as unknown[]).map(String).sort((a, b) => a.localeCompare(b, 'fr'))
       : [],

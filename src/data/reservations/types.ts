@@ -1,9 +1,12 @@
 /** The Night Party's reservations (camelCase), as src/data/reservations maps them. */
-export type AttendanceStatus = 'yes' | 'no' | 'maybe';
-export type HeardFrom = 'flyer' | 'social' | 'wordOfMouth';
-export type YesNo = 'yes' | 'no';
-export type AttendanceBarrier =
-  'location' | 'cost' | 'distance' | 'noCompanion' | 'artists' | 'none';
+import type { CheckedValues } from '../../../supabase/database.types';
+
+/** The survey's answers, as the reservations' check constraints list them. */
+type ReservationValues = typeof CheckedValues.reservations;
+export type AttendanceStatus = ReservationValues['attendance_status'][number];
+export type HeardFrom = ReservationValues['heard_from'][number];
+export type YesNo = ReservationValues['will_attend'][number];
+export type AttendanceBarrier = ReservationValues['attendance_barrier'][number];
 
 export type Reservation = {
   id: string;
@@ -34,7 +37,7 @@ export type Reservation = {
   checkedInByHand: boolean;
 };
 
-export type ReservationState = 'confirmed' | 'waitlisted' | 'cancelled';
+export type ReservationState = ReservationValues['state'][number];
 
 /** What a visitor sends: the database gives the id, date, pass, state and entry. */
 export type NewReservation = Omit<

@@ -1,5 +1,6 @@
 import { getSupabase } from './supabase';
 import { toDataError } from '@/lib/errors';
+import { CheckedValues } from '../../../supabase/database.types';
 
 /**
  * The staff roles (staff_roles.role): 'admin' writes, 'lecteur' reads lists and statistics only
@@ -7,7 +8,14 @@ import { toDataError } from '@/lib/errors';
  * door staff. Shared by every domain: which view a list reads depends on it
  * (docs/decisions/017-roles-and-door-window.md, docs/decisions/003-feature-folders-and-data-module.md).
  */
-export type StaffRole = 'admin' | 'lecteur' | 'controle';
+export type StaffRole = (typeof CheckedValues)['private.admins']['role'][number];
+
+/** The staff roles, from private.admins' check constraint (generated with the types). */
+const STAFF_ROLES = CheckedValues['private.admins'].role;
+
+/** A role the database answered, or null for anything else. */
+const asStaffRole = (value: unknown): StaffRole | null =>
+  STAFF_ROLES.find((role) => role === value) ?? null;
 
 let asked: { userId: string; role: Promise<StaffRole | null> } | undefined;
 
@@ -25,7 +33,7 @@ export async function getMyStaffRole(): Promise<StaffRole | null> {
     const role = (async () => {
       const { data: role, error } = await supabase.rpc('my_staff_role');
       if (error) throw toDataError(error, 'Erreur lors du chargement des droits');
-      return role === 'admin' || role === 'lecteur' || role === 'controle' ? role : null;
+      return asStaffRole(role);
     })();
     asked = { userId, role };
     // A failure is not kept: the next call asks again.

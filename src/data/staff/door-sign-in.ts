@@ -50,7 +50,9 @@ async function staffRole(): Promise<StaffRole | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('my_staff_role');
   if (error) throw toDataError(error, LOGIN_FAILED);
-  return data === 'admin' || data === 'lecteur' || data === 'controle' ? data : null;
+  // private.admins' check constraint keeps a role one of StaffRole: the door page does not
+  // carry the list itself (a public first load, docs/decisions/014-lighthouse-gate.md).
+  return typeof data === 'string' ? (data as StaffRole) : null;
 }
 
 /**

@@ -1,0 +1,75 @@
+-- The Night Party's edition: concert, venue, capacity, overbooking and reservation window
+-- (docs/decisions/009-night-party-operations.md).
+
+-- ---------------------------------------------------------------------------------------------
+-- Tables, their indexes, grants and required rows
+-- ---------------------------------------------------------------------------------------------
+
+create table public.edition_settings (
+  id boolean default true,
+  concert_starts_at timestamptz not null,
+  doors_open_at timestamptz not null,
+  venue_name text not null,
+  venue_address text not null,
+  map_url text not null,
+  capacity integer not null,
+  overbooking_percent integer not null,
+  reservations_open_at timestamptz not null,
+  reservations_close_at timestamptz,
+  contact_phone text not null,
+  contact_email text not null,
+  updated_at timestamptz default now() not null,
+  personal_data_purge_at date,
+  constraint edition_settings_pkey primary key (id),
+  constraint edition_settings_capacity_check check (capacity >= 1 and capacity <= 100000),
+  constraint edition_settings_close check (reservations_close_at is null or reservations_close_at > reservations_open_at and reservations_close_at <= concert_starts_at),
+  constraint edition_settings_contact_email_check check (char_length(contact_email) <= 254 and contact_email ~ '^[^[:space:]@]+@[^[:space:]@]+\.[^[:space:]@]+$'::text),
+  constraint edition_settings_contact_phone_check check (contact_phone ~ '^[0-9]{9}$'::text),
+  constraint edition_settings_doors check (doors_open_at <= concert_starts_at),
+  constraint edition_settings_id_check check (id),
+  constraint edition_settings_map_url_check check (char_length(map_url) <= 500 and map_url ~ '^https://[^[:space:]]+$'::text),
+  constraint edition_settings_open check (reservations_open_at < concert_starts_at),
+  constraint edition_settings_overbooking_check check (overbooking_percent >= 0 and overbooking_percent <= 50),
+  constraint edition_settings_venue_address_check check (char_length(venue_address) >= 2 and char_length(venue_address) <= 200 and not private.is_blank(venue_address)),
+  constraint edition_settings_venue_name_check check (char_length(venue_name) >= 2 and char_length(venue_name) <= 120 and not private.is_blank(venue_name))
+);
+-- Added after rows existed, so older rows are not checked (not valid): as in production.
+alter table public.edition_settings add constraint edition_settings_contact_email_valid check (private.email_is_valid(contact_email)) not valid;
+comment on table public.edition_settings is 'Singleton: the Night Party''s date, venue, capacity and reservation window, and the contacts.';
+comment on column public.edition_settings.overbooking_percent is 'Places confirmed beyond capacity, in percent: floor(capacity * (100 + overbooking) / 100).';
+comment on column public.edition_settings.personal_data_purge_at is 'From this day (Africa/Douala) admin_purge_personal_data() may run; null: not set.';
+alter table public.edition_settings enable row level security;
+revoke all on public.edition_settings from public, anon, authenticated;
+grant select on public.edition_settings to authenticated;
+
+insert into public.edition_settings (concert_starts_at, doors_open_at, venue_name, venue_address, map_url, capacity, overbooking_percent, reservations_open_at, reservations_close_at, contact_phone, contact_email, personal_data_purge_at)
+values ('2025-04-26 15:00:00+00', '2025-04-26 13:00:00+00', 'Palais des Sports de Yaoundé', 'Palais Polyvalent des Sports, quartier Warda, Yaoundé', 'https://www.openstreetmap.org/search?query=Palais%20Polyvalent%20des%20Sports%20Yaound%C3%A9', '1500', '10', '2025-02-28 23:00:00+00', NULL, '699123456', 'contact@booster-challenge.cm', NULL);
+
+-- ---------------------------------------------------------------------------------------------
+-- Functions
+-- ---------------------------------------------------------------------------------------------
+
+-- Places that may be confirmed: capacity plus overbooking, rounded down.
+create function private.place_limit(s public.edition_settings) returns integer
+language sql immutable set search_path = '' as $$
+  select (s.capacity * (100 + s.overbooking_percent)) / 100
+$$;
+revoke all on function private.place_limit(public.edition_settings) from public, anon, authenticated;
+
+-- Every setting an admin edits, both tables, flat: the columns of edition_settings and
+-- contest_settings (updated_at: the later of the two).
+create function private.settings_json() returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select (to_jsonb(e) - 'id' - 'updated_at')
+         || (to_jsonb(c) - 'id' - 'updated_at')
+         || jsonb_build_object('updated_at', greatest(e.updated_at, c.updated_at))
+    from public.edition_settings e, public.contest_settings c
+$$;
+revoke all on function private.settings_json() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Triggers and policies
+-- ---------------------------------------------------------------------------------------------
+
+create policy edition_settings_staff_select on public.edition_settings
+  for select to authenticated using ((select private.has_role('admin', 'lecteur')));

@@ -1,0 +1,218 @@
+-- Reserving a place (public, confirmed or waitlisted), the holder's own cancellation and an
+-- admin's, each freeing a place for the waiting list.
+
+-- ---------------------------------------------------------------------------------------------
+-- Functions
+-- ---------------------------------------------------------------------------------------------
+
+-- create_reservation: as in 20251123100000_night_party_operations.sql, plus the record (2.).
+-- create or replace keeps its grants.
+create function public.create_reservation(payload jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  refused jsonb;
+  new_id uuid;
+  v_phone text;
+  settings public.edition_settings;
+  closes timestamptz;
+  code text;
+  v_state text;
+  queue bigint;
+  r public.reservations;
+  changed text[];
+begin
+  refused := private.admit_public_write('reserve', payload);
+  if refused is not null then
+    return refused;
+  end if;
+  begin
+    new_id := coalesce(nullif(payload ->> 'id', '')::uuid, gen_random_uuid());
+  exception when invalid_text_representation then
+    perform private.invalid('id', 'Données de réservation invalides.');
+  end;
+  if private.is_robot(payload) then
+    -- Looks like a success; nothing is stored and the code opens nothing.
+    return jsonb_build_object('id', new_id, 'pass_code', private.new_pass_code(),
+                              'state', 'confirmed', 'position', null);
+  end if;
+  v_phone := btrim(payload ->> 'phone');
+  select * into r from public.reservations where id = new_id and phone = v_phone;
+  if found then
+    return private.reservation_answer(r);
+  end if;
+
+  select * into settings from public.edition_settings;
+  closes := coalesce(settings.reservations_close_at, settings.concert_starts_at);
+  if now() < settings.reservations_open_at then
+    return private.refusal(403,
+      format('Les réservations ne sont pas encore ouvertes : elles ouvrent le %s.',
+             to_char(settings.reservations_open_at at time zone 'Africa/Douala',
+                     'DD/MM/YYYY "à" HH24"h"MI')),
+      'reservations_not_open', settings.reservations_open_at::text);
+  elsif now() >= closes then
+    return private.refusal(403,
+      case when now() >= settings.concert_starts_at
+           then 'Les réservations sont closes : la Night Party a commencé.'
+           else 'Les réservations sont closes.' end,
+      'reservations_closed', closes::text);
+  end if;
+
+  perform private.require_strings(payload,
+    array['full_name', 'phone', 'ville', 'attendance_status', 'heard_from', 'will_attend',
+          'attendance_barrier', 'follows_booster_page', 'consumes_booster_products']);
+  if private.is_blank(payload ->> 'full_name') then
+    perform private.invalid('full_name', 'Le nom est obligatoire');
+  elsif char_length(private.clean_line(payload ->> 'full_name')) not between 3 and 100 then
+    perform private.invalid('full_name', 'Le nom doit contenir entre 3 et 100 caractères.');
+  end if;
+  if coalesce(v_phone, '') !~ '^[0-9]{9}$' then
+    perform private.invalid('phone', 'Numéro de téléphone invalide (9 chiffres requis, Pas d''espace)');
+  end if;
+  if private.is_blank(payload ->> 'ville') then
+    perform private.invalid('ville', 'La ville est obligatoire');
+  elsif char_length(private.clean_line(payload ->> 'ville')) > 80 then
+    perform private.invalid('ville', 'La ville ne doit pas dépasser 80 caractères.');
+  end if;
+  if coalesce(payload ->> 'attendance_status', '') not in ('yes', 'no', 'maybe')
+     or coalesce(payload ->> 'heard_from', '') not in ('flyer', 'social', 'wordOfMouth')
+     or coalesce(payload ->> 'will_attend', '') not in ('yes', 'no')
+     or coalesce(payload ->> 'attendance_barrier', '') not in
+        ('location', 'cost', 'distance', 'noCompanion', 'artists', 'none')
+     or coalesce(payload ->> 'follows_booster_page', '') not in ('yes', 'no')
+     or coalesce(payload ->> 'consumes_booster_products', '') not in ('yes', 'no') then
+    perform private.invalid('survey', 'Veuillez répondre à toutes les questions.');
+  end if;
+  changed := private.survey_changed(payload);
+
+  -- One reservation at a time from here to the commit: the count below stays true.
+  select * into settings from public.edition_settings for update;
+  -- An overlapping retry now sees the row the first request stored.
+  select * into r from public.reservations where id = new_id and phone = v_phone;
+  if found then
+    return private.reservation_answer(r);
+  end if;
+  if exists (select 1 from public.reservations x where x.id = new_id) then
+    return private.refusal(409, 'Cette réservation a déjà été enregistrée.', 'duplicate_reservation');
+  end if;
+  if exists (select 1 from public.reservations x where x.phone = v_phone) then
+    return private.refusal(409, 'Ce numéro de téléphone a déjà une réservation pour la Night Party.',
+      'duplicate_phone');
+  end if;
+
+  if (select count(*) from public.reservations x where x.state = 'confirmed')
+     < private.place_limit(settings) then
+    v_state := 'confirmed';
+  else
+    v_state := 'waitlisted';
+    queue := nextval('private.reservation_queue');
+  end if;
+  -- Codes are created under the lock: checking that one is free is enough.
+  loop
+    code := private.new_pass_code();
+    exit when not exists (select 1 from public.reservations x where x.pass_code = code);
+  end loop;
+
+  insert into public.reservations (id, full_name, phone, ville, attendance_status, heard_from,
+    will_attend, attendance_barrier, follows_booster_page, consumes_booster_products,
+    pass_code, state, queue_number, survey_changed)
+  values (new_id, private.clean_line(payload ->> 'full_name'), v_phone,
+    private.clean_line(payload ->> 'ville'), payload ->> 'attendance_status',
+    payload ->> 'heard_from', payload ->> 'will_attend', payload ->> 'attendance_barrier',
+    payload ->> 'follows_booster_page', payload ->> 'consumes_booster_products',
+    code, v_state, queue, changed)
+  returning * into r;
+  return private.reservation_answer(r);
+exception
+  when unique_violation then
+    -- A row written by another path (an admin, a script as superuser) between check and insert.
+    if sqlerrm like '%reservations_phone_key%' then
+      raise exception 'Ce numéro de téléphone a déjà une réservation pour la Night Party.'
+        using errcode = '23505', hint = 'duplicate_phone';
+    elsif sqlerrm like '%reservations_pkey%' then
+      select * into r from public.reservations where id = new_id and phone = v_phone;
+      if found then
+        return private.reservation_answer(r);
+      end if;
+    end if;
+    raise;
+end;
+$$;
+revoke all on function public.create_reservation(jsonb) from public, anon, authenticated;
+grant execute on function public.create_reservation(jsonb) to anon, authenticated;
+
+-- As before (rate limit, unknown code, entered pass, waitlist promoted), for visitors only: a
+-- signed-in caller is staff and cancels from the administration (admin_cancel_reservation,
+-- journaled with its actor). The holder's cancellation writes one 'reservation.cancel' row
+-- without actor nor personal data.
+create function public.cancel_reservation(code text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  refused jsonb;
+  v_code text := private.normalise_pass_code(cancel_reservation.code);
+  r public.reservations;
+  was text;
+begin
+  if auth.uid() is not null then
+    raise exception 'Vous êtes connecté avec un compte de l''organisation : annulez cette réservation depuis l''administration (page Réservations).'
+      using errcode = '42501', hint = 'staff_cancel_from_admin';
+  end if;
+  refused := private.take_rate_limit('cancel');
+  if refused is not null then
+    return refused;
+  end if;
+  if not exists (select 1 from public.reservations x where x.pass_code = v_code) then
+    return private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown');
+  end if;
+  -- Same lock order as create_reservation: settings, then the row.
+  perform 1 from public.edition_settings for update;
+  select * into r from public.reservations x where x.pass_code = v_code for update;
+  if r.checked_in_at is not null then
+    return private.refusal(409, 'Ce pass a déjà servi à l''entrée : il ne peut plus être annulé.',
+      'pass_checked_in');
+  end if;
+  if r.state <> 'cancelled' then
+    was := r.state;
+    update public.reservations x set state = 'cancelled', cancelled_at = now()
+     where x.id = r.id returning * into r;
+    perform private.fill_places();
+    perform private.audit('reservation.cancel', 'reservation', r.id::text,
+      'Annulé par le titulaire', jsonb_build_object('state', was),
+      jsonb_build_object('state', 'cancelled'));
+  end if;
+  return private.pass_json(r);
+end;
+$$;
+revoke all on function public.cancel_reservation(text) from public, anon, authenticated;
+grant execute on function public.cancel_reservation(text) to anon, authenticated;
+
+-- As in 20251123120000_organiser_workspace.sql, plus 'promoted': how many waitlisted reservations
+-- the freed place confirmed (private.fill_places), so that the cancellation's toast names the
+-- change it caused (issue 27: "every status change caused by another action is named"). 0 when
+-- nothing was freed (already cancelled).
+create function public.admin_cancel_reservation(id uuid) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+  promoted integer := 0;
+begin
+  perform private.require_admin();
+  perform 1 from public.edition_settings for update;
+  select * into r from public.reservations x where x.id = admin_cancel_reservation.id for update;
+  if not found then
+    return private.refusal(404, 'Réservation non trouvée.', 'not_found');
+  elsif r.checked_in_at is not null then
+    return private.refusal(409, 'Ce pass a déjà servi à l''entrée : il ne peut plus être annulé.',
+      'pass_checked_in');
+  end if;
+  if r.state <> 'cancelled' then
+    perform private.audit('reservation.cancel', 'reservation', r.id::text, 'Réservation annulée',
+      jsonb_build_object('state', r.state), jsonb_build_object('state', 'cancelled'));
+    update public.reservations x set state = 'cancelled', cancelled_at = now()
+     where x.id = r.id returning * into r;
+    promoted := private.fill_places();
+  end if;
+  return private.pass_json(r) || jsonb_build_object('promoted', promoted);
+end;
+$$;
+revoke all on function public.admin_cancel_reservation(uuid) from public, anon, authenticated;
+grant execute on function public.admin_cancel_reservation(uuid) to authenticated;
