@@ -5,15 +5,15 @@ import { Button } from '@/components/ui/Button';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
-import { BIN_DAYS, type BinnedParticipant } from '@/data/delete-participant';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { AdminsOnly } from '../shared/AdminsOnly';
-import { DataTable } from '../shared/DataTable';
-import { ListHeader } from '../shared/ListHeader';
-import { EmptyState, QueryStatus } from '../shared/ListState';
-import { binQuery } from '../shared/queries';
-import { linkClass, td } from '../shared/ui';
-import { usePurgeBin, useRestoreParticipant } from '../participants/participant-mutations';
+import { BIN_DAYS, type BinnedParticipant } from '@/data/journal/bin';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { AdminsOnly } from '../workspace/AdminsOnly';
+import { DataTable } from '../ui/DataTable';
+import { ListHeader } from '../ui/ListHeader';
+import { EmptyState, QueryStatus } from '../ui/ListState';
+import { binQuery } from '@/data/journal/queries';
+import { linkClass, td } from '../ui/classes';
+import { usePurgeBin, useRestoreParticipant } from '@/data/journal/mutations';
 
 const count = (n: number) => `${n} participant${n > 1 ? 's' : ''}`;
 

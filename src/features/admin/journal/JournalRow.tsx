@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { formatDateTime } from '@/lib/dates';
-import type { AuditEntry } from '@/data/audit';
-import { linkClass, td } from '../shared/ui';
+import type { AuditEntry } from '@/data/journal/audit';
+import { linkClass, td } from '../ui/classes';
 import { actionLabel } from './action-labels';
 import { ChangesTable } from './ChangesTable';
 
