@@ -19,8 +19,8 @@
  * - the home page's first load, JavaScript and CSS together, is above 90 kB; another route's
  *   JavaScript above 130 kB or its CSS above 16.5 kB;
  * - a public route's first load or later parts contain admin code (src/features/admin, the admin
- *   layout), papaparse or the door's QR scanner (barcode-detector, ZXing), or, for `/`,
- *   supabase-js. Checked twice: on the built chunks (manifest source paths and library signatures
+ *   layout), TanStack Query, papaparse or the door's QR scanner (barcode-detector, ZXing), or,
+ *   for `/`, supabase-js. Checked twice: on the built chunks (manifest source paths and library signatures
  *   in the chunk text) and on the source import graph (static imports only), so a rename of a
  *   chunk cannot hide a leak.
  */
@@ -86,6 +86,13 @@ const FORBIDDEN: Forbidden[] = [
     label: 'admin code',
     homeOnly: false,
     source: (p) => p.startsWith('src/features/admin/') || p === 'src/app/layouts/AdminLayout.tsx',
+  },
+  {
+    // The administration's query library (docs/decisions/003-feature-folders-and-data-module.md):
+    // a public page imports a data domain's plain calls, never its queries or mutations.
+    label: 'TanStack Query',
+    homeOnly: false,
+    source: (p) => p.includes('node_modules/@tanstack/') || p.startsWith('@tanstack/'),
   },
   {
     label: 'papaparse',

@@ -9,8 +9,8 @@ import { ERROR_PAGE, ROUTES } from '../../src/config/route-manifest.ts';
 /**
  * Checked on the production build: what a visitor's browser can download from the public pages.
  * - first load (the entry chunk and its static imports): no supabase-js, no admin code, no papaparse;
- * - each public page: no admin code and no papaparse, even through the chunks it loads on demand
- *   (supabase-js on submit is fine).
+ * - each public page: no admin code, no TanStack Query (docs/decisions/003-feature-folders-and-data-module.md)
+ *   and no papaparse, even through the chunks it loads on demand (supabase-js on submit is fine).
  */
 type Chunk = Rolldown.OutputChunk;
 
@@ -84,6 +84,7 @@ function reachableModules(start: Chunk, chunks: Map<string, Chunk>, followDynami
 const ADMIN = /\/src\/features\/admin\//;
 const PAPAPARSE = /node_modules\/papaparse\//;
 const SUPABASE = /node_modules\/@supabase\//;
+const TANSTACK = /node_modules\/@tanstack\//;
 
 describe('public bundle', () => {
   it('refuses a production build that names no Supabase project', async () => {
@@ -109,7 +110,7 @@ describe('public bundle', () => {
     expect(code).not.toMatch(/encrypted_password|BEGIN (RSA )?PRIVATE KEY/);
   });
 
-  it('keeps admin code, papaparse and (on first load) supabase-js away from public pages', async () => {
+  it('keeps admin code, TanStack Query, papaparse and (on first load) supabase-js away from public pages', async () => {
     const chunks = await built();
     const entry = [...chunks.values()].find((c) => c.isEntry)!;
     const firstLoad = reachableModules(entry, chunks, false);
@@ -130,7 +131,7 @@ describe('public bundle', () => {
       ).toEqual([]);
       const all = reachableModules(chunk!, chunks, true);
       expect(
-        all.filter((m) => ADMIN.test(m) || PAPAPARSE.test(m)),
+        all.filter((m) => ADMIN.test(m) || PAPAPARSE.test(m) || TANSTACK.test(m)),
         page,
       ).toEqual([]);
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { unhandledMessagesQuery } from '@/features/admin/shared/queries';
-import { useStaffRole } from '@/features/admin/shared/use-staff-role';
+import { unhandledMessagesQuery } from '@/data/messages/queries';
+import { useStaffRole } from '@/features/admin/workspace/use-staff-role';
 import * as paths from '@/config/route-paths';
 import type { MenuLink } from '@/config/route-manifest';
 import { adminPageTitle } from '@/lib/use-page-meta';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { EditionFact } from '@/components/edition/EditionFact';
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import { registrationDay, registrationWindow } from '@/lib/edition-text';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-import type { ClosedReason } from '@/data/types';
+import type { ClosedReason } from '@/data/participants/types';
 import * as paths from '@/config/route-paths';
 
 export type RegistrationClosedReason = ClosedReason;

@@ -9,14 +9,14 @@ import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
 import { EDITION } from '@/config/edition';
 import { DataError } from '@/lib/errors';
-import { prepareProofOfWorkOnInteraction } from '@/data/public-write';
+import { prepareProofOfWorkOnInteraction } from '@/data/shared/public-write';
 import {
   closedReasonOf,
   REGISTRATION_ERROR,
   refusedFieldOf,
   registerParticipant,
-  type ClosedReason,
-} from '@/data/register-participant';
+} from '@/data/participants/register-participant';
+import type { ClosedReason } from '@/data/participants/types';
 import { RegionOptions } from '@/components/forms/RegionOptions';
 import { TeamMembersFields } from '@/components/forms/TeamMembersFields';
 import { PARTICIPANT_LIMITS } from '@/lib/participant-rules';

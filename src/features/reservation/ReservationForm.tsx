@@ -15,7 +15,7 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { Honeypot } from '@/components/ui/Honeypot';
 import { usePublicSubmit } from '@/components/forms/use-public-submit';
 import { RadioGroupField } from '@/components/ui/RadioGroupField';
-import { createReservation, RESERVATION_ERROR } from '@/data/create-reservation';
+import { createReservation, RESERVATION_ERROR } from '@/data/reservations/create-reservation';
 import { notify } from '@/lib/toast';
 import { DataError } from '@/lib/errors';
 import {

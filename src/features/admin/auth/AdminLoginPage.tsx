@@ -10,7 +10,7 @@ import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
 import { adminPageTitle, useDocumentTitle } from '@/lib/use-page-meta';
 import { readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { toDataError } from '@/lib/errors';
-import { LOGIN_FAILED, signInAdmin } from '@/data/admin-auth';
+import { LOGIN_FAILED, signInAdmin } from '@/data/staff/admin-auth';
 import { Button } from '@/components/ui/Button';
 import { CHALLENGE_LOGO_LIGHT, Logo } from '@/components/brand/Logo';
 import * as paths from '@/config/route-paths';

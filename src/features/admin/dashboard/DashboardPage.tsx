@@ -2,24 +2,21 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS } from '@/config/edition';
-import {
-  nightPartyStatsQuery,
-  participantsListQuery,
-  statsQuery,
-  surgeAlertsQuery,
-} from '../shared/queries';
-import type { SurgeAction, SurgeAlert } from '@/data/surge-alerts';
-import { formatCount } from '@/lib/numbers';
-import { NEWEST_FIRST } from '@/data/query-helpers';
-import { exportParticipantsCsv } from '../shared/export-participants';
-import { percent } from '../shared/exports';
-import { DataTable } from '../shared/DataTable';
-import { ExportButton } from '../shared/ExportButton';
-import { EmptyState, QueryStatus } from '../shared/ListState';
-import { StatCard } from '../shared/StatCard';
+import { nightPartyStatsQuery } from '@/data/reservations/queries';
+import { participantsListQuery, statsQuery } from '@/data/participants/queries';
+import { surgeAlertsQuery } from '@/data/edition/queries';
+import type { SurgeAction, SurgeAlert } from '@/data/edition/surge-alerts';
+import { formatCount, percent } from '@/lib/numbers';
+import { NEWEST_FIRST } from '@/data/shared/query-helpers';
+import { participantsCsvExport } from '@/data/participants/participants-csv';
+import { runExport } from '../ui/export-file';
+import { DataTable } from '../ui/DataTable';
+import { ExportButton } from '../ui/ExportButton';
+import { EmptyState, QueryStatus } from '../ui/ListState';
+import { StatCard } from '../ui/StatCard';
 import { buttonClass } from '@/components/ui/Button';
-import { card, linkClass, pageTitle, td } from '../shared/ui';
-import { useCanWrite } from '../shared/use-staff-role';
+import { card, linkClass, pageTitle, td } from '../ui/classes';
+import { useCanWrite } from '../workspace/use-staff-role';
 import * as paths from '@/config/route-paths';
 import { participantPath } from '@/config/route-paths';
 
@@ -214,7 +211,7 @@ export default function DashboardPage() {
                 </Link>
                 {canWrite && (
                   <ExportButton
-                    onExport={() => exportParticipantsCsv()}
+                    onExport={() => runExport(participantsCsvExport())}
                     label="Exporter les données (CSV)"
                   />
                 )}

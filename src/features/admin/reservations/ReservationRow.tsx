@@ -6,10 +6,10 @@ import {
   HEARD_FROM_LABELS,
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
-import type { AttendanceStatus, Reservation } from '@/data/types';
-import { Fact, ListCard } from '../shared/ListCards';
-import { PhoneLinks } from '../shared/PhoneLinks';
-import { linkClass, td } from '../shared/ui';
+import type { AttendanceStatus, Reservation } from '@/data/reservations/types';
+import { Fact, ListCard } from '../ui/ListCards';
+import { PhoneLinks } from '../ui/PhoneLinks';
+import { linkClass, td } from '../ui/classes';
 import {
   displayState,
   doorLabel,
