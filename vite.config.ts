@@ -87,6 +87,9 @@ export default defineConfig(({ command, mode }) => {
       manifest: true,
       sourcemap: false,
       target: 'es2022',
+      // Each route's path is a constant of src/config/route-paths.ts: written where it is used,
+      // as a literal would be, the first loads carry no table of paths (ADR 004).
+      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
       // The entry names every page's chunk (src/app/routes.ts) and, by default, the chunks each
       // one needs, to fetch them in parallel. For the administration and the door those lists
       // would cost the home page's first load (90 kB budget, build/bundle-budget.ts) for pages

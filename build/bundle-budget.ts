@@ -19,8 +19,8 @@
  * - the home page's first load, JavaScript and CSS together, is above 90 kB; another route's
  *   JavaScript above 130 kB or its CSS above 16.5 kB;
  * - a public route's first load or later parts contain admin code (src/features/admin, the admin
- *   layout), papaparse or the door's QR scanner (barcode-detector, ZXing), or, for `/`,
- *   supabase-js. Checked twice: on the built chunks (manifest source paths and library signatures
+ *   layout), TanStack Query, papaparse or the door's QR scanner (barcode-detector, ZXing), or,
+ *   for `/`, supabase-js. Checked twice: on the built chunks (manifest source paths and library signatures
  *   in the chunk text) and on the source import graph (static imports only), so a rename of a
  *   chunk cannot hide a leak.
  */
@@ -39,6 +39,7 @@ import {
   staticClosure,
   type Manifest,
 } from './prerender.ts';
+import { ROUTES } from '../src/config/route-manifest.ts';
 import { laterParts } from './prerender-vite.ts';
 import { htmlAssets, sourceClosure } from './bundle-sources.ts';
 
@@ -59,19 +60,18 @@ export const CSS_LIMIT_KB = 16.5;
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /**
- * Public routes and the module that renders each one (`null`: the page is in the entry chunk),
- * from the route manifest (src/app/routes.ts): the home page, every public route, and the door
- * check-in (door staff, standalone: its camera scanner loads when the camera opens), and whether
- * the public layout (header, footer) is around it.
+ * The routes with a budget and the module that renders each one (`null`: the page is in the entry
+ * chunk), from the route manifest (src/config/route-manifest.ts, `budget`): the home page, every
+ * public route, and the door check-in (door staff, standalone: its camera scanner loads when the
+ * camera opens), and whether the public layout (header, footer) is around it.
  */
-export const PUBLIC_ROUTES: { path: string; page: string | null; layout: boolean }[] = [
-  { path: '/', page: null, layout: true },
-  ...routeSources(root)
-    .filter((r) => r.group === 'public' || r.path === '/porte')
-    .map((r) => ({ path: r.path, page: r.module, layout: r.group === 'public' })),
-];
+export const PUBLIC_ROUTES: { path: string; page: string | null; layout: boolean }[] = routeSources(
+  root,
+)
+  .filter((r) => r.budget)
+  .map((r) => ({ path: r.path, page: r.entry ? null : r.module, layout: r.group === 'public' }));
 
-const HOME_PAGE = 'src/features/home/HomePage.tsx';
+const HOME_PAGE = ROUTES.home.page;
 const PUBLIC_LAYOUT = 'src/app/layouts/PublicLayout.tsx';
 
 type Forbidden = {
@@ -87,6 +87,13 @@ const FORBIDDEN: Forbidden[] = [
     label: 'admin code',
     homeOnly: false,
     source: (p) => p.startsWith('src/features/admin/') || p === 'src/app/layouts/AdminLayout.tsx',
+  },
+  {
+    // The administration's query library (docs/decisions/003-feature-folders-and-data-module.md):
+    // a public page imports a data domain's plain calls, never its queries or mutations.
+    label: 'TanStack Query',
+    homeOnly: false,
+    source: (p) => p.includes('node_modules/@tanstack/') || p.startsWith('@tanstack/'),
   },
   {
     label: 'papaparse',

@@ -18,6 +18,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { classesMissingFrom, inlineCriticalCss } from './critical-css.ts';
 import { pageHtml, type PageAssets, type RenderedPage } from './prerender-html.ts';
+import {
+  ADMIN_LAYOUT,
+  ERROR_PAGE,
+  ROUTES,
+  type Route,
+  type RouteLayout,
+} from '../src/config/route-manifest.ts';
 
 /** The file every path without a page of its own is served (the SPA fallback). */
 export const SPA_SHELL = '200.html';
@@ -46,66 +53,53 @@ export type RouteSource = {
   path: string;
   /** The page's module, relative to the project (src/features/…/XPage.tsx). */
   module: string;
-  group: 'public' | 'standalone' | 'admin';
+  group: RouteLayout;
+  /** The page is in the entry chunk (the home page), not a chunk of its own. */
+  entry: boolean;
+  prerender: boolean;
+  budget: boolean;
 };
 
-const ROUTE_GROUPS = {
-  PUBLIC_ROUTES: 'public',
-  STANDALONE_ROUTES: 'standalone',
-  ADMIN_ROUTES: 'admin',
-} as const;
+const MANIFEST = 'src/config/route-manifest.ts';
+
+/** A module of the manifest, checked to exist: a misspelt one fails the build, not a visit. */
+function existing(root: string, module: string): string {
+  if (!existsSync(join(root, module))) throw new Error(`${MANIFEST}: ${module} does not exist.`);
+  return module;
+}
 
 /**
- * Every route of the manifest (src/app/routes.ts) with the module of its page, read from the
- * manifest's text: `path: '/faq', page: lazyPage(() => import('@/features/faq/FaqPage')…)`.
- * The router knows a page by its loader only; the build needs its module to find its chunk.
+ * Every route of the manifest (src/config/route-manifest.ts, imported) with the module of its
+ * page: the router knows a page by its loader only; the build needs its module to find its chunk.
  */
 export function routeSources(root: string): RouteSource[] {
-  const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
-  const sections = [...text.matchAll(/export const (\w+_ROUTES)\b/g)];
-  const routes: RouteSource[] = [];
-  sections.forEach((section, i) => {
-    const group = ROUTE_GROUPS[section[1] as keyof typeof ROUTE_GROUPS];
-    if (!group) return;
-    const body = text.slice(section.index, sections[i + 1]?.index ?? text.length);
-    const entries = body.matchAll(
-      /path:\s*'([^']+)',\s*page:\s*lazyPage\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g,
-    );
-    for (const [, path, spec] of entries) {
-      routes.push({ path, module: resolveModule(root, 'src/app/routes.ts', spec), group });
-    }
-  });
-  if (routes.length === 0) throw new Error('No route found in src/app/routes.ts.');
-  return routes;
-}
-
-function resolveModule(root: string, from: string, spec: string): string {
-  const base = spec.startsWith('@/')
-    ? join(root, 'src', spec.slice(2))
-    : join(root, dirname(from), spec);
-  for (const candidate of [`${base}.tsx`, `${base}.ts`, join(base, 'index.tsx')]) {
-    if (existsSync(candidate)) return relative(root, candidate);
-  }
-  throw new Error(`${from}: cannot find the module ${spec}`);
+  return Object.values<Route>(ROUTES).map((r) => ({
+    path: r.path,
+    module: existing(root, r.page),
+    group: r.layout,
+    entry: r.entry ?? false,
+    prerender: r.prerender ?? false,
+    budget: r.budget ?? false,
+  }));
 }
 
 /**
- * Every module the route manifest loads on demand with lazyPage (the pages, the error page, the
+ * Every module the router loads on demand (src/app/routes.ts: the pages, the error page, the
  * administration's layout): the chunks that render a page.
  */
 export function pageModules(root: string): string[] {
-  const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
-  return [...text.matchAll(/lazyPage\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g)].map(([, spec]) =>
-    resolveModule(root, 'src/app/routes.ts', spec),
-  );
+  return [
+    ...routeSources(root)
+      .filter((r) => !r.entry)
+      .map((r) => r.module),
+    existing(root, ERROR_PAGE),
+    existing(root, ADMIN_LAYOUT),
+  ];
 }
 
-/** The paths written as static HTML: the home page and every public route without a parameter. */
+/** The paths written as static HTML (the home page and the public pages without a parameter). */
 export function prerenderedPaths(routes: RouteSource[]): string[] {
-  return [
-    '/',
-    ...routes.filter((r) => r.group === 'public' && !r.path.includes(':')).map((r) => r.path),
-  ];
+  return routes.filter((r) => r.prerender).map((r) => r.path);
 }
 
 /** dist/index.html for `/`, dist/faq/index.html for `/faq`. */

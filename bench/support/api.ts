@@ -37,18 +37,22 @@ export async function startApi(db: LocalDatabase): Promise<RunningServer> {
 
 /** The app's own modules (src/data), loaded once `WebSocket` is defined. */
 export async function loadApp() {
-  const { signInAdmin } = await import('../../src/data/admin-auth.ts');
-  const { getParticipantStats } = await import('../../src/data/get-participant-stats.ts');
+  const { signInAdmin } = await import('../../src/data/staff/admin-auth.ts');
+  const { getParticipantStats } =
+    await import('../../src/data/participants/get-participant-stats.ts');
   const { listParticipants, fetchAllParticipants } =
-    await import('../../src/data/list-participants.ts');
+    await import('../../src/data/participants/list-participants.ts');
   const { listReservations, fetchAllReservations } =
-    await import('../../src/data/list-reservations.ts');
-  const { getReservationSummary } = await import('../../src/data/get-reservation-summary.ts');
-  const { participantsCsv, reservationsCsv } =
-    await import('../../src/features/admin/shared/exports.ts');
-  const { toParticipant, toReservation, toReservationRow } =
-    await import('../../src/data/mappers.ts');
-  const { toRegistrationPayload } = await import('../../src/data/register-participant.ts');
+    await import('../../src/data/reservations/list-reservations.ts');
+  const { getReservationSummary } =
+    await import('../../src/data/reservations/reservation-summary.ts');
+  const { participantsCsv } = await import('../../src/data/participants/participants-csv.ts');
+  const { reservationsCsv } = await import('../../src/data/reservations/reservations-csv.ts');
+  const { toParticipant } = await import('../../src/data/participants/mappers.ts');
+  const { toReservation, toReservationRow } =
+    await import('../../src/data/reservations/mappers.ts');
+  const { toRegistrationPayload } =
+    await import('../../src/data/participants/register-participant.ts');
   return {
     signInAdmin,
     getParticipantStats,

@@ -1,5 +1,6 @@
 import { Component, Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import * as paths from '@/config/route-paths';
 import PublicLayout from './layouts/PublicLayout';
 import { RouteFocus } from './RouteFocus';
 import HomePage from '@/features/home/HomePage';
@@ -20,8 +21,9 @@ import {
  * data router). Scroll-to-top, the error boundary and the focus after a route change
  * (./RouteFocus.tsx) are provided here instead.
  *
- * The pages come from the route manifest (./routes.ts). <BrowserRouter> wraps navigations in
- * startTransition, so the current page stays on screen while the next page's chunk loads.
+ * The pages come from the route manifest (src/config/route-manifest.ts, ./routes.ts).
+ * <BrowserRouter> wraps navigations in startTransition, so the current page stays on screen while
+ * the next page's chunk loads.
  */
 /** A lazy page inside its own Suspense, so the surrounding layout stays visible on first load. */
 function Page({ component: PageComponent }: { component: ComponentType }) {
@@ -47,7 +49,7 @@ function BareErrorMessage() {
     <main className="mx-auto max-w-xl p-6 text-center">
       <h1 className="text-2xl font-bold">Oops! Une erreur est survenue</h1>
       <p className="mt-4">
-        <a className="underline" href="/">
+        <a className="underline" href={paths.home}>
           Retour à l’accueil
         </a>
       </p>
@@ -135,7 +137,7 @@ const routesOf = (routes: PageRoute[], base: string) =>
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<PublicLayout />}>
+      <Route path={paths.home} element={<PublicLayout />}>
         <Route index element={<PublicPage component={HomePage} />} />
         {PUBLIC_ROUTES.map(({ path, page }) => (
           <Route key={path} path={path} element={<PublicPage component={page} />} />
@@ -144,8 +146,8 @@ export function AppRoutes() {
         <Route path="*" element={<ErrorPageOrBare notFound />} />
       </Route>
       {routesOf(STANDALONE_ROUTES, '')}
-      <Route path="/admin" element={<Page component={AdminLayout} />}>
-        {routesOf(ADMIN_ROUTES, '/admin')}
+      <Route path={paths.admin} element={<Page component={AdminLayout} />}>
+        {routesOf(ADMIN_ROUTES, paths.admin)}
       </Route>
     </Routes>
   );

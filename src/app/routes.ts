@@ -2,14 +2,25 @@ import { matchPath } from 'react-router';
 import { lazyPage, type LazyHydrated, type LazyPage } from '@/lib/lazy-page';
 import { HomeContent } from '@/features/home/HomePage';
 import { Footer } from './layouts/PublicLayout';
+import * as paths from '@/config/route-paths';
+import type { LazyRouteIn, ROUTES, RouteLayout } from '@/config/route-manifest';
 
 /**
- * The route manifest: every page of the site once, with the layout around it. The router
- * (./router.tsx), the first-load preloader (preloadRoute) and the component tests
- * (tests/component/admin-render.tsx) all read it. Each page is its own chunk, and admin code
- * never reaches the public pages. The home page is not here: it is in the entry chunk.
+ * The router's side of the route manifest (src/config/route-manifest.ts): each page's chunk
+ * loader, by the manifest's key. The router (./router.tsx), the first-load preloader
+ * (preloadRoute) and the component tests (tests/component/admin-render.tsx) read the lists below.
+ * Each page is its own chunk, and admin code never reaches the public pages. The home page is not
+ * here: it is in the entry chunk. Each list holds the manifest's routes of its layout (the types
+ * check each path's layout; tests/unit/route-manifest.test.ts that none is missing and that each
+ * import is the manifest's `page`).
  */
 export type PageRoute = { path: string; page: LazyPage };
+
+/** A route of the manifest whose page sits in layout L: the types check each list's paths. */
+type RouteIn<L extends RouteLayout> = {
+  path: (typeof ROUTES)[LazyRouteIn<L>]['path'];
+  page: LazyPage;
+};
 
 export const ErrorPage = lazyPage(() =>
   import('@/features/errors/ErrorPage').then((m) => m.default),
@@ -19,107 +30,106 @@ export const AdminLayout = lazyPage(() => import('./layouts/AdminLayout').then((
 /** Inside the public layout (header, footer), besides the home page. */
 export const PUBLIC_ROUTES: PageRoute[] = [
   {
-    path: '/inscription',
+    path: paths.registration,
     page: lazyPage(() => import('@/features/registration/RegistrationPage').then((m) => m.default)),
   },
   {
-    path: '/faq',
+    path: paths.faq,
     page: lazyPage(() => import('@/features/faq/FaqPage').then((m) => m.default)),
   },
   {
-    path: '/contact',
+    path: paths.contact,
     page: lazyPage(() => import('@/features/contact/ContactPage').then((m) => m.default)),
   },
   {
-    path: '/success',
+    path: paths.registrationSuccess,
     page: lazyPage(() =>
       import('@/features/registration/RegistrationSuccessPage').then((m) => m.default),
     ),
   },
   {
-    path: '/night-party',
+    path: paths.nightParty,
     page: lazyPage(() => import('@/features/reservation/NightPartyPage').then((m) => m.default)),
   },
   {
-    path: '/reservation-success',
+    path: paths.reservationSuccess,
     page: lazyPage(() =>
       import('@/features/reservation/ReservationSuccessPage').then((m) => m.default),
     ),
   },
   {
-    path: '/reglement',
+    path: paths.rules,
     page: lazyPage(() => import('@/features/rules/RulesPage').then((m) => m.default)),
   },
   {
-    path: '/pass/:code',
+    path: paths.pass,
     page: lazyPage(() => import('@/features/reservation/pass/PassPage').then((m) => m.default)),
   },
-];
+] satisfies RouteIn<'public'>[];
 
 /** Pages with no layout around them. */
 export const STANDALONE_ROUTES: PageRoute[] = [
   {
-    path: '/admin/login',
+    path: paths.adminLogin,
     page: lazyPage(() => import('@/features/admin/auth/AdminLoginPage').then((m) => m.default)),
   },
   {
-    // The Night Party's door check-in (door staff), with its own sign-in.
-    path: '/porte',
+    path: paths.door,
     page: lazyPage(() => import('@/features/door/DoorPage').then((m) => m.default)),
   },
-];
+] satisfies RouteIn<'standalone'>[];
 
 /** Inside the administration layout (sign-in check, sidebar). */
 export const ADMIN_ROUTES: PageRoute[] = [
   {
-    path: '/admin',
+    path: paths.admin,
     page: lazyPage(() => import('@/features/admin/dashboard/DashboardPage').then((m) => m.default)),
   },
   {
-    path: '/admin/participants',
+    path: paths.adminParticipants,
     page: lazyPage(() =>
       import('@/features/admin/participants/ParticipantsPage').then((m) => m.default),
     ),
   },
   {
-    path: '/admin/participants/:id',
+    path: paths.adminParticipant,
     page: lazyPage(() =>
       import('@/features/admin/participants/ParticipantDetailPage').then((m) => m.default),
     ),
   },
   {
-    path: '/admin/stats',
+    path: paths.adminStats,
     page: lazyPage(() => import('@/features/admin/stats/StatsPage').then((m) => m.default)),
   },
   {
-    path: '/admin/reservations',
+    path: paths.adminReservations,
     page: lazyPage(() =>
       import('@/features/admin/reservations/ReservationsPage').then((m) => m.default),
     ),
   },
   {
-    path: '/admin/presence',
+    path: paths.adminAttendance,
     page: lazyPage(() =>
       import('@/features/admin/attendance/AttendancePage').then((m) => m.default),
     ),
   },
   {
-    path: '/admin/parametres',
+    path: paths.adminSettings,
     page: lazyPage(() => import('@/features/admin/settings/SettingsPage').then((m) => m.default)),
   },
   {
-    path: '/admin/messages',
+    path: paths.adminMessages,
     page: lazyPage(() => import('@/features/admin/messages/MessagesPage').then((m) => m.default)),
   },
   {
-    path: '/admin/journal',
+    path: paths.adminJournal,
     page: lazyPage(() => import('@/features/admin/journal/JournalPage').then((m) => m.default)),
   },
   {
-    path: '/admin/corbeille',
+    path: paths.adminBin,
     page: lazyPage(() => import('@/features/admin/journal/BinPage').then((m) => m.default)),
   },
-];
+] satisfies RouteIn<'admin'>[];
 
 const matches = (route: PageRoute, pathname: string) =>
   matchPath({ path: route.path, end: true }, pathname) !== null;
@@ -136,7 +146,7 @@ type Chunk = { preload: () => Promise<unknown> };
 export function chunksFor(pathname: string, { parts = false } = {}): Chunk[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const publicParts: LazyHydrated[] = parts ? [Footer] : [];
-  if (path === '/') return parts ? [HomeContent, ...publicParts] : [];
+  if (path === paths.home) return parts ? [HomeContent, ...publicParts] : [];
   const page = (routes: PageRoute[]) => routes.find((r) => matches(r, path))?.page;
   const publicPage = page(PUBLIC_ROUTES);
   if (publicPage) return [publicPage, ...publicParts];

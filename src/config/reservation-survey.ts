@@ -1,4 +1,9 @@
-import type { AttendanceBarrier, AttendanceStatus, HeardFrom, YesNo } from '@/data/types';
+import type {
+  AttendanceBarrier,
+  AttendanceStatus,
+  HeardFrom,
+  YesNo,
+} from '@/data/reservations/types';
 
 /**
  * French labels of the Night Party reservation survey: one place, used by the reservation form,

@@ -1,4 +1,4 @@
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import {
   eventYear,
   formatEventDate,

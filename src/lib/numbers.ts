@@ -6,3 +6,7 @@ export function formatCount(n: number): string {
   const sign = n < 0 ? '-' : '';
   return sign + String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+$)/g, '\u202f');
 }
+
+/** Whole-number percentage of `part` in `total` (0 when total is 0). */
+export const percent = (part: number, total: number) =>
+  total > 0 ? Math.round((part / total) * 100) : 0;

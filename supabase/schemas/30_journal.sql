@@ -41,7 +41,7 @@ language sql volatile security definer set search_path = '' as $$
 $$;
 revoke all on function private.audit(text,text,text,text,jsonb,jsonb) from public, anon, authenticated;
 
--- The journal's sentence for each export the site makes (src/data/audit.ts EXPORTS); null for
+-- The journal's sentence for each export the site makes (src/data/journal/audit.ts EXPORTS); null for
 -- any other name.
 create function private.export_label(what text) returns text
 language sql immutable set search_path = '' as $$

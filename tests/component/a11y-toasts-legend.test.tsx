@@ -9,7 +9,7 @@ import ToastHost, {
   TOAST_REGION_LABEL,
 } from '@/app/ToastHost';
 import { notify } from '@/lib/toast';
-import { signOutAdmin } from '@/data/admin-auth';
+import { signOutAdmin } from '@/data/staff/admin-auth';
 import { REQUIRED_LEGEND } from '@/components/ui/RequiredLegend';
 import RegistrationPage from '@/features/registration/RegistrationPage';
 import ContactPage from '@/features/contact/ContactPage';

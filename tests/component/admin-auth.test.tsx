@@ -1,16 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EMAIL_NOT_CONFIRMED, getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
+import { EMAIL_NOT_CONFIRMED, getAuthSessionEmail, signOutAdmin } from '@/data/staff/admin-auth';
 import { ADMIN_SESSION_KEY, readAdminSession, saveAdminSession } from '@/lib/admin-session';
-import { SUPABASE_AUTH_STORAGE_KEY } from '@/lib/supabase';
+import { SUPABASE_AUTH_STORAGE_KEY } from '@/data/shared/supabase';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
 import { plain } from '../setup/french';
 
 const backend = testBackend();
 
-// Sign-out tells the server with the browser's fetch (src/data/admin-auth.ts): this switch sits
+// Sign-out tells the server with the browser's fetch (src/data/staff/admin-auth.ts): this switch sits
 // in front of it for the whole file and can hold the logout request until a test lets it go.
 const logouts: string[] = [];
 let holdLogout: Promise<void> | null = null;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
-import { SEARCH_DELAY_MS } from '@/features/admin/shared/use-list-query';
+import { SEARCH_DELAY_MS } from '@/features/admin/ui/use-list-query';
 import { currentUrl, renderAdmin, shownCount, signInAsAdmin } from './admin-render';
 
 /**

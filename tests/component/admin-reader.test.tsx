@@ -1,8 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminQueryClient } from '@/features/admin/shared/query-client';
-import { queryKeys } from '@/features/admin/shared/query-keys';
+import { adminQueryClient } from '@/features/admin/workspace/query-client';
+import { staffKeys } from '@/data/staff/keys';
 import { testBackend } from '../setup/test-backend';
 import { captureDownloads, renderAdmin, signInAsAdmin } from './admin-render';
 
@@ -37,7 +37,7 @@ beforeEach(async () => {
 
 /** Waits until the signed-in role is known: before that, write actions are hidden for everyone. */
 const roleKnown = (role: string) =>
-  waitFor(() => expect(adminQueryClient.getQueryData(queryKeys.staffRole)).toBe(role));
+  waitFor(() => expect(adminQueryClient.getQueryData(staffKeys.role)).toBe(role));
 
 const WRITE_BUTTONS_DETAIL = [
   'Modifier',

@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { vi } from 'vitest';
 import ToastHost from '@/app/ToastHost';
 import { AdminLayout, ADMIN_ROUTES, STANDALONE_ROUTES } from '@/app/routes';
-import { adminQueryClient } from '@/features/admin/shared/query-client';
-import { signInAdmin } from '@/data/admin-auth';
+import { adminQueryClient } from '@/features/admin/workspace/query-client';
+import { signInAdmin } from '@/data/staff/admin-auth';
 import { saveAdminSession } from '@/lib/admin-session';
 import { formatCount } from '@/lib/numbers';
 
@@ -37,7 +37,7 @@ export const currentUrl = () => screen.getByRole('status', { name: 'Adresse' }).
 
 /**
  * The admin routes of the app's manifest (src/app/routes.ts), starting at `path`, with the toast container. The
- * admin query cache lives as long as the page (src/features/admin/shared/query-client.ts): it is
+ * admin query cache lives as long as the page (src/features/admin/workspace/query-client.ts): it is
  * emptied first, so every test starts like a fresh page load.
  */
 export function renderAdmin(path: string) {

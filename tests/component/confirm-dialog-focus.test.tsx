@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/features/admin/shared/ConfirmDialog';
+import { ConfirmDialog } from '@/features/admin/ui/ConfirmDialog';
 
 function Page() {
   const [open, setOpen] = useState(false);

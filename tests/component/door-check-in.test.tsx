@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import DoorPage from '@/features/door/DoorPage';
-import { NOT_DOOR_STAFF, getDoorStaff, signOutDoor } from '@/data/door';
+import { NOT_DOOR_STAFF, getDoorStaff, signOutDoor } from '@/data/staff/door-sign-in';
 import { testBackend } from '../setup/test-backend';
 
 /**

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import App from '@/app/App';
 import RegistrationPage from '@/features/registration/RegistrationPage';
 import { MESSAGES } from '@/features/registration/registration-schema';
-import { resetProofOfWork } from '@/data/public-write';
+import { resetProofOfWork } from '@/data/shared/public-write';
 import { PHONE_INVALID } from '@/lib/validation';
 import { testBackend } from '../setup/test-backend';
 import { fr, plain } from '../setup/french';

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse, passthrough } from 'msw';
 import App from '@/app/App';
-import { resetProofOfWork } from '@/data/public-write';
+import { resetProofOfWork } from '@/data/shared/public-write';
 import { mockEmailJs } from '../setup/emailjs-mock';
 import { testBackend } from '../setup/test-backend';
 

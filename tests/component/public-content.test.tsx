@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { AppRoutes } from '@/app/router';
 import { chunksFor, ErrorPage, PUBLIC_ROUTES } from '@/app/routes';
 import { EDITION } from '@/config/edition';
-import { resetProofOfWork } from '@/data/public-write';
+import { resetProofOfWork } from '@/data/shared/public-write';
 import { testBackend } from '../setup/test-backend';
 
 /**

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import ErrorPage from '@/features/errors/ErrorPage';
-import { SUPABASE_AUTH_STORAGE_KEY } from '@/lib/supabase';
+import { SUPABASE_AUTH_STORAGE_KEY } from '@/data/shared/supabase';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '@/app/App';
-import { resetProofOfWork } from '@/data/public-write';
+import { resetProofOfWork } from '@/data/shared/public-write';
 import { testBackend } from '../setup/test-backend';
 import { fr } from '../setup/french';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signOutAdmin } from '@/data/admin-auth';
+import { signOutAdmin } from '@/data/staff/admin-auth';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin } from './admin-render';
 

@@ -3,7 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import RegistrationPage from '@/features/registration/RegistrationPage';
-import { toRegistrationPayload, type NewRegistration } from '@/data/register-participant';
+import {
+  toRegistrationPayload,
+  type NewRegistration,
+} from '@/data/participants/register-participant';
 import { testBackend } from '../setup/test-backend';
 
 /** When registration is not open, the page shows the closed page, and the API refuses too. */

@@ -3,14 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import RegistrationPage from '@/features/registration/RegistrationPage';
-import { resetProofOfWork } from '@/data/public-write';
+import { resetProofOfWork } from '@/data/shared/public-write';
 import { DRAFT_KEY } from '@/features/registration/registration-draft';
 import { MESSAGES } from '@/features/registration/registration-schema';
 import {
   DUPLICATE_EMAIL,
   duplicateMemberPhone,
   REGISTRATION_NETWORK_ERROR,
-} from '@/data/register-participant';
+} from '@/data/participants/register-participant';
 import { PHONE_INVALID, PHONE_REQUIRED } from '@/lib/validation';
 import { testBackend } from '../setup/test-backend';
 import { plain } from '../setup/french';

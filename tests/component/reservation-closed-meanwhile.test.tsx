@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '@/app/App';
-import { resetProofOfWork } from '@/data/public-write';
+import { resetProofOfWork } from '@/data/shared/public-write';
 import { testBackend } from '../setup/test-backend';
 
 /**

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import App from '@/app/App';
 import { SURVEY_QUESTIONS } from '@/config/reservation-survey';
-import { resetProofOfWork } from '@/data/public-write';
+import { resetProofOfWork } from '@/data/shared/public-write';
 import { testBackend } from '../setup/test-backend';
 
 /**

@@ -1,9 +1,9 @@
 import { createChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signInAdmin } from '@/data/admin-auth';
-import { updateParticipant } from '@/data/update-participant';
-import { getParticipant } from '@/data/get-participant';
+import { signInAdmin } from '@/data/staff/admin-auth';
+import { updateParticipant } from '@/data/participants/update-participant';
+import { getParticipant } from '@/data/participants/get-participant';
 import { testBackend } from '../setup/test-backend';
 
 /**

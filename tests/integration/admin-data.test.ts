@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '@/data/admin-auth';
-import { getParticipantStats } from '@/data/get-participant-stats';
-import { fetchAllParticipants, listParticipants } from '@/data/list-participants';
-import { getParticipant } from '@/data/get-participant';
-import { updateParticipant, type ParticipantUpdate } from '@/data/update-participant';
-import { deleteParticipant } from '@/data/delete-participant';
-import { fetchAllReservations, listReservations } from '@/data/list-reservations';
-import { getReservationSummary } from '@/data/get-reservation-summary';
+import { signInAdmin } from '@/data/staff/admin-auth';
+import { getParticipantStats } from '@/data/participants/get-participant-stats';
+import { fetchAllParticipants, listParticipants } from '@/data/participants/list-participants';
+import { getParticipant } from '@/data/participants/get-participant';
+import { updateParticipant, type ParticipantUpdate } from '@/data/participants/update-participant';
+import { deleteParticipant } from '@/data/participants/delete-participant';
+import { fetchAllReservations, listReservations } from '@/data/reservations/list-reservations';
+import { getReservationSummary } from '@/data/reservations/reservation-summary';
 import { DataError } from '@/lib/errors';
-import { getSupabase } from '@/lib/supabase';
+import { getSupabase } from '@/data/shared/supabase';
 import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
 

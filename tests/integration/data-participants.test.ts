@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSupabase } from '@/lib/supabase';
-import { fetchAllParticipants, listParticipants } from '@/data/list-participants';
+import { getSupabase } from '@/data/shared/supabase';
+import { fetchAllParticipants, listParticipants } from '@/data/participants/list-participants';
 import { testBackend } from '../setup/test-backend';
 
 /** The data module pages through results: never trusts one request (capped at 1000 rows). */

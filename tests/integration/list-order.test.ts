@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin } from '@/data/admin-auth';
-import { listParticipants } from '@/data/list-participants';
-import { listReservations } from '@/data/list-reservations';
+import { signInAdmin } from '@/data/staff/admin-auth';
+import { listParticipants } from '@/data/participants/list-participants';
+import { listReservations } from '@/data/reservations/list-reservations';
 import { testBackend } from '../setup/test-backend';
 
 /**

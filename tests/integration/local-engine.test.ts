@@ -4,9 +4,9 @@ import {
   closedReasonOf,
   registerParticipant,
   type NewRegistration,
-} from '@/data/register-participant';
-import { createReservation, RESERVATION_PHONE_TAKEN } from '@/data/create-reservation';
-import type { NewReservation } from '@/data/types';
+} from '@/data/participants/register-participant';
+import { createReservation, RESERVATION_PHONE_TAKEN } from '@/data/reservations/create-reservation';
+import type { NewReservation } from '@/data/reservations/types';
 import { DataError } from '@/lib/errors';
 import { testBackend } from '../setup/test-backend';
 

@@ -10,8 +10,9 @@ vi.mock('@/config/env', async (importOriginal) => {
   return { ...actual, getEnv: () => ({ ...actual.getEnv(), emailjs: email.config }) };
 });
 
-const { createReservation, RESERVATION_PHONE_TAKEN } = await import('@/data/create-reservation');
-const { sendContactMessage } = await import('@/data/send-contact-message');
+const { createReservation, RESERVATION_PHONE_TAKEN } =
+  await import('@/data/reservations/create-reservation');
+const { sendContactMessage } = await import('@/data/messages/send-contact-message');
 const { DataError } = await import('@/lib/errors');
 
 const backend = testBackend();

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getSupabase } from '@/lib/supabase';
-import { listParticipants } from '@/data/list-participants';
-import { getRegistrationStatus } from '@/data/get-registration-status';
+import { getSupabase } from '@/data/shared/supabase';
+import { listParticipants } from '@/data/participants/list-participants';
+import { getRegistrationStatus } from '@/data/participants/registration-status';
 import {
   DUPLICATE_EMAIL,
   DUPLICATE_PHONE,
@@ -11,7 +11,7 @@ import {
   repeatedMemberPhone,
   toRegistrationPayload,
   type NewRegistration,
-} from '@/data/register-participant';
+} from '@/data/participants/register-participant';
 import { testBackend } from '../setup/test-backend';
 
 /** register_participant through the data module and straight through the API (anon key). */

@@ -1,5 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toRegistrationPayload, type NewRegistration } from '@/data/register-participant';
+import {
+  toRegistrationPayload,
+  type NewRegistration,
+} from '@/data/participants/register-participant';
 import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
 import { signInStaff, type Staff } from './workspace-fixtures';

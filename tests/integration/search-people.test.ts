@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getSupabase } from '@/lib/supabase';
-import { fetchAllParticipants, listParticipants } from '@/data/list-participants';
+import { getSupabase } from '@/data/shared/supabase';
+import { fetchAllParticipants, listParticipants } from '@/data/participants/list-participants';
 import { testBackend } from '../setup/test-backend';
 
 /**

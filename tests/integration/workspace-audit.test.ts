@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { testBackend } from '../setup/test-backend';
-import { EXPORTS, type ExportName } from '@/data/audit';
+import { EXPORTS, type ExportName } from '@/data/journal/audit';
 import {
   addMessage,
   addParticipants,
@@ -306,7 +306,7 @@ describe('what the rows say', () => {
 
 /**
  * The journal is written by the database alone (security review, finding 8): log_export takes
- * one of the site's exports (EXPORTS, src/data/audit.ts), its known filters with checked values,
+ * one of the site's exports (EXPORTS, src/data/journal/audit.ts), its known filters with checked values,
  * and writes its own French sentence.
  */
 describe('log_export', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barHeight } from '@/features/admin/shared/charts';
-import { percent } from '@/features/admin/shared/exports';
+import { barHeight } from '@/features/admin/ui/charts';
+import { percent } from '@/lib/numbers';
 
 describe('barHeight', () => {
   it('is 4 px at zero and at least 20 px for any non-zero count', () => {

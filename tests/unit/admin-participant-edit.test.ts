@@ -5,7 +5,7 @@ import {
 } from '@/features/admin/participants/participant-edit-schema';
 import { MESSAGES } from '@/features/registration/registration-schema';
 import { PARTICIPANT_MESSAGES } from '@/lib/participant-rules';
-import type { Participant } from '@/data/types';
+import type { Participant } from '@/data/participants/types';
 import { fr } from '../setup/french';
 
 const team: Participant = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toReservationSummary } from '@/data/get-reservation-summary';
+import { toReservationSummary } from '@/data/reservations/reservation-summary';
 
 describe('toReservationSummary', () => {
   it('maps the SQL JSON, fills missing counts with 0 and sorts cities the French way', () => {

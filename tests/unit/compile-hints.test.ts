@@ -46,7 +46,7 @@ describe('compile hints (docs/decisions/013-eager-compile-hints.md)', () => {
     // A name that only contains one of them is not one of them.
     expect(runsWhenLoaded({ moduleIds: ['/app/node_modules/physics/index.js'] })).toBe(true);
     expect(
-      runsWhenLoaded({ moduleIds: ['/app/src/features/admin/shared/readable-export.ts'] }),
+      runsWhenLoaded({ moduleIds: ['/app/src/features/admin/workbook/readable-export.ts'] }),
     ).toBe(true);
 
     const excel = chunk('assets/exceljs.js', ['/app/node_modules/exceljs/dist/exceljs.min.js']);

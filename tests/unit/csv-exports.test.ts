@@ -1,16 +1,12 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import {
-  attendanceCsv,
-  attendanceFileName,
-  participantsCsv,
-  participantsFileName,
-  percent,
-  regionsCsv,
-  reservationsCsv,
-  reservationsFileName,
-} from '@/features/admin/shared/exports';
-import type { Participant, Reservation } from '@/data/types';
+import { attendanceCsv, attendanceFileName } from '@/features/admin/attendance/attendance-csv';
+import { participantsCsv, participantsFileName } from '@/data/participants/participants-csv';
+import { percent } from '@/lib/numbers';
+import { regionsCsv } from '@/features/admin/stats/regions-csv';
+import { reservationsCsv, reservationsFileName } from '@/data/reservations/reservations-csv';
+import type { Participant } from '@/data/participants/types';
+import type { Reservation } from '@/data/reservations/types';
 import { fr } from '../setup/french';
 
 const parse = (csv: string) => {

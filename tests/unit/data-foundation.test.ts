@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError, toDataError } from '@/lib/errors';
-import { afterCursor, fetchAllAfter, ilikeAny } from '@/data/query-helpers';
+import { afterCursor, fetchAllAfter, ilikeAny } from '@/data/shared/query-helpers';
 import { MISSING_BACKEND, parseEnv } from '@/config/env';
 import { LOCAL_ANON_KEY } from '@/config/local-backend';
 

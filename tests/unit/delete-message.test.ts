@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELETE_QUESTION, deleteMessage } from '@/features/admin/participants/ParticipantActions';
-import type { Participant } from '@/data/types';
+import type { Participant } from '@/data/participants/types';
 
 /**
  * The delete dialogs' words (issue 27): the specification's question first, verbatim; what goes

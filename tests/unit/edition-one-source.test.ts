@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { convocationText } from '@/features/admin/pipeline/convocation';
+import { convocationText } from '@/features/admin/participants/convocation';
 import { FAQ_ITEMS } from '@/features/faq/faq-items';
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import { challengeName, finalWhere, nightPartyName, registrationWindow } from '@/lib/edition-text';
 
 /** Issue 27, item 2 (docs/decisions/024-one-edition-one-source.md): the texts written outside the pages. */

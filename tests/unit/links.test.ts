@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mailtoUrl, telUrl, whatsappShareUrl, whatsappUrl } from '@/lib/links';
-import { convocationMailto, convocationWhatsappUrl } from '@/features/admin/pipeline/convocation';
+import {
+  convocationMailto,
+  convocationWhatsappUrl,
+} from '@/features/admin/participants/convocation';
 import { replyMailto, replyWhatsapp } from '@/features/admin/messages/reply-links';
 import { HOSTILE_EMAILS } from '../setup/text-cases';
 

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   toParticipant,
   toParticipantPatch,
-  toReservation,
-  toReservationRow,
   toStats,
   toTeamMemberRows,
-  type ReservationRow,
-} from '@/data/mappers';
+} from '@/data/participants/mappers';
+import { toReservation, toReservationRow, type ReservationRow } from '@/data/reservations/mappers';
 
 const reservationRow: ReservationRow = {
   id: 'r1',

@@ -4,24 +4,26 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ADMIN, JWT_SECRET, SERVICE_ROLE_KEY } from '../../supabase/local/constants.ts';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend.ts';
 import { COMPILE_HINT } from '../../build/compile-hints.ts';
+import { ERROR_PAGE, ROUTES } from '../../src/config/route-manifest.ts';
 
 /**
  * Checked on the production build: what a visitor's browser can download from the public pages.
  * - first load (the entry chunk and its static imports): no supabase-js, no admin code, no papaparse;
- * - each public page: no admin code and no papaparse, even through the chunks it loads on demand
- *   (supabase-js on submit is fine).
+ * - each public page: no admin code, no TanStack Query (docs/decisions/003-feature-folders-and-data-module.md)
+ *   and no papaparse, even through the chunks it loads on demand (supabase-js on submit is fine).
  */
 type Chunk = Rolldown.OutputChunk;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The pages checked, from the route manifest (src/config/route-manifest.ts). */
 const PUBLIC_PAGES = [
-  'features/home/HomePage.tsx',
-  'features/faq/FaqPage.tsx',
-  'features/contact/ContactPage.tsx',
-  'features/reservation/NightPartyPage.tsx',
-  'features/reservation/ReservationSuccessPage.tsx',
-  'features/registration/RegistrationSuccessPage.tsx',
-  'features/errors/ErrorPage.tsx',
+  ROUTES.home.page,
+  ROUTES.faq.page,
+  ROUTES.contact.page,
+  ROUTES.nightParty.page,
+  ROUTES.reservationSuccess.page,
+  ROUTES.registrationSuccess.page,
+  ERROR_PAGE,
 ];
 
 /** A production build for a hosted project (placeholder URL and public key). */
@@ -82,6 +84,7 @@ function reachableModules(start: Chunk, chunks: Map<string, Chunk>, followDynami
 const ADMIN = /\/src\/features\/admin\//;
 const PAPAPARSE = /node_modules\/papaparse\//;
 const SUPABASE = /node_modules\/@supabase\//;
+const TANSTACK = /node_modules\/@tanstack\//;
 
 describe('public bundle', () => {
   it('refuses a production build that names no Supabase project', async () => {
@@ -107,7 +110,7 @@ describe('public bundle', () => {
     expect(code).not.toMatch(/encrypted_password|BEGIN (RSA )?PRIVATE KEY/);
   });
 
-  it('keeps admin code, papaparse and (on first load) supabase-js away from public pages', async () => {
+  it('keeps admin code, TanStack Query, papaparse and (on first load) supabase-js away from public pages', async () => {
     const chunks = await built();
     const entry = [...chunks.values()].find((c) => c.isEntry)!;
     const firstLoad = reachableModules(entry, chunks, false);
@@ -118,7 +121,7 @@ describe('public bundle', () => {
 
     for (const page of PUBLIC_PAGES) {
       const chunk = [...chunks.values()].find((c) =>
-        c.moduleIds.some((m) => m.endsWith(`/src/${page}`)),
+        c.moduleIds.some((m) => m.endsWith(`/${page}`)),
       );
       expect(chunk, page).toBeDefined();
       const statics = reachableModules(chunk!, chunks, false);
@@ -128,7 +131,7 @@ describe('public bundle', () => {
       ).toEqual([]);
       const all = reachableModules(chunk!, chunks, true);
       expect(
-        all.filter((m) => ADMIN.test(m) || PAPAPARSE.test(m)),
+        all.filter((m) => ADMIN.test(m) || PAPAPARSE.test(m) || TANSTACK.test(m)),
         page,
       ).toEqual([]);
     }
@@ -140,7 +143,7 @@ describe('public bundle', () => {
     const entry = chunks.find((c) => c.isEntry)!;
     expect(firstLine(entry)).toBe(COMPILE_HINT);
     for (const page of PUBLIC_PAGES) {
-      const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(`/src/${page}`)))!;
+      const chunk = chunks.find((c) => c.moduleIds.some((m) => m.endsWith(`/${page}`)))!;
       expect(firstLine(chunk), page).toBe(COMPILE_HINT);
     }
     const excel = chunks.find((c) => c.moduleIds.some((m) => /node_modules\/exceljs\//.test(m)));

@@ -14,7 +14,7 @@ vi.mock('@/config/env', () => ({
 
 const { sendEmail, isEmailConfigured, emailTemplateId, EmailNotConfiguredError, EmailSendError } =
   await import('@/lib/emailjs');
-const { contactTemplateParams } = await import('@/data/send-contact-message');
+const { contactTemplateParams } = await import('@/data/messages/send-contact-message');
 
 const CONFIG: EmailJsConfig = {
   publicKey: 'pk_public_123',

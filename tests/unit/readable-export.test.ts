@@ -1,20 +1,20 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import {
-  participantsXlsxName,
-  reservationsXlsxName,
-  writeWorkbook,
-  XLSX_MIME,
-} from '@/features/admin/shared/readable-export';
+import { participantsXlsxName } from '@/features/admin/participants/participant-exports';
+import { reservationsXlsxName } from '@/features/admin/reservations/reservation-exports';
+import { writeWorkbook, XLSX_MIME } from '@/features/admin/workbook/readable-export';
 import {
   MEMBERS_SHEET,
   participantSheets,
   PARTICIPANTS_SHEET,
+} from '@/features/admin/participants/participant-sheets';
+import {
   reservationSheets,
   RESERVATIONS_SHEET,
-  sortForExport,
-} from '@/features/admin/shared/readable-export-sheets';
-import type { Participant, Reservation } from '@/data/types';
+} from '@/features/admin/reservations/reservation-sheets';
+import { sortForExport } from '@/features/admin/workbook/sheet';
+import type { Participant } from '@/data/participants/types';
+import type { Reservation } from '@/data/reservations/types';
 
 /** The readable exports (issue 13, item 3): built, written, then parsed back with exceljs. */
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { refreshAfterWrite, withoutRow } from '@/features/admin/shared/refresh-after-write';
+import { refreshAfterWrite, withoutRow } from '@/data/shared/query-cache';
 
 /**
  * After a deletion, the lists drop the row at once (the list the deletion returns to never shows

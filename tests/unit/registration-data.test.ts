@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError } from '@/lib/errors';
-import { toRegistrationStatus } from '@/data/get-registration-status';
+import { toRegistrationStatus } from '@/data/participants/registration-status';
 import {
   closedReasonOf,
   DUPLICATE_EMAIL,
@@ -13,7 +13,7 @@ import {
   toRegistrationError,
   toRegistrationPayload,
   type NewRegistration,
-} from '@/data/register-participant';
+} from '@/data/participants/register-participant';
 import { fr } from '../setup/french';
 
 const solo: NewRegistration = {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  * shared edition answer when two requests answer out of order (src/components/contact/site-status.ts).
  */
 const signOut = vi.fn(async (_options: { scope: string }) => ({ error: null }));
-vi.mock('@/lib/supabase', () => ({
+vi.mock('@/data/shared/supabase', () => ({
   SUPABASE_AUTH_STORAGE_KEY: 'sb-booster-auth-token',
   getSupabase: async () => ({ auth: { signOut } }),
 }));
@@ -24,7 +24,7 @@ describe('signOutAdmin', () => {
     vi.stubGlobal('localStorage', { getItem: blocked, removeItem: blocked, setItem: blocked });
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
-    const { signOutAdmin } = await import('@/data/admin-auth');
+    const { signOutAdmin } = await import('@/data/staff/admin-auth');
     await signOutAdmin();
     expect(signOut).toHaveBeenCalledWith({ scope: 'local' });
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import {
   PARTICIPANT_CSV_COLUMNS,
   participantsFileName,
+} from '@/data/participants/participants-csv';
+import {
   RESERVATION_CSV_COLUMNS,
   reservationsFileName,
-} from '@/features/admin/shared/exports';
+} from '@/data/reservations/reservations-csv';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@/app/ToastHost';
 import { quotedStrings, SPEC, specLine } from '../setup/specification';
 
@@ -53,7 +55,7 @@ const WHERE: Record<string, string[]> = {
   'Le message doit contenir au moins 10 caractères': ['features/contact/contact-schema.ts'],
   'Votre message a été envoyé avec succès !': ['features/contact/ContactForm.tsx'],
   "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer.": [
-    'data/send-contact-message.ts',
+    'data/messages/send-contact-message.ts',
   ],
   // Reservation form (the phone rule is the one shared rule of every form: src/lib/validation.ts)
   'Réservation en cours...': ['features/reservation/ReservationForm.tsx'],
@@ -65,7 +67,7 @@ const WHERE: Record<string, string[]> = {
   'Veuillez sélectionner une option': ['features/reservation/reservation-schema.ts'],
   'Réservation enregistrée avec succès !': ['features/reservation/ReservationForm.tsx'],
   'Une erreur est survenue lors de la réservation. Veuillez réessayer.': [
-    'data/create-reservation.ts',
+    'data/reservations/create-reservation.ts',
   ],
   // Administration: sign-in and sign-out
   'Connexion Administrateur': ['features/admin/auth/AdminLoginPage.tsx'],
@@ -74,13 +76,13 @@ const WHERE: Record<string, string[]> = {
   "Format d'email invalide": ['features/admin/auth/AdminLoginPage.tsx'],
   'Le mot de passe est requis': ['features/admin/auth/AdminLoginPage.tsx'],
   'Connexion réussie!': ['features/admin/auth/AdminLoginPage.tsx'],
-  'Email ou mot de passe incorrect': ['data/admin-auth.ts'],
-  'Une erreur est survenue lors de la connexion': ['data/admin-auth.ts'],
+  'Email ou mot de passe incorrect': ['data/staff/admin-auth.ts'],
+  'Une erreur est survenue lors de la connexion': ['data/staff/admin-auth.ts'],
   'Déconnexion réussie': ['app/layouts/AdminLayout.tsx'],
   // Dashboard, participants, detail
   'Aucune inscription pour le moment': ['features/admin/dashboard/DashboardPage.tsx'],
   'Erreur lors du chargement des données': ['features/admin/dashboard/DashboardPage.tsx'],
-  'Erreur lors du chargement des participants': ['data/list-participants.ts'],
+  'Erreur lors du chargement des participants': ['data/participants/list-participants.ts'],
   'Aucune information complémentaire fournie': ['features/admin/participants/ParticipantView.tsx'],
   'Participant non trouvé': ['features/admin/participants/ParticipantDetailPage.tsx'],
   'Retour à la liste': ['features/admin/participants/ParticipantDetailPage.tsx'],
@@ -101,17 +103,23 @@ const WHERE: Record<string, string[]> = {
   ],
   'Participant mis à jour avec succès': ['features/admin/participants/ParticipantEditForm.tsx'],
   'Email de confirmation envoyé': ['features/admin/participants/ParticipantActions.tsx'],
-  // Exports (the participants list, the dashboard and the reservations list share them)
-  'Aucun participant à exporter': ['features/admin/shared/export-participants.ts'],
-  'Aucune réservation à exporter': ['features/admin/shared/export-participants.ts'],
-  "Erreur lors de l'exportation des données": ['features/admin/shared/export-participants.ts'],
-  'Données exportées avec succès': ['features/admin/shared/export-participants.ts'],
+  // Exports (each domain's file and its workbook; one runner for the toasts)
+  'Aucun participant à exporter': [
+    'data/participants/participants-csv.ts',
+    'features/admin/participants/participant-exports.ts',
+  ],
+  'Aucune réservation à exporter': [
+    'data/reservations/reservations-csv.ts',
+    'features/admin/reservations/reservation-exports.ts',
+  ],
+  "Erreur lors de l'exportation des données": ['features/admin/ui/export-file.ts'],
+  'Données exportées avec succès': ['features/admin/ui/export-file.ts'],
   // Stats and reservations
   'Pas assez de données pour afficher la tendance': ['features/admin/stats/StatsPage.tsx'],
   'Aucune donnée régionale disponible': ['features/admin/stats/StatsPage.tsx'],
   'Aucune statistique disponible': ['features/admin/stats/StatsPage.tsx'],
-  'Erreur lors du chargement des statistiques': ['data/get-participant-stats.ts'],
-  'Erreur lors du chargement des réservations': ['data/list-reservations.ts'],
+  'Erreur lors du chargement des statistiques': ['data/participants/get-participant-stats.ts'],
+  'Erreur lors du chargement des réservations': ['data/reservations/list-reservations.ts'],
 };
 
 /** The labels the specification gives unquoted, after a route or a screen's name. */

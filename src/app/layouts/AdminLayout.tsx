@@ -2,14 +2,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearAdminSession, readAdminSession } from '@/lib/admin-session';
 import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
-import { getAuthSessionEmail, signOutAdmin } from '@/data/admin-auth';
-import { AdminQueryProvider } from '@/features/admin/shared/AdminQueryProvider';
-import { adminQueryClient } from '@/features/admin/shared/query-client';
+import { getAuthSessionEmail, signOutAdmin } from '@/data/staff/admin-auth';
+import { AdminQueryProvider } from '@/features/admin/workspace/AdminQueryProvider';
+import { adminQueryClient } from '@/features/admin/workspace/query-client';
 import { PurgeBanner } from '@/features/admin/settings/PurgeBanner';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { useDocumentTitle } from '@/lib/use-page-meta';
 import { focusElement, keepTabInside } from '@/lib/move-focus';
 import { adminNavTitle, UnhandledBadge, useNavForRole } from './admin-nav';
+import * as paths from '@/config/route-paths';
 
 const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400';
@@ -90,7 +91,7 @@ export default function AdminLayout() {
     let active = true;
     const leave = () => {
       endSessions();
-      navigate('/admin/login', { replace: true });
+      navigate(paths.adminLogin, { replace: true });
     };
     const session = readAdminSession();
     if (!session) {
@@ -147,7 +148,7 @@ export default function AdminLayout() {
   const logout = () => {
     endSessions();
     notify.success('Déconnexion réussie', ADMIN_SESSION_TOASTS);
-    navigate('/admin/login', { replace: true });
+    navigate(paths.adminLogin, { replace: true });
   };
 
   if (!email) {
@@ -177,7 +178,7 @@ export default function AdminLayout() {
       </nav>
       <div className="mt-auto space-y-2">
         <Link
-          to="/"
+          to={paths.home}
           className={`flex min-h-11 items-center justify-center rounded-lg border border-blue-200 px-3 py-2 font-medium hover:bg-brand-700 ${focusRing}`}
         >
           Retour au site

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { EDITION } from '@/config/edition';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { ContactLinks } from '@/components/contact/ContactLinks';
-import { CONCERT_FOOTER_LABEL } from './concert-name';
+import * as paths from '@/config/route-paths';
+import type { MenuLink } from '@/config/route-manifest';
 
 /*
  * The public footer's content, inside PublicLayout's <footer>. A part hydrated after the rest of
@@ -11,14 +12,15 @@ import { CONCERT_FOOTER_LABEL } from './concert-name';
  * rule 10).
  */
 
-const FOOTER_LINKS = [
-  { to: '/', label: 'Accueil' },
-  { to: '/inscription', label: 'S’inscrire au challenge' },
-  { to: '/night-party', label: CONCERT_FOOTER_LABEL },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/reglement', label: 'Règlement du concours' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+/** The useful links (the administration's is apart: 'Espace Administration'). */
+const FOOTER_MENU: MenuLink[] = [
+  { to: paths.home, label: 'Accueil' },
+  { to: paths.registration, label: 'S’inscrire au challenge' },
+  { to: paths.nightParty, label: 'Night Party' },
+  { to: paths.faq, label: 'FAQ' },
+  { to: paths.rules, label: 'Règlement du concours' },
+  { to: paths.contact, label: 'Contact' },
+];
 
 /** Footer links are 44 px tall, like every touch target of the site. */
 const footerLinkClass =
@@ -40,7 +42,7 @@ export default function PublicFooter() {
         <nav aria-label="Liens utiles">
           <h2 className="font-semibold text-white">Liens utiles</h2>
           <ul className="mt-1 text-sm">
-            {FOOTER_LINKS.map((item) => (
+            {FOOTER_MENU.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className={footerLinkClass}>
                   {item.label}
@@ -64,7 +66,7 @@ export default function PublicFooter() {
             ))}
           </ul>
           <p className="mt-3 text-sm">
-            <Link to="/admin/login" className={`${footerLinkClass} underline`}>
+            <Link to={paths.adminLogin} className={`${footerLinkClass} underline`}>
               Espace Administration
             </Link>
           </p>

@@ -3,15 +3,18 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { HomeContent } from '@/features/home/HomePage';
 import { lazyHydrated } from '@/lib/lazy-page';
-import { CONCERT_NAV_LABEL } from './concert-name';
+import * as paths from '@/config/route-paths';
+import type { MenuLink } from '@/config/route-manifest';
 
-const NAV = [
-  { to: '/', label: 'Accueil', end: true },
-  { to: '/inscription', label: 'Inscription Challenge', end: false },
-  { to: '/night-party', label: CONCERT_NAV_LABEL, end: false },
-  { to: '/faq', label: 'FAQ', end: false },
-  { to: '/contact', label: 'Contact', end: false },
-] as const;
+/** The header's links (desktop bar and mobile menu), the specification's first. */
+const HEADER_MENU: MenuLink[] = [
+  { to: paths.home, label: 'Accueil', end: true },
+  { to: paths.registration, label: 'Inscription Challenge' },
+  // The specification's header says "Pré-inscription Concert"; its footer names the concert.
+  { to: paths.nightParty, label: 'Pré-inscription Concert' },
+  { to: paths.faq, label: 'FAQ' },
+  { to: paths.contact, label: 'Contact' },
+];
 
 /**
  * The footer's content (./PublicFooter.tsx: the site's words, useful links, the live contacts and
@@ -29,9 +32,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 function NavLinks({ className }: { className: string }) {
   return (
     <ul className={className}>
-      {NAV.map((item) => (
+      {HEADER_MENU.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className={navLinkClass}>
+          <NavLink to={item.to} end={item.end ?? false} className={navLinkClass}>
             {item.label}
           </NavLink>
         </li>
@@ -99,7 +102,7 @@ export default function PublicLayout() {
       <header className="bg-blue-900 text-white shadow">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
           <Link
-            to="/"
+            to={paths.home}
             className="flex min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {/* Narrower than the screen with text at 200 %: the logo shrinks (reflow, WCAG 1.4.10). */}

@@ -1,37 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
-import { unhandledMessagesQuery } from '@/features/admin/shared/queries';
-import { useStaffRole } from '@/features/admin/shared/use-staff-role';
+import { unhandledMessagesQuery } from '@/data/messages/queries';
+import { useStaffRole } from '@/features/admin/workspace/use-staff-role';
+import * as paths from '@/config/route-paths';
+import type { MenuLink } from '@/config/route-manifest';
 import { adminPageTitle } from '@/lib/use-page-meta';
 
 type NavItem = { to: string; label: string; end: boolean; badge?: 'messages' };
 
-/** What every staff member of the administration reads (admins and readers). */
-const READ_NAV: NavItem[] = [
-  { to: '/admin', label: 'Tableau de bord', end: true },
-  { to: '/admin/participants', label: 'Participants', end: false },
-  { to: '/admin/reservations', label: 'Réservations', end: false },
-  { to: '/admin/messages', label: 'Messages', end: false, badge: 'messages' },
-  { to: '/admin/stats', label: 'Statistiques', end: false },
-  { to: '/admin/presence', label: 'Présence', end: false },
+/**
+ * The sidebar. `shownTo`: every staff member (`staff`, also while the role loads), a known role
+ * (`known`: the settings, that admins edit and readers read), or admins only (`admins`: the
+ * journal and the bin, that the database refuses to readers).
+ */
+const ADMIN_MENU: (MenuLink & { shownTo: 'staff' | 'known' | 'admins'; badge?: 'messages' })[] = [
+  { to: paths.admin, label: 'Tableau de bord', end: true, shownTo: 'staff' },
+  { to: paths.adminParticipants, label: 'Participants', shownTo: 'staff' },
+  { to: paths.adminReservations, label: 'Réservations', shownTo: 'staff' },
+  { to: paths.adminMessages, label: 'Messages', shownTo: 'staff', badge: 'messages' },
+  { to: paths.adminStats, label: 'Statistiques', shownTo: 'staff' },
+  { to: paths.adminAttendance, label: 'Présence', shownTo: 'staff' },
+  { to: paths.adminJournal, label: 'Journal', shownTo: 'admins' },
+  { to: paths.adminBin, label: 'Corbeille', shownTo: 'admins' },
+  { to: paths.adminSettings, label: 'Paramètres', shownTo: 'known' },
 ];
+
+const NAV = ADMIN_MENU.map((item) => ({ ...item, end: item.end ?? false }));
 
 /**
- * Admins only: the journal and the bin (the database refuses them to readers; reached by their
- * address, each page says it is reserved to admins).
+ * The sidebar's links for the signed-in role (my_staff_role): the journal and the bin for admins
+ * only (the database refuses them to readers; reached by their address, each page says it is
+ * reserved to admins); the settings once the role is known (admins edit them, readers read them,
+ * issue 27).
  */
-const ADMIN_NAV: NavItem[] = [
-  { to: '/admin/journal', label: 'Journal', end: false },
-  { to: '/admin/corbeille', label: 'Corbeille', end: false },
-];
-
-/** The settings: admins edit them, readers read them (read-only page, issue 27). */
-const SETTINGS_NAV: NavItem = { to: '/admin/parametres', label: 'Paramètres', end: false };
-
-/** The sidebar's links for the signed-in role (my_staff_role); the admins' ones once known. */
 export function useNavForRole(): NavItem[] {
-  const role = useStaffRole();
-  if (role === 'admin') return [...READ_NAV, ...ADMIN_NAV, SETTINGS_NAV];
-  return role === 'lecteur' ? [...READ_NAV, SETTINGS_NAV] : READ_NAV;
+  return navFor(useStaffRole());
+}
+
+/** The sidebar's links for `role` (undefined while it loads, null for no staff role). */
+export function navFor(role: string | null | undefined): NavItem[] {
+  return NAV.filter(
+    (item) =>
+      item.shownTo === 'staff' ||
+      (item.shownTo === 'known' && (role === 'admin' || role === 'lecteur')) ||
+      (item.shownTo === 'admins' && role === 'admin'),
+  );
 }
 
 /**
@@ -40,7 +52,7 @@ export function useNavForRole(): NavItem[] {
  */
 export function adminNavTitle(pathname: string): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const item = [...READ_NAV, ...ADMIN_NAV, SETTINGS_NAV].find((i) => i.to === path);
+  const item = NAV.find((i) => i.to === path);
   return item && adminPageTitle(item.label);
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { EditionInfo } from '@/data/night-party';
-import type { RegistrationStatus } from '@/data/types';
+import type { EditionInfo } from '@/data/edition/edition-info';
+import type { RegistrationStatus } from '@/data/participants/types';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 
 /**
@@ -97,13 +97,13 @@ function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
 
 // The import alone, not the question: Vite wraps `import(…).then(callback)` whole in its chunk
 // loader, so a failed question would count as a chunk that failed to load (src/lib/chunk-reload.ts).
-const dataModule = () => import('@/data/site-status');
+const dataModule = () => import('./site-status-calls');
 const editionInfo = remote<EditionInfo>(
   () => dataModule().then((m) => m.getEditionInfo()),
   'edition_info',
 );
 const registrationStatus = remote<RegistrationStatus>(
-  () => dataModule().then((m) => m.getPublicRegistrationStatus()),
+  () => dataModule().then((m) => m.getRegistrationStatus()),
   'registration_status',
 );
 

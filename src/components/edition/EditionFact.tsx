@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import { useSharedEditionInfo } from '@/components/contact/site-status';
 import { editionYear, nightPartyName } from '@/lib/edition-text';
 

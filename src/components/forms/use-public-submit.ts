@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { honeypotValue } from '@/components/ui/Honeypot';
-import { prepareProofOfWorkOnInteraction } from '@/data/public-write';
+import { prepareProofOfWorkOnInteraction } from '@/data/shared/public-write';
 import { DataError } from '@/lib/errors';
 
 type Submit<T> = (onValid: (values: T) => Promise<void>) => (event?: FormEvent) => Promise<void>;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from './Button';
+import * as paths from '@/config/route-paths';
 
 type SuccessLayoutProps = {
   /** The page's h1. */
@@ -47,7 +48,7 @@ export function SuccessLayout({
       {children}
 
       <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass({ size: 'lg' })}>
+        <Link to={paths.home} className={buttonClass({ size: 'lg' })}>
           Retour à l’accueil
         </Link>
         <a

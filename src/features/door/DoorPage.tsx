@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { DOOR_ROLES, NOT_DOOR_STAFF, getDoorStaff, signOutDoor, type DoorStaff } from '@/data/door';
+import {
+  DOOR_ROLES,
+  NOT_DOOR_STAFF,
+  getDoorStaff,
+  signOutDoor,
+  type DoorStaff,
+} from '@/data/staff/door-sign-in';
 import { useDocumentTitle } from '@/lib/use-page-meta';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { DoorScreen } from './DoorScreen';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { lazyComponent } from '@/lib/lazy-component';
-import type { DoorStaff } from '@/data/door';
+import type { DoorStaff } from '@/data/staff/door-sign-in';
 import {
   DOOR_MAX_LENGTH,
   DOOR_NAME_INVALID,

@@ -3,8 +3,8 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
-import { LOGIN_FAILED } from '@/data/admin-auth';
-import { signInDoor, type DoorStaff } from '@/data/door';
+import { LOGIN_FAILED } from '@/data/staff/admin-auth';
+import { signInDoor, type DoorStaff } from '@/data/staff/door-sign-in';
 import { Logo, NIGHT_PARTY_LOGO_LIGHT } from '@/components/brand/Logo';
 import { toDataError } from '@/lib/errors';
 

@@ -1,4 +1,4 @@
-import type { DoorCount, DoorWindow } from '@/data/door';
+import type { DoorCount, DoorWindow } from '@/data/door/check-in';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { SentScan } from './use-check-in';
 import { scanLabel, verdictTitle } from './verdict-text';

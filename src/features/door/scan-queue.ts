@@ -1,5 +1,5 @@
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
-import type { DoorScan } from '@/data/door';
+import type { DoorScan } from '@/data/door/check-in';
 
 /**
  * Scans the door could not send (no network), kept on the phone in IndexedDB until they are

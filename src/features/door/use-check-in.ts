@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHECK_IN_FAILED, checkIn, type DoorAnswer, type DoorScan } from '@/data/door';
+import { CHECK_IN_FAILED, checkIn, type DoorAnswer, type DoorScan } from '@/data/door/check-in';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { DataError, toDataError } from '@/lib/errors';
 import { newScanId } from './door-input';

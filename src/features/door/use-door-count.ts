@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getDoorCount, type DoorCount } from '@/data/door';
+import { getDoorCount, type DoorCount } from '@/data/door/check-in';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 
 /** How often the live count is read again (and after each check-in). */

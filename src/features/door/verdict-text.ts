@@ -1,4 +1,4 @@
-import type { DoorAnswer, DoorScan } from '@/data/door';
+import type { DoorAnswer, DoorScan } from '@/data/door/check-in';
 import { formatEventTime } from '@/lib/dates';
 import { groupedCode } from './door-input';
 

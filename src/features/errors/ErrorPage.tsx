@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ContactLinks } from '@/components/contact/ContactLinks';
+import * as paths from '@/config/route-paths';
+import type { MenuLink } from '@/config/route-manifest';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { detectBrowser } from './detect-browser';
 
 /** Where a visitor who reached a dead end most likely wanted to go. */
-const MAIN_PAGES = [
-  { to: '/inscription', label: 'Inscription au challenge' },
-  { to: '/night-party', label: 'Night Party' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/reglement', label: 'Règlement' },
-] as const;
+const MAIN_PAGES: MenuLink[] = [
+  { to: paths.registration, label: 'Inscription au challenge' },
+  { to: paths.nightParty, label: 'Night Party' },
+  { to: paths.faq, label: 'FAQ' },
+  { to: paths.contact, label: 'Contact' },
+  { to: paths.rules, label: 'Règlement' },
+];
 
 export const NOT_FOUND_MESSAGE =
   'Cette page n’existe pas (ou plus)\u00a0: vérifiez l’adresse, ou choisissez une page ci-dessous.';
@@ -47,7 +49,7 @@ export default function ErrorPage({ notFound = false }: Props) {
     setRefreshing(true);
     // Loaded on demand: it names the Supabase session key, and the first page load stays light.
     const { refreshAndGoHome } = await import('@/lib/storage-reset');
-    cancelRedirect.current = refreshAndGoHome(() => navigate('/', { replace: true }));
+    cancelRedirect.current = refreshAndGoHome(() => navigate(paths.home, { replace: true }));
   };
 
   return (
@@ -92,7 +94,7 @@ export default function ErrorPage({ notFound = false }: Props) {
             {refreshing ? 'Actualisation…' : 'Actualiser'}
           </button>
           <Link
-            to="/"
+            to={paths.home}
             className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             Retour à l’accueil

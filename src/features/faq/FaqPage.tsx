@@ -4,6 +4,7 @@ import { ContactLinks } from '@/components/contact/ContactLinks';
 import { EditionFact } from '@/components/edition/EditionFact';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { FAQ_ITEMS } from './faq-items';
+import * as paths from '@/config/route-paths';
 
 export default function FaqPage() {
   usePageMeta(
@@ -76,19 +77,19 @@ export default function FaqPage() {
         </h2>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link
-            to="/contact"
+            to={paths.contact}
             className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             Contactez-nous
           </Link>
           <Link
-            to="/inscription"
+            to={paths.registration}
             className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             S’inscrire au challenge
           </Link>
           <Link
-            to="/reglement"
+            to={paths.rules}
             className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 wrap-anywhere font-semibold text-blue-800 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
             Lire le règlement

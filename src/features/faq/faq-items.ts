@@ -1,5 +1,5 @@
 import { AUDITION_CITIES_TEXT, EDITION } from '@/config/edition';
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import { concertWhen, finalWhere, registrationWindow } from '@/lib/edition-text';
 
 const { team, prizes, auditionCities, contact } = EDITION;

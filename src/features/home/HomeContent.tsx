@@ -10,6 +10,7 @@ import {
   RegistrationNote,
   useRegistrationOpen,
 } from './home-status';
+import * as paths from '@/config/route-paths';
 
 /*
  * The home page's content (./HomePage.tsx renders it inside its <main>): the hero, the sections and
@@ -87,7 +88,7 @@ export default function HomeContent() {
                 className={`${cta} bg-yellow-400 text-blue-950 hover:bg-yellow-300 focus-visible:outline-white`}
               />
               <Link
-                to="/faq"
+                to={paths.faq}
                 className={`${cta} border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white`}
               >
                 Questions fréquentes
@@ -155,7 +156,7 @@ export default function HomeContent() {
                 <p className="mt-2">{c.text}</p>
                 {registrationOpen && (
                   <Link
-                    to={`/inscription?category=${c.key}`}
+                    to={`${paths.registration}?category=${c.key}`}
                     className={`${cta} mt-5 bg-white text-gray-900 hover:bg-gray-100 focus-visible:outline-white`}
                   >
                     S’inscrire en {c.title.toLowerCase()}
@@ -218,7 +219,7 @@ export default function HomeContent() {
             </p>
             {registrationOpen && (
               <Link
-                to="/inscription?type=solo"
+                to={`${paths.registration}?type=solo`}
                 className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
               >
                 S’inscrire en solo
@@ -232,7 +233,7 @@ export default function HomeContent() {
             </p>
             {registrationOpen && (
               <Link
-                to="/inscription?type=team"
+                to={`${paths.registration}?type=team`}
                 className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
               >
                 S’inscrire en équipe

@@ -1,5 +1,5 @@
-import type { EditionInfo } from '@/data/night-party';
-import type { RegistrationStatus } from '@/data/types';
+import type { EditionInfo } from '@/data/edition/edition-info';
+import type { RegistrationStatus } from '@/data/participants/types';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
 

@@ -5,6 +5,7 @@ import {
   useSharedRegistrationStatus,
 } from '@/components/contact/site-status';
 import { afterFirstPaint } from '@/lib/after-first-paint';
+import * as paths from '@/config/route-paths';
 
 /*
  * The home page's live facts, from the organisers' settings (registration_status, edition_info):
@@ -45,10 +46,10 @@ type Props = { className: string };
 export function RegistrationCta({ className }: Props) {
   const { status, open } = useRegistrationOpen();
   const [to, label] = open
-    ? ['/inscription', 'Je m’inscris au challenge']
+    ? [paths.registration, 'Je m’inscris au challenge']
     : status?.reason === 'not_open'
-      ? ['/reglement', 'Lire le règlement']
-      : ['/night-party', 'Découvrir la Night Party'];
+      ? [paths.rules, 'Lire le règlement']
+      : [paths.nightParty, 'Découvrir la Night Party'];
   return (
     <Link to={to} className={className}>
       {label}
@@ -102,7 +103,7 @@ export function ConcertCta({ className }: Props) {
         ? 'M’inscrire sur la liste d’attente'
         : 'Réserver ma place';
   return (
-    <Link to="/night-party" className={className}>
+    <Link to={paths.nightParty} className={className}>
       {label}
     </Link>
   );

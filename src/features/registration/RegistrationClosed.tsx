@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { EditionFact } from '@/components/edition/EditionFact';
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import { registrationDay, registrationWindow } from '@/lib/edition-text';
 import { usePageMeta } from '@/lib/use-page-meta';
 
-import type { ClosedReason } from '@/data/types';
+import type { ClosedReason } from '@/data/participants/types';
+import * as paths from '@/config/route-paths';
 
 export type RegistrationClosedReason = ClosedReason;
 
@@ -70,13 +71,13 @@ export default function RegistrationClosed({ reason }: { reason: RegistrationClo
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link
-          to="/"
+          to={paths.home}
           className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
           Retour à l’accueil
         </Link>
         <Link
-          to="/night-party"
+          to={paths.nightParty}
           className="inline-flex min-h-11 items-center rounded-lg border border-blue-700 px-5 py-2.5 font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
         >
           Réserver pour la Night Party

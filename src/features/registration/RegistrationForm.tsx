@@ -9,14 +9,14 @@ import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { Honeypot, honeypotValue } from '@/components/ui/Honeypot';
 import { EDITION } from '@/config/edition';
 import { DataError } from '@/lib/errors';
-import { prepareProofOfWorkOnInteraction } from '@/data/public-write';
+import { prepareProofOfWorkOnInteraction } from '@/data/shared/public-write';
 import {
   closedReasonOf,
   REGISTRATION_ERROR,
   refusedFieldOf,
   registerParticipant,
-  type ClosedReason,
-} from '@/data/register-participant';
+} from '@/data/participants/register-participant';
+import type { ClosedReason } from '@/data/participants/types';
 import { RegionOptions } from '@/components/forms/RegionOptions';
 import { TeamMembersFields } from '@/components/forms/TeamMembersFields';
 import { PARTICIPANT_LIMITS } from '@/lib/participant-rules';
@@ -35,6 +35,7 @@ import {
   type RegistrationFormOutput,
   type RegistrationFormValues,
 } from './registration-schema';
+import * as paths from '@/config/route-paths';
 
 type Props = {
   /** The opening check failed: say so, the database still decides on submission. */
@@ -82,7 +83,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
       );
       clearDraft();
       // /success recaps what was registered (name, category, mode, team, reference).
-      navigate('/success', { state: { recap: toRecap(id, registration) } });
+      navigate(paths.registrationSuccess, { state: { recap: toRecap(id, registration) } });
     } catch (error) {
       const closed = closedReasonOf(error);
       if (closed) return onClosed(closed);
@@ -111,7 +112,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
       </p>
       <p className="mt-2 text-sm text-gray-600">
         Une question avant de vous lancer ?{' '}
-        <Link to="/faq" className="font-medium text-brand-700 underline">
+        <Link to={paths.faq} className="font-medium text-brand-700 underline">
           Consultez la FAQ
         </Link>{' '}
         : ce que vous avez saisi restera ici.
@@ -242,7 +243,7 @@ export function RegistrationForm({ statusUnknown, onClosed }: Props) {
                   J&apos;accepte{' '}
                   {/* A new tab: the form stays as filled (it is also kept as a draft). */}
                   <a
-                    href="/reglement"
+                    href={paths.rules}
                     target="_blank"
                     rel="noopener"
                     aria-describedby="registration-rules-new-tab"

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { EDITION } from '@/config/edition';
 import { lazyComponent } from '@/lib/lazy-component';
 import { usePageMeta } from '@/lib/use-page-meta';
-import type { ClosedReason } from '@/data/register-participant';
+import type { ClosedReason } from '@/data/participants/types';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import RegistrationClosed from './RegistrationClosed';
 import { useRegistrationStatus } from './use-registration-status';

@@ -11,6 +11,7 @@ import { useSiteUrl } from '@/lib/share-links';
 import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { readRecap, type RegistrationRecap } from './registration-recap';
+import * as paths from '@/config/route-paths';
 
 const NEXT_STEPS = [
   {
@@ -84,7 +85,7 @@ function Recap({ recap }: { recap: RegistrationRecap }) {
 export default function RegistrationSuccessPage() {
   usePageMeta('Inscription réussie', 'Votre inscription au Booster Challenge est enregistrée.');
   const recap = readRecap(useLocation().state);
-  const shareUrl = whatsappShareUrl(REGISTRATION_SHARE_TEXT, useSiteUrl('/inscription'));
+  const shareUrl = whatsappShareUrl(REGISTRATION_SHARE_TEXT, useSiteUrl(paths.registration));
   return (
     <SuccessLayout
       title="Inscription réussie !"

@@ -1,6 +1,6 @@
-import type { NewRegistration } from '@/data/register-participant';
+import type { NewRegistration } from '@/data/participants/register-participant';
 import { registrationReference } from '@/lib/registration-reference';
-import type { Category, ParticipationType } from '@/data/types';
+import type { Category, ParticipationType } from '@/data/participants/types';
 
 /**
  * What /success recaps after a registration, handed over in the navigation's state (React

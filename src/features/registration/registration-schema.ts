@@ -9,7 +9,7 @@ import {
 } from '@/lib/participant-rules';
 
 export { EMPTY_MEMBER, type TeamMemberValues } from '@/lib/participant-rules';
-import type { NewRegistration } from '@/data/register-participant';
+import type { NewRegistration } from '@/data/participants/register-participant';
 
 /**
  * The registration form's rules, with French messages: the participant's fields of

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { RegistrationStatus } from '@/data/types';
+import type { RegistrationStatus } from '@/data/participants/types';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 
 export type StatusState =
@@ -15,7 +15,7 @@ export type StatusState =
  */
 // The import alone, not the question: Vite wraps `import(…).then(callback)` whole in its chunk
 // loader, so a failed question would count as a chunk that failed to load (src/lib/chunk-reload.ts).
-const dataModule = () => import('@/data/get-registration-status');
+const dataModule = () => import('@/data/participants/registration-status');
 const loadStatus = () => dataModule().then((m) => m.getRegistrationStatus());
 
 /** Asks the database once whether registration is open, once the page has painted. */

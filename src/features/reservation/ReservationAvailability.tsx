@@ -1,6 +1,6 @@
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { formatCount } from '@/lib/numbers';
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 
 const when = (iso: string) => `${formatEventDate(iso)} à ${formatEventTime(iso)}`;
 

@@ -15,7 +15,7 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { Honeypot } from '@/components/ui/Honeypot';
 import { usePublicSubmit } from '@/components/forms/use-public-submit';
 import { RadioGroupField } from '@/components/ui/RadioGroupField';
-import { createReservation, RESERVATION_ERROR } from '@/data/create-reservation';
+import { createReservation, RESERVATION_ERROR } from '@/data/reservations/create-reservation';
 import { notify } from '@/lib/toast';
 import { DataError } from '@/lib/errors';
 import {
@@ -27,6 +27,7 @@ import {
 import { useChangedAnswers } from './changed-answers';
 import { ReservationClosed } from './reservation-closed';
 import { Button } from '@/components/ui/Button';
+import * as paths from '@/config/route-paths';
 
 const SUCCESS = 'Réservation enregistrée avec succès !';
 
@@ -87,7 +88,9 @@ export function ReservationForm() {
           trap,
         );
         notify.success(SUCCESS);
-        navigate(passCode ? `/reservation-success?pass=${passCode}` : '/reservation-success');
+        navigate(
+          passCode ? `${paths.reservationSuccess}?pass=${passCode}` : paths.reservationSuccess,
+        );
       } catch (error) {
         // Closed meanwhile (the concert started, or the organisers closed it): the page says so
         // in place of the form.

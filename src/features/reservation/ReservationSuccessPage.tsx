@@ -8,6 +8,7 @@ import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { PassPanel } from './pass/PassPanel';
 import { usePass, type PassLoad } from './pass/use-pass';
+import * as paths from '@/config/route-paths';
 
 // No year: the concert's is the settings' (docs/decisions/024-one-edition-one-source.md).
 export const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
@@ -70,7 +71,7 @@ export default function ReservationSuccessPage() {
   const code = params.get('pass') ?? '';
   const pass = usePass(code);
   usePageMeta('Réservation enregistrée', 'Votre pass pour la Booster Night Party.');
-  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl('/night-party'));
+  const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl(paths.nightParty));
   const { title, lead } = code
     ? titleOf(pass.load)
     : {

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { PrefilledQuestion } from '@/data/types';
+import type { PrefilledQuestion } from '@/data/reservations/types';
 import { RESERVATION_DEFAULTS, type ReservationFormValues } from './reservation-schema';
 
 /** The questions the form offers with an answer already chosen, in the form's order. */

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { askEditionInfo } from '@/components/contact/site-status';
-import { getEditionInfo, type EditionInfo } from '@/data/night-party';
+import { getEditionInfo, type EditionInfo } from '@/data/edition/edition-info';
 
 /**
  * The edition's facts and whether reservations are open, asked of the database when the page

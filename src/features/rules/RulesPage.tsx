@@ -4,6 +4,7 @@ import { ContactLinks } from '@/components/contact/ContactLinks';
 import { EditionFact, EditionYear } from '@/components/edition/EditionFact';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { RULE_ARTICLES } from './rules-content';
+import * as paths from '@/config/route-paths';
 
 const link =
   'inline-flex min-h-11 items-center rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
@@ -77,10 +78,16 @@ export default function RulesPage() {
         </Article>
       </div>
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/inscription" className={`${link} bg-blue-700 text-white hover:bg-blue-800`}>
+        <Link
+          to={paths.registration}
+          className={`${link} bg-blue-700 text-white hover:bg-blue-800`}
+        >
           S’inscrire au challenge
         </Link>
-        <Link to="/faq" className={`${link} border border-blue-700 text-blue-800 hover:bg-blue-50`}>
+        <Link
+          to={paths.faq}
+          className={`${link} border border-blue-700 text-blue-800 hover:bg-blue-50`}
+        >
           Questions fréquentes
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, EDITION, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import type { EditionInfo } from '@/data/night-party';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import { finalWhere, registrationWindow } from '@/lib/edition-text';
 
 /**

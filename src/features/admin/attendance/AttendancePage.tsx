@@ -3,15 +3,15 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
-import { logExport } from '@/data/audit';
-import type { AttendanceRow } from '@/data/night-party-admin';
-import { DataTable } from '../shared/DataTable';
-import { ExportButton } from '../shared/ExportButton';
-import { ListHeader } from '../shared/ListHeader';
-import { EmptyState, QueryStatus } from '../shared/ListState';
-import { attendanceCsv, attendanceFileName } from '../shared/exports';
-import { attendanceReportQuery } from '../shared/queries';
-import { card, td } from '../shared/ui';
+import { logExport } from '@/data/journal/audit';
+import type { AttendanceRow } from '@/data/reservations/night-party-admin';
+import { DataTable } from '../ui/DataTable';
+import { ExportButton } from '../ui/ExportButton';
+import { ListHeader } from '../ui/ListHeader';
+import { EmptyState, QueryStatus } from '../ui/ListState';
+import { attendanceCsv, attendanceFileName } from './attendance-csv';
+import { attendanceReportQuery } from '@/data/reservations/queries';
+import { card, td } from '../ui/classes';
 import {
   ATTENDANCE_QUESTIONS,
   answerLabel,

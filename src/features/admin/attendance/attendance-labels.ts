@@ -5,7 +5,7 @@ import {
   SURVEY_QUESTIONS,
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
-import type { AttendanceQuestion, AttendanceRow } from '@/data/night-party-admin';
+import type { AttendanceQuestion, AttendanceRow } from '@/data/reservations/night-party-admin';
 
 /** The crossings shown to the sponsor, one per question, in the form's order, with their labels. */
 export const ATTENDANCE_QUESTIONS: readonly {

@@ -10,9 +10,10 @@ import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
 import { adminPageTitle, useDocumentTitle } from '@/lib/use-page-meta';
 import { readAdminSession, saveAdminSession } from '@/lib/admin-session';
 import { toDataError } from '@/lib/errors';
-import { LOGIN_FAILED, signInAdmin } from '@/data/admin-auth';
+import { LOGIN_FAILED, signInAdmin } from '@/data/staff/admin-auth';
 import { Button } from '@/components/ui/Button';
 import { CHALLENGE_LOGO_LIGHT, Logo } from '@/components/brand/Logo';
+import * as paths from '@/config/route-paths';
 
 export const adminLoginSchema = z.object({
   email: email("L'email est requis", "Format d'email invalide"),
@@ -34,7 +35,7 @@ export default function AdminLoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  if (alreadySignedIn) return <Navigate to="/admin" replace />;
+  if (alreadySignedIn) return <Navigate to={paths.admin} replace />;
 
   // Field errors under their field; a refused sign-in once, as the specification's toast.
   const onSubmit = async (values: AdminLoginValues) => {
@@ -42,7 +43,7 @@ export default function AdminLoginPage() {
       const { email: signedIn } = await signInAdmin(values.email, values.password);
       saveAdminSession(signedIn);
       notify.success('Connexion réussie!', ADMIN_SESSION_TOASTS);
-      navigate('/admin', { replace: true });
+      navigate(paths.admin, { replace: true });
     } catch (e) {
       notify.error(toDataError(e, LOGIN_FAILED).message, ADMIN_SESSION_TOASTS);
       // The toast says why (once); the focus goes where the fix is, the password selected.
@@ -75,7 +76,7 @@ export default function AdminLoginPage() {
         </form>
         <p className="mt-4 text-center">
           <Link
-            to="/"
+            to={paths.home}
             className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             ← Retour au site principal

@@ -2,24 +2,23 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS } from '@/config/edition';
-import {
-  nightPartyStatsQuery,
-  participantsListQuery,
-  statsQuery,
-  surgeAlertsQuery,
-} from '../shared/queries';
-import type { SurgeAction, SurgeAlert } from '@/data/surge-alerts';
-import { formatCount } from '@/lib/numbers';
-import { NEWEST_FIRST } from '@/data/query-helpers';
-import { exportParticipantsCsv } from '../shared/export-participants';
-import { percent } from '../shared/exports';
-import { DataTable } from '../shared/DataTable';
-import { ExportButton } from '../shared/ExportButton';
-import { EmptyState, QueryStatus } from '../shared/ListState';
-import { StatCard } from '../shared/StatCard';
+import { nightPartyStatsQuery } from '@/data/reservations/queries';
+import { participantsListQuery, statsQuery } from '@/data/participants/queries';
+import { surgeAlertsQuery } from '@/data/edition/queries';
+import type { SurgeAction, SurgeAlert } from '@/data/edition/surge-alerts';
+import { formatCount, percent } from '@/lib/numbers';
+import { NEWEST_FIRST } from '@/data/shared/query-helpers';
+import { participantsCsvExport } from '@/data/participants/participants-csv';
+import { runExport } from '../ui/export-file';
+import { DataTable } from '../ui/DataTable';
+import { ExportButton } from '../ui/ExportButton';
+import { EmptyState, QueryStatus } from '../ui/ListState';
+import { StatCard } from '../ui/StatCard';
 import { buttonClass } from '@/components/ui/Button';
-import { card, linkClass, pageTitle, td } from '../shared/ui';
-import { useCanWrite } from '../shared/use-staff-role';
+import { card, linkClass, pageTitle, td } from '../ui/classes';
+import { useCanWrite } from '../workspace/use-staff-role';
+import * as paths from '@/config/route-paths';
+import { participantPath } from '@/config/route-paths';
 
 export const RECENT_COUNT = 5;
 export const TOP_REGIONS = 3;
@@ -142,7 +141,7 @@ export default function DashboardPage() {
                 <h2 id="party-title" className="text-lg font-semibold text-gray-900">
                   Night Party
                 </h2>
-                <Link to="/admin/reservations" className={`${linkClass} text-sm`}>
+                <Link to={paths.adminReservations} className={`${linkClass} text-sm`}>
                   Voir les réservations
                 </Link>
               </div>
@@ -207,16 +206,16 @@ export default function DashboardPage() {
                 Actions rapides
               </h2>
               <div className="flex flex-col gap-2">
-                <Link to="/admin/participants" className={buttonClass({ variant: 'primary' })}>
+                <Link to={paths.adminParticipants} className={buttonClass({ variant: 'primary' })}>
                   Gérer les participants
                 </Link>
                 {canWrite && (
                   <ExportButton
-                    onExport={() => exportParticipantsCsv()}
+                    onExport={() => runExport(participantsCsvExport())}
                     label="Exporter les données (CSV)"
                   />
                 )}
-                <Link to="/admin/stats" className={buttonClass({ variant: 'secondary' })}>
+                <Link to={paths.adminStats} className={buttonClass({ variant: 'secondary' })}>
                   Voir les statistiques
                 </Link>
               </div>
@@ -237,7 +236,7 @@ export default function DashboardPage() {
                 {data.recent.map((p) => (
                   <tr key={p.id}>
                     <th scope="row" className={`${td} text-left font-normal`}>
-                      <Link to={`/admin/participants/${p.id}`} className={linkClass}>
+                      <Link to={participantPath(p.id)} className={linkClass}>
                         {p.fullName}
                       </Link>
                     </th>

@@ -5,15 +5,16 @@ import { Button } from '@/components/ui/Button';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
-import { BIN_DAYS, type BinnedParticipant } from '@/data/delete-participant';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { AdminsOnly } from '../shared/AdminsOnly';
-import { DataTable } from '../shared/DataTable';
-import { ListHeader } from '../shared/ListHeader';
-import { EmptyState, QueryStatus } from '../shared/ListState';
-import { binQuery } from '../shared/queries';
-import { linkClass, td } from '../shared/ui';
-import { usePurgeBin, useRestoreParticipant } from '../participants/participant-mutations';
+import { BIN_DAYS, type BinnedParticipant } from '@/data/journal/bin';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { AdminsOnly } from '../workspace/AdminsOnly';
+import { DataTable } from '../ui/DataTable';
+import { ListHeader } from '../ui/ListHeader';
+import { EmptyState, QueryStatus } from '../ui/ListState';
+import { binQuery } from '@/data/journal/queries';
+import { linkClass, td } from '../ui/classes';
+import { usePurgeBin, useRestoreParticipant } from '@/data/journal/mutations';
+import * as paths from '@/config/route-paths';
 
 const count = (n: number) => `${n} participant${n > 1 ? 's' : ''}`;
 
@@ -70,7 +71,7 @@ function Bin() {
 
   return (
     <div className="space-y-6">
-      <Link to="/admin/journal" className={linkClass}>
+      <Link to={paths.adminJournal} className={linkClass}>
         ← Journal
       </Link>
       <ListHeader title="Corbeille" summary={bin.data ? count(rows.length) : ''}>

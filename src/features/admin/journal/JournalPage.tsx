@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type AuditFilters } from '@/data/audit';
-import { labelOptions } from '../shared/FilterForm';
-import { AdminsOnly } from '../shared/AdminsOnly';
-import { ListPage } from '../shared/ListPage';
-import { journalListQuery } from '../shared/queries';
-import { linkClass } from '../shared/ui';
-import { useListQuery } from '../shared/use-list-query';
+import { AUDIT_ACTIONS, type AuditFilters } from '@/data/journal/audit';
+import { labelOptions } from '../ui/FilterForm';
+import { AdminsOnly } from '../workspace/AdminsOnly';
+import { ListPage } from '../ui/ListPage';
+import { journalListQuery } from '@/data/journal/queries';
+import { linkClass } from '../ui/classes';
+import { useListQuery } from '../ui/use-list-query';
 import { ACTION_LABELS } from './action-labels';
 import { DateRangeFilter } from './DateRangeFilter';
 import { JournalRow } from './JournalRow';
+import * as paths from '@/config/route-paths';
 
 const EMPTY_FILTERS: Required<AuditFilters> = { search: '', action: '', from: '', to: '' };
 const ALLOWED = { action: AUDIT_ACTIONS };
@@ -36,7 +37,7 @@ function Journal() {
       title="Journal"
       noun={['entrée', 'entrées']}
       actions={
-        <Link to="/admin/corbeille" className={linkClass}>
+        <Link to={paths.adminBin} className={linkClass}>
           Corbeille →
         </Link>
       }

@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { formatDateTime } from '@/lib/dates';
-import type { AuditEntry } from '@/data/audit';
-import { linkClass, td } from '../shared/ui';
+import type { AuditEntry } from '@/data/journal/audit';
+import { linkClass, td } from '../ui/classes';
 import { actionLabel } from './action-labels';
 import { ChangesTable } from './ChangesTable';
+import { participantPath } from '@/config/route-paths';
 
 const hasValues = (e: AuditEntry) => e.before !== null || e.after !== null;
 
@@ -24,7 +25,7 @@ export function JournalRow({ entry: e }: { entry: AuditEntry }) {
           {/* A single participant (not one moved to the bin): their page. */}
           {e.entity === 'participant' && e.entityId && e.action !== 'participant.delete' && (
             <Link
-              to={`/admin/participants/${e.entityId}`}
+              to={participantPath(e.entityId)}
               className={`${linkClass} block text-xs`}
               aria-label={`Voir le participant : ${e.summary}`}
             >

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@/data/audit';
+import type { AuditAction } from '@/data/journal/audit';
 
 /** The journal's actions as organisers read them (the action filter and the rows). */
 export const ACTION_LABELS: Record<AuditAction, string> = {

@@ -2,8 +2,8 @@ import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { Button, buttonClass } from '@/components/ui/Button';
 import { formatDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
-import type { InboxMessage } from '@/data/messages';
-import { td } from '../shared/ui';
+import type { InboxMessage } from '@/data/messages/types';
+import { td } from '../ui/classes';
 import { replyMailto, replyWhatsapp } from './reply-links';
 
 const badge =

@@ -1,7 +1,7 @@
 import { EDITION } from '@/config/edition';
 import { mailtoUrl, whatsappUrl } from '@/lib/links';
 import { findCameroonPhone } from '@/lib/whatsapp';
-import type { InboxMessage } from '@/data/messages';
+import type { InboxMessage } from '@/data/messages/types';
 
 /** "Re: <subject>" (not doubled when the subject is already a reply). */
 export const replySubject = (subject: string) =>

@@ -9,11 +9,11 @@ import {
   sendEmail,
 } from '@/lib/emailjs';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import { BIN_DAYS } from '@/data/delete-participant';
-import { logExport } from '@/data/audit';
-import type { Participant } from '@/data/types';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { participantJsonFileName } from '../shared/exports';
+import { BIN_DAYS } from '@/data/journal/bin';
+import { logExport } from '@/data/journal/audit';
+import type { Participant } from '@/data/participants/types';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { participantJsonFileName } from './participant-exports';
 import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
 

@@ -5,16 +5,16 @@ import { notify } from '@/lib/toast';
 import { focusElement } from '@/lib/move-focus';
 import { adminPageTitle, useDocumentTitle } from '@/lib/use-page-meta';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import { participantQuery } from '../shared/queries';
-import { QueryStatus } from '../shared/ListState';
+import { participantQuery } from '@/data/participants/queries';
+import { QueryStatus } from '../ui/ListState';
 import { Button } from '@/components/ui/Button';
-import { linkClass, pageTitle } from '../shared/ui';
+import { linkClass, pageTitle } from '../ui/classes';
 import { useListUrl } from './list-location';
 import { DeleteParticipantDialog, ParticipantActions } from './ParticipantActions';
 import { ParticipantEditForm } from './ParticipantEditForm';
 import { ParticipantView } from './ParticipantView';
-import { useDeleteParticipant } from './participant-mutations';
-import { useCanWrite } from '../shared/use-staff-role';
+import { useDeleteParticipant } from '@/data/participants/participant-mutations';
+import { useCanWrite } from '../workspace/use-staff-role';
 
 /**
  * A participant's page: view or edit form, actions, deletion; "Retour à la liste" keeps its view.

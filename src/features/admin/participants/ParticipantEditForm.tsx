@@ -7,10 +7,10 @@ import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { notify } from '@/lib/toast';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import type { Participant } from '@/data/types';
+import type { Participant } from '@/data/participants/types';
 import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
-import { useUpdateParticipant } from './participant-mutations';
+import { useUpdateParticipant } from '@/data/participants/participant-mutations';
 import {
   participantEditSchema,
   toEditValues,

@@ -1,10 +1,10 @@
 import { formatDateTime } from '@/lib/dates';
 import { mailtoUrl } from '@/lib/links';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import type { Participant } from '@/data/types';
-import { PhoneLinks } from '../shared/PhoneLinks';
-import { linkClass } from '../shared/ui';
-import { ContestSection } from '../pipeline/ContestSection';
+import type { Participant } from '@/data/participants/types';
+import { PhoneLinks } from '../ui/PhoneLinks';
+import { linkClass } from '../ui/classes';
+import { ContestSection } from './ContestSection';
 import { Item, Section } from './detail-parts';
 
 /** A participant's registration, read-only, and their place in the contest. */

@@ -5,29 +5,27 @@ import { notify } from '@/lib/toast';
 import { pageHeading } from '@/lib/move-focus';
 import { formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import type { ParticipantFilters } from '@/data/list-participants';
-import type { Participant, Stats } from '@/data/types';
-import { participantsListQuery, statsQuery } from '../shared/queries';
-import { useListQuery } from '../shared/use-list-query';
-import { exportParticipantsCsv } from '../shared/export-participants';
-import { ExportButton } from '../shared/ExportButton';
-import { labelOptions } from '../shared/FilterForm';
-import { Fact, ListCard } from '../shared/ListCards';
-import { ListPage } from '../shared/ListPage';
-import { PhoneLinks } from '../shared/PhoneLinks';
-import { exportParticipantsXlsx } from '../shared/readable-export';
+import type { ParticipantFilters } from '@/data/participants/list-participants';
+import type { Participant, Stats } from '@/data/participants/types';
+import { participantsListQuery, statsQuery } from '@/data/participants/queries';
+import { useListQuery } from '../ui/use-list-query';
+import { participantsCsvExport } from '@/data/participants/participants-csv';
+import { runExport } from '../ui/export-file';
+import { ExportButton } from '../ui/ExportButton';
+import { labelOptions } from '../ui/FilterForm';
+import { Fact, ListCard } from '../ui/ListCards';
+import { ListPage } from '../ui/ListPage';
+import { PhoneLinks } from '../ui/PhoneLinks';
+import { exportParticipantsXlsx } from './participant-exports';
 import { Button, buttonClass } from '@/components/ui/Button';
-import { td } from '../shared/ui';
+import { td } from '../ui/classes';
 import { fromListState } from './list-location';
 import { DeleteParticipantDialog } from './ParticipantActions';
-import { useDeleteParticipant } from './participant-mutations';
-import { useCanWrite } from '../shared/use-staff-role';
-import {
-  PIPELINE_ALLOWED,
-  PIPELINE_EMPTY_FILTERS,
-  PIPELINE_SELECTS,
-} from '../pipeline/status-labels';
-import { PipelineCell, PipelineFacts, usePipelineList } from '../pipeline/use-pipeline-list';
+import { useDeleteParticipant } from '@/data/participants/participant-mutations';
+import { useCanWrite } from '../workspace/use-staff-role';
+import { PIPELINE_ALLOWED, PIPELINE_EMPTY_FILTERS, PIPELINE_SELECTS } from './status-labels';
+import { PipelineCell, PipelineFacts, usePipelineList } from './use-pipeline-list';
+import { participantPath } from '@/config/route-paths';
 
 const EMPTY_FILTERS: Required<ParticipantFilters> = {
   search: '',
@@ -65,7 +63,7 @@ function RowActions({ participant: p, onDelete }: RowProps) {
   return (
     <>
       <Link
-        to={`/admin/participants/${p.id}`}
+        to={participantPath(p.id)}
         state={fromListState(search)}
         className={buttonClass({ variant: 'secondary' })}
         aria-label={`Voir ${p.fullName}`}
@@ -186,7 +184,7 @@ export default function ParticipantsPage() {
             // for the rows of the current filters itself.
             <div className="flex flex-wrap gap-2">
               <ExportButton
-                onExport={() => exportParticipantsCsv(filters)}
+                onExport={() => runExport(participantsCsvExport(filters))}
                 disabled={total === 0}
               />
               <ExportButton

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { card } from '../shared/ui';
+import { card } from '../ui/classes';
 
 /** The building blocks of a participant's page (view, edit form, actions). */
 export function Section({ title, children }: { title: string; children: ReactNode }) {

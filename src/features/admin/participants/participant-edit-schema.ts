@@ -8,7 +8,7 @@ import {
   TEAM_MEMBERS,
   type ParticipantMessages,
 } from '@/lib/participant-rules';
-import type { Participant } from '@/data/types';
+import type { Participant } from '@/data/participants/types';
 
 const TEAM_SIZE = `Une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes (le responsable et ${TEAM_MEMBERS.min} à ${TEAM_MEMBERS.max} membres).`;
 

@@ -1,5 +1,5 @@
-import type { NightPartyStats } from '@/data/night-party-admin';
-import { card } from '../shared/ui';
+import type { NightPartyStats } from '@/data/reservations/night-party-admin';
+import { card } from '../ui/classes';
 import { formatCount } from '@/lib/numbers';
 
 const n = formatCount;

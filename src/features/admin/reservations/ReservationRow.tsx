@@ -6,16 +6,17 @@ import {
   HEARD_FROM_LABELS,
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
-import type { AttendanceStatus, Reservation } from '@/data/types';
-import { Fact, ListCard } from '../shared/ListCards';
-import { PhoneLinks } from '../shared/PhoneLinks';
-import { linkClass, td } from '../shared/ui';
+import type { AttendanceStatus, Reservation } from '@/data/reservations/types';
+import { Fact, ListCard } from '../ui/ListCards';
+import { PhoneLinks } from '../ui/PhoneLinks';
+import { linkClass, td } from '../ui/classes';
 import {
   displayState,
   doorLabel,
   RESERVATION_STATE_BADGES,
   RESERVATION_STATE_LABELS,
 } from './reservation-states';
+import { passPath } from '@/config/route-paths';
 
 const STATUS_BADGE: Record<AttendanceStatus, string> = {
   yes: 'bg-green-100 text-green-900',
@@ -47,7 +48,7 @@ function PassLink({ reservation: r, spacing }: { reservation: Reservation; spaci
   if (!r.passCode) return null;
   return (
     <Link
-      to={`/pass/${r.passCode}`}
+      to={passPath(r.passCode)}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Voir le pass de ${r.fullName} (nouvel onglet)`}

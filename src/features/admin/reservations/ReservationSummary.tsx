@@ -6,8 +6,8 @@ import {
   SURVEY_QUESTIONS,
   YES_NO_LABELS,
 } from '@/config/reservation-survey';
-import type { ReservationSummary as Summary } from '@/data/get-reservation-summary';
-import { card } from '../shared/ui';
+import type { ReservationSummary as Summary } from '@/data/reservations/reservation-summary';
+import { card } from '../ui/classes';
 
 function SummaryList<K extends string>({
   title,

@@ -4,29 +4,30 @@ import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { DataError } from '@/lib/errors';
 import { ATTENDANCE_STATUS_LABELS, HEARD_FROM_LABELS } from '@/config/reservation-survey';
-import { RESERVATION_STATE_FILTERS, type ReservationFilters } from '@/data/list-reservations';
-import type { Reservation } from '@/data/types';
+import {
+  RESERVATION_STATE_FILTERS,
+  type ReservationFilters,
+} from '@/data/reservations/list-reservations';
+import type { Reservation } from '@/data/reservations/types';
 import {
   nightPartyStatsQuery,
   reservationsListQuery,
   reservationSummaryQuery,
-} from '../shared/queries';
-import { useListQuery } from '../shared/use-list-query';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { exportReservationsCsv } from '../shared/export-participants';
-import { ExportButton } from '../shared/ExportButton';
-import { labelOptions } from '../shared/FilterForm';
-import { ListPage } from '../shared/ListPage';
-import { exportReservationsXlsx } from '../shared/readable-export';
+} from '@/data/reservations/queries';
+import { useListQuery } from '../ui/use-list-query';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { reservationsCsvExport } from '@/data/reservations/reservations-csv';
+import { runExport } from '../ui/export-file';
+import { ExportButton } from '../ui/ExportButton';
+import { labelOptions } from '../ui/FilterForm';
+import { ListPage } from '../ui/ListPage';
+import { exportReservationsXlsx } from './reservation-exports';
 import { CapacityBar } from './CapacityBar';
-import { useCanWrite } from '../shared/use-staff-role';
+import { useCanWrite } from '../workspace/use-staff-role';
 import { ReservationCard, ReservationRow } from './ReservationRow';
 import { ReservationSummary } from './ReservationSummary';
-import {
-  useCancelReservation,
-  useCheckInReservation,
-  useUndoCheckIn,
-} from './reservation-mutations';
+import { useCancelReservation } from '@/data/reservations/mutations';
+import { useCheckInReservation, useUndoCheckIn } from '@/data/door/mutations';
 import { UndoCheckInDialog } from './UndoCheckInDialog';
 import { focusElement } from '@/lib/move-focus';
 import { focusLost, refocusInList, rowsAround } from '@/lib/refocus-in-list';
@@ -185,7 +186,7 @@ export default function ReservationsPage() {
           // Personal data: exported by admins only (log_export refuses anyone else).
           canWrite && (
             <div className="flex flex-wrap gap-2">
-              <ExportButton onExport={() => exportReservationsCsv(filters)} />
+              <ExportButton onExport={() => runExport(reservationsCsvExport(filters))} />
               <ExportButton
                 label="Exporter pour Excel"
                 onExport={() => exportReservationsXlsx(filters, order)}

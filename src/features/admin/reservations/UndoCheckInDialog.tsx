@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Field } from '@/components/ui/Field';
-import { UNDO_REASON_INVALID, UNDO_REASON_MAX } from '@/data/night-party-admin';
-import type { Reservation } from '@/data/types';
+import { UNDO_REASON_INVALID, UNDO_REASON_MAX } from '@/data/door/check-in-by-hand';
+import type { Reservation } from '@/data/reservations/types';
 import { formatDateTime } from '@/lib/dates';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { doorLabel } from './reservation-states';
 
 type Props = {

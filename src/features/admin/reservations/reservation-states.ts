@@ -1,7 +1,7 @@
 import { formatDateTime } from '@/lib/dates';
-import type { ReservationStateFilter } from '@/data/list-reservations';
-import type { CheckInResult } from '@/data/night-party-admin';
-import type { Reservation } from '@/data/types';
+import type { ReservationStateFilter } from '@/data/reservations/list-reservations';
+import type { CheckInResult } from '@/data/door/check-in-by-hand';
+import type { Reservation } from '@/data/reservations/types';
 
 /**
  * The state of a Night Party pass as the administration shows it: each reservation in exactly one

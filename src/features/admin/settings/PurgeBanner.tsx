@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
 import { formatDouala } from '@/lib/douala-input';
 import { notify } from '@/lib/toast';
-import { useStaffRole } from '../shared/use-staff-role';
-import { scheduledPurgeQuery, useCancelPurge } from './retention-queries';
+import { useStaffRole } from '../workspace/use-staff-role';
+import { scheduledPurgeQuery } from '@/data/journal/queries';
+import { useCancelPurge } from '@/data/journal/mutations';
 
 /**
  * The scheduled purge, above every admin page (docs/decisions/018-scheduled-purge-and-journal.md):

@@ -5,15 +5,11 @@ import { formatDate } from '@/lib/dates';
 import { formatDouala } from '@/lib/douala-input';
 import { formatCount } from '@/lib/numbers';
 import { notify } from '@/lib/toast';
-import type { PurgeCounts } from '@/data/retention';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { card } from '../shared/ui';
-import {
-  scheduledPurgeQuery,
-  useCancelPurge,
-  usePurgeNow,
-  useRequestPurge,
-} from './retention-queries';
+import type { PurgeCounts } from '@/data/journal/retention';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { card } from '../ui/classes';
+import { scheduledPurgeQuery } from '@/data/journal/queries';
+import { useCancelPurge, usePurgeNow, useRequestPurge } from '@/data/journal/mutations';
 
 /** What the purge erases, as the confirmations name it (private.purge_personal_data). */
 export const PURGED =

@@ -6,17 +6,13 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { notify } from '@/lib/toast';
-import {
-  SettingFieldError,
-  type EditionSettings,
-  type NightPartyStats,
-  type SettingKey,
-} from '@/data/night-party-admin';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
-import { nightPartyStatsQuery } from '../shared/queries';
-import { card } from '../shared/ui';
+import { SettingFieldError, type EditionSettings, type SettingKey } from '@/data/edition/settings';
+import type { NightPartyStats } from '@/data/reservations/night-party-admin';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { nightPartyStatsQuery } from '@/data/reservations/queries';
+import { card } from '../ui/classes';
 import { formatDouala } from '@/lib/douala-input';
-import { useUpdateSettings } from './settings-mutations';
+import { useUpdateSettings } from '@/data/edition/mutations';
 import {
   settingsSchema,
   toSettingsFormValues,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueryStatus } from '../shared/ListState';
-import { settingsQuery, staffRoleQuery } from '../shared/queries';
-import { pageTitle } from '../shared/ui';
+import { QueryStatus } from '../ui/ListState';
+import { settingsQuery } from '@/data/edition/queries';
+import { staffRoleQuery } from '@/data/staff/queries';
+import { pageTitle } from '../ui/classes';
 import { RetentionPanel } from './RetentionPanel';
 import { SettingsForm } from './SettingsForm';
 import { SettingsView } from './SettingsView';

@@ -1,9 +1,9 @@
-import type { EditionSettings } from '@/data/night-party-admin';
+import type { EditionSettings } from '@/data/edition/settings';
 import { formatDate } from '@/lib/dates';
 import { formatDouala } from '@/lib/douala-input';
 import { formatCount } from '@/lib/numbers';
 import { formatPhone } from '@/lib/phone';
-import { card } from '../shared/ui';
+import { card } from '../ui/classes';
 import { placeLimit, SECTIONS, type Input } from './SettingsForm';
 
 /** What an empty optional setting means, as the form's hints say it. */

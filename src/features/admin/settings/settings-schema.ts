@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { cleanLine, EMAIL_PATTERN, PHONE_PATTERN } from '@/lib/validation';
 import { normalisePhone } from '@/lib/phone';
-import type { EditionSettings, SettingKey, SettingsPatch } from '@/data/night-party-admin';
+import type { EditionSettings, SettingKey, SettingsPatch } from '@/data/edition/settings';
 import { doualaTime, fromDoualaInput, toDoualaInput } from '@/lib/douala-input';
 
 /**

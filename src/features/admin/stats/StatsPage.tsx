@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
-import { logExport } from '@/data/audit';
+import { logExport } from '@/data/journal/audit';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import type { DayCount } from '@/data/types';
-import { statsQuery } from '../shared/queries';
-import { BarChart } from '../shared/charts';
-import { percent, REGION_CSV_FILE, regionsCsv } from '../shared/exports';
-import { DataTable } from '../shared/DataTable';
-import { EmptyState, QueryStatus } from '../shared/ListState';
-import { StatCard } from '../shared/StatCard';
+import type { DayCount } from '@/data/participants/types';
+import { statsQuery } from '@/data/participants/queries';
+import { BarChart } from '../ui/charts';
+import { percent } from '@/lib/numbers';
+import { REGION_CSV_FILE, regionsCsv } from './regions-csv';
+import { DataTable } from '../ui/DataTable';
+import { EmptyState, QueryStatus } from '../ui/ListState';
+import { StatCard } from '../ui/StatCard';
 import { Button } from '@/components/ui/Button';
-import { card, pageTitle, td } from '../shared/ui';
+import { card, pageTitle, td } from '../ui/classes';
 
 const dayLabel = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
-import { cancelPass, CANCEL_ERROR, type Pass } from '@/data/night-party';
+import { cancelPass, CANCEL_ERROR, type Pass } from '@/data/reservations/pass';
 import { DataError } from '@/lib/errors';
 import { focusElement } from '@/lib/move-focus';
 import { notify } from '@/lib/toast';

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { PassActions } from './PassActions';
 import { PassView } from './PassView';
 import type { usePass } from './use-pass';
+import * as paths from '@/config/route-paths';
 
 /**
  * A pass read by its code (usePass), with its actions, or why it cannot be shown; the pass page
@@ -31,7 +32,10 @@ export function PassPanel({ load, reload, setPass }: ReturnType<typeof usePass>)
         <p className="mt-2 text-gray-800">
           Aucun pass ne correspond à ce lien. Vérifiez l’adresse reçue, ou réservez votre place.
         </p>
-        <Link to="/night-party" className="mt-4 inline-block font-semibold text-blue-800 underline">
+        <Link
+          to={paths.nightParty}
+          className="mt-4 inline-block font-semibold text-blue-800 underline"
+        >
           Réserver ma place
         </Link>
       </div>

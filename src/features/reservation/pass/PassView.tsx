@@ -1,6 +1,6 @@
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
-import type { Pass } from '@/data/night-party';
+import type { Pass } from '@/data/reservations/pass';
 import { groupedCode, passUrl } from './pass-links';
 import { QrCode } from './QrCode';
 

@@ -1,7 +1,7 @@
 import { NIGHT_PARTY_LOGO } from '@/components/brand/Logo';
 import { downloadFile } from '@/lib/download';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
-import type { Pass } from '@/data/night-party';
+import type { Pass } from '@/data/reservations/pass';
 import { groupedCode, passUrl } from './pass-links';
 import { qrMatrix } from './QrCode';
 

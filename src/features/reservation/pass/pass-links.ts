@@ -1,8 +1,9 @@
 import { siteUrl } from '@/lib/share-links';
 import { whatsappShareUrl } from '@/lib/links';
+import { passPath } from '@/config/route-paths';
 
 /** The pass's own address: what the QR code holds and what WhatsApp sends. */
-export const passUrl = (code: string) => siteUrl(`/pass/${code}`);
+export const passUrl = (code: string) => siteUrl(passPath(code));
 
 export { groupedCode } from '@/lib/pass-code';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getPass, PASS_ERROR, type Pass } from '@/data/night-party';
+import { getPass, PASS_ERROR, type Pass } from '@/data/reservations/pass';
 import { DataError } from '@/lib/errors';
 
 export type PassLoad =
