@@ -34,7 +34,7 @@ function processEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-const SOURCES = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'public', 'build', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
