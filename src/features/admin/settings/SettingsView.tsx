@@ -4,7 +4,7 @@ import { formatDouala } from '@/lib/douala-input';
 import { formatCount } from '@/lib/numbers';
 import { formatPhone } from '@/lib/phone';
 import { card } from '../ui/classes';
-import { placeLimit, SECTIONS, type Input } from './SettingsForm';
+import { placeLimit, SECTIONS, type Input } from './settings-fields';
 
 /** What an empty optional setting means, as the form's hints say it. */
 const WHEN_EMPTY: Partial<Record<Input['key'], string>> = {
