@@ -39,8 +39,12 @@ export function fileDate(d: Date = new Date()): string {
 /** The event's own time zone: times of the concert and of the door are Douala's, wherever read. */
 export const EVENT_TIME_ZONE = 'Africa/Douala';
 
-/** Douala's offset from UTC: West Africa Time, UTC+1 all year (src/lib/douala-input.ts). */
-const DOUALA_OFFSET_MS = 60 * 60 * 1000;
+/** Douala's offset from UTC: West Africa Time, UTC+1 all year, no daylight saving. */
+export const DOUALA_OFFSET = '+01:00';
+const DOUALA_OFFSET_MS = Number(DOUALA_OFFSET.slice(0, 3)) * 3_600_000;
+
+/** A Douala day (yyyy-mm-dd) at `time` as an instant: "2031-09-27T12:00:00+01:00". */
+export const doualaInstant = (day: string, time = '12:00:00') => `${day}T${time}${DOUALA_OFFSET}`;
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
 const MONTHS = [
   'janvier',

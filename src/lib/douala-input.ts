@@ -1,12 +1,10 @@
-import { EVENT_TIME_ZONE } from './dates';
+import { DOUALA_OFFSET, EVENT_TIME_ZONE } from './dates';
 
 /**
  * Dates and times of the edition as organisers think of them: in Douala (Africa/Douala, UTC+1
  * all year, no daylight saving), whatever the zone of the browser. A `datetime-local` input holds
  * "2025-04-26T16:00"; the database receives "2025-04-26T16:00:00+01:00".
  */
-export const DOUALA_OFFSET = '+01:00';
-
 const LOCAL_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 const partsFormat = new Intl.DateTimeFormat('en-GB', {

@@ -1,5 +1,6 @@
 import type { EditionInfo } from '@/data/edition/edition-info';
 import {
+  doualaInstant,
   eventYear,
   formatEventDate,
   formatEventDay,
@@ -25,7 +26,7 @@ type Facts = Pick<
 
 const valid = (iso: string) => iso !== '' && !Number.isNaN(new Date(iso).getTime());
 /** A day of the final (yyyy-mm-dd) read at noon in Douala, so that no time zone moves it. */
-const finalNoon = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T12:00:00+01:00` : '');
+const finalNoon = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? doualaInstant(day) : '');
 
 /** "2031": the contest's edition (the final's year). */
 export const editionYear = (f: Pick<Facts, 'editionYear'>) =>

@@ -46,3 +46,26 @@ describe('formatCount', () => {
       expect(formatCount(n)).toBe(n.toLocaleString('fr-FR'));
   });
 });
+
+describe("Douala's offset", () => {
+  it('is written once, in src/lib/dates.ts, and every Douala day is read through it', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '..', '..', 'src');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.tsx?$/.test(f),
+    );
+    const offsets = files.filter((f) => {
+      // Comments may name it; code may not write it again.
+      const code = readFileSync(join(root, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      return /\+01:?00|3_?600_?000|60 \* 60 \* 1000/.test(code);
+    });
+    expect(offsets).toEqual([join('lib', 'dates.ts')]);
+    const { doualaInstant, DOUALA_OFFSET } = await import('@/lib/dates');
+    expect(DOUALA_OFFSET).toBe('+01:00');
+    expect(doualaInstant('2031-09-27')).toBe('2031-09-27T12:00:00+01:00');
+    expect(new Date(doualaInstant('2031-09-27', '00:00:00')).toISOString()).toBe(
+      '2031-09-26T23:00:00.000Z',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { getSupabase, type Supabase } from '@/data/shared/supabase';
 import type { Json } from '../../../supabase/database.types';
 import { ilikeAny, pageOf, type Page } from '@/data/shared/query-helpers';
+import { doualaInstant } from '@/lib/dates';
 
 /**
  * The journal (public.audit_log): one row per admin write, written by the database itself (who,
@@ -84,7 +85,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The instant a Douala day starts (UTC+1 all year), as ISO; null for anything but yyyy-mm-dd. */
 export function doualaDayStart(day: string, plusDays = 0): string | null {
   if (!DAY.test(day)) return null;
-  const start = new Date(`${day}T00:00:00+01:00`);
+  const start = new Date(doualaInstant(day, '00:00:00'));
   if (Number.isNaN(start.getTime())) return null;
   return new Date(start.getTime() + plusDays * 86_400_000).toISOString();
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
-import { formatDate } from '@/lib/dates';
+import { doualaInstant, formatDate } from '@/lib/dates';
 import { formatDouala } from '@/lib/douala-input';
 import { formatCount } from '@/lib/numbers';
 import { notify } from '@/lib/toast';
@@ -30,7 +30,7 @@ const COUNT_LABELS: Record<string, string> = {
 };
 
 /** The purge date (a Douala day) as the page writes it. */
-const dayText = (day: string) => formatDate(`${day}T12:00:00+01:00`);
+const dayText = (day: string) => formatDate(doualaInstant(day));
 
 /**
  * When a purge requested now would run: 7 days from now, not before the purge date (midnight in
@@ -38,7 +38,7 @@ const dayText = (day: string) => formatDate(`${day}T12:00:00+01:00`);
  */
 export function runsAtIfRequestedNow(purgeAt: string, now = Date.now()): string {
   const delayed = now + PURGE_DELAY_DAYS * 86_400_000;
-  const purgeDay = Date.parse(`${purgeAt}T00:00:00+01:00`);
+  const purgeDay = Date.parse(doualaInstant(purgeAt, '00:00:00'));
   return new Date(Math.max(delayed, purgeDay)).toISOString();
 }
 

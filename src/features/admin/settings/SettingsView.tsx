@@ -1,5 +1,5 @@
 import type { EditionSettings } from '@/data/edition/settings';
-import { formatDate } from '@/lib/dates';
+import { doualaInstant, formatDate } from '@/lib/dates';
 import { formatDouala } from '@/lib/douala-input';
 import { formatCount } from '@/lib/numbers';
 import { formatPhone } from '@/lib/phone';
@@ -19,7 +19,7 @@ function valueText(f: Input, settings: EditionSettings): string {
   if (typeof value === 'number')
     return f.key === 'overbookingPercent' ? `${value} %` : formatCount(value);
   if (f.type === 'datetime-local') return `${formatDouala(value)} (heure de Douala)`;
-  if (f.type === 'date') return formatDate(`${value}T12:00:00+01:00`);
+  if (f.type === 'date') return formatDate(doualaInstant(value));
   if (f.type === 'tel') return formatPhone(value);
   return value;
 }
