@@ -112,10 +112,6 @@ const eventDateTimeFmt = formatter({
   timeZone: EVENT_TIME_ZONE,
 });
 
-/** 26/04/2025 16:00 in Douala, wherever read (exports for organisers). */
-export const formatEventDateTime = (d: Date | string | number) =>
-  eventDateTimeFmt().format(toDate(d)).replace(',', '');
-
 /**
  * Douala's wall-clock time of `d` as a Date whose UTC fields hold it: what a spreadsheet's date
  * cell (which has no time zone) must store to show the local time.

@@ -14,19 +14,6 @@ export function toContactMessageRow(id: string, m: ContactMessage) {
   };
 }
 
-export function toContactMessage(
-  row: ContactMessageRow,
-): ContactMessage & { id: string; createdAt: string } {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    createdAt: row.created_at,
-  };
-}
-
 export function toInboxMessage(row: ContactMessageRow): InboxMessage {
   return {
     id: row.id,

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import {
   participantFields,
   teamIssues,
-  teamMemberRules,
   teamMemberValues,
   PARTICIPANT_MESSAGES,
   type TeamMemberValues,
@@ -22,9 +21,6 @@ export const MESSAGES = {
   ...PARTICIPANT_MESSAGES,
   terms: 'Vous devez accepter le règlement et les conditions de participation pour vous inscrire',
 } as const;
-
-/** One team member: full name and phone required, e-mail optional but valid when given. */
-export const teamMemberSchema = teamMemberRules(MESSAGES);
 
 const fields = participantFields(MESSAGES);
 
