@@ -13,20 +13,14 @@ import { fileURLToPath, URL } from 'node:url';
  *   after the journeys that send one message and expect it stored;
  * - other-year.e2e.ts moves the whole edition to another year (registration not open yet,
  *   reservations not open yet): last of all, and it puts the settings back afterwards.
- * - form-before-scripts.e2e.ts sends a reservation after holding the scripts back: it failed
- *   after the other files in two full runs and passes before them, so it runs first (the
- *   address's quotas that the earlier files spend are the likely cause, not yet proven).
  */
-const EARLY = ['form-before-scripts.e2e.ts'];
 const LATE = ['workspace.e2e.ts', 'public-pages.e2e.ts', 'other-year.e2e.ts'];
 class StatefulFilesLast extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const rank = (f: TestSpecification) => LATE.findIndex((name) => f.moduleId.endsWith(name));
-    const early = (f: TestSpecification) => EARLY.some((name) => f.moduleId.endsWith(name));
     return [
-      ...sorted.filter(early),
-      ...sorted.filter((f) => rank(f) < 0 && !early(f)),
+      ...sorted.filter((f) => rank(f) < 0),
       ...LATE.flatMap((_, i) => sorted.filter((f) => rank(f) === i)),
     ];
   }

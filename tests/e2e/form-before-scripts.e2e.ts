@@ -128,7 +128,7 @@ describe('the Night Party form before its scripts', () => {
   it('keeps what was typed when React takes over; the form then submits once', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page, release, reservations } = await pageWithScriptsHeld('phone');
-    const who = { name: 'Awa Tchoua Avant', phone: '698777301' };
+    const who = { name: 'Awa Tchoua Avant', phone: '698777311' };
     await fillBeforeScripts(page, who);
     const before = await shown(page);
     expect(before).toMatchObject({ fullName: who.name, heardFrom: 'social', willAttend: 'no' });
@@ -153,7 +153,7 @@ describe('the Night Party form before its scripts', () => {
   it('a submission pressed before the scripts waits for them, says so, and goes once', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page, release, reservations } = await pageWithScriptsHeld('phone');
-    const who = { name: 'Awa Tchoua Pressée', phone: '698777302' };
+    const who = { name: 'Awa Tchoua Pressée', phone: '698777312' };
     await fillBeforeScripts(page, who);
     const submit = page.getByRole('button', { name: 'Réserver ma place' });
     await submit.click();
