@@ -8,7 +8,7 @@ import { solveProofOfWork, type PowAction } from './proof-of-work.ts';
 import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
 
 /** Staff roles of private.admins (docs/decisions/009-night-party-operations.md). */
-export type StaffRole = 'admin' | 'lecteur' | 'controle';
+export type StaffRole = 'admin' | 'lecteur' | 'controle' | 'regie';
 
 /** Columns of public.edition_settings a test may set (dates as Date or ISO text). */
 export type EditionSettings = {
