@@ -80,9 +80,10 @@ export function toPassVoteState(v: unknown): PassVoteState {
           id: text(round.id),
           title: text(round.title),
           closesAt: text(round.closes_at),
-          candidates: list(round.candidates)
-            .map(toBallotCandidate)
-            .sort((a, b) => a.number - b.number),
+          // null: the same round as the caller's known_round, whose candidates it holds.
+          candidates: Array.isArray(round.candidates)
+            ? round.candidates.map(toBallotCandidate).sort((a, b) => a.number - b.number)
+            : null,
         }
       : null,
     canVote: s.can_vote === true,

@@ -12,11 +12,23 @@ import type { CastVote, PassVoteState, ScreenState } from './types';
 export const VOTE_SEND_ERROR =
   'Votre vote n’a pas pu être envoyé : vérifiez votre connexion puis touchez à nouveau votre choix.';
 
-/** What the pass with `code` may do in the open round (vote_state). */
-export async function getVoteState(code: string, signal?: AbortSignal): Promise<PassVoteState> {
-  const { data, error } = await publicRpc('vote_state', { code }, signal);
+/**
+ * What the pass with `code` may do in the open round (vote_state). With `known` (the open round
+ * the page already shows, with its candidates), the answer leaves the candidates out (null) and
+ * stays under 1 KB: they are taken from `known`.
+ */
+export async function getVoteState(
+  code: string,
+  known?: PassVoteState['round'],
+  signal?: AbortSignal,
+): Promise<PassVoteState> {
+  const args = known ? { code, known_round: known.id } : { code };
+  const { data, error } = await publicRpc('vote_state', args, signal);
   if (error) throw toDataError(error, VOTE_LOAD_ERROR);
-  return toPassVoteState(data);
+  const state = toPassVoteState(data);
+  if (state.round && known && state.round.id === known.id && state.round.candidates === null)
+    return { ...state, round: { ...state.round, candidates: known.candidates } };
+  return state;
 }
 
 /** The stage screen's state (vote_screen_state): nothing personal. */

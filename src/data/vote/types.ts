@@ -62,7 +62,13 @@ export type PassVoteState = {
   /** True while the concert is on: the pass page asks again every 10–15 s only then. */
   poll: boolean;
   serverNow: string;
-  round: { id: string; title: string; closesAt: string; candidates: BallotCandidate[] } | null;
+  round: {
+    id: string;
+    title: string;
+    closesAt: string;
+    /** Null only in a raw answer to a poll that named this round (getVoteState fills them). */
+    candidates: BallotCandidate[] | null;
+  } | null;
   canVote: boolean;
   refusal: { code: string; message: string } | null;
   /** The candidate this pass voted for in the open round. */

@@ -37,7 +37,7 @@ function CandidateCard({ c }: { c: ScreenCandidate }) {
         {c.number}
       </span>
       <span className="min-w-0">
-        <span className="sr-only">n° {c.number} — </span>
+        <span className="sr-only">n° {c.number} —</span>{' '}
         <span className="block truncate text-[2.4vw] leading-tight font-bold">{c.name}</span>
         {c.line && (
           <span className="block truncate text-[1.5vw] leading-tight text-blue-100">{c.line}</span>
@@ -117,8 +117,8 @@ export function RevealedFace({ round }: { round: Round }) {
   // visitor's system asks for less motion: motion-reduce).
   const [risen, setRisen] = useState(false);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setRisen(true));
-    return () => cancelAnimationFrame(frame);
+    const timer = setTimeout(() => setRisen(true), 50);
+    return () => clearTimeout(timer);
   }, []);
   const max = Math.max(1, ...round.candidates.map((c) => c.votes ?? 0));
   const rank = new Map(risingOrder(round.candidates).map((c, i) => [c.number, i]));
@@ -162,7 +162,11 @@ export function RevealedFace({ round }: { round: Round }) {
         className="text-center text-[3.4vw] leading-tight font-black text-accent-400 transition-opacity duration-700 motion-reduce:transition-none"
         style={{ opacity: risen ? 1 : 0, transitionDelay: winnerDelay }}
       >
-        {winner ? `Vainqueur : n° ${winner.number} — ${winner.name}` : 'Aucun vote'}
+        {winner
+          ? `Vainqueur : n° ${winner.number} — ${winner.name}`
+          : round.candidates.some((c) => (c.votes ?? 0) > 0)
+            ? 'Égalité en tête'
+            : 'Aucun vote'}
       </p>
     </div>
   );

@@ -103,7 +103,8 @@ function Ballot({
     }
   };
 
-  const chosenCandidate = round.candidates.find((c) => c.id === chosen);
+  const candidates = round.candidates ?? [];
+  const chosenCandidate = candidates.find((c) => c.id === chosen);
   return (
     <div className="mt-3 space-y-4">
       <p className="text-lg">
@@ -122,7 +123,7 @@ function Ballot({
         {mark}
       </p>
       <ul className="grid gap-3" aria-label="Candidats">
-        {round.candidates.map((c) => {
+        {candidates.map((c) => {
           const isChosen = c.id === chosen;
           return (
             <li key={c.id}>
@@ -146,9 +147,14 @@ function Ballot({
                   {c.number}
                 </span>
                 <span className="min-w-0">
-                  <span className="sr-only">n° {c.number} — </span>
+                  <span className="sr-only">n° {c.number} —</span>{' '}
                   <span className="block text-lg leading-tight font-bold">{c.name}</span>
-                  {c.line && <span className="block text-sm text-gray-700">{c.line}</span>}
+                  {c.line && (
+                    <>
+                      {' '}
+                      <span className="block text-sm text-gray-700">{c.line}</span>
+                    </>
+                  )}
                   {sending === c.id && (
                     <span className="block text-sm font-semibold">Envoi du vote…</span>
                   )}

@@ -30,6 +30,8 @@ export function useVoteState(code: string): VoteFeed {
     let inFlight = false;
     let poll = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The open round already shown, with its candidates: the next answers leave them out.
+    let known: PassVoteState['round'] = null;
     const ask = async () => {
       if (inFlight || !live) return;
       clearTimeout(timer);
@@ -37,8 +39,9 @@ export function useVoteState(code: string): VoteFeed {
       inFlight = true;
       const sentAt = Date.now();
       try {
-        const state = await getVoteState(code);
+        const state = await getVoteState(code, known);
         poll = state.poll;
+        known = state.round?.candidates ? state.round : null;
         if (live) setFeed({ state, offsetMs: serverOffset(state.serverNow, sentAt, Date.now()) });
       } catch {
         // The last answer stays; the next one catches up.
