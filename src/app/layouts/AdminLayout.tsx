@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { clearAdminSession, readAdminSession } from '@/lib/admin-session';
 import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
 import { getAuthSessionEmail, signOutAdmin } from '@/data/staff/admin-auth';
 import { AdminQueryProvider } from '@/features/admin/workspace/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/workspace/query-client';
-import { useStaffRole } from '@/features/admin/workspace/use-staff-role';
+import { PageForRole } from '@/features/admin/workspace/PageForRole';
 import { PurgeBanner } from '@/features/admin/settings/PurgeBanner';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { useDocumentTitle } from '@/lib/use-page-meta';
@@ -57,18 +57,6 @@ function endSessions() {
   clearAdminSession();
   void signOutAdmin();
   adminQueryClient.clear();
-}
-
-/**
- * The page of the address, except for a régie account, whose one page is the public vote's
- * control desk: any other admin address leads there (the database would refuse it everything).
- */
-function PageForRole({ pathname }: { pathname: string }) {
-  const role = useStaffRole();
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (role === 'regie' && path !== paths.adminRegie)
-    return <Navigate to={paths.adminRegie} replace />;
-  return <Outlet />;
 }
 
 /** "Aller au contenu": the focus goes to the page's <main> (read from its start, the banner first). */

@@ -33,16 +33,19 @@ function Desk() {
 
   const confirm = () => {
     if (!pending || !look) return;
+    const asked = pending;
+    // Only this confirmation closes (not one opened since, by a later click).
+    const close = () => setPending((p) => (p === asked ? null : p));
     act.mutate(
-      { action: pending.action, id: pending.round.id },
+      { action: asked.action, id: asked.round.id },
       {
         onSuccess: () => {
           notify.success(look.done);
-          setPending(null);
+          close();
         },
         onError: (e) => {
           notify.error(toDataError(e, 'L’action n’a pas pu être enregistrée.').message);
-          setPending(null);
+          close();
         },
       },
     );

@@ -85,8 +85,7 @@ export function RegieRound({
           disabled={action === 'open' && anotherOpen}
           onClick={() => onAction(action)}
         >
-          {ACTIONS[action].button}
-          <span className="sr-only"> {round.title}</span>
+          {ACTIONS[action].button} <span className="sr-only">{round.title}</span>
         </Button>
       )}
       {action === 'open' && anotherOpen && (

@@ -42,7 +42,7 @@ export function ScreenNow({
           Remettre l’écran au repos
         </Button>
         <a href={paths.stageScreen} target="_blank" rel="noopener" className={linkClass}>
-          Ouvrir l’écran de scène<span className="sr-only"> (nouvel onglet)</span>
+          Ouvrir l’écran de scène <span className="sr-only">(nouvel onglet)</span>
         </a>
       </div>
     </section>

@@ -103,7 +103,7 @@ export function CandidateRows({
                     disabled={candidates.length <= MIN_CANDIDATES}
                     onClick={() => remove(i)}
                   >
-                    Retirer<span className="sr-only"> le candidat {i + 1}</span>
+                    Retirer <span className="sr-only">le candidat {i + 1}</span>
                   </Button>
                 </div>
               </fieldset>

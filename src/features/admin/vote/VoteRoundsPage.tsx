@@ -61,12 +61,12 @@ function RoundCard({
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={onEdit}>
-          {round.state === 'draft' ? 'Modifier' : 'Renommer'}
-          <span className="sr-only"> {round.title}</span>
+          {round.state === 'draft' ? 'Modifier' : 'Renommer'}{' '}
+          <span className="sr-only">{round.title}</span>
         </Button>
         {round.state === 'draft' && (
           <Button variant="dangerOutline" onClick={onDelete}>
-            Supprimer<span className="sr-only"> {round.title}</span>
+            Supprimer <span className="sr-only">{round.title}</span>
           </Button>
         )}
         {done && (
@@ -75,8 +75,8 @@ function RoundCard({
             aria-expanded={showResults}
             onClick={() => setShowResults((s) => !s)}
           >
-            {showResults ? 'Masquer les résultats' : 'Voir les résultats'}
-            <span className="sr-only"> de {round.title}</span>
+            {showResults ? 'Masquer les résultats' : 'Voir les résultats'}{' '}
+            <span className="sr-only">de {round.title}</span>
           </Button>
         )}
       </div>
