@@ -2,11 +2,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import App from '@/app/App';
 import ScreenPage from '@/features/screen/ScreenPage';
 import { testBackend } from '../setup/test-backend';
-import { fr } from '../setup/french';
 import {
   clearVotes,
   draftRound,

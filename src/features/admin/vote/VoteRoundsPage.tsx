@@ -93,25 +93,31 @@ function Rounds() {
   const heading = useRef<HTMLHeadingElement>(null);
   const list = rounds.data ?? [];
 
+  const title = (
+    <h1 ref={heading} tabIndex={-1} className={`${pageTitle} outline-none`}>
+      Vote du public
+    </h1>
+  );
   if (editing)
     return (
-      <RoundEditor
-        key={editing.round?.id ?? 'new'}
-        round={editing.round}
-        rounds={list}
-        onDone={() => {
-          setEditing(null);
-          setTimeout(() => heading.current?.focus());
-        }}
-      />
+      <div className="space-y-6">
+        {title}
+        <RoundEditor
+          key={editing.round?.id ?? 'new'}
+          round={editing.round}
+          rounds={list}
+          onDone={() => {
+            setEditing(null);
+            setTimeout(() => heading.current?.focus());
+          }}
+        />
+      </div>
     );
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 ref={heading} tabIndex={-1} className={`${pageTitle} outline-none`}>
-          Vote du public
-        </h1>
+        {title}
         <Button onClick={() => setEditing({})} disabled={!rounds.data}>
           Nouvelle manche
         </Button>
