@@ -69,7 +69,12 @@ export function adminNavTitle(pathname: string): string | undefined {
  * readers ("Messages 3 non traités"); nothing when there is none.
  */
 export function UnhandledBadge() {
-  const { data: count = 0 } = useQuery(unhandledMessagesQuery());
+  // Asked once the role is known to read messages (the régie's nav has no "Messages").
+  const role = useStaffRole();
+  const { data: count = 0 } = useQuery({
+    ...unhandledMessagesQuery(),
+    enabled: role === 'admin' || role === 'lecteur',
+  });
   if (count === 0) return null;
   return (
     <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900">

@@ -111,6 +111,8 @@ const risingOrder = (candidates: ScreenCandidate[]) =>
   [...candidates].sort((a, b) => (a.votes ?? 0) - (b.votes ?? 0) || b.number - a.number);
 
 const STEP_S = 0.7;
+/** The tallest bar (the most votes), in viewport heights. */
+const BAR_VH = 40;
 
 export function RevealedFace({ round }: { round: Round }) {
   // The bars start flat and rise after the first paint, one after the other (none when the
@@ -132,7 +134,7 @@ export function RevealedFace({ round }: { round: Round }) {
           const isWinner = c.number === round.winner;
           const height = ((c.votes ?? 0) / max) * 100;
           return (
-            <li key={c.number} className="flex h-full max-w-[14vw] min-w-0 flex-1 flex-col">
+            <li key={c.number} className="flex max-w-[14vw] min-w-0 flex-1 flex-col">
               <div className="flex flex-1 flex-col justify-end">
                 <p className="text-center text-[2vw] font-black tabular-nums">
                   {formatShare(c.share)}
@@ -144,7 +146,8 @@ export function RevealedFace({ round }: { round: Round }) {
                   aria-hidden="true"
                   className={`mt-[0.5vw] rounded-t-[0.6vw] transition-[height] duration-700 ease-out motion-reduce:transition-none ${isWinner ? 'bg-accent-400' : 'bg-night-300'}`}
                   style={{
-                    height: risen ? `${Math.max(height, 1)}%` : '0%',
+                    // In viewport heights: the hall's screen has no other fixed height to share.
+                    height: risen ? `${(Math.max(height, 1) * BAR_VH) / 100}vh` : '0vh',
                     transitionDelay: `${(rank.get(c.number) ?? 0) * STEP_S}s`,
                   }}
                 />
