@@ -37,17 +37,21 @@ const rounds = () =>
     'select title, state, duration_seconds, eligibility from vote_rounds order by position',
   );
 
+/** The fields of the editor's candidate `index` (from 0), by their group's name. */
+const candidate = (index: number) =>
+  within(screen.getByRole('group', { name: `Candidat ${index + 1}` }));
+
 async function fillCandidate(user: UserEvent, index: number, name: string, line = '') {
-  await user.clear(document.getElementById(`candidate-${index}-name`)!);
-  await user.type(document.getElementById(`candidate-${index}-name`)!, name);
-  if (line) await user.type(document.getElementById(`candidate-${index}-line`)!, line);
+  await user.clear(candidate(index).getByLabelText('Nom'));
+  await user.type(candidate(index).getByLabelText('Nom'), name);
+  if (line) await user.type(candidate(index).getByLabelText('Une courte ligne'), line);
 }
 
 describe('/admin/vote, the rounds (admins)', () => {
   it('creates a round under the editor’s rules, then only renames it once opened', async () => {
     const user = userEvent.setup({ delay: null });
     await signInAsAdmin('chef@example.cm', 'chef-password-123');
-    const first = renderAdmin('/admin/vote');
+    const view = renderAdmin('/admin/vote');
     expect(await screen.findByText('Aucune manche pour le moment', {}, SLOW)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Nouvelle manche' }));
     const form = screen.getByRole('form', { name: 'Nouvelle manche' });
@@ -77,7 +81,7 @@ describe('/admin/vote, the rounds (admins)', () => {
     await fillCandidate(user, 0, 'Awa N.', 'Douala');
     await fillCandidate(user, 1, 'Les Lions');
     await fillCandidate(user, 2, 'Yannick B.');
-    const secondNumber = document.getElementById('candidate-1-number')!;
+    const secondNumber = candidate(1).getByLabelText(/^Numéro/);
     await user.clear(secondNumber);
     await user.type(secondNumber, '1');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
@@ -99,17 +103,17 @@ describe('/admin/vote, the rounds (admins)', () => {
         eligibility: 'confirmed',
       },
     ]);
-    const card = (await screen.findByRole('heading', { name: '1. Compétition de chant' })).closest(
-      'li',
-    )!;
-    expect(within(card).getByText('En préparation')).toBeVisible();
-    expect(within(card).getByText('n° 1 — Awa N.')).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: '1. Compétition de chant' }, SLOW),
+    ).toBeVisible();
+    expect(screen.getByText('En préparation')).toBeVisible();
+    expect(screen.getByText('n° 1 — Awa N.')).toBeVisible();
 
     // Opened by the régie: the round may only be renamed.
     const [{ id }] = await backend.sql<{ id: string }>('select id from vote_rounds');
     const desk = await backend.signedInClient('regie@example.cm', 'regie-password-123');
     expect((await desk.rpc('regie_open_round', { id })).error).toBeNull();
-    first.unmount();
+    view.unmount();
     renderAdmin('/admin/vote');
     await user.click(
       await screen.findByRole('button', { name: 'Renommer Compétition de chant' }, SLOW),

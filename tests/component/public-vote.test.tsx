@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { MemoryRouter } from 'react-router';
 import App from '@/app/App';
 import ScreenPage from '@/features/screen/ScreenPage';
+import { resetPublicQueries } from '@/lib/public-query';
 import { testBackend } from '../setup/test-backend';
 import {
   clearVotes,
@@ -69,6 +70,7 @@ afterEach(() => {
   loseNextCast = false;
   window.history.replaceState(null, '', '/');
   localStorage.clear();
+  resetPublicQueries();
 });
 
 const run = async (fn: string, round: Round) => {

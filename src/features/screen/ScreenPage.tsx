@@ -7,7 +7,7 @@ import { useScreenState } from './use-screen-state';
 import { ClosedFace, IdleFace, OpenFace, RevealedFace } from './ScreenViews';
 
 /** One face of the screen for the feed's state; idle before the first answer. */
-export function ScreenView({ state, offsetMs, lost, voteUrl }: ScreenFeed & { voteUrl: string }) {
+function ScreenView({ state, offsetMs, lost, voteUrl }: ScreenFeed & { voteUrl: string }) {
   const round = state?.round ?? null;
   const face =
     !state || !round || state.mode === 'idle' ? (

@@ -8,7 +8,7 @@ import type { CandidateDraft, RoundDraft, VoteRound } from '@/data/vote/types';
  */
 export const MIN_CANDIDATES = 2;
 export const MAX_CANDIDATES = 12;
-export const DEFAULT_DURATION = 90;
+const DEFAULT_DURATION = 90;
 
 export type RoundErrors = {
   title?: string;

@@ -8,7 +8,7 @@ import type { Sheet } from '../workbook/sheet';
  * A round's results as files: the CSV (French spreadsheet: `;`, BOM, src/lib/csv.ts) and the
  * readable workbook, one row per candidate with its votes and share, then the total.
  */
-export const VOTE_RESULTS_COLUMNS = ['Numéro', 'Candidat', 'Ligne', 'Votes', 'Part'] as const;
+const VOTE_RESULTS_COLUMNS = ['Numéro', 'Candidat', 'Ligne', 'Votes', 'Part'] as const;
 
 const shareText = (share: number) => formatShare(share).replace('\u00a0', ' ');
 

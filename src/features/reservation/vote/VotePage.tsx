@@ -7,9 +7,9 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { lastPass } from './last-pass';
 import * as paths from '@/config/route-paths';
 
-export const VOTE_CODE_INVALID =
+const VOTE_CODE_INVALID =
   'Code invalide : il compte 10 caractères (lettres et chiffres), comme sous le QR code de votre pass.';
-export const VOTE_CODE_REQUIRED = 'Indiquez le code de votre pass.';
+const VOTE_CODE_REQUIRED = 'Indiquez le code de votre pass.';
 
 /**
  * /vote, where the stage screen's QR code leads: the last pass opened on this phone, at once; or
