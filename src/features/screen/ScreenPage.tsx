@@ -20,15 +20,32 @@ function ScreenView({ state, offsetMs, lost, voteUrl }: ScreenFeed & { voteUrl: 
       <RevealedFace key={round.id} round={round} />
     );
   return (
-    <main className="flex min-h-dvh flex-col bg-linear-to-br from-gray-950 via-night-950 to-brand-950 px-[4vw] py-[2.5vw] text-white">
+    <main
+      className="flex min-h-dvh flex-col bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 text-white"
+      style={{ paddingInline: '4vw', paddingBlock: '2.5vw' }}
+    >
       {state && state.mode !== 'idle' && round && (
-        <header className="mb-[1.5vw] flex items-center justify-between">
-          <Logo logo={NIGHT_PARTY_LOGO} alt="Booster Night Party" className="h-[4vw] w-auto" />
-          <p className="text-[1.8vw] font-bold text-night-300 uppercase">Vote du public</p>
+        <header className="flex items-center justify-between" style={{ marginBottom: '1.5vw' }}>
+          <Logo
+            logo={NIGHT_PARTY_LOGO}
+            alt="Booster Night Party"
+            className="w-auto"
+            style={{ height: '4vw' }}
+          />
+          <p
+            className="font-bold uppercase"
+            style={{ fontSize: '1.8vw', color: 'var(--color-night-300)' }}
+          >
+            Vote du public
+          </p>
         </header>
       )}
       {face}
-      <p role="status" className="fixed right-[1vw] bottom-[1vw] text-[1.1vw] text-gray-300">
+      <p
+        role="status"
+        className="fixed text-gray-300"
+        style={{ right: '1vw', bottom: '1vw', fontSize: '1.1vw' }}
+      >
         {lost ? 'connexion perdue' : ''}
       </p>
     </main>

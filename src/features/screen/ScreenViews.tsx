@@ -14,33 +14,66 @@ import { formatCountdown, useCountdownMark, useSecondsLeft } from '@/lib/countdo
 
 type Round = NonNullable<ScreenState['round']>;
 
-const hero = 'text-[5.5vw] leading-none font-black tracking-tight';
-const title = 'text-[4vw] leading-tight font-extrabold text-balance';
+// Sizes in viewport widths are inline styles: the /ecran chunk carries them, not the site's one
+// stylesheet that every page loads (build/bundle-budget.ts).
+const hero = 'leading-none font-black tracking-tight';
+const heroSize = { fontSize: '5.5vw' };
+const title = 'leading-tight font-extrabold';
+const titleSize = { fontSize: '4vw' };
 
 export function IdleFace() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-[3vw] text-center">
-      <Logo logo={NIGHT_PARTY_LOGO} alt="Booster Night Party" className="h-[10vw] w-auto" />
-      <h1 className={`${hero} text-white`}>Vote du public</h1>
-      <p className="text-[3.4vw] font-bold text-accent-400">Préparez votre pass</p>
+    <div
+      className="flex flex-1 flex-col items-center justify-center text-center"
+      style={{ gap: '3vw' }}
+    >
+      <Logo
+        logo={NIGHT_PARTY_LOGO}
+        alt="Booster Night Party"
+        className="w-auto"
+        style={{ height: '10vw' }}
+      />
+      <h1 className={`${hero} text-white`} style={heroSize}>
+        Vote du public
+      </h1>
+      <p className="font-bold text-yellow-400" style={{ fontSize: '3.4vw' }}>
+        Préparez votre pass
+      </p>
     </div>
   );
 }
 
 function CandidateCard({ c }: { c: ScreenCandidate }) {
   return (
-    <li className="flex min-w-0 items-center gap-[1.2vw] rounded-[1vw] bg-white/10 px-[1.2vw] py-[0.8vw]">
+    <li
+      className="flex min-w-0 items-center"
+      style={{
+        gap: '1.2vw',
+        borderRadius: '1vw',
+        paddingInline: '1.2vw',
+        paddingBlock: '0.8vw',
+        background: 'rgb(255 255 255 / 0.1)',
+      }}
+    >
       <span
         aria-hidden="true"
-        className="flex size-[4.4vw] shrink-0 items-center justify-center rounded-full bg-accent-400 text-[2.8vw] font-black text-brand-950"
+        className="flex shrink-0 items-center justify-center rounded-full bg-accent-400 font-black text-gray-950"
+        style={{ width: '4.4vw', height: '4.4vw', fontSize: '2.8vw' }}
       >
         {c.number}
       </span>
       <span className="min-w-0">
         <span className="sr-only">n° {c.number} —</span>{' '}
-        <span className="block truncate text-[2.4vw] leading-tight font-bold">{c.name}</span>
+        <span className="block truncate leading-tight font-bold" style={{ fontSize: '2.4vw' }}>
+          {c.name}
+        </span>
         {c.line && (
-          <span className="block truncate text-[1.5vw] leading-tight text-blue-100">{c.line}</span>
+          <span
+            className="block truncate leading-tight text-blue-100"
+            style={{ fontSize: '1.5vw' }}
+          >
+            {c.line}
+          </span>
         )}
       </span>
     </li>
@@ -60,33 +93,45 @@ export function OpenFace({
   const mark = useCountdownMark(left);
   const many = round.candidates.length > 6;
   return (
-    <div className="grid flex-1 grid-cols-[1fr_auto] gap-[3vw]">
-      <section className="flex min-w-0 flex-col gap-[1.5vw]">
-        <h1 className={title}>{round.title}</h1>
-        <ol className={`grid gap-[1vw] ${many ? 'grid-cols-2' : 'grid-cols-1'}`}>
+    <div className="grid flex-1" style={{ gap: '3vw', gridTemplateColumns: '1fr auto' }}>
+      <section className="flex min-w-0 flex-col" style={{ gap: '1.5vw' }}>
+        <h1 className={title} style={titleSize}>
+          {round.title}
+        </h1>
+        <ol className={`grid ${many ? 'grid-cols-2' : 'grid-cols-1'}`} style={{ gap: '1vw' }}>
           {round.candidates.map((c) => (
             <CandidateCard key={c.number} c={c} />
           ))}
         </ol>
       </section>
-      <aside className="flex w-[26vw] flex-col items-center gap-[1.2vw] text-center">
-        <p className="text-[1.8vw] font-bold text-blue-100 uppercase">Fin du vote dans</p>
-        <p role="timer" className="text-[8vw] leading-none font-black text-accent-400 tabular-nums">
+      <aside
+        className="flex flex-col items-center text-center"
+        style={{ width: '26vw', gap: '1.2vw' }}
+      >
+        <p className="font-bold text-blue-100 uppercase" style={{ fontSize: '1.8vw' }}>
+          Fin du vote dans
+        </p>
+        <p
+          role="timer"
+          className="leading-none font-black text-yellow-400 tabular-nums"
+          style={{ fontSize: '8vw' }}
+        >
           {left === null ? '—' : formatCountdown(left)}
         </p>
         <p aria-live="polite" className="sr-only">
           {mark}
         </p>
-        <p className="text-[2.6vw] font-bold tabular-nums">
+        <p className="font-bold tabular-nums" style={{ fontSize: '2.6vw' }}>
           {votersText(round.voters, formatCount)}
         </p>
-        <figure className="mt-auto flex flex-col items-center gap-[0.8vw]">
-          <QrCode
-            text={voteUrl}
-            label="QR code vers la page de vote"
-            className="w-[15vw] rounded-[0.6vw]"
-          />
-          <figcaption className="text-[2.2vw] leading-tight font-extrabold text-accent-400">
+        <figure className="mt-auto flex flex-col items-center" style={{ gap: '0.8vw' }}>
+          <div className="overflow-hidden" style={{ width: '15vw', borderRadius: '0.6vw' }}>
+            <QrCode text={voteUrl} label="QR code vers la page de vote" className="block w-full" />
+          </div>
+          <figcaption
+            className="leading-tight font-extrabold text-yellow-400"
+            style={{ fontSize: '2.2vw' }}
+          >
             Votez depuis votre pass
           </figcaption>
         </figure>
@@ -97,11 +142,22 @@ export function OpenFace({
 
 export function ClosedFace({ round }: { round: Round }) {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-[2.5vw] text-center">
-      <p className="text-[2.6vw] font-bold text-blue-100">{round.title}</p>
-      <h1 className={`${hero} text-accent-400`}>Vote clos</h1>
-      <p className="text-[3vw] font-bold tabular-nums">{votersText(round.voters, formatCount)}</p>
-      <p className="text-[2.2vw] text-blue-100">Résultats dans un instant…</p>
+    <div
+      className="flex flex-1 flex-col items-center justify-center text-center"
+      style={{ gap: '2.5vw' }}
+    >
+      <p className="font-bold text-blue-100" style={{ fontSize: '2.6vw' }}>
+        {round.title}
+      </p>
+      <h1 className={`${hero} text-yellow-400`} style={heroSize}>
+        Vote clos
+      </h1>
+      <p className="font-bold tabular-nums" style={{ fontSize: '3vw' }}>
+        {votersText(round.voters, formatCount)}
+      </p>
+      <p className="text-blue-100" style={{ fontSize: '2.2vw' }}>
+        Résultats dans un instant…
+      </p>
     </div>
   );
 }
@@ -115,9 +171,12 @@ const STEP_S = 0.7;
 const BAR_VH = 40;
 
 export function RevealedFace({ round }: { round: Round }) {
-  // The bars start flat and rise after the first paint, one after the other (none when the
-  // visitor's system asks for less motion: motion-reduce).
+  // The bars start flat and rise after the first paint, one after the other (at once when the
+  // system asks for less motion).
   const [risen, setRisen] = useState(false);
+  const still =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   useEffect(() => {
     const timer = setTimeout(() => setRisen(true), 50);
     return () => clearTimeout(timer);
@@ -127,43 +186,68 @@ export function RevealedFace({ round }: { round: Round }) {
   const winner = round.candidates.find((c) => c.number === round.winner) ?? null;
   const winnerDelay = `${round.candidates.length * STEP_S + 0.6}s`;
   return (
-    <div className="flex flex-1 flex-col gap-[1.5vw]">
-      <h1 className={title}>{round.title}</h1>
-      <ol className="flex flex-1 items-end justify-center gap-[1.2vw]" aria-label="Résultats">
+    <div className="flex flex-1 flex-col" style={{ gap: '1.5vw' }}>
+      <h1 className={title} style={titleSize}>
+        {round.title}
+      </h1>
+      <ol
+        className="flex flex-1 items-end justify-center"
+        style={{ gap: '1.2vw' }}
+        aria-label="Résultats"
+      >
         {round.candidates.map((c) => {
           const isWinner = c.number === round.winner;
           const height = ((c.votes ?? 0) / max) * 100;
           return (
-            <li key={c.number} className="flex max-w-[14vw] min-w-0 flex-1 flex-col">
-              <div className="flex flex-1 flex-col justify-end">
-                <p className="text-center text-[2vw] font-black tabular-nums">
+            <li
+              key={c.number}
+              className="flex min-w-0 flex-1 flex-col"
+              style={{ maxWidth: '14vw' }}
+            >
+              <div className="flex flex-1 flex-col" style={{ justifyContent: 'flex-end' }}>
+                <p className="text-center font-black tabular-nums" style={{ fontSize: '2vw' }}>
                   {formatShare(c.share)}
-                  <span className="block text-[1.3vw] font-semibold text-blue-100">
+                  <span className="block font-semibold text-blue-100" style={{ fontSize: '1.3vw' }}>
                     {formatCount(c.votes ?? 0)} vote{(c.votes ?? 0) > 1 ? 's' : ''}
                   </span>
                 </p>
                 <div
                   aria-hidden="true"
-                  className={`mt-[0.5vw] rounded-t-[0.6vw] transition-[height] duration-700 ease-out motion-reduce:transition-none ${isWinner ? 'bg-accent-400' : 'bg-night-300'}`}
+                  className={isWinner ? 'bg-accent-400' : undefined}
                   style={{
+                    background: isWinner ? undefined : 'var(--color-night-300)',
+                    transition: still ? 'none' : 'height 0.7s ease-out',
+                    marginTop: '0.5vw',
+                    borderTopLeftRadius: '0.6vw',
+                    borderTopRightRadius: '0.6vw',
                     // In viewport heights: the hall's screen has no other fixed height to share.
                     height: risen ? `${(Math.max(height, 1) * BAR_VH) / 100}vh` : '0vh',
                     transitionDelay: `${(rank.get(c.number) ?? 0) * STEP_S}s`,
                   }}
                 />
               </div>
-              <p className="mt-[0.6vw] text-center text-[2.2vw] font-black text-accent-400">
+              <p
+                className="text-center font-black text-yellow-400"
+                style={{ marginTop: '0.6vw', fontSize: '2.2vw' }}
+              >
                 <span className="sr-only">n° </span>
                 {c.number}
               </p>
-              <p className="truncate text-center text-[1.5vw] font-bold">{c.name}</p>
+              <p className="truncate text-center font-bold" style={{ fontSize: '1.5vw' }}>
+                {c.name}
+              </p>
             </li>
           );
         })}
       </ol>
       <p
-        className="text-center text-[3.4vw] leading-tight font-black text-accent-400 transition-opacity duration-700 motion-reduce:transition-none"
-        style={{ opacity: risen ? 1 : 0, transitionDelay: winnerDelay }}
+        className="text-center leading-tight font-black text-yellow-400"
+        style={{
+          fontSize: '3.4vw',
+          opacity: risen ? 1 : 0,
+          transition: still ? 'none' : 'opacity 0.7s',
+          transitionDelay: winnerDelay,
+        }}
       >
         {winner
           ? `Vainqueur : n° ${winner.number} — ${winner.name}`

@@ -19,7 +19,7 @@ function Countdown({ round, offsetMs }: { round: VoteRound; offsetMs: number }) 
   return (
     <div>
       <p className="text-sm font-semibold text-gray-700">Fin du vote dans</p>
-      <p role="timer" className="text-5xl font-black text-gray-950 tabular-nums">
+      <p role="timer" className="text-4xl font-black text-gray-950 tabular-nums">
         {left === null ? '—' : formatCountdown(left)}
       </p>
       <p aria-live="polite" className="sr-only">
@@ -47,7 +47,7 @@ export function RegieRound({
   const revealed = round.state === 'revealed';
   return (
     <li
-      className={`${card} space-y-4 ${open ? 'border-2 border-green-700' : ''}`}
+      className={`${card} space-y-4 ${open ? 'border-2 border-blue-800' : ''}`}
       aria-labelledby={`regie-round-${round.id}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">

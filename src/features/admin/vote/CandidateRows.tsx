@@ -50,7 +50,7 @@ export function CandidateRows({
             <li key={i} className="rounded-lg border border-gray-200 p-3">
               <fieldset>
                 <legend className="sr-only">{who}</legend>
-                <div className="grid gap-3 sm:grid-cols-[6rem_1fr_1fr]">
+                <div className="grid gap-3 sm:grid-cols-3">
                   <Field label="Numéro" error={e.number} required>
                     <input
                       id={`candidate-${i}-number`}
@@ -84,7 +84,7 @@ export function CandidateRows({
                   </Field>
                 </div>
                 <div className="mt-3 flex flex-wrap items-end gap-3">
-                  <Field label="Participant du concours (facultatif)" className="min-w-56 flex-1">
+                  <Field label="Participant du concours (facultatif)" className="flex-1">
                     <select
                       id={`candidate-${i}-participant`}
                       value={c.participantId ?? ''}

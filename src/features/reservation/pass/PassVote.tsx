@@ -11,7 +11,7 @@ export function PassVote({ code }: { code: string }) {
   return (
     <VotePanel
       fallback={
-        <p role="status" className="min-h-40 rounded-2xl bg-brand-950 p-5 text-white">
+        <p role="status" className="min-h-16 rounded-2xl bg-brand-900 p-5 text-white">
           Chargement du vote…
         </p>
       }

@@ -30,9 +30,9 @@ export default function VotePanel({ code, state, offsetMs, onStale }: Props) {
   return (
     <section
       aria-labelledby="vote-title"
-      className="rounded-2xl bg-brand-950 p-5 text-white shadow-lg ring-1 ring-brand-900"
+      className="rounded-2xl bg-brand-900 p-5 text-white shadow-lg"
     >
-      <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">
+      <p className="text-sm font-semibold tracking-wide text-yellow-400 uppercase">
         Vote du public
       </p>
       <h2 id="vote-title" className="mt-1 text-2xl font-extrabold">
@@ -109,11 +109,11 @@ function Ballot({
     <div className="mt-3 space-y-4">
       <p className="text-lg">
         {closed ? (
-          <strong className="text-accent-400">Vote clos</strong>
+          <strong className="text-yellow-400">Vote clos</strong>
         ) : (
           <>
             Fin du vote dans{' '}
-            <strong className="text-accent-400 tabular-nums">
+            <strong className="text-yellow-400 tabular-nums">
               {left === null ? '—' : formatCountdown(left)}
             </strong>
           </>
@@ -132,16 +132,16 @@ function Ballot({
                 aria-pressed={isChosen}
                 aria-disabled={closed || sending !== null || undefined}
                 onClick={() => void vote(c)}
-                className={`flex min-h-16 w-full items-center gap-4 rounded-xl px-4 py-3 text-left focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-accent-400 aria-disabled:opacity-70 ${
+                className={`flex min-h-16 w-full items-center gap-4 rounded-xl px-4 py-3 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400 aria-disabled:opacity-60 ${
                   isChosen
-                    ? 'bg-accent-400 text-gray-950 ring-4 ring-white'
+                    ? 'bg-accent-400 text-gray-950'
                     : 'bg-white text-gray-950 hover:bg-blue-50'
                 }`}
               >
                 <span
                   aria-hidden="true"
-                  className={`flex size-12 shrink-0 items-center justify-center rounded-full text-2xl font-black ${
-                    isChosen ? 'bg-gray-950 text-accent-400' : 'bg-brand-900 text-white'
+                  className={`flex size-11 shrink-0 items-center justify-center rounded-full text-2xl font-black ${
+                    isChosen ? 'bg-gray-950 text-yellow-400' : 'bg-brand-900 text-white'
                   }`}
                 >
                   {c.number}
@@ -154,6 +154,9 @@ function Ballot({
                       {' '}
                       <span className="block text-sm text-gray-700">{c.line}</span>
                     </>
+                  )}
+                  {isChosen && sending === null && (
+                    <span className="block text-sm font-semibold">Votre vote</span>
                   )}
                   {sending === c.id && (
                     <span className="block text-sm font-semibold">Envoi du vote…</span>
