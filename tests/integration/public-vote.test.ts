@@ -643,13 +643,15 @@ describe('vote_screen_state and the results', () => {
       [round.id, voters.map((v) => v.id)],
     );
     await backend.sql('analyze votes');
-    const [{ ms }] = await backend.sql<{ ms: number }>(
-      `select percentile_cont(0.5) within group (order by t) as ms from (
-         select extract(epoch from clock_timestamp() - s) * 1000 as t
-           from generate_series(1, 30) g,
-                lateral (select clock_timestamp() s) c,
-                lateral (select public.vote_screen_state() x) v) m`,
-    );
+    // The execution time EXPLAIN ANALYZE reports, median of 30.
+    const runs: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const [plan] = await backend.sql<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+        'explain (analyze, format json) select public.vote_screen_state()',
+      );
+      runs.push(plan['QUERY PLAN'][0]['Execution Time']);
+    }
+    const ms = runs.sort((a, b) => a - b)[15];
     expect((await anon.rpc('vote_screen_state')).data).toMatchObject({ round: { voters: 3000 } });
     expect(ms).toBeLessThan(20);
   });
