@@ -27,7 +27,7 @@ type Remote<T> = {
 };
 
 /** How long an answer serves a component that mounts later without asking again. */
-export const FRESH_MS = 10_000;
+const FRESH_MS = 10_000;
 
 function remote<T>(load: () => Promise<T>, what: string): Remote<T> {
   let value: T | null | undefined;
