@@ -656,3 +656,33 @@ describe('vote_screen_state and the results', () => {
     expect(ms).toBeLessThan(20);
   });
 });
+
+describe('the personal-data purge', () => {
+  it('keeps the counts when the reservations are deleted: the votes lose their pass', async () => {
+    const round = await openRound(admin, regie);
+    const voters = await passes(backend, 3);
+    for (const [i, p] of voters.entries()) {
+      await vote(anon, p.pass_code, round, round.candidates[i % 2]);
+    }
+    await regie.rpc('regie_close_round', { id: round.id });
+    await backend.sql('delete from reservations where id = any ($1::uuid[])', [
+      voters.map((v) => v.id),
+    ]);
+    expect(
+      await backend.sql(
+        `select count(*)::int n, count(reservation_id)::int linked from votes where round_id = $1`,
+        [round.id],
+      ),
+    ).toEqual([{ n: 3, linked: 0 }]);
+    expect(
+      await backend.sql(
+        'select count(reservation_id)::int linked from private.vote_receipts where round_id = $1',
+        [round.id],
+      ),
+    ).toEqual([{ linked: 0 }]);
+    expect((await admin.rpc('admin_vote_results', { round_id: round.id })).data).toMatchObject({
+      voters: 3,
+      candidates: [{ votes: 2 }, { votes: 1 }, { votes: 0 }],
+    });
+  });
+});
