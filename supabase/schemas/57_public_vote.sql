@@ -86,7 +86,7 @@ alter table public.votes enable row level security;
 revoke all on public.votes from public, anon, authenticated;
 
 -- Every accepted vote_id with what it chose: a retried vote_id answers the same, even after a
--- later change of the pass's vote.
+-- later change of the pass's vote. No foreign key to the round: a vote would lock its row.
 create table private.vote_receipts (
   vote_id uuid,
   round_id uuid not null,
@@ -94,7 +94,6 @@ create table private.vote_receipts (
   candidate_id uuid not null,
   at timestamptz default now() not null,
   constraint vote_receipts_pkey primary key (vote_id),
-  constraint vote_receipts_round_id_fkey foreign key (round_id) references public.vote_rounds(id) on delete cascade,
   constraint vote_receipts_reservation_id_fkey foreign key (reservation_id) references public.reservations(id) on delete set null
 );
 create index vote_receipts_reservation_idx on private.vote_receipts (reservation_id);
@@ -143,6 +142,24 @@ begin
 end;
 $$;
 revoke all on function private.require_vote_desk() from public, anon, authenticated;
+
+-- The order between the votes and the close of a round: a vote holds the round's lock shared
+-- from before it reads the round's state until its commit; a close takes it exclusive, so it
+-- waits for the votes in flight and the votes that come after wait for its commit and see the
+-- round closed. An advisory lock, not the round's row: PostgreSQL lets a new FOR KEY SHARE pass
+-- a FOR UPDATE that waits, so a steady stream of votes held a close back until the stream
+-- ended; the lock manager's queue is fair (a shared request waits behind a queued exclusive).
+create function private.vote_round_lock(round_id uuid, exclusive boolean) returns void
+language plpgsql volatile set search_path = '' as $$
+begin
+  if exclusive then
+    perform pg_advisory_xact_lock(hashtext('public.vote_rounds'), hashtext(round_id::text));
+  else
+    perform pg_advisory_xact_lock_shared(hashtext('public.vote_rounds'), hashtext(round_id::text));
+  end if;
+end;
+$$;
+revoke all on function private.vote_round_lock(uuid,boolean) from public, anon, authenticated;
 
 -- Why this pass may not vote in a round of this eligibility ({ status, code, message }), or
 -- null. Shared by cast_vote (the refusal) and vote_state (what the pass page says).
@@ -211,14 +228,18 @@ revoke all on function private.vote_round_json(public.vote_rounds,boolean) from 
 
 -- Writes the close of every open round past its closes_at (the server's clock already treats
 -- them as closed): closed_at is the deadline, journaled with no actor ("par le minuteur"). The
--- row lock orders it after every vote in flight, as a close by hand.
+-- round's lock orders it after every vote in flight, as a close by hand.
 create function private.vote_settle() returns void
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.vote_rounds;
+  expired uuid;
 begin
-  for r in select * from public.vote_rounds x where x.state = 'open' and x.closes_at <= now()
-           for update loop
+  for expired in select x.id from public.vote_rounds x
+                  where x.state = 'open' and x.closes_at <= now() loop
+    perform private.vote_round_lock(expired, true);
+    select * into r from public.vote_rounds x where x.id = expired and x.state = 'open' for update;
+    continue when not found;
     update public.vote_rounds x set state = 'closed', closed_at = r.closes_at, updated_at = now()
      where x.id = r.id;
     insert into public.audit_log (at, actor, actor_email, action, entity, entity_id, summary,
@@ -323,9 +344,10 @@ $$;
 revoke all on function private.vote_answer(private.vote_receipts) from public, anon, authenticated;
 
 -- One vote from a pass. Order: the pass (unknown code), a retried vote_id (the first answer
--- again), the pass's state, the round locked FOR KEY SHARE and open by the server's clock (a
--- close takes it FOR UPDATE: no vote commits after the close's commit), the eligibility, the
--- candidate, then the pass's one row (the last vote counts; changes limited per pass).
+-- again), the pass's state, the round's lock shared then the round open by the server's clock
+-- (a close takes the lock exclusive: no vote commits after the close's commit), the
+-- eligibility, the candidate, then the pass's one row (the last vote counts; changes limited
+-- per pass).
 create function public.cast_vote(code text, round_id uuid, candidate_id uuid, vote_id uuid)
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -356,7 +378,9 @@ begin
   if refused is not null then
     return private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code');
   end if;
-  select * into rd from public.vote_rounds x where x.id = cast_vote.round_id for key share;
+  perform private.vote_round_lock(cast_vote.round_id, false);
+  -- A statement after the lock: its snapshot sees a close committed while this vote waited.
+  select * into rd from public.vote_rounds x where x.id = cast_vote.round_id;
   if not found or rd.state = 'draft' then
     return private.refusal(409, 'Ce vote n''est pas ouvert.', 'vote_closed');
   elsif private.vote_round_state(rd) <> 'open' then
@@ -673,9 +697,9 @@ $$;
 revoke all on function public.regie_open_round(uuid) from public, anon, authenticated;
 grant execute on function public.regie_open_round(uuid) to authenticated;
 
--- open -> closed now. FOR UPDATE waits for every vote holding the round (FOR KEY SHARE) and
--- makes the later ones see the close: no vote is counted after this commit. A round already
--- closed (by hand or by its timer) or revealed is answered as it is.
+-- open -> closed now. The round's lock, exclusive, waits for every vote in flight and makes the
+-- later ones see the close: no vote is counted after this commit. A round already closed (by
+-- hand or by its timer) or revealed is answered as it is.
 create function public.regie_close_round(id uuid) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -683,6 +707,7 @@ declare
 begin
   perform private.require_vote_desk();
   perform private.vote_settle();
+  perform private.vote_round_lock(regie_close_round.id, true);
   select * into rd from public.vote_rounds x where x.id = regie_close_round.id for update;
   if not found then
     return private.refusal(404, 'Manche introuvable.', 'not_found');

@@ -643,14 +643,46 @@ describe('vote_screen_state and the results', () => {
       [round.id, voters.map((v) => v.id)],
     );
     await backend.sql('analyze votes');
-    const [{ ms }] = await backend.sql<{ ms: number }>(
-      `select percentile_cont(0.5) within group (order by t) as ms from (
-         select extract(epoch from clock_timestamp() - s) * 1000 as t
-           from generate_series(1, 30) g,
-                lateral (select clock_timestamp() s) c,
-                lateral (select public.vote_screen_state() x) v) m`,
-    );
+    // The execution time EXPLAIN ANALYZE reports, median of 30.
+    const runs: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const [plan] = await backend.sql<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+        'explain (analyze, format json) select public.vote_screen_state()',
+      );
+      runs.push(plan['QUERY PLAN'][0]['Execution Time']);
+    }
+    const ms = runs.sort((a, b) => a - b)[15];
     expect((await anon.rpc('vote_screen_state')).data).toMatchObject({ round: { voters: 3000 } });
     expect(ms).toBeLessThan(20);
+  });
+});
+
+describe('the personal-data purge', () => {
+  it('keeps the counts when the reservations are deleted: the votes lose their pass', async () => {
+    const round = await openRound(admin, regie);
+    const voters = await passes(backend, 3);
+    for (const [i, p] of voters.entries()) {
+      await vote(anon, p.pass_code, round, round.candidates[i % 2]);
+    }
+    await regie.rpc('regie_close_round', { id: round.id });
+    await backend.sql('delete from reservations where id = any ($1::uuid[])', [
+      voters.map((v) => v.id),
+    ]);
+    expect(
+      await backend.sql(
+        `select count(*)::int n, count(reservation_id)::int linked from votes where round_id = $1`,
+        [round.id],
+      ),
+    ).toEqual([{ n: 3, linked: 0 }]);
+    expect(
+      await backend.sql(
+        'select count(reservation_id)::int linked from private.vote_receipts where round_id = $1',
+        [round.id],
+      ),
+    ).toEqual([{ linked: 0 }]);
+    expect((await admin.rpc('admin_vote_results', { round_id: round.id })).data).toMatchObject({
+      voters: 3,
+      candidates: [{ votes: 2 }, { votes: 1 }, { votes: 0 }],
+    });
   });
 });
