@@ -29,8 +29,9 @@ function counted(extra: Partial<PublicQuery<number>> = {}) {
 
 const afterPaint = () => vi.advanceTimersByTimeAsync(50);
 
-function setVisibility(state: DocumentVisibilityState) {
+function setVisibility(state: 'visible' | 'hidden') {
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+  vi.spyOn(document, 'hidden', 'get').mockReturnValue(state === 'hidden');
 }
 
 beforeEach(() => {
