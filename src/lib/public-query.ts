@@ -21,7 +21,7 @@ export type PublicQuery<T> = {
   label?: string;
 };
 
-export type QueryState<T> = {
+type QueryState<T> = {
   /** The last answer, kept when a later reading fails; undefined until the first one. */
   data: T | undefined;
   /** The last reading's failure, cleared by the next answer. */

@@ -3,7 +3,7 @@ import { doorCountQuery } from '@/data/door/door-count-query';
 import { fetchQuery, usePublicQuery } from '@/lib/public-query';
 
 /** How often the live count is read again (and after each check-in). */
-export const COUNT_POLL_MS = 10_000;
+const COUNT_POLL_MS = 10_000;
 
 /**
  * The live count of entries, read every COUNT_POLL_MS, when the network comes back, when the
