@@ -121,11 +121,11 @@ async function shootAll(
         );
       for (const visit of visits) {
         const file = (suffix: string) => join(OUT, `${visit.name}-${width}-${suffix}.png`);
-        const problems: string[] = [];
-        for (const [i, side] of sides.entries()) {
-          const found = await shoot(sessions[i].pages[visit.who], visit.url, file(side.label));
-          problems.push(...found.map((p) => `${side.label}: ${p}`));
-        }
+        // Both sides at once: each has its own server and database.
+        const found = await Promise.all(
+          sides.map((side, i) => shoot(sessions[i].pages[visit.who], visit.url, file(side.label))),
+        );
+        const problems = found.flatMap((list, i) => list.map((p) => `${sides[i].label}: ${p}`));
         const comparison = comparePngs(file('before'), file('after'), file('diff'));
         const row = { ...comparison, route: visit.route, name: visit.name, width, problems };
         rows.push(row);
