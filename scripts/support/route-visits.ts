@@ -16,7 +16,7 @@ const SEEDED_PASS = 'FETE234567';
 const SEEDED_PARTICIPANT = 'b0000000-0000-4000-8000-000000000012';
 
 type Who = 'visitor' | 'admin' | 'door';
-export type Visit = { name: string; route: string; url: string; who: Who };
+type Visit = { name: string; route: string; url: string; who: Who };
 
 /** The address of a route's path: the parameters filled with seeded values, a trailing slash. */
 function address(path: string): string {
@@ -99,7 +99,7 @@ async function signIn(page: Page, path: string, who: { email: string; password: 
 }
 
 /** The address the pages see, and the server that answers (both origins, no slash). */
-export type Served = { origin: string; server: string };
+type Served = { origin: string; server: string };
 export type SideSessions = { pages: Record<Who, Page>; close: () => Promise<void> };
 
 /** A visitor, the demo admin and the door account, signed in, clocks stopped. */
