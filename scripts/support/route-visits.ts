@@ -3,6 +3,7 @@
  * sessions that visit them: a visitor, the demo admin (the administration's pages) and the demo
  * door account (the door), each in its own context with the clock stopped at a given instant.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTES } from '../../src/config/route-manifest';
 import { participantPath, passPath } from '../../src/config/route-paths';
@@ -125,32 +126,79 @@ export async function openSessions(
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Loads the page afresh and waits until it is still: its <h1>, no pending request, every image
- * (lazy ones too) decoded, the fonts loaded. Then a full-page screenshot, animations stopped.
- * Returns what went wrong on the page, if anything (no heading, an uncaught error).
+ * Waits until none of the page's requests has been pending for half a second. Playwright's
+ * networkidle fires once per load: the parts hydrated when the browser is idle (the home page's
+ * content) fetch after it, and a screenshot then missed the Night Party band's data.
+ */
+function requestTracker(page: Page) {
+  let pending = 0;
+  let last = Date.now();
+  const start = () => pending++;
+  const end = () => {
+    pending--;
+    last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    quiet: async () => {
+      const deadline = Date.now() + 15_000;
+      while ((pending > 0 || Date.now() - last < 500) && Date.now() < deadline) await sleep(50);
+    },
+    stop: () => {
+      page.off('request', start);
+      page.off('requestfinished', end);
+      page.off('requestfailed', end);
+    },
+  };
+}
+
+/**
+ * Loads the page afresh and waits until it is still: its <h1>, every image (lazy ones too)
+ * decoded, the fonts loaded, the browser idle, no request pending, and two full-page screenshots
+ * in a row alike (animations stopped, caret hidden). Returns what went wrong on the page, if
+ * anything (no heading, an uncaught error, never still).
  */
 export async function shoot(page: Page, url: string, file: string): Promise<string[]> {
   const problems: string[] = [];
   const onError = (e: Error) => problems.push(`error: ${e.message}`);
   page.on('pageerror', onError);
+  const requests = requestTracker(page);
   try {
     await page.goto(url);
-    await page.waitForLoadState('networkidle');
     await page
       .locator('h1')
       .first()
       .waitFor()
       .catch(() => problems.push('no <h1>'));
-    await page.evaluate(async () => {
-      for (const img of document.images) img.loading = 'eager';
-      await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-      await document.fonts.ready;
-    });
-    await page.waitForLoadState('networkidle');
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+    const still = async () => {
+      await page.evaluate(async () => {
+        for (const img of document.images) img.loading = 'eager';
+        await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+        await document.fonts.ready;
+        await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
+      });
+      await requests.quiet();
+      return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+    };
+    let shot = await still();
+    for (let tries = 0; ; tries++) {
+      const next = await still();
+      if (next.equals(shot)) break;
+      shot = next;
+      if (tries === 4) {
+        problems.push('still changing after 6 screenshots');
+        break;
+      }
+    }
+    writeFileSync(file, shot);
   } finally {
+    requests.stop();
     page.off('pageerror', onError);
   }
   return problems;
