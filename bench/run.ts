@@ -36,6 +36,9 @@
  *    (bench/door.ts), check-in latency p50 / p95.
  * 9. (With step 5.) The contest pipeline's bulk action: the status of 1,000 participants among
  *    the 50,000 changed in one call (rpc/admin_set_status), which must take under 1 s.
+ * 10. The Night Party's public vote at that scale: 3,000 validated passes voting within a minute
+ *    from one client address (bench/vote.ts). `npm run bench:vote` (`--vote`) runs it alone, on a
+ *    database without the fill.
  *
  * The Night Party's reservations are open for the whole run (the migration's edition is past)
  * with room for every reservation (capacity 100,000): the rushes measure confirmed places.
@@ -43,12 +46,13 @@
  * Exits non-zero when a rush request of steps 2 and 6 is refused or the rows it stored (checked
  * in SQL) are not exactly the ones expected; in step 7, when more rows are stored than the limit
  * plus the pool size (see limitedRush) or when a request gets a 5xx or no answer; in step 8, when
- * a pass is not checked in exactly once; when the bulk status change does not change exactly
+ * a pass is not checked in exactly once; in step 10, when a vote is refused or a pass does not
+ * hold exactly its last vote; when the bulk status change does not change exactly
  * 1,000 participants or takes 1 s or more; when the registrations' p95 at 50,000 is over 1.3×
  * that on empty tables.
  * Environment: see bench/support/settings.ts. One file per scenario: bench/rush.ts,
  * bench/admin-loads.ts, bench/admin-search.ts and bench/search.ts, bench/pipeline-bulk.ts,
- * bench/door.ts; their shared helpers in bench/support/.
+ * bench/door.ts, bench/vote.ts; their shared helpers in bench/support/.
  */
 import { performance } from 'node:perf_hooks';
 import ws from 'ws';
@@ -82,9 +86,13 @@ import { doorBench, printDoorSummary } from './door.ts';
 import { pipelineBulk, printPipelineBulk } from './pipeline-bulk.ts';
 import { limitedRush, openingRush } from './rush.ts';
 import { searchBench } from './search.ts';
+import { voteBench } from './vote.ts';
+import { printVoteSummary } from './support/vote-lines.ts';
 
 /** `--rush` (npm run bench:rush): the opening rush alone, on empty tables then at 50,000. */
 const RUSH_ONLY = process.argv.includes('--rush');
+/** `--vote` (npm run bench:vote): the public vote alone. */
+const VOTE_ONLY = process.argv.includes('--vote');
 
 async function main(): Promise<string[]> {
   const t0 = performance.now();
@@ -96,6 +104,13 @@ async function main(): Promise<string[]> {
   try {
     server = await startApi(db);
     out(`  API on ${server.url}, pool of ${POOL_SIZE} authenticator connections`);
+    if (VOTE_ONLY) {
+      const vote = await voteBench({ db, server, out });
+      out(`\n${'='.repeat(100)}`);
+      printVoteSummary(vote);
+      out(`\nTotal time ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      return vote.failures;
+    }
 
     const app = await loadApp();
 
@@ -216,6 +231,7 @@ async function main(): Promise<string[]> {
       ),
     );
     const door = await doorBench({ db, server, out });
+    const vote = await voteBench({ db, server, out });
 
     // Summary.
     const total = (performance.now() - t0) / 1000;
@@ -230,10 +246,12 @@ async function main(): Promise<string[]> {
 
     printSolves(solves);
     printDoorSummary(door);
+    printVoteSummary(vote);
     out(`\nTotal time ${total.toFixed(0)} s`);
 
     for (const r of rushLines) if (r.failure) failures.push(r.failure);
     failures.push(...door.failures);
+    failures.push(...vote.failures);
     await seed.auth.signOut({ scope: 'local' });
   } finally {
     await server?.close();

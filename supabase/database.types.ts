@@ -542,6 +542,141 @@ export type Database = {
           },
         ];
       };
+      vote_candidates: {
+        Row: {
+          id: string;
+          line: string;
+          name: string;
+          number: number;
+          participant_id: string | null;
+          round_id: string;
+        };
+        Insert: {
+          id?: string;
+          line?: string;
+          name: string;
+          number: number;
+          participant_id?: string | null;
+          round_id: string;
+        };
+        Update: {
+          id?: string;
+          line?: string;
+          name?: string;
+          number?: number;
+          participant_id?: string | null;
+          round_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'vote_candidates_participant_id_fkey';
+            columns: ['participant_id'];
+            isOneToOne: false;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'vote_candidates_round_id_fkey';
+            columns: ['round_id'];
+            isOneToOne: false;
+            referencedRelation: 'vote_rounds';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      vote_rounds: {
+        Row: {
+          closed_at: string | null;
+          closes_at: string | null;
+          created_at: string;
+          duration_seconds: number;
+          eligibility: string;
+          id: string;
+          opened_at: string | null;
+          position: number;
+          revealed_at: string | null;
+          state: string;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          closed_at?: string | null;
+          closes_at?: string | null;
+          created_at?: string;
+          duration_seconds?: number;
+          eligibility?: string;
+          id?: string;
+          opened_at?: string | null;
+          position?: number;
+          revealed_at?: string | null;
+          state?: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          closed_at?: string | null;
+          closes_at?: string | null;
+          created_at?: string;
+          duration_seconds?: number;
+          eligibility?: string;
+          id?: string;
+          opened_at?: string | null;
+          position?: number;
+          revealed_at?: string | null;
+          state?: string;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      votes: {
+        Row: {
+          candidate_id: string;
+          cast_at: string;
+          changed_at: string;
+          changes: number;
+          id: number;
+          last_vote_id: string;
+          reservation_id: string | null;
+          round_id: string;
+        };
+        Insert: {
+          candidate_id: string;
+          cast_at?: string;
+          changed_at?: string;
+          changes?: number;
+          id?: never;
+          last_vote_id: string;
+          reservation_id?: string | null;
+          round_id: string;
+        };
+        Update: {
+          candidate_id?: string;
+          cast_at?: string;
+          changed_at?: string;
+          changes?: number;
+          id?: never;
+          last_vote_id?: string;
+          reservation_id?: string | null;
+          round_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'votes_reservation_id_fkey';
+            columns: ['reservation_id'];
+            isOneToOne: false;
+            referencedRelation: 'reservations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'votes_round_candidate_fkey';
+            columns: ['round_id', 'candidate_id'];
+            isOneToOne: false;
+            referencedRelation: 'vote_candidates';
+            referencedColumns: ['round_id', 'id'];
+          },
+        ];
+      };
     };
     Views: {
       [_ in never]: never;
@@ -553,11 +688,13 @@ export type Database = {
       admin_check_in: { Args: { id: string }; Returns: Json };
       admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
+      admin_delete_vote_round: { Args: { id: string }; Returns: Json };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
       admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
+      admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
@@ -567,9 +704,14 @@ export type Database = {
         Returns: undefined;
       };
       admin_update_settings: { Args: { payload: Json }; Returns: Json };
+      admin_vote_results: { Args: { round_id: string }; Returns: Json };
       attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
       binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { code: string }; Returns: Json };
+      cast_vote: {
+        Args: { candidate_id: string; code: string; round_id: string; vote_id: string };
+        Returns: Json;
+      };
       check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
       check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
       create_reservation: { Args: { payload: Json }; Returns: Json };
@@ -581,6 +723,10 @@ export type Database = {
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       pow_challenge: { Args: { action?: string }; Returns: Json };
+      regie_close_round: { Args: { id: string }; Returns: Json };
+      regie_open_round: { Args: { id: string }; Returns: Json };
+      regie_reset_screen: { Args: Record<PropertyKey, never>; Returns: Json };
+      regie_reveal_round: { Args: { id: string }; Returns: Json };
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
       reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -602,6 +748,9 @@ export type Database = {
       };
       send_contact_message: { Args: { payload: Json }; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
+      vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
+      vote_screen_state: { Args: Record<PropertyKey, never>; Returns: Json };
+      vote_state: { Args: { code: string; known_round?: string }; Returns: Json };
     };
     Enums: {
       [_ in never]: never;
@@ -745,6 +894,13 @@ export const CheckedValues = {
       'retention.cancel',
       'retention.purge',
       'bin.purge',
+      'vote.round_create',
+      'vote.round_update',
+      'vote.round_delete',
+      'vote.open',
+      'vote.close',
+      'vote.reveal',
+      'vote.screen_reset',
     ],
   },
   participants: {
@@ -765,7 +921,7 @@ export const CheckedValues = {
     ],
     status: ['inscrit', 'preselectionne', 'convoque', 'finaliste', 'laureat', 'refuse'],
   },
-  'private.admins': { role: ['admin', 'lecteur', 'controle'] },
+  'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie'] },
   'private.rate_limits': { action: ['register', 'reserve', 'contact', 'cancel', 'challenge'] },
   reservations: {
     attendance_barrier: ['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'],
@@ -777,4 +933,8 @@ export const CheckedValues = {
     will_attend: ['yes', 'no'],
   },
   surge_alerts: { action: ['register', 'reserve', 'contact'] },
+  vote_rounds: {
+    eligibility: ['checked_in', 'confirmed'],
+    state: ['draft', 'open', 'closed', 'revealed'],
+  },
 } as const;

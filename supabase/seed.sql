@@ -6,6 +6,8 @@
 -- Demo door staff (role controle): porte@booster-challenge.local / BoosterPorte2025.
 -- Demo reader (role lecteur: lists and statistics, contacts masked, no edit, no export):
 -- lecteur@booster-challenge.local / BoosterLecteur2025.
+-- Demo régie (role regie: opens, closes and reveals the public vote's rounds, nothing personal):
+-- regie@booster-challenge.local / BoosterRegie2025; one round in preparation, three candidates.
 -- The contest pipeline in progress (statuses with their history, audition slots, notes), a
 -- participant in the bin, an inbox of messages (some handled) and a few journal entries.
 begin;
@@ -193,6 +195,32 @@ values ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-0000000
   'email', now(), now(), now());
 
 insert into private.admins (user_id, role) values ('a0000000-0000-4000-8000-000000000003', 'lecteur');
+
+-- Régie (regie): the public vote's rounds only (docs/decisions/030-public-vote.md).
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change)
+values ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000004',
+  'authenticated', 'authenticated', 'regie@booster-challenge.local',
+  extensions.crypt('BoosterRegie2025', extensions.gen_salt('bf')), now(),
+  '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at,
+  created_at, updated_at)
+values ('a0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000004',
+  'a0000000-0000-4000-8000-000000000004',
+  '{"sub":"a0000000-0000-4000-8000-000000000004","email":"regie@booster-challenge.local","email_verified":true}',
+  'email', now(), now(), now());
+
+insert into private.admins (user_id, role) values ('a0000000-0000-4000-8000-000000000004', 'regie');
+
+-- A round of the public vote in preparation (draft): the régie opens it from /admin/vote.
+insert into public.vote_rounds (id, position, title, duration_seconds, eligibility)
+values ('f0000000-0000-4000-8000-000000000001', 1, 'Compétition de chant', 90, 'checked_in');
+insert into public.vote_candidates (round_id, number, name, line)
+values ('f0000000-0000-4000-8000-000000000001', 1, 'Awa N.', 'Douala — « Mon pays »'),
+       ('f0000000-0000-4000-8000-000000000001', 2, 'Les Lions de Bafoussam', 'Bafoussam — chant en groupe'),
+       ('f0000000-0000-4000-8000-000000000001', 3, 'Junior E.', 'Yaoundé — « Ma mère »');
 
 -- The contest pipeline (docs/decisions/010-organiser-workspace.md): every participant's path
 -- from 'inscrit', the steps dated over the last days, as admin_set_status and admin_assign_slot

@@ -14,6 +14,7 @@ const backend = testBackend();
 /** The anonymous entry points, on purpose (each checks its input, proof of work or code). */
 const ANON_ENTRY_POINTS = [
   'cancel_reservation',
+  'cast_vote',
   'create_reservation',
   'edition_info',
   'get_pass',
@@ -21,6 +22,23 @@ const ANON_ENTRY_POINTS = [
   'register_participant',
   'registration_status',
   'send_contact_message',
+  'vote_screen_state',
+  'vote_state',
+];
+
+/** The public vote's functions (docs/decisions/030-public-vote.md), checked by name below. */
+const VOTE_FUNCTIONS = [
+  'admin_delete_vote_round',
+  'admin_save_vote_round',
+  'admin_vote_results',
+  'cast_vote',
+  'regie_close_round',
+  'regie_open_round',
+  'regie_reset_screen',
+  'regie_reveal_round',
+  'vote_rounds_list',
+  'vote_screen_state',
+  'vote_state',
 ];
 
 const names = async (query: string) =>
@@ -108,6 +126,36 @@ describe('database rules', () => {
           and p.prosrc !~ '(has_role|is_admin|require_[a-z_]+|auth\\.uid)\\('`,
     );
     expect(unguarded.map((r) => r.name)).toEqual([]);
+  });
+
+  it('covers the public vote: definer functions with an empty search_path, staff ones guarded', async () => {
+    const rows = await backend.sql<{
+      name: string;
+      definer: boolean;
+      config: string[];
+      guarded: boolean;
+    }>(
+      `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
+              p.prosrc ~ '(has_role|is_admin|require_[a-z_]+)\\(' as guarded
+         from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and p.proname = any ($1)
+        order by 1`,
+      [VOTE_FUNCTIONS],
+    );
+    expect(rows.map((r) => r.name)).toEqual(VOTE_FUNCTIONS);
+    for (const r of rows) {
+      expect(r, r.name).toMatchObject({ definer: true, config: ['search_path=""'] });
+      const forEveryone = ['cast_vote', 'vote_state', 'vote_screen_state'].includes(r.name);
+      expect(r.guarded, r.name).toBe(!forEveryone);
+    }
+    // The private helpers they call fix their search_path too, and none is callable by anon.
+    const helpers = await backend.sql<{ name: string }>(
+      `select p.proname as name from pg_proc p
+        where p.pronamespace = 'private'::regnamespace and p.proname like 'vote%'
+          and (not coalesce(p.proconfig::text like '%search_path=%', false)
+               or has_function_privilege('anon', p.oid, 'execute'))`,
+    );
+    expect(helpers).toEqual([]);
   });
 
   // Last: proves the queries above find what they look for (then removes the probes).

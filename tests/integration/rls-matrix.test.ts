@@ -5,14 +5,14 @@ import { testBackend } from '../setup/test-backend';
 /**
  * Row-level security matrix (DESIGN.md §2): anon, a signed-in non-staff user and each staff role
  * (lecteur: reads lists and statistics, contact details masked; controle: door check-in only;
- * admin), against every table, for select / insert / update / delete, and against every
+ * regie: the public vote's control desk, nothing personal; admin), against every table, for select / insert / update / delete, and against every
  * function, through real supabase-js. Each table cell checks what the API answered AND what the
  * database holds afterwards (as superuser). Every write, even an admin's, goes through a function
  * that writes its audit row (docs/decisions/010-organiser-workspace.md): no table takes a direct
  * write.
  */
-type Role = 'anon' | 'user' | 'lecteur' | 'controle' | 'admin';
-const ROLES: Role[] = ['anon', 'user', 'lecteur', 'controle', 'admin'];
+type Role = 'anon' | 'user' | 'lecteur' | 'controle' | 'regie' | 'admin';
+const ROLES: Role[] = ['anon', 'user', 'lecteur', 'controle', 'regie', 'admin'];
 type Op = 'select' | 'insert' | 'update' | 'delete';
 type Table =
   | 'participants'
@@ -25,10 +25,21 @@ type Table =
   | 'participant_status_history'
   | 'participant_directory'
   | 'reservation_directory'
-  | 'surge_alerts';
+  | 'surge_alerts'
+  | 'vote_rounds'
+  | 'vote_candidates'
+  | 'votes';
 
 const NONE = { select: 'no', insert: 'no', update: 'no', delete: 'no' } as const;
 const READ = { select: 'yes', insert: 'no', update: 'no', delete: 'no' } as const;
+const NOBODY = {
+  anon: NONE,
+  user: NONE,
+  lecteur: NONE,
+  controle: NONE,
+  regie: NONE,
+  admin: NONE,
+} as const;
 
 // 'yes' = the operation takes effect / rows are visible; 'no' = refused or sees/changes nothing.
 const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
@@ -39,6 +50,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: NONE,
     lecteur: NONE,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   team_members: {
@@ -46,6 +58,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: NONE,
     lecteur: NONE,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   // Visitors write reservations and messages through create_reservation / send_contact_message
@@ -58,6 +71,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: NONE,
     // Door staff read a pass holder's first name and masked phone through check_in only.
     controle: NONE,
+    regie: NONE,
     // Reservations change through functions only (cancel, check-in): read-only as a table.
     admin: READ,
   },
@@ -67,6 +81,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: NONE,
     lecteur: READ,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   contest_settings: {
@@ -74,6 +89,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: NONE,
     lecteur: READ,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   // Visitors read the public facts through edition_info(); admins write through
@@ -83,15 +99,17 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: NONE,
     lecteur: READ,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   // Written by the database only (private.audit), read by admins.
-  audit_log: { anon: NONE, user: NONE, lecteur: NONE, controle: NONE, admin: READ },
+  audit_log: { anon: NONE, user: NONE, lecteur: NONE, controle: NONE, regie: NONE, admin: READ },
   participant_status_history: {
     anon: NONE,
     user: NONE,
     lecteur: READ,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   // Kept by triggers from participants and team_members.
@@ -100,6 +118,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: NONE,
     lecteur: READ,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   // Kept by triggers from reservations.
@@ -108,11 +127,17 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     user: NONE,
     lecteur: READ,
     controle: NONE,
+    regie: NONE,
     admin: READ,
   },
   // Written by the database when a public write surges (private.note_surge); read on the
   // dashboard by admins and readers.
-  surge_alerts: { anon: NONE, user: NONE, lecteur: READ, controle: NONE, admin: READ },
+  surge_alerts: { anon: NONE, user: NONE, lecteur: READ, controle: NONE, regie: NONE, admin: READ },
+  // The public vote (docs/decisions/030-public-vote.md): no grant at all, reached only through
+  // its functions (cast_vote, vote_state, vote_screen_state, the régie's and the admins').
+  vote_rounds: NOBODY,
+  vote_candidates: NOBODY,
+  votes: NOBODY,
 };
 
 const backend = testBackend();
@@ -149,7 +174,19 @@ async function fixture() {
     `insert into surge_alerts (action, window_seconds, peak_hits, peak_level)
      values ('reserve', 600, 1000, 1) returning id::text as sid`,
   );
-  return { pid, mid, rid, cid, aid, hid, sid };
+  // A closed round of the public vote with two candidates, and the reservation's vote.
+  const vrid = uuid();
+  const [{ vcid, vid }] = await backend.sql<{ vcid: string; vid: string }>(
+    `insert into vote_rounds (id, title, state, opened_at, closes_at, closed_at)
+       values ('${vrid}', 'Manche ${seq}', 'closed', now(), now(), now());
+     with c as (insert into vote_candidates (round_id, number, name)
+                values ('${vrid}', 1, 'Awa N.'), ('${vrid}', 2, 'Junior E.') returning id, number),
+          v as (insert into votes (round_id, reservation_id, candidate_id, last_vote_id)
+                select '${vrid}', '${rid}', c.id, gen_random_uuid() from c where number = 1
+                returning id)
+     select (select id::text from c where number = 1) vcid, (select id::text from v) vid;`,
+  );
+  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid };
 }
 
 const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
@@ -157,7 +194,7 @@ const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
 type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
 async function cell(table: Table, op: Op): Promise<Cell> {
-  const { pid, mid, rid, cid, aid, hid, sid } = await fixture();
+  const { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
     team_members: mid,
@@ -174,6 +211,9 @@ async function cell(table: Table, op: Op): Promise<Cell> {
       ])
     )[0].id,
     surge_alerts: sid,
+    vote_rounds: vrid,
+    vote_candidates: vcid,
+    votes: vid,
   };
   const key = 'id';
   const newId = uuid();
@@ -264,6 +304,9 @@ async function cell(table: Table, op: Op): Promise<Cell> {
       checked_in_by_hand: false,
     },
     surge_alerts: { action: 'contact', window_seconds: 600, peak_hits: 77777, peak_level: 1 },
+    vote_rounds: { id: newId, title: 'Intruse' },
+    vote_candidates: { id: newId, round_id: vrid, number: 9, name: 'Intrus' },
+    votes: { round_id: vrid, candidate_id: vcid, last_vote_id: newId },
   };
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
@@ -272,6 +315,7 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     audit_log: `summary = 'Intrus ${seq}'`,
     participant_status_history: `participant_id = '${pid}' and to_status = 'laureat'`,
     surge_alerts: 'peak_hits = 77777',
+    votes: `last_vote_id = '${newId}'`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -285,6 +329,9 @@ async function cell(table: Table, op: Op): Promise<Cell> {
     participant_directory: ['city', 'Changé'],
     reservation_directory: ['ville', 'Changé'],
     surge_alerts: ['peak_hits', 1],
+    vote_rounds: ['title', 'Changé'],
+    vote_candidates: ['name', 'Changé'],
+    votes: ['changes', 7],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];
@@ -333,8 +380,9 @@ beforeAll(async () => {
   await backend.createUser('admin@example.cm', 'admin-password-123', { admin: true });
   await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
   await backend.createUser('controle@example.cm', 'controle-password-123', { role: 'controle' });
+  await backend.createUser('regie@example.cm', 'regie-password-123', { role: 'regie' });
   clients.anon = backend.anonClient();
-  for (const role of ['user', 'admin', 'lecteur', 'controle'] as const) {
+  for (const role of ['user', 'admin', 'lecteur', 'controle', 'regie'] as const) {
     clients[role] = await backend.signedInClient(`${role}@example.cm`, `${role}-password-123`);
   }
 });
@@ -367,6 +415,7 @@ const EVERYONE = ROLES;
 const STAFF_ADMIN: Role[] = ['admin'];
 const READERS: Role[] = ['lecteur', 'admin'];
 const DOOR: Role[] = ['controle', 'admin'];
+const DESK: Role[] = ['regie', 'admin'];
 
 /** A confirmed reservation (Marie Nana) and its pass code. */
 async function onePass() {
@@ -388,7 +437,10 @@ const FUNCTIONS: Record<string, Fn> = {
   // The holder's, with the code: staff (any signed-in caller) cancel from the administration.
   cancel_reservation: { args: async () => ({ code: 'ABCDEFGHJK' }), who: ['anon'] },
   // Staff.
-  my_staff_role: { args: async () => ({}), who: ['user', 'lecteur', 'controle', 'admin'] },
+  my_staff_role: {
+    args: async () => ({}),
+    who: ['user', 'lecteur', 'controle', 'regie', 'admin'],
+  },
   check_in: {
     args: async () => ({ code: 'ABCDEFGHJK', door: 'Porte 1', scan_id: crypto.randomUUID() }),
     who: DOOR,
@@ -445,6 +497,31 @@ const FUNCTIONS: Record<string, Fn> = {
   scheduled_purge: { args: async () => ({}), who: READERS },
   admin_request_purge: { args: async () => ({}), who: STAFF_ADMIN },
   admin_cancel_purge: { args: async () => ({}), who: STAFF_ADMIN },
+  // The public vote (docs/decisions/030-public-vote.md): the pass page and the stage screen
+  // for everyone; the control desk for the régie and admins; preparing rounds and the results'
+  // export for admins. Unknown ids are the functions' own refusals.
+  cast_vote: {
+    args: async () => ({
+      code: 'ABCDEFGHJK',
+      round_id: uuid(),
+      candidate_id: uuid(),
+      vote_id: uuid(),
+    }),
+    who: EVERYONE,
+  },
+  vote_state: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
+  vote_screen_state: { args: async () => ({}), who: EVERYONE },
+  vote_rounds_list: { args: async () => ({}), who: DESK },
+  regie_open_round: { args: async () => ({ id: uuid() }), who: DESK },
+  regie_close_round: { args: async () => ({ id: uuid() }), who: DESK },
+  regie_reveal_round: { args: async () => ({ id: uuid() }), who: DESK },
+  regie_reset_screen: { args: async () => ({}), who: DESK },
+  admin_save_vote_round: {
+    args: async () => ({ payload: { id: uuid(), title: 'Manche' } }),
+    who: STAFF_ADMIN,
+  },
+  admin_delete_vote_round: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_vote_results: { args: async () => ({ round_id: uuid() }), who: STAFF_ADMIN },
 };
 
 /** Public writes with proof of work, covered by security-anon.test.ts and abuse.test.ts. */
@@ -585,5 +662,68 @@ describe('what a reader (lecteur) can read of reservations', () => {
         pass_code,
       ]),
     ).toEqual([{ state: 'confirmed', checked_in_at: null }]);
+  });
+});
+
+describe('what the stage screen shows of the voters', () => {
+  it('nothing personal: no pass, name, phone, reservation or vote id, in any state', async () => {
+    const { rid, pass_code } = await onePass();
+    await backend.sql(
+      `update reservations set checked_in_at = now(), checked_in_door = 'Porte 1' where id = $1`,
+      [rid],
+    );
+    const { data: round } = await clients.admin.rpc('admin_save_vote_round', {
+      payload: {
+        title: 'Écran',
+        candidates: [
+          { number: 1, name: 'Awa N.' },
+          { number: 2, name: 'Junior E.' },
+        ],
+      },
+    });
+    const { id, candidates } = round as { id: string; candidates: { id: string }[] };
+    const seen: unknown[] = [];
+    await clients.regie.rpc('regie_open_round', { id });
+    const voteId = uuid();
+    const cast = await clients.anon.rpc('cast_vote', {
+      code: pass_code,
+      round_id: id,
+      candidate_id: candidates[0].id,
+      vote_id: voteId,
+    });
+    expect(cast.error).toBeNull();
+    seen.push((await clients.anon.rpc('vote_screen_state')).data);
+    await clients.regie.rpc('regie_close_round', { id });
+    seen.push((await clients.anon.rpc('vote_screen_state')).data);
+    await clients.regie.rpc('regie_reveal_round', { id });
+    seen.push((await clients.anon.rpc('vote_screen_state')).data);
+    // The régie's own view of the rounds holds nothing personal either.
+    seen.push((await clients.regie.rpc('vote_rounds_list')).data);
+    expect(seen.map((s) => (s as { mode?: string }).mode)).toEqual([
+      'open',
+      'closed',
+      'revealed',
+      undefined,
+    ]);
+    const [r] = await backend.sql<{ full_name: string; phone: string }>(
+      'select full_name, phone from reservations where id = $1',
+      [rid],
+    );
+    const text = JSON.stringify(seen);
+    for (const secret of [pass_code, r.full_name, 'Marie', r.phone, rid, voteId]) {
+      expect(text).not.toContain(secret);
+    }
+    for (const state of seen.slice(0, 3)) {
+      const { round: shown } = state as { round: Record<string, unknown> };
+      expect(Object.keys(shown).sort()).toEqual([
+        'candidates',
+        'closes_at',
+        'id',
+        'title',
+        'voters',
+        'winner',
+      ]);
+      expect(shown.voters).toBe(1);
+    }
   });
 });

@@ -15,7 +15,8 @@ import {
 
 /**
  * The audit trail (docs/decisions/010-organiser-workspace.md): every admin write function, found
- * in the catalogue (public functions named admin_%, the door's check-ins and log_export), called
+ * in the catalogue (public functions named admin_% and regie_%, the door's check-ins and
+ * log_export), called
  * once through the API writes exactly one audit row, with its actor and action. Readers and
  * door staff are refused every admin write (42501) and leave no row.
  */
@@ -36,9 +37,11 @@ const WRITE_FUNCTIONS = (
   await backend.sql<{ proname: string }>(
     `select distinct p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public'
-        and (p.proname like 'admin\\_%' or p.proname in ('check_in', 'check_in_by_phone', 'log_export'))
-        -- A read: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md).
-        and p.proname <> 'admin_client_address'
+        and (p.proname like 'admin\\_%' or p.proname like 'regie\\_%'
+             or p.proname in ('check_in', 'check_in_by_phone', 'log_export'))
+        -- Reads: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md)
+        -- and a closed vote's results (docs/decisions/030-public-vote.md).
+        and p.proname not in ('admin_client_address', 'admin_vote_results')
       order by 1`,
   )
 ).map((r) => r.proname);
@@ -47,6 +50,27 @@ const WRITE_FUNCTIONS = (
 const resetPurge = () =>
   backend.sql(`delete from private.purge_requests;
     update edition_settings set personal_data_purge_at = null`);
+
+/**
+ * A round of the public vote in `state`, with two candidates, alone (no other round, so that no
+ * other one is closed by its timer during the call).
+ */
+async function voteRound(state: 'draft' | 'open' | 'closed') {
+  await backend.sql('delete from vote_rounds');
+  const [{ id }] = await backend.sql<{ id: string }>(
+    `with r as (
+       insert into vote_rounds (title, state, opened_at, closes_at, closed_at)
+       values ('Compétition de chant', $1::text, case when $1 <> 'draft' then now() end,
+               case when $1 <> 'draft' then now() + interval '90 seconds' end,
+               case when $1 = 'closed' then now() end)
+       returning id),
+     c as (insert into vote_candidates (round_id, number, name)
+           select id, g, 'Candidat ' || g from r, generate_series(1, 2) g)
+     select id::text from r`,
+    [state],
+  );
+  return id;
+}
 
 /** `also`: the other rows the call writes (a phone look-up: 'door.lookup' beside its entry). */
 type Call = { args: Record<string, unknown>; action: string; entityId?: string; also?: string[] };
@@ -162,6 +186,42 @@ const FIXTURES: Record<string, () => Promise<Call>> = {
       entityId: r.id,
       also: ['door.lookup'],
     };
+  },
+  // The public vote (docs/decisions/030-public-vote.md): the régie's functions, here by an admin.
+  admin_save_vote_round: async () => {
+    await backend.sql('delete from vote_rounds');
+    return {
+      args: {
+        payload: {
+          title: 'Battle de danse',
+          candidates: [
+            { number: 1, name: 'Awa N.' },
+            { number: 2, name: 'Les Lions' },
+          ],
+        },
+      },
+      action: 'vote.round_create',
+    };
+  },
+  admin_delete_vote_round: async () => {
+    const id = await voteRound('draft');
+    return { args: { id }, action: 'vote.round_delete', entityId: id };
+  },
+  regie_open_round: async () => {
+    const id = await voteRound('draft');
+    return { args: { id }, action: 'vote.open', entityId: id };
+  },
+  regie_close_round: async () => {
+    const id = await voteRound('open');
+    return { args: { id }, action: 'vote.close', entityId: id };
+  },
+  regie_reveal_round: async () => {
+    const id = await voteRound('closed');
+    return { args: { id }, action: 'vote.reveal', entityId: id };
+  },
+  regie_reset_screen: async () => {
+    await voteRound('closed');
+    return { args: {}, action: 'vote.screen_reset' };
   },
   log_export: async () => ({
     args: { what: 'participants', filters: { status: 'convoque' }, row_count: 3 },

@@ -29,6 +29,13 @@ export const AUDIT_ACTIONS = [
   'retention.cancel',
   'retention.purge',
   'bin.purge',
+  'vote.round_create',
+  'vote.round_update',
+  'vote.round_delete',
+  'vote.open',
+  'vote.close',
+  'vote.reveal',
+  'vote.screen_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

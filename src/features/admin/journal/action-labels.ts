@@ -20,6 +20,13 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'retention.cancel': 'Purge des données personnelles annulée',
   'retention.purge': 'Purge des données personnelles',
   'bin.purge': 'Corbeille vidée',
+  'vote.round_create': 'Manche de vote créée',
+  'vote.round_update': 'Manche de vote modifiée',
+  'vote.round_delete': 'Manche de vote supprimée',
+  'vote.open': 'Vote ouvert',
+  'vote.close': 'Vote clos',
+  'vote.reveal': 'Résultats du vote révélés',
+  'vote.screen_reset': 'Écran de scène remis à l’accueil',
 };
 
 export const actionLabel = (action: string) =>
