@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { afterFirstPaint } from './after-first-paint';
 
 /*
@@ -37,7 +37,7 @@ export type WatchOptions = {
   enabled?: boolean;
   /** Read again every `ms` plus a random 0 to `jitterMs` (readers do not ask in step); the page hidden, a tick is skipped. */
   interval?: { ms: number; jitterMs?: number };
-  /** Read again, if stale, when the window regains focus or the page becomes visible. Default true. */
+  /** Read again, if stale, when the window regains focus or the page is shown again. Default true. */
   refetchOnFocus?: boolean;
   /** Read again, if stale, when the network comes back. Default true. */
   refetchOnReconnect?: boolean;
@@ -193,7 +193,7 @@ export function watchQuery<T>(query: PublicQuery<T>, options: WatchOptions = {})
   };
   if (refetchOnFocus) {
     on(window, 'focus', read);
-    on(document, 'visibilitychange', () => document.visibilityState === 'visible' && read());
+    on(document, 'visibilitychange', () => !document.hidden && read());
   }
   if (refetchOnReconnect) on(window, 'online', read);
   if (interval) {
@@ -202,7 +202,7 @@ export function watchQuery<T>(query: PublicQuery<T>, options: WatchOptions = {})
       timer = setTimeout(
         () => {
           // A tick reads whatever the stale time (joining a reading on its way).
-          if (document.visibilityState !== 'hidden') quietly(entry.inFlight ?? request(entry));
+          if (!document.hidden) quietly(entry.inFlight ?? request(entry));
           next();
         },
         interval.ms + Math.random() * (interval.jitterMs ?? 0),
@@ -232,6 +232,38 @@ export function usePublicQuery<T>(query: PublicQuery<T>, options: WatchOptions =
   );
   // The server's snapshot (what a prerendered page holds) has no answer: hydration matches it.
   return useSyncExternalStore(entry.subscribe, entry.snapshot, serverSnapshot);
+}
+
+/**
+ * The answer as this component asked for it, once the page has painted and again on `refresh`
+ * (`fresh`), never replaced by another reader's reading: a page that holds a form keeps the facts
+ * it showed while the visitor fills it in (the database decides on submission), as the Night Party
+ * and registration pages do. `undefined` while asking, `null` when it failed. Set with
+ * startTransition: the answer brings the whole form, which React then renders in slices of a few
+ * milliseconds instead of one long task (docs/decisions/011-prerendered-public-pages.md).
+ */
+export function usePinnedQuery<T>(query: PublicQuery<T>) {
+  const [data, setData] = useState<T | null | undefined>(undefined);
+  const entry = entryOf(query);
+  const ask = useCallback(
+    (fresh: boolean) => {
+      let live = true;
+      const cancel = afterFirstPaint(() =>
+        fetchQuery(entry.query, { fresh }).then(
+          (answer) => live && startTransition(() => setData(answer)),
+          () => live && startTransition(() => setData(null)),
+        ),
+      );
+      return () => {
+        live = false;
+        cancel();
+      };
+    },
+    [entry],
+  );
+  useEffect(() => ask(false), [ask]);
+  const refresh = useCallback(() => void ask(true), [ask]);
+  return { data, refresh };
 }
 
 /** Tests: forget every answer, as a new page load would. */

@@ -8,6 +8,7 @@ import {
   resetPublicQueries,
   RETRY_BASE_MS,
   setQueryData,
+  usePinnedQuery,
   usePublicQuery,
   watchQuery,
   type PublicQuery,
@@ -28,8 +29,9 @@ function counted(extra: Partial<PublicQuery<number>> = {}) {
 
 const afterPaint = () => vi.advanceTimersByTimeAsync(50);
 
-function setVisibility(state: DocumentVisibilityState) {
+function setVisibility(state: 'visible' | 'hidden') {
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+  vi.spyOn(document, 'hidden', 'get').mockReturnValue(state === 'hidden');
 }
 
 beforeEach(() => {
@@ -246,5 +248,41 @@ describe('answers in order', () => {
     await vi.advanceTimersByTimeAsync(10 * RETRY_BASE_MS);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(log).not.toHaveBeenCalled();
+  });
+});
+
+describe('a pinned answer (a page holding a form)', () => {
+  it('keeps the answer it asked for when another reader reads anew, until its own refresh', async () => {
+    const { query, fetch } = counted();
+    let refresh: () => void = () => undefined;
+    function Form() {
+      const pinned = usePinnedQuery(query);
+      refresh = pinned.refresh;
+      return <p>{`formulaire: ${pinned.data ?? 'rien'}`}</p>;
+    }
+    function Footer() {
+      const { data } = usePublicQuery(query);
+      return <p>{`pied de page: ${data ?? 'rien'}`}</p>;
+    }
+    render(
+      <>
+        <Form />
+        <Footer />
+      </>,
+    );
+    await act(afterPaint);
+    expect(fetch).toHaveBeenCalledTimes(1); // the two readers share the first request
+    expect(screen.getByText('formulaire: 1')).toBeTruthy();
+
+    await act(() => fetchQuery(query, { fresh: true }));
+    expect(screen.getByText('pied de page: 2')).toBeTruthy();
+    expect(screen.getByText('formulaire: 1')).toBeTruthy();
+
+    await act(async () => {
+      refresh();
+      await afterPaint();
+    });
+    expect(screen.getByText('formulaire: 3')).toBeTruthy();
+    expect(screen.getByText('pied de page: 3')).toBeTruthy();
   });
 });

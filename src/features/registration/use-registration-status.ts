@@ -1,6 +1,6 @@
-import { useDeferredValue } from 'react';
 import type { RegistrationStatus } from '@/data/participants/types';
-import { useSharedRegistrationStatus } from '@/components/contact/site-status';
+import { registrationStatusQuery } from '@/data/participants/registration-status-query';
+import { usePinnedQuery } from '@/lib/public-query';
 
 export type StatusState =
   | { state: 'loading' }
@@ -9,13 +9,12 @@ export type StatusState =
   | { state: 'unknown' };
 
 /**
- * Whether registration is open, asked once the page has painted (the home page's answer, if
- * fresh, serves: src/data/participants/registration-status-query.ts).
+ * Asks the database once whether registration is open, once the page has painted (the home
+ * page's answer serves if fresh: src/data/participants/registration-status-query.ts), and keeps
+ * that answer while the form is filled in.
  */
 export function useRegistrationStatus(): StatusState {
-  // Deferred: the answer brings the whole form, which React then renders in slices of a few
-  // milliseconds instead of one long task (docs/decisions/011-prerendered-public-pages.md).
-  const status = useDeferredValue(useSharedRegistrationStatus());
-  if (status === undefined) return { state: 'loading' };
-  return status ? { state: 'ready', status } : { state: 'unknown' };
+  const { data } = usePinnedQuery(registrationStatusQuery);
+  if (data === undefined) return { state: 'loading' };
+  return data ? { state: 'ready', status: data } : { state: 'unknown' };
 }
