@@ -1,36 +1,24 @@
-/** Debian's Chromium driven by playwright-core (never a downloaded browser), plus page helpers. */
+/** The end-to-end suite's browser sessions and page helpers, on ./chromium.ts. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { VIEWPORTS, type ViewportName } from './chromium';
 import { ROOT } from './server';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-export const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 360, height: 740 },
-} as const;
-export type ViewportName = keyof typeof VIEWPORTS;
+export {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  launchChromium,
+  VIEWPORTS,
+  type ViewportName,
+} from './chromium';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-artifacts', 'screenshots');
 export const DOWNLOAD_DIR = join(ROOT, 'test-artifacts', 'downloads');
 
 export const baseUrl = () => inject('e2eBaseUrl');
 export const backendAvailable = () => inject('e2eBackend');
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
-}
 
 export type Session = {
   context: BrowserContext;

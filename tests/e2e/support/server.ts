@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { LOCAL_ANON_KEY } from '../../../src/config/local-backend';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+/** Vite as installed in a checkout (this one, or another revision's: scripts/route-screenshots.ts). */
+const vite = (root: string) => join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
 /**
  * The build must talk to the local backend (an explicit opt-in: a production build otherwise
@@ -47,23 +48,23 @@ function newestMtime(path: string): number {
 }
 
 /**
- * The folder to serve: test-artifacts/e2e-dist, built now if missing or older than the sources
- * (E2E_REBUILD=1 forces it). Not dist/: a `npm run build` run meanwhile in the same tree would
+ * The folder to serve: test-artifacts/e2e-dist of `root` (this checkout by default), built now if
+ * missing or older than the sources (E2E_REBUILD=1 forces it). Not dist/: a `npm run build` run meanwhile in the same tree would
  * replace the hashed chunks under the running server. Built with the hosted Supabase and EmailJS
  * variables blanked, whatever .env says, so it talks to the embedded backend and sends no e-mail.
  */
-export function ensureBuild(log: (line: string) => void = console.log): string {
-  const outDir = join(ROOT, 'test-artifacts', 'e2e-dist');
+export function ensureBuild(log: (line: string) => void = console.log, root = ROOT): string {
+  const outDir = join(root, 'test-artifacts', 'e2e-dist');
   const manifest = join(outDir, '.vite', 'manifest.json');
-  const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
+  const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(join(root, s))));
   const stale = !existsSync(manifest) || statSync(manifest).mtimeMs < sourcesTime;
   if (stale || process.env.E2E_REBUILD === '1') {
     log(`Building the site into ${relative(ROOT, outDir)}/ ...`);
     const result = spawnSync(
       process.execPath,
-      [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      [vite(root), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
       {
-        cwd: ROOT,
+        cwd: root,
         env: { ...processEnv(), ...BLANKED_ENV, NODE_ENV: 'production' },
         stdio: 'inherit',
       },
@@ -75,7 +76,8 @@ export function ensureBuild(log: (line: string) => void = console.log): string {
   return outDir;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, chosen by the system. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -92,14 +94,20 @@ async function freePort(): Promise<number> {
 
 export type PreviewServer = { url: string; backend: boolean; stop: () => Promise<void> };
 
-/** Starts `vite preview` on a free port; resolves once the site (and, if mounted, the backend) answers. */
-export async function startPreview(outDir: string): Promise<PreviewServer> {
-  const port = await freePort();
+/**
+ * Starts `vite preview` of `root` (this checkout by default) on `port` (a free one by default);
+ * resolves once the site (and, if mounted, the backend) answers.
+ */
+export async function startPreview(
+  outDir: string,
+  { root = ROOT, port }: { root?: string; port?: number } = {},
+): Promise<PreviewServer> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      VITE,
+      vite(root),
       'preview',
       '--outDir',
       outDir,
@@ -110,7 +118,7 @@ export async function startPreview(outDir: string): Promise<PreviewServer> {
       '--strictPort',
     ],
     {
-      cwd: ROOT,
+      cwd: root,
       env: { ...processEnv(), ...BLANKED_ENV, LOCAL_DB: 'memory' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
