@@ -11,10 +11,13 @@ import { fileURLToPath, URL } from 'node:url';
  *   door.e2e.ts and readable-export.e2e.ts expect waitlisted: it runs after them;
  * - public-pages.e2e.ts sends many contact messages (it spends the contact quota), so it runs
  *   after the journeys that send one message and expect it stored;
+ * - public-vote.e2e.ts needs the seed's edition as it is (reservations open, the door window
+ *   open, so the pass page polls) and opens a round (one at a time): before workspace.e2e.ts
+ *   changes the settings, and it puts the stage screen back to rest when it ends;
  * - other-year.e2e.ts moves the whole edition to another year (registration not open yet,
  *   reservations not open yet): last of all, and it puts the settings back afterwards.
  */
-const LATE = ['workspace.e2e.ts', 'public-pages.e2e.ts', 'other-year.e2e.ts'];
+const LATE = ['public-vote.e2e.ts', 'workspace.e2e.ts', 'public-pages.e2e.ts', 'other-year.e2e.ts'];
 class StatefulFilesLast extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);

@@ -65,6 +65,10 @@ export const PUBLIC_ROUTES: PageRoute[] = [
     path: paths.pass,
     page: lazyPage(() => import('@/features/reservation/pass/PassPage').then((m) => m.default)),
   },
+  {
+    path: paths.vote,
+    page: lazyPage(() => import('@/features/reservation/vote/VotePage').then((m) => m.default)),
+  },
 ] satisfies RouteIn<'public'>[];
 
 /** Pages with no layout around them. */
@@ -76,6 +80,10 @@ export const STANDALONE_ROUTES: PageRoute[] = [
   {
     path: paths.door,
     page: lazyPage(() => import('@/features/door/DoorPage').then((m) => m.default)),
+  },
+  {
+    path: paths.stageScreen,
+    page: lazyPage(() => import('@/features/screen/ScreenPage').then((m) => m.default)),
   },
 ] satisfies RouteIn<'standalone'>[];
 
@@ -128,6 +136,14 @@ export const ADMIN_ROUTES: PageRoute[] = [
   {
     path: paths.adminBin,
     page: lazyPage(() => import('@/features/admin/journal/BinPage').then((m) => m.default)),
+  },
+  {
+    path: paths.adminVote,
+    page: lazyPage(() => import('@/features/admin/vote/VoteRoundsPage').then((m) => m.default)),
+  },
+  {
+    path: paths.adminRegie,
+    page: lazyPage(() => import('@/features/admin/regie/RegiePage').then((m) => m.default)),
   },
 ] satisfies RouteIn<'admin'>[];
 

@@ -102,6 +102,15 @@ export const ROUTES = {
     page: 'src/features/reservation/pass/PassPage.tsx',
     budget: true,
   },
+  // The public vote's way in (the stage screen's QR code): the last pass used on this phone, or
+  // a field for its code.
+  vote: {
+    path: paths.vote,
+    layout: 'public',
+    page: 'src/features/reservation/vote/VotePage.tsx',
+    prerender: true,
+    budget: true,
+  },
   adminLogin: {
     path: paths.adminLogin,
     layout: 'standalone',
@@ -113,6 +122,13 @@ export const ROUTES = {
     path: paths.door,
     layout: 'standalone',
     page: 'src/features/door/DoorPage.tsx',
+    budget: true,
+  },
+  // The public vote on the stage's projector: public, nothing personal, alone on the screen.
+  stageScreen: {
+    path: paths.stageScreen,
+    layout: 'standalone',
+    page: 'src/features/screen/ScreenPage.tsx',
     budget: true,
   },
   admin: {
@@ -164,6 +180,17 @@ export const ROUTES = {
     path: paths.adminBin,
     layout: 'admin',
     page: 'src/features/admin/journal/BinPage.tsx',
+  },
+  adminVote: {
+    path: paths.adminVote,
+    layout: 'admin',
+    page: 'src/features/admin/vote/VoteRoundsPage.tsx',
+  },
+  // The public vote's control desk: admins and the régie (the only page a régie account sees).
+  adminRegie: {
+    path: paths.adminRegie,
+    layout: 'admin',
+    page: 'src/features/admin/regie/RegiePage.tsx',
   },
 } as const satisfies Record<RouteKey, Route>;
 

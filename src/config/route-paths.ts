@@ -14,6 +14,8 @@ export const nightParty = '/night-party';
 export const reservationSuccess = '/reservation-success';
 export const rules = '/reglement';
 export const pass = '/pass/:code';
+export const vote = '/vote';
+export const stageScreen = '/ecran';
 export const adminLogin = '/admin/login';
 export const door = '/porte';
 export const admin = '/admin';
@@ -26,6 +28,8 @@ export const adminSettings = '/admin/parametres';
 export const adminMessages = '/admin/messages';
 export const adminJournal = '/admin/journal';
 export const adminBin = '/admin/corbeille';
+export const adminVote = '/admin/vote';
+export const adminRegie = '/admin/regie';
 
 /** A pass's own page. */
 export const passPath = (code: string) => pass.replace(':code', () => code);

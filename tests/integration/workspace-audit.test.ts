@@ -404,6 +404,14 @@ describe('log_export', () => {
       filters: {},
       summary: 'Export CSV de la répartition par région : 42 lignes',
     },
+    vote_results: {
+      filters: { round: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
+      summary: 'Export CSV des résultats du vote : 42 lignes',
+    },
+    'vote_results.xlsx': {
+      filters: { round: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
+      summary: 'Export Excel des résultats du vote : 42 lignes',
+    },
   };
 
   it('knows every export of the site', () => {

@@ -145,8 +145,12 @@ describe('the admin nav', () => {
       ...staff,
       ['Journal', '/admin/journal'],
       ['Corbeille', '/admin/corbeille'],
+      ['Vote du public', '/admin/vote'],
+      ['Régie', '/admin/regie'],
       ['Paramètres', '/admin/parametres'],
     ]);
+    // The régie sees its control desk only.
+    expect(links('regie')).toEqual([['Régie', '/admin/regie']]);
     expect(navFor('admin')[0].end).toBe(true);
     expect(navFor('admin').filter((i) => i.end)).toHaveLength(1);
   });

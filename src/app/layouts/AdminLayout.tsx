@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { clearAdminSession, readAdminSession } from '@/lib/admin-session';
 import { ADMIN_SESSION_TOASTS, notify } from '@/lib/toast';
 import { getAuthSessionEmail, signOutAdmin } from '@/data/staff/admin-auth';
 import { AdminQueryProvider } from '@/features/admin/workspace/AdminQueryProvider';
 import { adminQueryClient } from '@/features/admin/workspace/query-client';
+import { PageForRole } from '@/features/admin/workspace/PageForRole';
 import { PurgeBanner } from '@/features/admin/settings/PurgeBanner';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { useDocumentTitle } from '@/lib/use-page-meta';
@@ -282,7 +283,7 @@ export default function AdminLayout() {
         <main id="contenu" inert={drawerOpen} className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
           {/* A scheduled purge, on every page, for every admin (docs/decisions/018-…). */}
           <PurgeBanner />
-          <Outlet />
+          <PageForRole pathname={pathname} />
         </main>
       </div>
     </AdminQueryProvider>

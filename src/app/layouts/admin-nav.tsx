@@ -9,10 +9,14 @@ type NavItem = { to: string; label: string; end: boolean; badge?: 'messages' };
 
 /**
  * The sidebar. `shownTo`: every staff member (`staff`, also while the role loads), a known role
- * (`known`: the settings, that admins edit and readers read), or admins only (`admins`: the
- * journal and the bin, that the database refuses to readers).
+ * (`known`: the settings, that admins edit and readers read), admins only (`admins`: the
+ * journal and the bin, that the database refuses to readers), or admins and the régie (`regie`:
+ * the public vote's control desk, the régie's only page).
  */
-const ADMIN_MENU: (MenuLink & { shownTo: 'staff' | 'known' | 'admins'; badge?: 'messages' })[] = [
+const ADMIN_MENU: (MenuLink & {
+  shownTo: 'staff' | 'known' | 'admins' | 'regie';
+  badge?: 'messages';
+})[] = [
   { to: paths.admin, label: 'Tableau de bord', end: true, shownTo: 'staff' },
   { to: paths.adminParticipants, label: 'Participants', shownTo: 'staff' },
   { to: paths.adminReservations, label: 'Réservations', shownTo: 'staff' },
@@ -21,14 +25,16 @@ const ADMIN_MENU: (MenuLink & { shownTo: 'staff' | 'known' | 'admins'; badge?: '
   { to: paths.adminAttendance, label: 'Présence', shownTo: 'staff' },
   { to: paths.adminJournal, label: 'Journal', shownTo: 'admins' },
   { to: paths.adminBin, label: 'Corbeille', shownTo: 'admins' },
+  { to: paths.adminVote, label: 'Vote du public', shownTo: 'admins' },
+  { to: paths.adminRegie, label: 'Régie', shownTo: 'regie' },
   { to: paths.adminSettings, label: 'Paramètres', shownTo: 'known' },
 ];
 
 const NAV = ADMIN_MENU.map((item) => ({ ...item, end: item.end ?? false }));
 
 /**
- * The sidebar's links for the signed-in role (my_staff_role): the journal and the bin for admins
- * only (the database refuses them to readers; reached by their address, each page says it is
+ * The sidebar's links for the signed-in role (my_staff_role): the régie's one page for a régie
+ * account; the journal and the bin for admins only (the database refuses them to readers; reached by their address, each page says it is
  * reserved to admins); the settings once the role is known (admins edit them, readers read them,
  * issue 27).
  */
@@ -38,9 +44,11 @@ export function useNavForRole(): NavItem[] {
 
 /** The sidebar's links for `role` (undefined while it loads, null for no staff role). */
 export function navFor(role: string | null | undefined): NavItem[] {
+  if (role === 'regie') return NAV.filter((item) => item.shownTo === 'regie');
   return NAV.filter(
     (item) =>
       item.shownTo === 'staff' ||
+      (item.shownTo === 'regie' && role === 'admin') ||
       (item.shownTo === 'known' && (role === 'admin' || role === 'lecteur')) ||
       (item.shownTo === 'admins' && role === 'admin'),
   );
@@ -61,7 +69,12 @@ export function adminNavTitle(pathname: string): string | undefined {
  * readers ("Messages 3 non traités"); nothing when there is none.
  */
 export function UnhandledBadge() {
-  const { data: count = 0 } = useQuery(unhandledMessagesQuery());
+  // Asked once the role is known to read messages (the régie's nav has no "Messages").
+  const role = useStaffRole();
+  const { data: count = 0 } = useQuery({
+    ...unhandledMessagesQuery(),
+    enabled: role === 'admin' || role === 'lecteur',
+  });
   if (count === 0) return null;
   return (
     <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-brand-900">

@@ -1,3 +1,5 @@
+import type { CSSProperties } from 'react';
+
 /**
  * The Booster logos (public/brand/, drawn by scripts/brand-assets.ts) as plain images: they cost
  * no JavaScript beyond this tag and are cached once for every page. Width and height are the
@@ -32,11 +34,14 @@ export function Logo({
   logo,
   alt,
   className,
+  style,
 }: {
   logo: LogoFile;
   /** What the logo says in its place ("" when the words are already next to it). */
   alt: string;
   className?: string;
+  /** A size the stylesheet has no class for (the stage screen's, in viewport widths). */
+  style?: CSSProperties;
 }) {
-  return <img {...logo} alt={alt} className={className} />;
+  return <img {...logo} alt={alt} className={className} style={style} />;
 }

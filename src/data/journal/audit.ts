@@ -136,6 +136,8 @@ export const EXPORTS = [
   'messages',
   'presence_night_party',
   'distribution_regionale',
+  'vote_results',
+  'vote_results.xlsx',
 ] as const;
 export type ExportName = (typeof EXPORTS)[number];
 

@@ -23,4 +23,6 @@ export const queryRoots = {
   staffRole: ['staff-role'],
   /** Surges of public writes (surge_alerts), on the dashboard. */
   surgeAlerts: ['surge-alerts'],
+  /** The public vote's rounds, the stage screen as the régie sees it, results. */
+  vote: ['vote'],
 } as const;

@@ -26,9 +26,13 @@ type AuthErrorLike = { status?: number; code?: string; name?: string; message?: 
 /**
  * Signs in with Supabase Auth, then asks the database whether this user is an administrator:
  * `contest_settings` is only visible to admins (RLS), so an empty answer means "not an admin"
- * and the user is signed out again. Returns the signed-in e-mail.
+ * and the user is signed out again, unless the database names them the régie (`regie: true`,
+ * whose one page is the public vote's control desk). Returns the signed-in e-mail.
  */
-export async function signInAdmin(email: string, password: string): Promise<{ email: string }> {
+export async function signInAdmin(
+  email: string,
+  password: string,
+): Promise<{ email: string; regie?: true }> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error || !data.session) {
@@ -49,6 +53,13 @@ export async function signInAdmin(email: string, password: string): Promise<{ em
   }
 
   const check = await supabase.from('contest_settings').select('id').limit(1);
+  // The régie (the public vote's control desk) sees no setting, only its one page: its role says
+  // it is staff (docs/decisions/030-public-vote.md).
+  if (!check.error && !check.data?.length) {
+    const role = await supabase.rpc('my_staff_role');
+    if (!role.error && role.data === 'regie')
+      return { email: data.session.user.email ?? email, regie: true };
+  }
   if (check.error || !check.data?.length) {
     void signOutAdmin();
     if (check.error && !['42501', 'PGRST301'].includes(check.error.code)) {

@@ -40,10 +40,10 @@ export default function AdminLoginPage() {
   // Field errors under their field; a refused sign-in once, as the specification's toast.
   const onSubmit = async (values: AdminLoginValues) => {
     try {
-      const { email: signedIn } = await signInAdmin(values.email, values.password);
+      const { email: signedIn, regie } = await signInAdmin(values.email, values.password);
       saveAdminSession(signedIn);
       notify.success('Connexion réussie!', ADMIN_SESSION_TOASTS);
-      navigate(paths.admin, { replace: true });
+      navigate(regie ? paths.adminRegie : paths.admin, { replace: true });
     } catch (e) {
       notify.error(toDataError(e, LOGIN_FAILED).message, ADMIN_SESSION_TOASTS);
       // The toast says why (once); the focus goes where the fix is, the password selected.

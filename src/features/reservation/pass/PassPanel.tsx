@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { PassActions } from './PassActions';
@@ -9,7 +10,15 @@ import * as paths from '@/config/route-paths';
  * A pass read by its code (usePass), with its actions, or why it cannot be shown; the pass page
  * and the reservation's success page both show it.
  */
-export function PassPanel({ load, reload, setPass }: ReturnType<typeof usePass>) {
+export function PassPanel({
+  load,
+  reload,
+  setPass,
+  children,
+}: ReturnType<typeof usePass> & {
+  /** Shown above the pass (the pass page's public vote, while a round is open). */
+  children?: ReactNode;
+}) {
   if (load.status === 'loading')
     return (
       <p role="status" className="min-h-[40rem] text-gray-700">
@@ -43,6 +52,7 @@ export function PassPanel({ load, reload, setPass }: ReturnType<typeof usePass>)
   const { pass } = load;
   return (
     <div className="space-y-6">
+      {children}
       <PassView pass={pass} />
       <PassActions pass={pass} onChange={setPass} />
     </div>

@@ -2,7 +2,7 @@ import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { Pass } from '@/data/reservations/pass';
 import { groupedCode, passUrl } from './pass-links';
-import { QrCode } from './QrCode';
+import { QrCode } from '@/components/ui/QrCode';
 
 const STATE_LOOK: Record<Pass['state'], { className: string; text: (p: Pass) => string }> = {
   confirmed: { className: 'bg-green-100 text-green-900', text: () => 'Place confirmée' },

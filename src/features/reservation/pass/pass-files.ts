@@ -3,7 +3,7 @@ import { downloadFile } from '@/lib/download';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { Pass } from '@/data/reservations/pass';
 import { groupedCode, passUrl } from './pass-links';
-import { qrMatrix } from './QrCode';
+import { qrMatrix } from '@/components/ui/QrCode';
 
 const EVENT_NAME = 'Booster Night Party';
 

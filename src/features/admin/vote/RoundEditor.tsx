@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { linkableParticipantsQuery } from '@/data/vote/queries';
+import { useSaveVoteRound } from '@/data/vote/mutations';
+import { ELIGIBILITY_LABELS } from '@/data/vote/labels';
+import { ELIGIBILITIES, type RoundDraft, type VoteRound } from '@/data/vote/types';
+import { toDataError } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import { card } from '../ui/classes';
+import { CandidateRows } from './CandidateRows';
+import {
+  cleanDraft,
+  draftOf,
+  hasErrors,
+  newRoundDraft,
+  onlyTitle,
+  validateRound,
+  type RoundErrors,
+} from './round-rules';
+
+const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+/**
+ * A round's form (admins): title, order, duration, who may vote and the candidates; once the
+ * round is opened, only its title (the database refuses anything else).
+ */
+export function RoundEditor({
+  round,
+  rounds,
+  onDone,
+}: {
+  /** The round edited; none for a new one. */
+  round?: VoteRound;
+  rounds: VoteRound[];
+  onDone: () => void;
+}) {
+  const [draft, setDraft] = useState<RoundDraft>(() =>
+    round ? draftOf(round) : newRoundDraft(rounds),
+  );
+  const [errors, setErrors] = useState<RoundErrors>({ rows: {} });
+  const save = useSaveVoteRound();
+  const locked = onlyTitle(round);
+  const participants = useQuery({ ...linkableParticipantsQuery(), enabled: !locked });
+  const set = (patch: Partial<RoundDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = validateRound(draft);
+    setErrors(found);
+    if (hasErrors(found)) {
+      document.getElementById('round-errors')?.focus();
+      return;
+    }
+    save.mutate(cleanDraft(draft), {
+      onSuccess: () => {
+        notify.success(round ? 'Manche enregistrée' : 'Manche créée');
+        onDone();
+      },
+      onError: (e) =>
+        notify.error(toDataError(e, 'La manche n’a pas pu être enregistrée.').message),
+    });
+  };
+
+  const heading = round
+    ? locked
+      ? 'Renommer la manche'
+      : 'Modifier la manche'
+    : 'Nouvelle manche';
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="round-editor-title"
+      className={`${card} space-y-5`}
+    >
+      <h2 id="round-editor-title" className="text-xl font-bold text-gray-900">
+        {heading}
+      </h2>
+      {hasErrors(errors) && (
+        <p
+          id="round-errors"
+          tabIndex={-1}
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-red-800 outline-none"
+        >
+          Corrigez les champs signalés.
+        </p>
+      )}
+      {locked && (
+        <p className="rounded-lg bg-amber-50 p-3 text-gray-900">
+          Cette manche a été ouverte : seul son titre peut encore changer.
+        </p>
+      )}
+      <Field label="Titre" error={errors.title} required hint="Ex. Compétition de chant">
+        <input
+          value={draft.title}
+          maxLength={80}
+          onChange={(e) => set({ title: e.target.value })}
+        />
+      </Field>
+      {!locked && (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Ordre" error={errors.position} required hint="Place dans la soirée.">
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={999}
+                value={Number.isNaN(draft.position) ? '' : draft.position}
+                onChange={(e) => set({ position: numberOf(e.target.value) })}
+              />
+            </Field>
+            <Field
+              label="Durée (secondes)"
+              error={errors.duration}
+              required
+              hint="De 15 à 900 secondes (90 par défaut)."
+            >
+              <input
+                type="number"
+                inputMode="numeric"
+                min={15}
+                max={900}
+                value={Number.isNaN(draft.durationSeconds) ? '' : draft.durationSeconds}
+                onChange={(e) => set({ durationSeconds: numberOf(e.target.value) })}
+              />
+            </Field>
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-gray-800">Qui peut voter</legend>
+            {ELIGIBILITIES.map((e) => (
+              <label key={e} className="flex min-h-11 items-center gap-3 text-gray-900">
+                <input
+                  type="radio"
+                  name="eligibility"
+                  value={e}
+                  checked={draft.eligibility === e}
+                  onChange={() => set({ eligibility: e })}
+                  className="size-5"
+                />
+                {ELIGIBILITY_LABELS[e]}
+                {e === 'checked_in' && ' (par défaut)'}
+              </label>
+            ))}
+          </fieldset>
+          <CandidateRows
+            candidates={draft.candidates}
+            errors={errors}
+            participants={participants.data ?? []}
+            onChange={(candidates) => set({ candidates })}
+          />
+        </>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={save.isPending} busyLabel="Enregistrement…">
+          Enregistrer
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Annuler
+        </Button>
+      </div>
+    </form>
+  );
+}
