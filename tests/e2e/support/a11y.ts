@@ -1,6 +1,7 @@
 /** axe-core on a live page: every rule axe runs by default (WCAG 2.x A/AA and best practices). */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server';
@@ -33,4 +34,10 @@ export function describeFindings(label: string, findings: AxeFinding[]): string 
         .map((f) => `  - [${f.impact}] ${f.rule}: ${f.help}\n      ${f.targets.join('\n      ')}`)
         .join('\n')}`
     : `${label}: no violation`;
+}
+
+/** Fails the test with the readable message when axe finds a violation on the page as it is. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const findings = await axeViolations(page, label);
+  expect(findings, describeFindings(label, findings)).toEqual([]);
 }
