@@ -28,11 +28,11 @@ import type { RunningServer } from '../supabase/local/server.ts';
 import { percentile } from './support/median.ts';
 import { runScans, type ScanResult } from './support/door-client.ts';
 
-export const DOORS = Number(process.env.BENCH_DOORS ?? 20);
-export const PASSES = Number(process.env.BENCH_PASSES ?? 5000);
+const DOORS = Number(process.env.BENCH_DOORS ?? 20);
+const PASSES = Number(process.env.BENCH_PASSES ?? 5000);
 const PASSWORD = 'bench-door-2025';
 
-export type DoorPhase = {
+type DoorPhase = {
   what: string;
   n: number;
   p50: number;

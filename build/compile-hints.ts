@@ -14,7 +14,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * work's solver) and supabase-js (the site uses its auth and its query builder, never
  * its realtime or storage clients).
  */
-export const MOSTLY_UNUSED_LIBRARIES =
+const MOSTLY_UNUSED_LIBRARIES =
   /[\\/]node_modules[\\/](?:exceljs|papaparse|ics|barcode-detector|zxing-wasm|altcha-lib|@supabase)[\\/]/;
 
 /** True when the chunk runs as a whole once loaded: it gets the hint. */

@@ -110,7 +110,7 @@ const STATIC_IMPORT =
  * A part a page hydrates after the rest (src/lib/lazy-component.ts, lazyHydrated): its markup is in
  * the page's HTML, its code is not in the page's first load.
  */
-export const LATER_PART = /lazyHydrated\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const LATER_PART = /lazyHydrated\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function resolveSpec(root: string, from: string, spec: string): string | undefined {
   if (!spec.startsWith('.') && !spec.startsWith('@/')) return undefined;

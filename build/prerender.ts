@@ -29,7 +29,7 @@ import {
 /** The file every path without a page of its own is served (the SPA fallback). */
 export const SPA_SHELL = '200.html';
 
-export type ManifestChunk = {
+type ManifestChunk = {
   file: string;
   name?: string;
   src?: string;

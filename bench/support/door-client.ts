@@ -14,7 +14,7 @@ const COUNT_EVERY = 25;
 const CLIENT_FLAG = '--door-client';
 const TIMEOUT_MS = 300_000;
 
-export type Scan = { door: number; code: string };
+type Scan = { door: number; code: string };
 export type ScanJob = { baseUrl: string; anonKey: string; tokens: string[]; scans: Scan[] };
 type ScanOutcome = { ms: number; status: number; verdict: string };
 export type ScanResult = { scans: ScanOutcome[]; counts: ScanOutcome[]; wallMs: number };

@@ -18,7 +18,7 @@ const CITIES = `array['Ngaoundéré','Yaoundé','Bertoua','Maroua','Douala','Gar
 const FIRST = `array['Awa','Jean','Mireille','Samuel','Christelle','Boris','Aïcha','Franck','Nadège','Hervé','Laure','Patrick','Estelle','Junior','Sandrine','Arnaud','Carine','Yannick','Grace','Paul']`;
 const LAST = `array['Ngono','Mbarga','Fotso','Ndiaye','Tchoupo','Essomba','Abena','Kamga','Nkoulou','Manga','Ewane','Talla','Bello','Etoa','Nguema','Owona']`;
 
-export function fillLargeSql({
+function fillLargeSql({
   participants = LARGE.participants,
   reservations = LARGE.reservations,
 }: FillOptions = {}): string {

@@ -8,7 +8,7 @@
 import { median } from './median.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export type Category = (typeof CATEGORIES)[number];
+type Category = (typeof CATEGORIES)[number];
 
 /** The lowest passing score of every category in the median run. */
 export const MINIMUM_SCORE = 100;

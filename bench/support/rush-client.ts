@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 /** One request of a rush; `id` is the row's id, chosen by the client as the app does. */
 export type RushRequest = { id: string; path: string; body: string };
 
-export type RushOutcome = {
+type RushOutcome = {
   id: string;
   status: number;
   /** From the request's start to the end of its response, in ms. */

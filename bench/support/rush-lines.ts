@@ -117,7 +117,7 @@ export function summarise(
 }
 
 /** The rush lines as a table (the summary of both modes). */
-export function printRushTable(rushLines: RushLine[]) {
+function printRushTable(rushLines: RushLine[]) {
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   printTable([
     [

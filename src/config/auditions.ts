@@ -4,7 +4,7 @@ import { EDITION } from './edition';
  * Where each city's auditions take place: the address a convocation gives (WhatsApp, e-mail).
  * Content of the edition, like ./edition.ts: check these before sending the first convocation.
  */
-export const AUDITION_VENUES: Record<(typeof EDITION.auditionCities)[number], string> = {
+const AUDITION_VENUES: Record<(typeof EDITION.auditionCities)[number], string> = {
   Douala: 'Institut français du Cameroun, boulevard de la Liberté, Bonanjo, Douala',
   Yaoundé: 'Institut français du Cameroun, avenue Ahmadou Ahidjo, Yaoundé',
   Bafoussam: 'Maison de la culture, centre-ville, Bafoussam',

@@ -9,8 +9,8 @@ import Papa from 'papaparse';
 export type CsvCell = string | number | boolean | null | undefined;
 
 export const CSV_BOM = '\uFEFF';
-export const CSV_DELIMITER = ';';
-export const CSV_NEWLINE = '\r\n';
+const CSV_DELIMITER = ';';
+const CSV_NEWLINE = '\r\n';
 export const CSV_MIME = 'text/csv;charset=utf-8';
 
 const FORMULA_START = /^[=+\-@\t\r\n]/;

@@ -63,9 +63,3 @@ export const finalWhere = (f: Pick<Facts, 'finalCity' | 'finalOn'>) => {
   if (!f.finalCity || !noon) return '';
   return `à ${f.finalCity} en ${formatEventMonth(noon)}`;
 };
-
-/** "samedi 27 septembre 2031". */
-export const finalDay = (f: Pick<Facts, 'finalOn'>) => {
-  const noon = finalNoon(f.finalOn);
-  return noon ? formatEventDate(noon) : '';
-};

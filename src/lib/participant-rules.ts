@@ -33,11 +33,11 @@ export const PARTICIPANT_LIMITS = {
   description: 1000,
 } as const;
 
-export const CATEGORIES = ['dance', 'singing'] as const;
-export const PARTICIPATION_TYPES = ['solo', 'team'] as const;
+const CATEGORIES = ['dance', 'singing'] as const;
+const PARTICIPATION_TYPES = ['solo', 'team'] as const;
 
 /** An http(s) address without spaces, as the database checks link_to_work. */
-export const LINK_PATTERN = /^https?:\/\/\S+$/i;
+const LINK_PATTERN = /^https?:\/\/\S+$/i;
 
 const L = PARTICIPANT_LIMITS;
 

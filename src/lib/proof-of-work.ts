@@ -20,7 +20,7 @@ import { DataError } from '@/lib/errors';
 export type PowAction = 'reserve' | 'register' | 'contact';
 
 /** A challenge as `pow_challenge` returns it (ALTCHA v1). */
-export type PowChallenge = {
+type PowChallenge = {
   algorithm: string;
   challenge: string;
   maxnumber: number;
@@ -56,7 +56,7 @@ const EXPIRY_MARGIN_MS = 30_000;
  * The challenge could not be fetched (offline, backend unreachable). Its name and message are
  * those `isNetworkFailure` (src/lib/errors.ts) recognises, so forms show their "network" message.
  */
-export class ProofOfWorkNetworkError extends Error {
+class ProofOfWorkNetworkError extends Error {
   constructor(cause: unknown) {
     super('Network failure: the proof-of-work challenge could not be fetched', { cause });
     this.name = 'NetworkError';

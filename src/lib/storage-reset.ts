@@ -2,7 +2,7 @@ import { ADMIN_SESSION_KEY } from './admin-session';
 import { SUPABASE_AUTH_STORAGE_KEY } from '@/data/shared/supabase';
 
 /** localStorage entries that survive the error page's refresh: the admin's sign-in. */
-export const KEPT_LOCAL_KEYS: readonly string[] = [ADMIN_SESSION_KEY, SUPABASE_AUTH_STORAGE_KEY];
+const KEPT_LOCAL_KEYS: readonly string[] = [ADMIN_SESSION_KEY, SUPABASE_AUTH_STORAGE_KEY];
 
 /** Delay between clearing the storage and going back home. */
 export const REFRESH_DELAY_MS = 1000;

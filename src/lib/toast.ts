@@ -1,10 +1,12 @@
 import { appListens, requestToastHost } from './toast-request';
 
 /**
- * The one toast helper: top-right, 5000 ms. react-toastify (≈10 kB gzip with its CSS) is not
- * part of the first page load: the first notify() call downloads it and asks the app to mount
- * the container (src/app/ToastHost.tsx, rendered by App). Toasts shown before the container is
- * mounted are queued here and appear as soon as it is.
+ * The one toast helper. The container (src/app/ToastHost.tsx, rendered by App) holds the
+ * specification's constants: top-right (on screens up to 480 px wide react-toastify's stylesheet
+ * spreads them across the top), closed after 5000 ms, paused while hovered or focused.
+ * react-toastify (≈10 kB gzip with its CSS) is not part of the first page load: the first
+ * notify() call downloads it and asks the app to mount the container. Toasts shown before the
+ * container is mounted are queued here and appear as soon as it is.
  *
  * A toast may name the action it reports (`{ action: 'admin-session' }`): a later toast of the
  * same action replaces that action's toasts on screen, so a success never sits under a stale

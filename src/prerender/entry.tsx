@@ -14,6 +14,7 @@ import { setPrerenderLocation } from './react-router';
  * The page at `path`: its HTML (what goes inside #root) and the title and description it sets
  * with usePageMeta. prerender() waits for every Suspense boundary, so the page's own chunk and the
  * parts hydrated later in the browser (lazyHydrated) are in the HTML; they are preloaded first.
+ * @public build/prerender.ts imports it by name from the prerender build's output, not from here.
  */
 export async function renderPage(path: string): Promise<{ html: string } & PageMeta> {
   await preloadRoute(path, { parts: true });

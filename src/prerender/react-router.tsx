@@ -17,6 +17,7 @@ export function setPrerenderLocation(path: string) {
   location = path;
 }
 
+/** @public The app imports it from 'react-router', which the prerender build resolves here. */
 export function BrowserRouter({ children }: { children?: ReactNode }) {
   return <StaticRouter location={location}>{children}</StaticRouter>;
 }

@@ -81,7 +81,7 @@ function parseJson(body: string): Record<string, unknown> {
   throw authError(400, 'bad_json', 'Could not parse request body as JSON');
 }
 /** Claims of a GoTrue access token. */
-export function accessTokenClaims(
+function accessTokenClaims(
   user: Pick<
     UserRow,
     'id' | 'role' | 'aud' | 'email' | 'phone' | 'app_metadata' | 'user_metadata' | 'is_anonymous'

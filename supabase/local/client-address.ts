@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
  * `private.abuse_settings.client_address_header` reads a value the client sent
  * (docs/decisions/016-trusted-address-and-proof-of-work.md).
  */
-export const CLIENT_ADDRESS_HEADERS = [
+const CLIENT_ADDRESS_HEADERS = [
   'cf-connecting-ip',
   'cf-connecting-ipv6',
   'true-client-ip',

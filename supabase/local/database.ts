@@ -148,7 +148,7 @@ function openPools(
   };
 }
 
-export async function readMigrations(): Promise<Migration[]> {
+async function readMigrations(): Promise<Migration[]> {
   if (!existsSync(migrationsDir)) return [];
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   return Promise.all(
@@ -221,7 +221,7 @@ async function runScript(db: pg.Client, label: string, sql: string): Promise<voi
   }
 }
 
-export function ident(name: string): string {
+function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 

@@ -10,7 +10,7 @@ export const bootstrapFile = path.join(here, 'bootstrap.sql');
 export const clusterFile = path.join(here, 'cluster.sql');
 export const migrationsDir = path.join(repoRoot, 'supabase', 'migrations');
 export const seedFile = path.join(repoRoot, 'supabase', 'seed.sql');
-export const localDbDir = path.join(repoRoot, '.local-db');
+const localDbDir = path.join(repoRoot, '.local-db');
 /** The kept cluster's folder: LOCAL_DB_DIR when set (tests, a second data set), else .local-db/. */
 export const localDataDir = (env: NodeJS.ProcessEnv = process.env): string =>
   env.LOCAL_DB_DIR ? path.resolve(env.LOCAL_DB_DIR) : localDbDir;

@@ -12,7 +12,7 @@ function isPgError(error: unknown): error is PgError & Error {
 }
 
 /** PostgREST's HTTP status for a SQLSTATE. */
-export function statusForSqlState(code: string, role: string): number {
+function statusForSqlState(code: string, role: string): number {
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;

@@ -16,7 +16,7 @@ import path from 'node:path';
  */
 
 /** Where the server's binaries and data go when the project's folder is closed to its user. */
-export const serverHome = () => process.env.BOOSTER_POSTGRES_HOME ?? '/var/lib/booster-challenge';
+const serverHome = () => process.env.BOOSTER_POSTGRES_HOME ?? '/var/lib/booster-challenge';
 
 export type ServerUser = { uid: number; gid: number; name: string };
 

@@ -189,7 +189,7 @@ export async function sweepOrphanClusters(folder = tmpdir()): Promise<string[]> 
 }
 
 /** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -145,7 +145,7 @@ async function prepareRequest(
  * client-address header set the way a gateway sets the one it owns: to the TCP peer, never to
  * what the client claims (./client-address.ts).
  */
-export function requestHeaders(req: IncomingMessage): Record<string, string> {
+function requestHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -3,15 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { handleAuth } from './auth.ts';
 import type { LocalDatabase } from './database.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, MAX_ROWS } from './constants.ts';
-import {
-  corsHeaders,
-  headerValue,
-  HttpError,
-  notImplemented,
-  readBody,
-  restError,
-  send,
-} from './http.ts';
+import { corsHeaders, notImplemented, readBody, send } from './http.ts';
 import { toHttpError } from './pg-errors.ts';
 import { handleRest, type ApiSettings } from './rest.ts';
 
@@ -120,5 +112,3 @@ export async function startServer(options: {
       }),
   };
 }
-
-export { HttpError, headerValue, restError };

@@ -5,7 +5,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetSiteStatus } from '@/components/contact/site-status';
+import { resetPublicQueries } from '@/lib/public-query';
 
 // Component tests talk to a real embedded backend, with integration files running beside them on
 // two cores: findBy/waitFor get 5 s instead of 1 s before they give up.
@@ -22,8 +22,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  // Each test opens the site as a new page load would: the shared settings' answer is forgotten.
-  resetSiteStatus();
+  // Each test opens the site as a new page load would: the public pages' answers are forgotten.
+  resetPublicQueries();
   const logged = errors;
   errors = [];
   if (logged.length > 0) {

@@ -15,7 +15,7 @@ const EMAILJS_ORIGIN = 'https://api.emailjs.com';
 export const EMAILJS_SEND_URL = `${EMAILJS_ORIGIN}/api/v1.0/email/send`;
 
 /** The JSON body @emailjs/browser posts for one e-mail (see src/lib/emailjs.ts). */
-export type EmailJsSend = {
+type EmailJsSend = {
   lib_version: string;
   user_id: string;
   service_id: string;

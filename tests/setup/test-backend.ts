@@ -8,10 +8,10 @@ import { solveProofOfWork, type PowAction } from './proof-of-work.ts';
 import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
 
 /** Staff roles of private.admins (docs/decisions/009-night-party-operations.md). */
-export type StaffRole = 'admin' | 'lecteur' | 'controle';
+type StaffRole = 'admin' | 'lecteur' | 'controle';
 
 /** Columns of public.edition_settings a test may set (dates as Date or ISO text). */
-export type EditionSettings = {
+type EditionSettings = {
   concert_starts_at: Date | string;
   doors_open_at: Date | string;
   venue_name: string;
@@ -26,7 +26,7 @@ export type EditionSettings = {
 };
 
 /** Rows of a superuser query; also reachable as `.rows`, like a driver's result. */
-export type SqlRows<T> = T[] & { rows: T[] };
+type SqlRows<T> = T[] & { rows: T[] };
 
 export type TestBackend = {
   /** Base URL of the embedded API (http://127.0.0.1:<port>). */

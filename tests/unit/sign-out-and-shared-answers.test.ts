@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 /**
  * Two rules that a browser rarely meets and the component tests cannot reach: sign-out when the
  * browser refuses localStorage (docs/decisions/015-sign-out-this-device-at-once.md), and the
- * shared edition answer when two requests answer out of order (src/components/contact/site-status.ts).
+ * shared edition answer when two requests answer out of order (src/lib/public-query.ts).
  */
 const signOut = vi.fn(async (_options: { scope: string }) => ({ error: null }));
 vi.mock('@/data/shared/supabase', () => ({
@@ -33,23 +33,26 @@ describe('signOutAdmin', () => {
 
 describe('the shared edition answer', () => {
   it('keeps the newer answer when an older request answers last', async () => {
-    const { askEditionInfo, resetSiteStatus } = await import('@/components/contact/site-status');
-    resetSiteStatus();
+    const { fetchQuery, resetPublicQueries } = await import('@/lib/public-query');
+    const { editionInfoQuery } = await import('@/data/edition/edition-info-query');
+    resetPublicQueries();
     let answerOld: (value: never) => void = () => undefined;
-    const older = askEditionInfo({
-      fresh: true,
-      load: () => new Promise((resolve) => (answerOld = resolve)),
-    });
-    const newer = askEditionInfo({
-      fresh: true,
-      load: async () => ({ venueName: 'Nouvelle salle' }) as never,
-    });
+    const older = fetchQuery(
+      { ...editionInfoQuery, fetch: () => new Promise((resolve) => (answerOld = resolve)) },
+      { fresh: true },
+    );
+    const newer = fetchQuery(
+      { ...editionInfoQuery, fetch: async () => ({ venueName: 'Nouvelle salle' }) as never },
+      { fresh: true },
+    );
     await newer;
     answerOld({ venueName: 'Ancienne salle' } as never);
     await older;
-    // Asked again within FRESH_MS: the answer kept is the newer one, without a new request.
+    // Asked again within the stale time: the answer kept is the newer one, without a new request.
     const load = vi.fn();
-    expect(await askEditionInfo({ load })).toEqual({ venueName: 'Nouvelle salle' });
+    expect(await fetchQuery({ ...editionInfoQuery, fetch: load })).toEqual({
+      venueName: 'Nouvelle salle',
+    });
     expect(load).not.toHaveBeenCalled();
   });
 });

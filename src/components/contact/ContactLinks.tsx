@@ -7,7 +7,7 @@ import { useSharedEditionInfo } from './site-status';
  * The organisers' phone and e-mail: the settings' (edition_info), or src/config/edition.ts's until
  * they answer and if they cannot (the same values in a normal deployment, so nothing flickers).
  */
-export function useContact(): { phone: string; email: string } {
+function useContact(): { phone: string; email: string } {
   const info = useSharedEditionInfo();
   return {
     phone: info?.contactPhone || EDITION.contact.phone,
@@ -16,7 +16,7 @@ export function useContact(): { phone: string; email: string } {
 }
 
 /** +237 6 99 12 34 56, never broken across lines. */
-export const displayPhone = (digits: string) =>
+const displayPhone = (digits: string) =>
   /^\d{9}$/.test(digits) ? `+237\u00a0${formatPhone(digits).replaceAll(' ', '\u00a0')}` : digits;
 
 const TONES = {

@@ -25,8 +25,8 @@ const SIZES = {
   block: 'min-h-11 w-full px-6 py-3 text-base',
 } as const;
 
-export type ButtonVariant = keyof typeof VARIANTS;
-export type ButtonSize = keyof typeof SIZES;
+type ButtonVariant = keyof typeof VARIANTS;
+type ButtonSize = keyof typeof SIZES;
 
 type Look = { variant?: ButtonVariant; size?: ButtonSize };
 

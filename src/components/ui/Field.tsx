@@ -18,7 +18,7 @@ type FieldProps = {
   className?: string;
 };
 
-export const controlClass = (invalid: boolean) =>
+const controlClass = (invalid: boolean) =>
   `block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm focus:outline-hidden focus:ring-2 ${
     invalid
       ? 'border-red-600 focus:border-red-700 focus:ring-red-700'

@@ -4,7 +4,7 @@ import type { Ref } from 'react';
  * The honeypot's field name. The public write functions store nothing when it is filled (and
  * answer success, so a robot learns nothing); a robot that fills every field of a form fills it.
  */
-export const HONEYPOT_NAME = 'website';
+const HONEYPOT_NAME = 'website';
 
 type HoneypotProps = {
   /** Read `ref.current.value` on submit and pass it to the data function. */

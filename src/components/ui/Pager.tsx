@@ -7,7 +7,7 @@ import { formatCount } from '@/lib/numbers';
  * there are more than 5 pages (so page 250 is one click away). Shown only when there is more than
  * one page (results exceed the page size). Pages are numbered from 1.
  */
-export const PAGER_WINDOW = 5;
+const PAGER_WINDOW = 5;
 
 /** The page numbers to show: a window of `size` pages, centred on `page` when possible. */
 export function pageWindow(page: number, pageCount: number, size = PAGER_WINDOW): number[] {

@@ -8,12 +8,12 @@ import { DataError, toDataError } from '@/lib/errors';
  * src/data/staff/door-sign-in.ts.
  */
 
-export const DOOR_SESSION_EXPIRED =
+const DOOR_SESSION_EXPIRED =
   'Votre connexion a expiré ou ne permet pas le contrôle : reconnectez-vous.';
 export const CHECK_IN_FAILED = 'Le contrôle n’a pas pu être enregistré. Réessayez.';
-export const COUNT_FAILED = 'Le compteur des entrées est indisponible.';
+const COUNT_FAILED = 'Le compteur des entrées est indisponible.';
 
-export type DoorVerdict = 'validated' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';
+type DoorVerdict = 'validated' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';
 
 export type DoorAnswer = {
   verdict: DoorVerdict;
@@ -55,8 +55,7 @@ export type DoorCount = {
  * (door_not_open, door_closed: DataError 'closed') and too many phone look-ups from this account
  * (door_lookup_limited: 'limited'). Nothing was recorded.
  */
-export const DOOR_CLOSED_REASONS = ['door_not_open', 'door_closed'] as const;
-export const LOOKUP_LIMITED_REASON = 'door_lookup_limited';
+const DOOR_CLOSED_REASONS = ['door_not_open', 'door_closed'] as const;
 
 const VERDICTS: readonly DoorVerdict[] = [
   'validated',
@@ -89,7 +88,7 @@ export function toDoorAnswer(json: unknown): DoorAnswer {
   };
 }
 
-export function toDoorCount(json: unknown): DoorCount {
+function toDoorCount(json: unknown): DoorCount {
   const j = (json ?? {}) as Json;
   const w = (j.window ?? null) as Json | null;
   const opensAt = text(w?.opens_at);
@@ -137,7 +136,7 @@ async function callDoorRpc(
  * Checks a pass in by its code or by its holder's phone, at `scan.door`. A lost network throws
  * DataError 'network' (queue the scan and send it again later with the same scanId); a session
  * that may no longer check in throws 'forbidden' with DOOR_SESSION_EXPIRED; outside the door
- * window 'closed', too many phone look-ups 'limited' (reason LOOKUP_LIMITED_REASON), each with
+ * window 'closed', too many phone look-ups 'limited' (reason door_lookup_limited), each with
  * the database's French message.
  */
 export async function checkIn(scan: DoorScan): Promise<DoorAnswer> {

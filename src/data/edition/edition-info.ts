@@ -7,7 +7,7 @@ import { DataError, toDataError } from '@/lib/errors';
  * the home page load no supabase-js for it. See docs/decisions/009-night-party-operations.md.
  */
 
-export type ReservationState = 'not_open' | 'open' | 'closed' | 'past';
+type ReservationState = 'not_open' | 'open' | 'closed' | 'past';
 
 export type EditionInfo = {
   concertStartsAt: string;
@@ -40,7 +40,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const STATES: ReservationState[] = ['not_open', 'open', 'closed', 'past'];
 
 /** edition_info() JSON -> EditionInfo; an answer that is not one throws. */
-export function toEditionInfo(json: unknown): EditionInfo {
+function toEditionInfo(json: unknown): EditionInfo {
   const j = (json ?? {}) as Json;
   const reservationState = STATES.find((s) => s === j.reservation_state);
   if (!reservationState || !j.concert_starts_at) throw new DataError('unknown', INFO_ERROR);

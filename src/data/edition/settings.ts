@@ -38,7 +38,7 @@ export type SettingKey = Exclude<keyof EditionSettings, 'updatedAt'>;
 export type SettingsPatch = Partial<Pick<EditionSettings, SettingKey>>;
 
 /** The database column of each setting (the keys of admin_update_settings' payload). */
-export const SETTING_COLUMNS = {
+const SETTING_COLUMNS = {
   concertStartsAt: 'concert_starts_at',
   doorsOpenAt: 'doors_open_at',
   venueName: 'venue_name',
@@ -71,7 +71,7 @@ export class SettingFieldError extends DataError {
 }
 
 /** Columns (both tables, flat, as private.settings_json() answers) -> EditionSettings. */
-export function toEditionSettings(row: Record<string, unknown>): EditionSettings {
+function toEditionSettings(row: Record<string, unknown>): EditionSettings {
   const settings = { updatedAt: String(row.updated_at ?? '') } as Record<string, unknown>;
   for (const key of SETTING_KEYS) {
     const value = row[SETTING_COLUMNS[key]];

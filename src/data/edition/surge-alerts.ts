@@ -26,7 +26,7 @@ type SurgeAlertRow = Database['public']['Tables']['surge_alerts']['Row'];
 
 const ACTIONS: readonly string[] = ['reserve', 'register', 'contact'] satisfies SurgeAction[];
 
-export function toSurgeAlert(row: SurgeAlertRow): SurgeAlert {
+function toSurgeAlert(row: SurgeAlertRow): SurgeAlert {
   if (!ACTIONS.includes(row.action)) throw new Error(`Unknown surge action: ${row.action}`);
   return {
     id: row.id,
@@ -40,8 +40,8 @@ export function toSurgeAlert(row: SurgeAlertRow): SurgeAlert {
 }
 
 /** How many alerts the dashboard shows, and how far back. */
-export const SURGE_ALERTS_SHOWN = 5;
-export const SURGE_ALERTS_DAYS = 7;
+const SURGE_ALERTS_SHOWN = 5;
+const SURGE_ALERTS_DAYS = 7;
 
 /** The latest surges of the last days, newest first. */
 export async function listSurgeAlerts(now: Date = new Date()): Promise<SurgeAlert[]> {

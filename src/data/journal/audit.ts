@@ -65,7 +65,7 @@ type AuditRow = {
   after: unknown;
 };
 
-export function toAuditEntry(row: AuditRow): AuditEntry {
+function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
     at: row.at,
@@ -83,7 +83,7 @@ const LOAD_ERROR = 'Erreur lors du chargement du journal';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The instant a Douala day starts (UTC+1 all year), as ISO; null for anything but yyyy-mm-dd. */
-export function doualaDayStart(day: string, plusDays = 0): string | null {
+function doualaDayStart(day: string, plusDays = 0): string | null {
   if (!DAY.test(day)) return null;
   const start = new Date(doualaInstant(day, '00:00:00'));
   if (Number.isNaN(start.getTime())) return null;

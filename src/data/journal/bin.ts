@@ -40,7 +40,7 @@ type BinnedRow = {
   purge_at: string;
 };
 
-export const toBinnedParticipant = (r: BinnedRow): BinnedParticipant => ({
+const toBinnedParticipant = (r: BinnedRow): BinnedParticipant => ({
   id: r.id,
   fullName: r.full_name,
   deletedAt: r.deleted_at,

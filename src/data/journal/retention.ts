@@ -29,7 +29,7 @@ type ScheduledPurgeRow = {
   due: boolean;
 };
 
-export function toScheduledPurge(row: ScheduledPurgeRow | null): ScheduledPurge | null {
+function toScheduledPurge(row: ScheduledPurgeRow | null): ScheduledPurge | null {
   if (!row) return null;
   return {
     requestedAt: row.requested_at,

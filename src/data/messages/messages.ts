@@ -19,7 +19,7 @@ import {
  */
 
 export const MESSAGE_STATES = ['unhandled', 'handled'] as const;
-export type MessageState = (typeof MESSAGE_STATES)[number];
+type MessageState = (typeof MESSAGE_STATES)[number];
 
 export type MessageFilters = { search?: string; state?: MessageState | '' };
 

@@ -87,7 +87,7 @@ function directoryQuery(
 }
 
 /** The reader's masked list; anyone else (or an unknown role) reads participants, under RLS. */
-export const readsDirectory = () =>
+const readsDirectory = () =>
   getMyStaffRole().then(
     (role) => role === 'lecteur',
     () => false,

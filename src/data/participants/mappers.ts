@@ -12,7 +12,7 @@ import type {
 type Tables = Database['public']['Tables'];
 
 /** Rows as stored (snake_case), from the generated types of supabase/database.types.ts. */
-export type ParticipantRow = Tables['participants']['Row'];
+type ParticipantRow = Tables['participants']['Row'];
 export type TeamMemberRow = Tables['team_members']['Row'];
 
 /*
@@ -24,7 +24,7 @@ export type TeamMemberRow = Tables['team_members']['Row'];
 
 /** Explicit mappers per entity, row (snake_case) <-> entity (camelCase). */
 
-export function toTeamMember(row: TeamMemberRow): TeamMember {
+function toTeamMember(row: TeamMemberRow): TeamMember {
   return { id: row.id, fullName: row.full_name, email: row.email ?? '', phone: row.phone };
 }
 
@@ -71,7 +71,7 @@ export type ParticipantWithMembersRow = RegistrationColumns &
   PipelineColumns & { team_members?: TeamMemberRow[] | null };
 
 /** The pipeline fields of a participants row ('inscrit' with no slot when absent). */
-export function toContestPipeline(row: PipelineColumns): ContestPipeline {
+function toContestPipeline(row: PipelineColumns): ContestPipeline {
   return {
     status: (row.status ?? 'inscrit') as ParticipantStatus,
     auditionCity: row.audition_city ?? null,

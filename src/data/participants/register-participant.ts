@@ -14,12 +14,12 @@ export const DUPLICATE_EMAIL =
   'Cette personne est déjà inscrite : cette adresse e-mail a déjà servi à une inscription au Booster Challenge.';
 export const DUPLICATE_PHONE =
   'Cette personne est déjà inscrite : ce numéro de téléphone a déjà servi à une inscription au Booster Challenge.';
-export const DUPLICATE_REGISTRATION = 'Cette personne est déjà inscrite au Booster Challenge.';
+const DUPLICATE_REGISTRATION = 'Cette personne est déjà inscrite au Booster Challenge.';
 export const duplicateMemberPhone = (n: number) =>
   `Le membre ${n} est déjà inscrit : son numéro de téléphone a déjà servi à une inscription au Booster Challenge.`;
 export const repeatedMemberPhone = (n: number) =>
   `Le numéro du membre ${n} est déjà celui d’une autre personne de l’équipe : chacun indique le sien.`;
-export const INVALID_REGISTRATION =
+const INVALID_REGISTRATION =
   'Certaines informations ont été refusées. Vérifiez le formulaire puis réessayez.';
 
 const CLOSED_HINTS: Record<string, ClosedReason> = {

@@ -82,7 +82,7 @@ const QUESTION_OF: Record<string, AttendanceQuestion> = {
 };
 
 /** attendance_report() JSON -> rows, in the form's order, every answer (zeros included). */
-export function toAttendanceRows(json: unknown): AttendanceRow[] {
+function toAttendanceRows(json: unknown): AttendanceRow[] {
   const rows = Array.isArray(json) ? (json as Record<string, unknown>[]) : [];
   return rows
     .filter((r) => String(r.question) in QUESTION_OF)

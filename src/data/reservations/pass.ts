@@ -8,7 +8,7 @@ import { DataError, toDataError } from '@/lib/errors';
  * docs/decisions/009-night-party-operations.md.
  */
 
-export type PassState = 'confirmed' | 'waitlisted' | 'cancelled' | 'checked_in';
+type PassState = 'confirmed' | 'waitlisted' | 'cancelled' | 'checked_in';
 
 export type Pass = {
   code: string;
@@ -33,7 +33,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const PASS_STATES: PassState[] = ['confirmed', 'waitlisted', 'cancelled', 'checked_in'];
 
 /** get_pass() / cancel_reservation() JSON -> Pass. */
-export function toPass(json: unknown): Pass {
+function toPass(json: unknown): Pass {
   const j = (json ?? {}) as Json;
   const state = PASS_STATES.find((s) => s === j.state);
   if (!state || !j.code) throw new DataError('unknown', PASS_ERROR);

@@ -11,7 +11,7 @@ import { startProofOfWork, type PowAction, type ProofOfWork } from '@/lib/proof-
 let prepared: ProofOfWork | undefined;
 
 /** Starts solving now, if no solution is already on its way. */
-export function prepareProofOfWork(): void {
+function prepareProofOfWork(): void {
   prepared ??= startProofOfWork();
 }
 

@@ -4,7 +4,7 @@ import { DataError, isNetworkFailure } from '@/lib/errors';
 
 export const BAD_CREDENTIALS = 'Email ou mot de passe incorrect';
 export const LOGIN_FAILED = 'Une erreur est survenue lors de la connexion';
-export const NOT_AN_ADMIN = 'Ce compte n’a pas accès à l’espace administration.';
+const NOT_AN_ADMIN = 'Ce compte n’a pas accès à l’espace administration.';
 export const EMAIL_NOT_CONFIRMED =
   'L’adresse e-mail de ce compte n’est pas confirmée : confirmez-la (tableau de bord Supabase, Authentication) puis réessayez.';
 export const TOO_MANY_ATTEMPTS =

@@ -28,7 +28,7 @@ const keptUntilNextSignIn = (n: number) =>
     ? 'Ils restent sur ce téléphone et seront envoyés à la prochaine connexion, dès que le réseau revient.'
     : 'Il reste sur ce téléphone et sera envoyé à la prochaine connexion, dès que le réseau revient.';
 
-export const DOOR_REQUIRED = 'Indiquez la porte (40 caractères au plus), ex. Porte 1.';
+const DOOR_REQUIRED = 'Indiquez la porte (40 caractères au plus), ex. Porte 1.';
 
 type Props = {
   staff: DoorStaff;

@@ -8,8 +8,8 @@ import { signInDoor, type DoorStaff } from '@/data/staff/door-sign-in';
 import { Logo, NIGHT_PARTY_LOGO_LIGHT } from '@/components/brand/Logo';
 import { toDataError } from '@/lib/errors';
 
-export const EMAIL_REQUIRED = "L'email est requis";
-export const PASSWORD_REQUIRED = 'Le mot de passe est requis';
+const EMAIL_REQUIRED = "L'email est requis";
+const PASSWORD_REQUIRED = 'Le mot de passe est requis';
 
 type Props = {
   /** Why the door staff are here again (session expired, account refused…). */

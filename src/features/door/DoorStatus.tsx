@@ -9,7 +9,7 @@ type CountProps = { count: DoorCount | null; stale: boolean };
  * The door takes check-ins only around the concert (docs/decisions/017-roles-and-door-window.md):
  * outside that window the page says when it opens, or since when it is closed, before anyone scans.
  */
-export function doorWindowText(w: DoorWindow, now = Date.now()): string | null {
+function doorWindowText(w: DoorWindow, now = Date.now()): string | null {
   if (w.open) return null;
   const at = (t: string) => `${formatEventDate(t)} à ${formatEventTime(t)}`;
   return now < Date.parse(w.opensAt)

@@ -9,9 +9,8 @@ type Props = {
   onSubmit: (kind: 'code' | 'phone', value: string) => void;
 };
 
-export const CODE_INVALID =
-  'Un code de pass a 10 caractères (lettres et chiffres), ex. ABCDE 23456.';
-export const PHONE_INVALID = 'Entrez les 9 chiffres du numéro, ex. 677 12 34 56.';
+const CODE_INVALID = 'Un code de pass a 10 caractères (lettres et chiffres), ex. ABCDE 23456.';
+const PHONE_INVALID = 'Entrez les 9 chiffres du numéro, ex. 677 12 34 56.';
 
 /** The pass code typed from the screen or paper, or the holder's phone when the pass is lost. */
 export function ManualCheckIn({ busy, onSubmit }: Props) {

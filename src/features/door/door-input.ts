@@ -48,7 +48,7 @@ export function newScanId(): string {
 }
 
 const DOOR_KEY = 'booster-door-name';
-export const DEFAULT_DOOR = 'Porte 1';
+const DEFAULT_DOOR = 'Porte 1';
 export const DOOR_MAX_LENGTH = 40;
 
 /** The database's rule for a door's name (private.require_door), and its message. */

@@ -6,7 +6,7 @@ import { newScanId } from './door-input';
 import { queueScan, queuedScans, removeQueuedScan, type QueuedScan } from './scan-queue';
 
 /** How often queued scans are tried again while any is waiting (and whenever `online` fires). */
-export const RETRY_MS = 15_000;
+const RETRY_MS = 15_000;
 
 /** What the door shows after a scan. */
 export type Outcome =

@@ -1,44 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { getDoorCount, type DoorCount } from '@/data/door/check-in';
-import { afterFirstPaint } from '@/lib/after-first-paint';
+import { useCallback } from 'react';
+import { doorCountQuery } from '@/data/door/door-count-query';
+import { fetchQuery, usePublicQuery } from '@/lib/public-query';
 
 /** How often the live count is read again (and after each check-in). */
-export const COUNT_POLL_MS = 10_000;
+const COUNT_POLL_MS = 10_000;
 
 /**
- * The live count of entries, read every COUNT_POLL_MS, when the network comes back and on
- * `refresh()`. `stale` is true while the last reading failed (the last known count stays shown).
+ * The live count of entries, read every COUNT_POLL_MS, when the network comes back, when the
+ * page comes back to the foreground and on `refresh()`. `stale` is true while the last reading
+ * failed (the last known count stays shown).
  */
 export function useDoorCount() {
-  const [count, setCount] = useState<DoorCount | null>(null);
-  const [stale, setStale] = useState(false);
-  const latest = useRef(0);
-
+  const { data, status } = usePublicQuery(doorCountQuery, { interval: { ms: COUNT_POLL_MS } });
   const refresh = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const next = await getDoorCount();
-      if (request !== latest.current) return;
-      setCount(next);
-      setStale(false);
-    } catch {
-      if (request === latest.current) setStale(true);
-    }
+    await fetchQuery(doorCountQuery, { fresh: true }).catch(() => undefined);
   }, []);
-
-  useEffect(() => {
-    const cancel = afterFirstPaint(() => void refresh());
-    const timer = setInterval(() => void refresh(), COUNT_POLL_MS);
-    const online = () => void refresh();
-    window.addEventListener('online', online);
-    const requests = latest;
-    return () => {
-      cancel();
-      clearInterval(timer);
-      window.removeEventListener('online', online);
-      requests.current++; // an answer arriving after the page is gone is dropped
-    };
-  }, [refresh]);
-
-  return { count, stale, refresh };
+  return { count: data ?? null, stale: status === 'error', refresh };
 }

@@ -3,7 +3,7 @@ import { formatEventTime } from '@/lib/dates';
 import { groupedCode } from './door-input';
 
 /** Times at the door are the venue's (Cameroon: UTC+1 all year): 20:14. */
-export const doorTime = formatEventTime;
+const doorTime = formatEventTime;
 
 /** "Awa N.", or "Awa" without a last name; null when the answer names nobody. */
 export function holderName(answer: DoorAnswer): string | null {

@@ -15,7 +15,7 @@ const MAIN_PAGES: MenuLink[] = [
   { to: paths.rules, label: 'Règlement' },
 ];
 
-export const NOT_FOUND_MESSAGE =
+const NOT_FOUND_MESSAGE =
   'Cette page n’existe pas (ou plus)\u00a0: vérifiez l’adresse, ou choisissez une page ci-dessous.';
 
 type Props = {

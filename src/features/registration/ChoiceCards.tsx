@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** `icon`: the `d` of a 24×24 outline path (decorative). */
-export type Choice = { value: string; label: string; description: ReactNode; icon: string };
+type Choice = { value: string; label: string; description: ReactNode; icon: string };
 
 type ChoiceCardsProps = {
   legend: ReactNode;

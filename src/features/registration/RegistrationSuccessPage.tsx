@@ -29,7 +29,7 @@ const NEXT_STEPS = [
 ] as const;
 
 // No year: a message shared today is read later, and the year is the settings' (docs/decisions/024-one-edition-one-source.md).
-export const REGISTRATION_SHARE_TEXT = `Je viens de m’inscrire au Booster Challenge, le concours de danse et de chant ! Inscris-toi toi aussi, c’est gratuit :`;
+const REGISTRATION_SHARE_TEXT = `Je viens de m’inscrire au Booster Challenge, le concours de danse et de chant ! Inscris-toi toi aussi, c’est gratuit :`;
 
 /** What was just registered, with the reference to quote (only right after registering). */
 function Recap({ recap }: { recap: RegistrationRecap }) {

@@ -44,7 +44,7 @@ function toMember(v: unknown): TeamMemberValues | null {
 }
 
 /** Stored JSON -> form values; anything unexpected falls back to the empty form's value. */
-export function toDraftValues(raw: unknown): RegistrationFormValues {
+function toDraftValues(raw: unknown): RegistrationFormValues {
   const v = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const e = EMPTY_REGISTRATION;
   const pick = <T extends string>(

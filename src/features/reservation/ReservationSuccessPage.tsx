@@ -11,7 +11,7 @@ import { usePass, type PassLoad } from './pass/use-pass';
 import * as paths from '@/config/route-paths';
 
 // No year: the concert's is the settings' (docs/decisions/024-one-edition-one-source.md).
-export const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
+const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
 
 /** The title follows the stored reservation: a place, or a rank on the waitlist. */
 function titleOf(load: PassLoad): { title: string; lead: string } {

@@ -3,7 +3,7 @@ import type { PrefilledQuestion } from '@/data/reservations/types';
 import { RESERVATION_DEFAULTS, type ReservationFormValues } from './reservation-schema';
 
 /** The questions the form offers with an answer already chosen, in the form's order. */
-export const PREFILLED_QUESTIONS: readonly PrefilledQuestion[] = [
+const PREFILLED_QUESTIONS: readonly PrefilledQuestion[] = [
   'attendanceStatus',
   'willAttend',
   'attendanceBarrier',

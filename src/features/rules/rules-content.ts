@@ -25,7 +25,7 @@ const cityList = (cities: readonly string[]) =>
   `${cities.slice(0, -1).join(', ')} et ${cities[cities.length - 1]}`;
 
 /** A paragraph written from the settings: '' when they do not hold what it needs. */
-export type DatedParagraph = (info: EditionInfo) => string;
+type DatedParagraph = (info: EditionInfo) => string;
 
 export type RuleArticle = {
   title: string;

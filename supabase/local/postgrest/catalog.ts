@@ -17,7 +17,7 @@ export type Relationship = {
   toMany: boolean;
 };
 
-export type RoutineArg = { name: string; type: string; hasDefault: boolean };
+type RoutineArg = { name: string; type: string; hasDefault: boolean };
 
 export type Routine = {
   name: string;

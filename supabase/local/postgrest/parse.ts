@@ -13,19 +13,8 @@ export type Condition =
 
 export type OrderTerm = { column: string; desc: boolean; nulls?: 'first' | 'last' };
 
-export const OPERATORS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'is',
-  'in',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
+const OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in'] as const;
+type Operator = (typeof OPERATORS)[number];
 
 /** PostgREST operators that exist but that the local backend does not serve. */
 const UNSUPPORTED_OPERATORS = new Set([

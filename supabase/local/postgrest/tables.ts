@@ -145,7 +145,7 @@ async function mutationReply(
   });
 }
 
-export function singleObjectError(count: number) {
+function singleObjectError(count: number) {
   return restError(
     406,
     'PGRST116',

@@ -8,7 +8,7 @@ import { answerLabel, attendanceRate, questionTitle } from './attendance-labels'
  * form offered the answer already chosen, and on that answer how many confirmed places were left
  * at it and how many were made before the form recorded it (docs/decisions/025-survey-defaults.md).
  */
-export const ATTENDANCE_CSV_COLUMNS = [
+const ATTENDANCE_CSV_COLUMNS = [
   'Question',
   'Réponse',
   'Réservations confirmées',

@@ -20,8 +20,8 @@ import { useCanWrite } from '../workspace/use-staff-role';
 import * as paths from '@/config/route-paths';
 import { participantPath } from '@/config/route-paths';
 
-export const RECENT_COUNT = 5;
-export const TOP_REGIONS = 3;
+const RECENT_COUNT = 5;
+const TOP_REGIONS = 3;
 
 /**
  * Stats (SQL over all rows, the query the stats page and the participants' region filter share),

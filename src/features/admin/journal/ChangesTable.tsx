@@ -1,5 +1,5 @@
 /** A value of a journal's before/after as text (objects and lists as compact JSON). */
-export function valueText(value: unknown): string {
+function valueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -10,7 +10,7 @@ const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The fields that differ between `before` and `after` (every field when one side is empty). */
-export function changedFields(before: unknown, after: unknown) {
+function changedFields(before: unknown, after: unknown) {
   const b = asRecord(before);
   const a = asRecord(after);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];

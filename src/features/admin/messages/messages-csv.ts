@@ -3,7 +3,7 @@ import { fileDate, formatDateTime } from '@/lib/dates';
 import type { InboxMessage } from '@/data/messages/types';
 
 /** The inbox's file (French headers, local dates). */
-export const MESSAGE_CSV_COLUMNS = [
+const MESSAGE_CSV_COLUMNS = [
   'Date',
   'Nom',
   'E-mail',

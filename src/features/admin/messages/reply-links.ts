@@ -4,7 +4,7 @@ import { findCameroonPhone } from '@/lib/whatsapp';
 import type { InboxMessage } from '@/data/messages/types';
 
 /** "Re: <subject>" (not doubled when the subject is already a reply). */
-export const replySubject = (subject: string) =>
+const replySubject = (subject: string) =>
   /^re\s*:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
 
 /** A reply by e-mail: mailto: with "Re: subject" and a greeting. */

@@ -20,7 +20,7 @@ type Props = {
 };
 
 /** "Notifié le …" or "Pas encore notifié". */
-export function NotifiedAt({ at }: { at: string | null | undefined }) {
+function NotifiedAt({ at }: { at: string | null | undefined }) {
   return (
     <span className="text-sm text-gray-700">
       {at ? `Notifié le ${formatDateTime(at)}` : 'Pas encore notifié'}

@@ -7,7 +7,7 @@ import { PipelineFieldError } from '@/data/participants/pipeline';
 import type { Participant } from '@/data/participants/types';
 import { useSetNotes } from '@/data/participants/pipeline-mutations';
 
-export const NOTES_MAX = 2000;
+const NOTES_MAX = 2000;
 
 /** The organisers' internal notes on a participant (never shown to them). */
 export function NotesEditor({

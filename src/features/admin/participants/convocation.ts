@@ -48,7 +48,7 @@ export function convocationWhatsappUrl(p: Convocable): string | null {
   return text && digits ? whatsappUrl(digits, text) : null;
 }
 
-export const CONVOCATION_SUBJECT = `Convocation aux auditions du ${EDITION.name}`;
+const CONVOCATION_SUBJECT = `Convocation aux auditions du ${EDITION.name}`;
 
 /** mailto: with the convocation; null without a slot or an e-mail. */
 export function convocationMailto(p: Convocable): string | null {

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import * as paths from '@/config/route-paths';
 
-export const PARTICIPANTS_PATH = paths.adminParticipants;
+const PARTICIPANTS_PATH = paths.adminParticipants;
 
 /**
  * What the list passes to a participant's page (router location state): the list's query string,

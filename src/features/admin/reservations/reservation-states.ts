@@ -28,7 +28,7 @@ export const RESERVATION_STATE_BADGES: Record<DisplayState, string> = {
 export const displayState = (r: Pick<Reservation, 'state' | 'checkedInAt'>): DisplayState =>
   r.checkedInAt ? 'checked_in' : r.state;
 
-export const BY_HAND = 'À la main (administration)';
+const BY_HAND = 'À la main (administration)';
 
 /** Where an entry was validated: its door, or by hand from the reservations list. */
 export const doorLabel = (r: Pick<Reservation, 'checkedInDoor' | 'checkedInByHand'>) =>

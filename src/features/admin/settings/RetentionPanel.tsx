@@ -12,13 +12,13 @@ import { scheduledPurgeQuery } from '@/data/journal/queries';
 import { useCancelPurge, usePurgeNow, useRequestPurge } from '@/data/journal/mutations';
 
 /** What the purge erases, as the confirmations name it (private.purge_personal_data). */
-export const PURGED =
+const PURGED =
   'les participants non lauréats (corbeille comprise) avec leurs équipes et leur historique, toutes les réservations de la Night Party, tous les messages de contact, les adresses enregistrées contre les abus, et les noms, e-mails, téléphones et textes des entrées du journal qui les concernent';
-export const KEPT =
+const KEPT =
   'les inscriptions des lauréats (avec leurs équipes et leurs coordonnées), et le journal (qui a fait quoi, quand, statuts et nombres)';
 
 /** The least time between the request and the purge (private.purge_delay). */
-export const PURGE_DELAY_DAYS = 7;
+const PURGE_DELAY_DAYS = 7;
 
 const COUNT_LABELS: Record<string, string> = {
   participants: 'Participants supprimés',

@@ -28,7 +28,7 @@ import { placeLimit, SECTIONS } from './settings-fields';
  * waitlist waits and new reservations join it until the limit rises past them (private.fill_places
  * promotes only while a place is free).
  */
-export const belowConfirmedText = (limit: number, confirmed: number) =>
+const belowConfirmedText = (limit: number, confirmed: number) =>
   `${formatCount(confirmed)} places sont déjà confirmées, plus que ces ${formatCount(limit)} : aucune n’est retirée, mais les nouvelles réservations iront en liste d’attente et personne n’en sera confirmé tant que les places confirmables ne dépasseront pas ${formatCount(confirmed)}.`;
 
 /** The places that may be confirmed with the values typed, and what a drop below the confirmed means. */
@@ -70,7 +70,7 @@ function PlaceLimit({
  * the save: a promotion both adds a confirmed place and takes one off the waitlist, so a
  * reservation or a cancellation made meanwhile by someone else is not counted as one.
  */
-export function promotedBetween(before?: NightPartyStats, after?: NightPartyStats): number {
+function promotedBetween(before?: NightPartyStats, after?: NightPartyStats): number {
   if (!before || !after) return 0;
   return Math.max(
     0,

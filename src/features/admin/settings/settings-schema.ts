@@ -47,7 +47,7 @@ function isDay(v: string): boolean {
 }
 
 /** The least number of days between the edition's end and the purge date. */
-export const PURGE_AFTER_DAYS = 30;
+const PURGE_AFTER_DAYS = 30;
 
 /** `day` (yyyy-mm-dd) plus `n` days. */
 function addDays(day: string, n: number): string {

@@ -77,7 +77,7 @@ export function DataTable<K extends string>({
     // data-table-scroller: a row's full-width detail keeps to this box's visible width
     // (src/features/admin/messages/MessageRow.tsx).
     <div {...region} data-table-scroller="">
-      {/* 12 px cell padding instead of ui.ts's 16: lists of 9 or 10 columns need the room. */}
+      {/* 12 px cell padding instead of classes.ts's 16: lists of 9 or 10 columns need the room. */}
       <table className="min-w-full divide-y divide-gray-200 [&_td]:px-3 [&_th]:px-3">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">

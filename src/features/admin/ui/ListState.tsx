@@ -13,7 +13,7 @@ export function LoadingStatus({ children }: { children: ReactNode }) {
   );
 }
 
-export function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
   return (
     <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
       {children}

@@ -1,7 +1,7 @@
 /** Bar charts of the dashboard and the stats page: plain HTML, readable without the bars. */
-export const CHART_HEIGHT_PX = 160;
-export const MIN_BAR_PX = 20;
-export const ZERO_BAR_PX = 4;
+const CHART_HEIGHT_PX = 160;
+const MIN_BAR_PX = 20;
+const ZERO_BAR_PX = 4;
 
 /** Bar height: proportional to the largest count, at least 20 px when non-zero, 4 px at zero. */
 export function barHeight(count: number, max: number, chartPx = CHART_HEIGHT_PX): number {

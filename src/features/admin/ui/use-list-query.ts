@@ -4,7 +4,7 @@ import { pageCountOf } from '@/components/ui/Pager';
 
 export const SEARCH_DELAY_MS = 300;
 export const PAGE_SIZES = [10, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
+const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
 /** Filters of an administration list: each is a string, '' meaning "all". */
 type Filters = { search: string } & Record<string, string>;

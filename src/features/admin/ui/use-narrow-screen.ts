@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * become cards. Read from matchMedia (with its change event); where there is none (jsdom), from
  * window.innerWidth and the resize event.
  */
-export const NARROW_MAX_PX = 639;
+const NARROW_MAX_PX = 639;
 const WIDE_QUERY = '(min-width: 40rem)';
 
 const hasMatchMedia = () => typeof window.matchMedia === 'function';

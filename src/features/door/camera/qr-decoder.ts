@@ -1,5 +1,7 @@
 // The polyfill's ZXing WebAssembly, served from our own origin (never a CDN): Vite copies it
 // into the build's assets and gives its URL. This module is loaded only when the camera opens.
+// package.json pins zxing-wasm to the version barcode-detector depends on: one copy, whose .wasm
+// matches the polyfill's JavaScript.
 import zxingWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
 /** What the door needs of a BarcodeDetector: the text of the QR codes in an image or video. */

@@ -6,7 +6,7 @@ export function qrMatrix(text: string): boolean[][] {
 }
 
 /** One SVG path drawing every dark module as a 1×1 square (one element, however many modules). */
-export function qrPath(matrix: boolean[][]): string {
+function qrPath(matrix: boolean[][]): string {
   let d = '';
   matrix.forEach((row, y) =>
     row.forEach((dark, x) => {

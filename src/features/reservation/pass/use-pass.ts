@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getPass, PASS_ERROR, type Pass } from '@/data/reservations/pass';
+import { PASS_ERROR, type Pass } from '@/data/reservations/pass';
+import { passQuery } from '@/data/reservations/pass-query';
 import { DataError } from '@/lib/errors';
+import { fetchQuery, setQueryData, usePublicQuery } from '@/lib/public-query';
 
 export type PassLoad =
   | { status: 'loading' }
@@ -8,35 +9,24 @@ export type PassLoad =
   | { status: 'unknown' }
   | { status: 'failed'; message: string };
 
-/** The pass with `code`, read on arrival; `setPass` after a change, `reload` after a failure. */
+/**
+ * The pass with `code`, read on arrival and again when the page comes back to the foreground
+ * (src/lib/public-query.ts); `setPass` after a change, `reload` after a failure.
+ */
 export function usePass(code: string) {
-  const [load, setLoad] = useState<PassLoad>({ status: 'loading' });
-  const fetchPass = useCallback(
-    (live: () => boolean) =>
-      getPass(code).then(
-        (pass) => live() && setLoad(pass ? { status: 'found', pass } : { status: 'unknown' }),
-        (error: unknown) =>
-          live() &&
-          setLoad({
-            status: 'failed',
-            message: error instanceof DataError ? error.message : PASS_ERROR,
-          }),
-      ),
-    [code],
-  );
-  useEffect(() => {
-    let live = true;
-    void fetchPass(() => live);
-    return () => {
-      live = false;
-    };
-  }, [fetchPass]);
+  const query = passQuery(code);
+  const { data, error, status, fetching } = usePublicQuery(query, { enabled: code !== '' });
+  const load: PassLoad =
+    data !== undefined
+      ? data
+        ? { status: 'found', pass: data }
+        : { status: 'unknown' }
+      : status === 'error' && !fetching
+        ? { status: 'failed', message: error instanceof DataError ? error.message : PASS_ERROR }
+        : { status: 'loading' };
   return {
     load,
-    reload: () => {
-      setLoad({ status: 'loading' });
-      void fetchPass(() => true);
-    },
-    setPass: (pass: Pass) => setLoad({ status: 'found', pass }),
+    reload: () => void fetchQuery(query, { fresh: true }).catch(() => undefined),
+    setPass: (pass: Pass) => setQueryData(query, pass),
   };
 }
