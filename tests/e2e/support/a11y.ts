@@ -8,10 +8,10 @@ import { ROOT } from './server';
 
 const LOG = join(ROOT, 'test-artifacts', 'axe-checks.jsonl');
 
-export type AxeFinding = { rule: string; impact: string; help: string; targets: string[] };
+type AxeFinding = { rule: string; impact: string; help: string; targets: string[] };
 
 /** Runs axe and returns the violations in a readable form; each check is logged for the report. */
-export async function axeViolations(page: Page, label: string): Promise<AxeFinding[]> {
+async function axeViolations(page: Page, label: string): Promise<AxeFinding[]> {
   const results = await new AxeBuilder({ page }).analyze();
   const findings = results.violations.map((v) => ({
     rule: v.id,
@@ -28,7 +28,7 @@ export async function axeViolations(page: Page, label: string): Promise<AxeFindi
 }
 
 /** Readable assertion message: one line per violation with where it is. */
-export function describeFindings(label: string, findings: AxeFinding[]): string {
+function describeFindings(label: string, findings: AxeFinding[]): string {
   return findings.length
     ? `${label}: ${findings.length} axe violation(s)\n${findings
         .map((f) => `  - [${f.impact}] ${f.rule}: ${f.help}\n      ${f.targets.join('\n      ')}`)

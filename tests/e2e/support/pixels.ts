@@ -34,7 +34,7 @@ const blend = ([r, g, b, a]: Rgba, under: Rgb): Rgb => {
   return [r * α + under[0] * (1 - α), g * α + under[1] * (1 - α), b * α + under[2] * (1 - α)];
 };
 
-const hex = ([r, g, b]: Rgb) =>
+export const hex = ([r, g, b]: Rgb) =>
   `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 
 /** Decodes PNG screenshots with Chromium's own decoder, in a blank page of the context. */
