@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { type RenderedPage } from '../../../build/prerender-html';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The shape of Vite's built index.html. */
 export const TEMPLATE = `<!doctype html>
