@@ -6,18 +6,26 @@ import { fileURLToPath, URL } from 'node:url';
  * Every e2e file talks to one backend from 127.0.0.1 and one seeded database, so the order of
  * the files that change shared state is fixed, whatever vitest's own order (which follows past
  * durations and differs on a clean clone):
+ * - workspace-messages.e2e.ts sends a contact message and expects it stored: it keeps its place
+ *   after every other journey that sends one, before contact-rate-limit.e2e.ts;
  * - workspace.e2e.ts changes the edition's settings (it schedules a purge); any settings change
  *   fills free places from the waitlist, which confirms the seed's waitlisted demo pass that
  *   door.e2e.ts and readable-export.e2e.ts expect waitlisted: it runs after them;
- * - public-pages.e2e.ts sends many contact messages (it spends the contact quota), so it runs
- *   after the journeys that send one message and expect it stored;
  * - public-vote.e2e.ts needs the seed's edition as it is (reservations open, the door window
  *   open, so the pass page polls) and opens a round (one at a time): before workspace.e2e.ts
  *   changes the settings, and it puts the stage screen back to rest when it ends;
+ * - contact-rate-limit.e2e.ts sends many contact messages (it spends the contact quota), so it
+ *   runs after the journeys that send one message and expect it stored;
  * - other-year.e2e.ts moves the whole edition to another year (registration not open yet,
  *   reservations not open yet): last of all, and it puts the settings back afterwards.
  */
-const LATE = ['public-vote.e2e.ts', 'workspace.e2e.ts', 'public-pages.e2e.ts', 'other-year.e2e.ts'];
+const LATE = [
+  'public-vote.e2e.ts',
+  'workspace-messages.e2e.ts',
+  'workspace.e2e.ts',
+  'contact-rate-limit.e2e.ts',
+  'other-year.e2e.ts',
+];
 class StatefulFilesLast extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);

@@ -61,7 +61,7 @@ grant execute on function private.email_is_valid(text) to authenticated;
 -- At least one letter or digit that shows: Unicode's general categories L and N minus the
 -- default-ignorable code points (Unicode 17.0, generated from JavaScript's
 -- /[\p{L}\p{N}]/u and /\p{Default_Ignorable_Code_Point}/u; tests/unit/visible-text.test.ts
--- checks the list against them, tests/integration/visible-names-and-emails.test.ts every code point here).
+-- checks the list against them, tests/integration/visible-names.test.ts every code point here).
 create function private.has_letter_or_digit(t text) returns boolean
 language sql immutable parallel safe set search_path = '' as $$
   select coalesce(t ~

@@ -54,6 +54,8 @@ language sql immutable set search_path = '' as $$
     when 'messages' then 'Export CSV des messages de contact'
     when 'presence_night_party' then 'Export CSV des présences à la Night Party'
     when 'distribution_regionale' then 'Export CSV de la répartition par région'
+    when 'vote_results' then 'Export CSV des résultats du vote'
+    when 'vote_results.xlsx' then 'Export Excel des résultats du vote'
   end
 $$;
 revoke all on function private.export_label(text) from public, anon, authenticated;
@@ -76,6 +78,7 @@ language sql immutable set search_path = '' as $$
     when what = 'messages' then jsonb_build_object(
       'search', 'search', 'state', jsonb_build_array('unhandled', 'handled'))
     when what = 'participant_json' then jsonb_build_object('participant', 'uuid')
+    when what in ('vote_results', 'vote_results.xlsx') then jsonb_build_object('round', 'uuid')
     else '{}'::jsonb
   end
 $$;

@@ -1,84 +1,25 @@
-import Papa from 'papaparse';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { formatDateTime } from '@/lib/dates';
-import { testBackend } from '../setup/test-backend';
-import {
-  captureDownloads,
-  currentUrl,
-  definitionOf,
-  renderAdmin,
-  signInAsAdmin,
-} from './admin-render';
-import { fr } from '../setup/french';
-
 /**
  * The Night Party on the admin reservations page (docs/decisions/009-night-party-operations.md):
  * capacity bar, state filter in the URL, state and entry columns, the row actions (pass, cancel,
  * check in by hand) and the state and entry in the CSV, against the real database.
  * 10 places (capacity 4 + 25 %: limit 5): 3 confirmed, 2 entered, 3 waitlisted, 2 cancelled.
+ * Here: the capacity bar, the state filter in the URL and the columns; the row actions and the
+ * CSV: admin-reservations-night-party-actions.test.tsx.
  */
-const backend = testBackend();
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDateTime } from '@/lib/dates';
+import { currentUrl, definitionOf, renderAdmin } from './admin-render';
+import {
+  backend,
+  signInAndStoreTenReservations,
+  rowOf,
+  counts,
+  passOf,
+} from './support/admin-reservations-night-party';
 
-const ROWS = [
-  ['Alice Mbarga', 'confirmed', null],
-  ['Bruno Etoa', 'confirmed', null],
-  ['Carine Nana', 'confirmed', null],
-  ['Didier Fouda', 'confirmed', 'Porte 1'],
-  ['Esther Ndi', 'confirmed', 'Porte 2'],
-  ['Fabrice Owona', 'waitlisted', null],
-  ['Grace Abena', 'waitlisted', null],
-  ['Hervé Tchana', 'waitlisted', null],
-  ['Inès Biya', 'cancelled', null],
-  ['Jules Manga', 'cancelled', null],
-] as const;
-
-beforeAll(async () => {
-  await backend.createUser('chef@example.cm', 'chef-password-123', { admin: true });
-  await signInAsAdmin('chef@example.cm', 'chef-password-123');
-});
-
-beforeEach(async () => {
-  await backend.sql('delete from reservations');
-  await backend.setEdition({ capacity: 4, overbooking_percent: 25 });
-  for (const [i, [name, state, door]] of ROWS.entries()) {
-    await backend.sql(
-      `insert into reservations (full_name, phone, ville, heard_from, attendance_barrier,
-         follows_booster_page, consumes_booster_products, state, queue_number, cancelled_at,
-         checked_in_at, checked_in_door, created_at)
-       values ($1, $2, 'Douala', 'social', 'none', 'yes', 'yes', $3,
-               case when $3 = 'waitlisted' then $4::bigint end,
-               case when $3 = 'cancelled' then now() end,
-               case when $5::text is not null then now() - interval '5 minutes' end, $5,
-               now() - $4 * interval '1 minute')`,
-      [name, `67700000${i}`, state, i, door],
-    );
-  }
-});
-
-const rowOf = (name: string) => {
-  const rows = within(screen.getByRole('table')).getAllByRole('row');
-  const row = rows.find((r) => within(r).queryByText(name) !== null);
-  if (!row) throw new Error(`No row for ${name}`);
-  return row;
-};
-
-type Counts = { confirmed: number; waitlisted: number; entered: number; cancelled: number };
-const counts = async () =>
-  (
-    await backend.sql<Counts>(`
-      select count(*) filter (where state = 'confirmed')::int confirmed,
-             count(*) filter (where state = 'waitlisted')::int waitlisted,
-             count(*) filter (where checked_in_at is not null)::int entered,
-             count(*) filter (where state = 'cancelled')::int cancelled
-        from reservations`)
-  )[0];
-
-/** The row's "Pass" cell (the booking's state, beside "Statut", the visitor's own answer). */
-const passOf = (name: string) => (rowOf(name) as HTMLTableRowElement).cells[3];
-
-const capacity = () => screen.getByRole('region', { name: 'Places de la Night Party' });
+signInAndStoreTenReservations();
 
 describe('reservations page, Night Party', () => {
   it('shows the capacity bar with the database’s counts, and each row’s state and entry', async () => {
@@ -165,75 +106,6 @@ describe('reservations page, Night Party', () => {
     expect(screen.getByLabelText('Pass')).toHaveValue('');
   });
 
-  it('cancels after a confirmation naming the person, and the first waitlisted gets the place', async () => {
-    const user = userEvent.setup();
-    renderAdmin('/admin/reservations');
-    await screen.findByText('10 réservations');
-    await user.click(
-      await screen.findByRole('button', { name: 'Annuler la réservation de Alice Mbarga' }),
-    );
-    const dialog = screen.getByRole('alertdialog', {
-      name: fr('Annuler la réservation de Alice Mbarga ?'),
-    });
-    expect(dialog).toHaveAccessibleDescription(/^Le pass de Alice Mbarga ne permettra plus/);
-    await user.click(within(dialog).getByRole('button', { name: 'Annuler la réservation' }));
-
-    // The freed place went to the first of the waitlist: the toast says so (issue 27).
-    expect(
-      await screen.findByText(
-        'Réservation de Alice Mbarga annulée ; 1 réservation de la liste d’attente passe en « Confirmé »',
-      ),
-    ).toBeVisible();
-    await waitFor(() => expect(passOf('Alice Mbarga')).toHaveTextContent('Annulé'));
-    // Fabrice was first on the waitlist (queue_number): promoted in the same transaction.
-    await waitFor(() => expect(passOf('Fabrice Owona')).toHaveTextContent('Confirmé'));
-    expect(rowOf('Grace Abena')).toHaveTextContent('Liste d’attente');
-    const sql = await counts();
-    expect(sql).toEqual({ confirmed: 5, waitlisted: 2, entered: 2, cancelled: 3 });
-    await waitFor(() => expect(definitionOf('Liste d’attente', capacity())).toHaveTextContent('2'));
-    expect(definitionOf('Annulées', capacity())).toHaveTextContent('3');
-  });
-
-  it('checks a confirmed place in by hand', async () => {
-    const user = userEvent.setup();
-    renderAdmin('/admin/reservations');
-    await screen.findByText('10 réservations');
-    await user.click(await screen.findByRole('button', { name: 'Valider l’entrée de Bruno Etoa' }));
-
-    expect(await screen.findByText('Entrée validée — Bruno E.')).toBeVisible();
-    await waitFor(() => expect(passOf('Bruno Etoa')).toHaveTextContent(/^Entré/));
-    expect(rowOf('Bruno Etoa')).toHaveTextContent('À la main (administration)');
-    expect(
-      within(rowOf('Bruno Etoa'))
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Annuler l’entrée']);
-    // Its button gone, the focus is on the row's new state, not lost to <body>.
-    await waitFor(() => expect(within(rowOf('Bruno Etoa')).getByText('Entré')).toHaveFocus());
-    const [row] = await backend.sql<{ door: string; by_hand: boolean; entered: boolean }>(
-      `select checked_in_door door, checked_in_by_hand by_hand, checked_in_at is not null entered
-         from reservations where full_name = 'Bruno Etoa'`,
-    );
-    // By hand is a flag, not a door named "admin" (docs/decisions/017-roles-and-door-window.md).
-    expect(row).toEqual({ door: null, by_hand: true, entered: true });
-    await waitFor(() => expect(definitionOf('Entrées', capacity())).toHaveTextContent('3'));
-  });
-
-  // Issue 27: in a list filtered on "Confirmé" the entered row leaves with its button; the focus
-  // goes to the next row's "Valider l’entrée", never to <body>.
-  it('keeps the focus in a filtered list when a checked-in row leaves it', async () => {
-    const user = userEvent.setup();
-    renderAdmin('/admin/reservations?state=confirmed');
-    expect(await screen.findByText('3 réservations')).toBeVisible();
-    await user.click(await screen.findByRole('button', { name: 'Valider l’entrée de Bruno Etoa' }));
-    expect(await screen.findByText('2 réservations')).toBeVisible();
-    expect(screen.queryByText('Bruno Etoa')).toBeNull();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Valider l’entrée de Carine Nana' })).toHaveFocus(),
-    );
-    expect(document.body).not.toHaveFocus();
-  });
-
   it('names the cancel dialog’s buttons for what they do', async () => {
     const user = userEvent.setup();
     renderAdmin('/admin/reservations');
@@ -265,76 +137,5 @@ describe('reservations page, Night Party', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Tous les pass', 'Confirmé', 'Entré', 'Liste d’attente', 'Annulé']);
-  });
-
-  it('undoes an entry with a reason: the pass is valid again, and the journal says why', async () => {
-    const user = userEvent.setup();
-    renderAdmin('/admin/reservations');
-    await screen.findByText('10 réservations');
-    const undo = await screen.findByRole('button', { name: 'Annuler l’entrée de Didier Fouda' });
-    await user.click(undo);
-    const dialog = screen.getByRole('dialog', { name: /^Annuler l’entrée de Didier Fouda\s\?$/ });
-    const reason = within(dialog).getByRole('textbox', { name: 'Motif' });
-    expect(reason).toHaveFocus();
-    // The reason is required.
-    await user.click(within(dialog).getByRole('button', { name: 'Annuler l’entrée' }));
-    expect(reason).toHaveAccessibleDescription(
-      /Indiquez pourquoi l’entrée est annulée \(3 à 300 caractères\)\./,
-    );
-    expect(reason).toHaveFocus();
-    expect(await counts()).toMatchObject({ entered: 2 });
-
-    await user.type(reason, 'Pass scanné par erreur');
-    await user.click(within(dialog).getByRole('button', { name: 'Annuler l’entrée' }));
-    expect(
-      await screen.findByText('Entrée de Didier Fouda annulée : le pass est de nouveau valide'),
-    ).toBeVisible();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(passOf('Didier Fouda')).toHaveTextContent('Confirmé'));
-    expect(await counts()).toMatchObject({ entered: 1 });
-    expect(
-      await backend.sql(
-        `select action, summary from audit_log where action = 'reservation.check_in_undo'`,
-      ),
-    ).toEqual([
-      {
-        action: 'reservation.check_in_undo',
-        summary: 'Entrée annulée, motif : « Pass scanné par erreur »',
-      },
-    ]);
-    // "Garder l’entrée" closes without changing anything.
-    await user.click(screen.getByRole('button', { name: 'Annuler l’entrée de Esther Ndi' }));
-    await user.click(screen.getByRole('button', { name: 'Garder l’entrée' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await counts()).toMatchObject({ entered: 1 });
-  });
-
-  it('exports exactly the specification’s columns: the pass state, entry and door are not in the CSV', async () => {
-    const downloads = captureDownloads();
-    const user = userEvent.setup();
-    renderAdmin('/admin/reservations');
-    await screen.findByText('10 réservations');
-    await user.click(await screen.findByRole('button', { name: 'Exporter CSV' }));
-    expect(await screen.findByText('Données exportées avec succès')).toBeVisible();
-    expect(downloads[0].name).toMatch(/^reservations_\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await downloads[0].text();
-    const { data, meta } = Papa.parse<Record<string, string>>(text.slice(1), {
-      delimiter: ';',
-      newline: '\r\n',
-      header: true,
-    });
-    expect(meta.fields).toEqual([
-      'Nom',
-      'Téléphone',
-      'Ville',
-      'Statut',
-      "Source d'information",
-      'Assistera',
-      'Obstacle',
-      'Suit la page',
-      'Consomme Booster',
-      'Date de réservation',
-    ]);
-    expect(data).toHaveLength(10);
   });
 });

@@ -1,171 +1,23 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { AppRoutes } from '@/app/router';
-import { chunksFor, ErrorPage, PUBLIC_ROUTES } from '@/app/routes';
-import { EDITION } from '@/config/edition';
-import { resetProofOfWork } from '@/data/shared/public-write';
-import { testBackend } from '../setup/test-backend';
-
 /**
  * The public pages' true content (issue 14): the home page follows the organisers' settings
  * (registration open, closed or complet; the concert's places, waitlist or passé), the contacts
  * are the settings' everywhere, the rules page and its link from the registration checkbox, the
  * recap after registering, and an unknown path inside the site's header and footer.
+ * The home page: public-content-home.test.tsx.
  */
-const backend = testBackend();
-const SLOW = { timeout: 10_000 };
-const DAY = 24 * 3600 * 1000;
-const inDays = (n: number) => new Date(Date.now() + n * DAY);
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { EDITION } from '@/config/edition';
+import {
+  backend,
+  SLOW,
+  setWindow,
+  preloadPagesAndResetEdition,
+  renderAt,
+} from './support/public-content';
 
-// Every page, and the parts hydrated later (home content, footer), as src/main.tsx loads them
-// before rendering a page anew.
-beforeAll(async () => {
-  const chunks = [
-    ErrorPage,
-    ...PUBLIC_ROUTES.map((r) => r.page),
-    ...chunksFor('/', { parts: true }),
-  ];
-  await Promise.all(chunks.map((p) => p.preload()));
-});
-
-const OPEN = `registration_opens_at = now() - interval '1 day',
-  registration_closes_at = now() + interval '1 day', max_participants = 2000`;
-const setWindow = (set: string) => backend.sql(`update contest_settings set ${set}`);
-
-beforeEach(async () => {
-  sessionStorage.clear();
-  await backend.sql('delete from participants; delete from reservations');
-  await setWindow(OPEN);
-  await backend.setEdition({
-    capacity: 100,
-    overbooking_percent: 0,
-    concert_starts_at: inDays(20),
-    doors_open_at: inDays(20 - 1 / 24), // before the concert whatever the clock reads between the two
-    reservations_open_at: inDays(-5),
-    reservations_close_at: null,
-    contact_phone: '699123456',
-    contact_email: 'contact@booster-challenge.cm',
-  });
-});
-afterEach(() => resetProofOfWork());
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
-  );
-}
-
-const banner = () => screen.getByRole('region', { name: /^Booster Night Party/ });
-
-async function storeReservations(n: number) {
-  for (let i = 0; i < n; i++)
-    await backend.sql(
-      `insert into reservations (full_name, phone, ville, attendance_status, heard_from, will_attend,
-         attendance_barrier, follows_booster_page, consumes_booster_products, state)
-       values ($1, $2, 'Douala', 'yes', 'social', 'yes', 'none', 'yes', 'yes', 'confirmed')`,
-      [`Invité ${i}`, `69000010${i}`],
-    );
-}
-
-describe('home page: registration state from the settings', () => {
-  it('open: "Je m’inscris", the closing date, and every registration link', async () => {
-    renderAt('/');
-    expect(await screen.findByText(/^Inscriptions ouvertes jusqu’au /, {}, SLOW)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Je m’inscris au challenge' })).toHaveAttribute(
-      'href',
-      '/inscription',
-    );
-    for (const name of ['S’inscrire en danse', 'S’inscrire en chant', 'S’inscrire en solo'])
-      expect(screen.getByRole('link', { name })).toBeVisible();
-  });
-
-  it('closed: no invitation to register anywhere, says it is over, offers the Night Party', async () => {
-    await setWindow(`registration_opens_at = now() - interval '9 days',
-      registration_closes_at = now() - interval '1 day'`);
-    renderAt('/');
-    expect(
-      await screen.findByText(/^Inscriptions clôturées\s:\sla période/, {}, SLOW),
-    ).toBeVisible();
-    expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^S’inscrire en/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Découvrir la Night Party' })).toHaveAttribute(
-      'href',
-      '/night-party',
-    );
-  });
-
-  it('complet: the maximum is reached, no "Je m’inscris"', async () => {
-    await setWindow('max_participants = 1');
-    await backend.sql(`insert into participants (full_name, email, phone, city, region, category,
-      participation_type, agree_to_terms) values ('Paul Eto', 'paul@example.cm', '677001122',
-      'Douala', 'Littoral', 'singing', 'solo', true)`);
-    renderAt('/');
-    expect(
-      await screen.findByText('Complet : le nombre maximum de participants est atteint.', {}, SLOW),
-    ).toBeVisible();
-    expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^S’inscrire en/ })).not.toBeInTheDocument();
-  });
-
-  it('not open yet: the opening date, and the rules to prepare', async () => {
-    await setWindow(`registration_opens_at = now() + interval '3 days',
-      registration_closes_at = now() + interval '9 days'`);
-    renderAt('/');
-    expect(await screen.findByText(/^Les inscriptions ouvriront le /, {}, SLOW)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Lire le règlement' })).toHaveAttribute(
-      'href',
-      '/reglement',
-    );
-    expect(screen.queryByRole('link', { name: /Je m'inscris/ })).not.toBeInTheDocument();
-  });
-});
-
-describe('home page: the Night Party from the settings', () => {
-  it('places left: the date from the settings, the count, "Réserver ma place"', async () => {
-    await backend.setEdition({ capacity: 5 });
-    await storeReservations(2);
-    renderAt('/');
-    expect(await within(banner()).findByText('Réservations ouvertes', {}, SLOW)).toBeVisible();
-    expect(banner()).toHaveTextContent('Plus que 3 places disponibles !');
-    const [{ day }] = await backend.sql<{ day: string }>(
-      `select to_char(concert_starts_at at time zone 'Africa/Douala', 'FMDD') as day
-         from edition_settings`,
-    );
-    expect(banner()).toHaveTextContent(new RegExp(`${day} .* à \\d\\d:\\d\\d, Palais des Sports`));
-    expect(within(banner()).getByRole('link', { name: 'Réserver ma place' })).toHaveAttribute(
-      'href',
-      '/night-party',
-    );
-  });
-
-  it('full: complet, the waitlist is open', async () => {
-    await backend.setEdition({ capacity: 1 });
-    await storeReservations(1);
-    renderAt('/');
-    expect(await within(banner()).findByText('Complet', {}, SLOW)).toBeVisible();
-    expect(banner()).toHaveTextContent('Liste d’attente ouverte');
-    expect(
-      within(banner()).getByRole('link', { name: 'M’inscrire sur la liste d’attente' }),
-    ).toHaveAttribute('href', '/night-party');
-  });
-
-  it('passé: the concert took place, no reservation offered', async () => {
-    await backend.setEdition({
-      concert_starts_at: inDays(-1),
-      doors_open_at: inDays(-1.1),
-      reservations_open_at: inDays(-10),
-    });
-    renderAt('/');
-    expect(await within(banner()).findByText('Passé', {}, SLOW)).toBeVisible();
-    expect(banner()).toHaveTextContent(/La Night Party a eu lieu le /);
-    expect(within(banner()).queryByRole('link', { name: 'Réserver ma place' })).toBeNull();
-    expect(within(banner()).getByRole('link', { name: 'Découvrir la Night Party' })).toBeVisible();
-  });
-});
+preloadPagesAndResetEdition();
 
 describe('contacts from the settings, the same everywhere', () => {
   it('the footer, the contact page, the FAQ and the error page call, WhatsApp and mail the settings’ contacts', async () => {

@@ -9,8 +9,8 @@ import { testBackend } from '../setup/test-backend';
 
 const backend = testBackend();
 
-// Registration open: the home page's registration links are shown (see public-content.test.tsx
-// for the other states).
+// Registration open: the home page's registration links are shown (see
+// public-content-home.test.tsx for the other states).
 beforeAll(async () => {
   await backend.sql(`update contest_settings set registration_opens_at = now() - interval '1 day',
     registration_closes_at = now() + interval '1 day', max_participants = 2000`);

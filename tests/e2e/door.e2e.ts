@@ -10,13 +10,8 @@
  *    network returns.
  * axe on the pass page and every door state; a screenshot of each verdict.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
-import { solveProofOfWork } from '../setup/proof-of-work';
-import { axeViolations, describeFindings } from './support/a11y';
 import {
   backendAvailable,
   baseUrl,
@@ -30,115 +25,17 @@ import {
   type Session,
   type ViewportName,
 } from './support/browser';
-import { ROOT } from './support/server';
-
-// The seed's door account and demo passes (supabase/seed.sql, README "Door staff").
-const DOOR_EMAIL = 'porte@booster-challenge.local';
-const DOOR_PASSWORD = 'BoosterPorte2025';
-const WAITLISTED_PASS = 'FETE234568';
-const CANCELLED_PASS = 'FETE234569';
-
-async function expectAccessible(page: Page, label: string) {
-  const findings = await axeViolations(page, label);
-  expect(findings, describeFindings(label, findings)).toEqual([]);
-}
-
-/** A reservation made through the API as a visitor's browser would; returns its pass code. */
-async function reserveThroughApi(name: string, phone: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/rest/v1/rpc/create_reservation`, {
-    method: 'POST',
-    headers: {
-      apikey: LOCAL_ANON_KEY,
-      authorization: `Bearer ${LOCAL_ANON_KEY}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      payload: {
-        id: crypto.randomUUID(),
-        full_name: name,
-        phone,
-        ville: 'Douala',
-        attendance_status: 'yes',
-        heard_from: 'flyer',
-        will_attend: 'yes',
-        attendance_barrier: 'none',
-        follows_booster_page: 'yes',
-        consumes_booster_products: 'no',
-        website: '',
-        pow: await solveProofOfWork(baseUrl()),
-      },
-    }),
-  });
-  const body = (await res.json()) as { pass_code?: string };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.pass_code ?? '';
-}
-
-/**
- * A one-frame Y4M video (what Chromium's fake camera plays, in a loop) of `png` centred on a
- * white 640×480 picture, as a phone held over the pass would see it. The PNG is turned into
- * grey levels by the browser itself (no image library here).
- */
-async function fakeCameraFile(page: Page, png: Buffer, name: string): Promise<string> {
-  const [W, H] = [640, 480];
-  const luma = await page.evaluate(
-    async ({ data, W, H }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      [canvas.width, canvas.height] = [W, H];
-      const ctx = canvas.getContext('2d')!;
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, W, H);
-      ctx.imageSmoothingEnabled = false;
-      const side = Math.min(400, W, H);
-      ctx.drawImage(img, (W - side) / 2, (H - side) / 2, side, side);
-      const rgba = ctx.getImageData(0, 0, W, H).data;
-      let grey = '';
-      for (let i = 0; i < rgba.length; i += 4)
-        grey += String.fromCharCode(
-          Math.round(0.299 * rgba[i] + 0.587 * rgba[i + 1] + 0.114 * rgba[i + 2]),
-        );
-      return btoa(grey);
-    },
-    { data: png.toString('base64'), W, H },
-  );
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const file = join(ROOT, 'test-artifacts', `${name}.y4m`);
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\nFRAME\n`),
-      Buffer.from(luma, 'base64'),
-      chroma,
-      chroma,
-    ]),
-  );
-  return file;
-}
-
-/** The scans waiting in the door's IndexedDB queue (src/features/door/scan-queue.ts). */
-const queuedInIndexedDb = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('booster-door');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('pending-scans').objectStore('pending-scans').count();
-          count.onsuccess = () => (resolve(count.result), db.close());
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-
-/** "12 / 40" → 12. */
-async function entered(page: Page): Promise<number> {
-  const text = await page.locator('dd').first().textContent();
-  return Number(/^(\d+) \//.exec(text ?? '')?.[1] ?? NaN);
-}
+import { expectAccessible } from './support/a11y';
+import {
+  DOOR_EMAIL,
+  DOOR_PASSWORD,
+  WAITLISTED_PASS,
+  CANCELLED_PASS,
+  reserveThroughApi,
+  fakeCameraFile,
+  queuedInIndexedDb,
+  entered,
+} from './support/door';
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s size', (viewport) => {
   const n = viewport === 'desktop' ? '1' : '2';

@@ -9,12 +9,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backendAvailable,
-  DOWNLOAD_DIR,
   launchChromium,
   openSession,
   screenshot,
@@ -23,43 +21,7 @@ import {
   type ViewportName,
 } from './support/browser';
 import { describeReflow, enlargeText, measureReflow } from './support/reflow';
-
-/** A row's cells from column 1; an empty cell (a hole in exceljs's sparse array) is ''. */
-const cellsOf = (row: ExcelJS.Row) =>
-  Array.from((row.values as ExcelJS.CellValue[]).slice(1), (v) =>
-    v instanceof Date ? v : (v ?? ''),
-  );
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login/');
-  await page.getByLabel(/^E-mail/).fill('admin@booster-challenge.local');
-  await page.getByLabel(/^Mot de passe/).fill('BoosterAdmin2025');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL((url) => /^\/admin\/?$/.test(url.pathname));
-}
-
-/** Clicks "Exporter pour Excel" on the current list, saves the file and reads it back. */
-async function downloadWorkbook(page: Page, prefix: string) {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exporter pour Excel' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(new RegExp(`^${prefix}_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
-  mkdirSync(DOWNLOAD_DIR, { recursive: true });
-  const path = join(DOWNLOAD_DIR, `readable-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
-  return book;
-}
-
-/** The rows below the header, as arrays of cells. */
-function rowsOf(sheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
-  const rows: ExcelJS.CellValue[][] = [];
-  sheet.eachRow((row, n) => {
-    if (n > 1) rows.push(cellsOf(row));
-  });
-  return rows;
-}
+import { cellsOf, signIn, downloadWorkbook, rowsOf } from './support/readable-export';
 
 describe('readable export', () => {
   let browser: Browser;

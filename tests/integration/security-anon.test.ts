@@ -129,7 +129,7 @@ describe('the anon key', () => {
 });
 
 // Security review, findings 6 and 7 (docs/decisions/019-visible-text-and-safe-links.md); the
-// full matrix is in visible-names-and-emails.test.ts.
+// full matrix is in visible-names.test.ts and visible-emails-and-admin-edit.test.ts.
 describe('the anon key cannot store what shows nothing or breaks a mailto: link', () => {
   const rpc = async (fn: string, payload: Record<string, unknown>) => {
     const res = await fetch(`${backend.url}/rest/v1/rpc/${fn}`, {

@@ -5,13 +5,25 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Files a reader can take in whole (issue 28): no file over 300 lines in the product's code
- * (src/), the local backend (supabase/local/) or the tooling (build/, bench/, scripts/); every
- * decision record under 80 lines, saying its context, decision and consequences (measurement
- * logs go to docs/measurements/). Generated files and migrations live elsewhere
+ * (src/), the local backend (supabase/local/) and declarative schema (supabase/schemas/), the
+ * tooling (build/, bench/, scripts/, eslint/ and the root config files) or the tests (tests/);
+ * every decision record under 80 lines, saying its context, decision and consequences
+ * (measurement logs go to docs/measurements/). Generated files and migrations live elsewhere
  * (supabase/database.types.ts, supabase/migrations/) and are not counted.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CODE_FOLDERS = ['src', 'supabase/local', 'build', 'bench', 'scripts'];
+const CODE_FOLDERS = [
+  'src',
+  'supabase/local',
+  'supabase/schemas',
+  'build',
+  'bench',
+  'scripts',
+  'eslint',
+  'tests',
+];
+/** The root's config files: Vite's, Vitest's (vitest*.ts) and ESLint's. */
+const ROOT_CONFIG = /^(vite\.config\.ts|vitest.*\.ts|eslint\.config\.js)$/;
 const MAX_CODE_LINES = 300;
 const MAX_ADR_LINES = 79;
 const ADR_FOLDER = 'docs/decisions';
@@ -19,9 +31,12 @@ const ADR_SECTIONS = ['## Context', '## Decision', '## Consequences'];
 
 /**
  * Over the limit for now, each with the reason; an entry that no longer needs to be here fails
- * the test too, so the list only shrinks. Empty: every file is within the limit.
+ * the test too, so the list only shrinks.
  */
-const NOT_YET_SPLIT: Record<string, string> = {};
+const NOT_YET_SPLIT: Record<string, string> = {
+  'tests/integration/rls-matrix.test.ts':
+    'being extended by another session (issue 28); split by theme once that work is merged',
+};
 
 function filesUnder(folder: string): string[] {
   return readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
@@ -29,6 +44,12 @@ function filesUnder(folder: string): string[] {
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
     .sort();
 }
+
+const rootConfigFiles = () =>
+  readdirSync(ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && ROOT_CONFIG.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
@@ -51,8 +72,10 @@ const read = (files: string[]) =>
   Object.fromEntries(files.map((file) => [file, readFileSync(path.join(ROOT, file), 'utf8')]));
 
 describe('file sizes', () => {
-  it(`keep every file of ${CODE_FOLDERS.join(', ')} within ${MAX_CODE_LINES} lines`, () => {
-    const long = tooLong(read(CODE_FOLDERS.flatMap(filesUnder)), MAX_CODE_LINES);
+  it(`keep every file of ${CODE_FOLDERS.join(', ')} and the root config within ${MAX_CODE_LINES} lines`, () => {
+    const files = [...CODE_FOLDERS.flatMap(filesUnder), ...rootConfigFiles()];
+    expect(files).toEqual(expect.arrayContaining(['vite.config.ts', 'vitest.e2e.config.ts']));
+    const long = tooLong(read(files), MAX_CODE_LINES);
     for (const file of Object.keys(NOT_YET_SPLIT)) delete long[file];
     expect(long, 'Split these files into cohesive modules').toEqual({});
   });

@@ -1,16 +1,16 @@
+/**
+ * Phones as people write them: read as the 9 digits by every form, the WhatsApp links and the
+ * door, or refused with the specification's message. Links: link-normalisation.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
 import { normalisePhone } from '@/lib/phone';
 import { phoneDigitsOf } from '@/features/door/door-input';
 import { cameroonDigits, findCameroonPhone } from '@/lib/whatsapp';
-import { PHONE_INVALID, PHONE_REQUIRED, withScheme } from '@/lib/validation';
-import { PARTICIPANT_LIMITS } from '@/lib/participant-rules';
-import { RESERVATION_DEFAULTS, reservationSchema } from '@/features/reservation/reservation-schema';
+import { PHONE_INVALID, PHONE_REQUIRED } from '@/lib/validation';
 import {
-  EMPTY_REGISTRATION,
   MESSAGES,
   registrationSchema,
   toNewRegistration,
-  type RegistrationFormValues,
 } from '@/features/registration/registration-schema';
 import { participantEditSchema } from '@/features/admin/participants/participant-edit-schema';
 import {
@@ -19,101 +19,16 @@ import {
   toSettingsPatch,
   type SettingsFormValues,
 } from '@/features/admin/settings/settings-schema';
-
-/** Phones as people write them: each is 677 12 34 56. */
-const ACCEPTED = [
-  '677123456',
-  '+237 6 77 12 34 56',
-  '+237677123456',
-  '00237677123456',
-  '00237 677 12 34 56',
-  '237677123456',
-  '237 677 12 34 56',
-  '(+237) 677 12 34 56',
-  '677 12 34 56',
-  '6 77 12 34 56',
-  '677.12.34.56',
-  '677-12-34-56',
-  '  677 123 456  ',
-  // A number pasted from a chat or a page: no-break and narrow no-break spaces, a real dash.
-  '677\u00a012\u00a034\u00a056',
-  '+237\u202f677\u202f12\u202f34\u202f56',
-  '677–12–34–56',
-];
-
-/** Still not a 9-digit number once written out: the specification's message. */
-const REFUSED = [
-  '67712345', // 8 digits
-  '677 12 34 5',
-  '6771234567', // 10 digits
-  '677 12 34 567',
-  '677 12 34 5a', // a letter
-  'six cent',
-  'Tél. 677 12 34 56',
-  '+237 677 12 34 5', // 8 digits after the code
-  '+237 677 12 34 567', // 10 digits after the code
-  '2376771234', // 237 before 7 digits
-  '+33 6 77 12 34 56', // another country
-  '+677123456', // + without a country code
-  '0677123456', // a leading 0
-  '677/12/34/56',
-  '677_12_34_56',
-];
-
-const EXPECTED = '677123456';
-
-const reservation = (phone: string) =>
-  reservationSchema.safeParse({
-    ...RESERVATION_DEFAULTS,
-    fullName: 'Jean Mbarga',
-    phone,
-    ville: 'Yaoundé',
-    heardFrom: 'social',
-  });
-
-const solo: RegistrationFormValues = {
-  ...EMPTY_REGISTRATION,
-  category: 'dance',
-  participationType: 'solo',
-  fullName: 'Awa Ngono',
-  email: 'awa@example.cm',
-  phone: '690000001',
-  city: 'Douala',
-  region: 'Littoral',
-  agreeToTerms: true,
-};
-
-const team = (memberPhone: string): RegistrationFormValues => ({
-  ...solo,
-  participationType: 'team',
-  teamName: 'Les Lions',
-  teamMembers: [{ fullName: 'Jean Fotso', phone: memberPhone, email: '' }],
-});
-
-const edit = {
-  fullName: 'Awa Ngono',
-  email: 'awa@example.cm',
-  phone: '690000001',
-  city: 'Douala',
-  region: 'Littoral',
-  category: 'dance',
-  participationType: 'team',
-  teamName: 'Les Lions',
-  linkToWork: '',
-  description: '',
-  teamMembers: [{ fullName: 'Jean Fotso', phone: '690000002', email: '' }],
-};
-
-/** Each failing path ('teamMembers.0.phone') with its messages. */
-function errorsOf(result: {
-  success: boolean;
-  error?: { issues: { path: PropertyKey[]; message: string }[] };
-}): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? [])
-    (out[issue.path.map(String).join('.')] ??= []).push(issue.message);
-  return out;
-}
+import {
+  ACCEPTED,
+  REFUSED,
+  EXPECTED,
+  reservation,
+  solo,
+  team,
+  edit,
+  errorsOf,
+} from './support/input-normalisation';
 
 describe('normalisePhone', () => {
   it.each(ACCEPTED)('reads %j as 677123456', (written) => {
@@ -227,62 +142,6 @@ describe('what is still not a phone gets the specification’s message on its fi
         }),
       ),
     ).toEqual({ 'teamMembers.0.phone': [MESSAGES.memberPhoneRepeated] });
-  });
-});
-
-describe('links without a scheme get https://', () => {
-  const completed = [
-    ['youtube.com/watch?v=abc', 'https://youtube.com/watch?v=abc'],
-    ['www.tiktok.com/@x', 'https://www.tiktok.com/@x'],
-    ['youtu.be/abc', 'https://youtu.be/abc'],
-    ['  m.facebook.com/booster/videos/1  ', 'https://m.facebook.com/booster/videos/1'],
-    ['instagram.com/reel/Cx1?igsh=a', 'https://instagram.com/reel/Cx1?igsh=a'],
-    ['vidéos.cm:8443/ma-prestation#t=30', 'https://vidéos.cm:8443/ma-prestation#t=30'],
-  ] as const;
-  const kept = ['https://youtu.be/abc', 'http://booster.cm/a', 'HTTPS://WWW.TIKTOK.COM/@X'];
-  const refused = [
-    'ma vidéo',
-    'youtube',
-    'ftp://x.cm/a',
-    'javascript:alert(1)',
-    'mailto:awa@example.cm',
-    'awa@example.cm',
-    'youtube.com/watch ?v=abc',
-    'https//youtube.com/x',
-  ];
-
-  const registrationLink = (linkToWork: string) =>
-    registrationSchema.safeParse({ ...solo, linkToWork });
-  const editLink = (linkToWork: string) => participantEditSchema.safeParse({ ...edit, linkToWork });
-
-  it.each(completed)('%j is stored as %j', (written, stored) => {
-    expect(withScheme(written)).toBe(stored);
-    const registered = registrationLink(written);
-    expect(errorsOf(registered)).toEqual({});
-    expect(registered.success && toNewRegistration(registered.data).linkToWork).toBe(stored);
-    const edited = editLink(written);
-    expect(errorsOf(edited)).toEqual({});
-    expect(edited.data?.linkToWork).toBe(stored);
-  });
-
-  it.each(kept)('%j, which has its scheme, is kept as written', (link) => {
-    expect(withScheme(` ${link} `)).toBe(link);
-    expect(registrationLink(link).data?.linkToWork).toBe(link);
-    expect(editLink(link).data?.linkToWork).toBe(link);
-  });
-
-  it.each(refused)('%j is refused with the message of each form', (link) => {
-    expect(errorsOf(registrationLink(link))).toEqual({ linkToWork: [MESSAGES.linkInvalid] });
-    expect(errorsOf(editLink(link))).toEqual({
-      linkToWork: ['Lien invalide (il doit commencer par http:// ou https://)'],
-    });
-  });
-
-  it('leaves an empty link empty, and measures the 500 characters with https://', () => {
-    expect(registrationLink('  ').data?.linkToWork).toBe('');
-    const path = 'a'.repeat(PARTICIPANT_LIMITS.link - 'https://x.cm/'.length);
-    expect(registrationLink(`x.cm/${path}`).data?.linkToWork).toHaveLength(PARTICIPANT_LIMITS.link);
-    expect(errorsOf(registrationLink(`x.cm/${path}a`))).toEqual({ linkToWork: [MESSAGES.linkMax] });
   });
 });
 

@@ -1,7 +1,5 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { participantsXlsxName } from '@/features/admin/participants/participant-exports';
-import { reservationsXlsxName } from '@/features/admin/reservations/reservation-exports';
 import { writeWorkbook, XLSX_MIME } from '@/features/admin/workbook/readable-export';
 import {
   MEMBERS_SHEET,
@@ -12,7 +10,6 @@ import {
   reservationSheets,
   RESERVATIONS_SHEET,
 } from '@/features/admin/reservations/reservation-sheets';
-import { sortForExport } from '@/features/admin/workbook/sheet';
 import type { Participant } from '@/data/participants/types';
 import type { Reservation } from '@/data/reservations/types';
 
@@ -252,50 +249,4 @@ describe('reservations workbook', () => {
     expect(ws.getCell('F5').value).toBe('À la main (administration)');
     expect(ws.getCell('B2').type).toBe(ExcelJS.ValueType.String);
   });
-});
-
-describe('the order of a readable export', () => {
-  // As the export walk returns them: newest first.
-  const rows = [
-    { name: 'Zoé', at: 5 },
-    { name: 'Éric', at: 4 },
-    { name: 'awa', at: 3 },
-    { name: 'Eric', at: 2 },
-    { name: 'Éric', at: 1 },
-  ];
-  const valueOf = (r: (typeof rows)[number]) => r.name;
-  const names = (sorted: typeof rows) => sorted.map((r) => `${r.name}${r.at}`);
-
-  it('keeps newest first by default, and reverses for oldest first', () => {
-    expect(names(sortForExport(rows, undefined, valueOf))).toEqual(names(rows));
-    expect(names(sortForExport(rows, { column: 'created_at', ascending: false }, valueOf))).toEqual(
-      names(rows),
-    );
-    expect(names(sortForExport(rows, { column: 'created_at', ascending: true }, valueOf))).toEqual(
-      names([...rows].reverse()),
-    );
-  });
-
-  it('sorts by a column with French collation, equal values newest first', () => {
-    expect(names(sortForExport(rows, { column: 'full_name', ascending: true }, valueOf))).toEqual([
-      'awa3',
-      'Eric2',
-      'Éric4',
-      'Éric1',
-      'Zoé5',
-    ]);
-    expect(names(sortForExport(rows, { column: 'full_name', ascending: false }, valueOf))).toEqual([
-      'Zoé5',
-      'Éric4',
-      'Éric1',
-      'Eric2',
-      'awa3',
-    ]);
-  });
-});
-
-it('names the files by the local day', () => {
-  const day = new Date(2026, 10, 23, 9);
-  expect(participantsXlsxName(day)).toBe('participants_2026-11-23.xlsx');
-  expect(reservationsXlsxName(day)).toBe('reservations_2026-11-23.xlsx');
 });

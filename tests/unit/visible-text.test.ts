@@ -20,7 +20,8 @@ import {
 /**
  * The forms' side of docs/decisions/019-visible-text-and-safe-links.md: names need a letter or
  * digit that shows, with the database's French messages, and the e-mail rule is the database's
- * (tests/integration/visible-names-and-emails.test.ts runs the same lists through the SQL).
+ * (tests/integration/visible-names.test.ts and visible-emails-and-admin-edit.test.ts run the
+ * same lists through the SQL).
  */
 
 type Parse = (values: unknown) => {

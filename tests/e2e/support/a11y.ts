@@ -1,16 +1,17 @@
 /** axe-core on a live page: every rule axe runs by default (WCAG 2.x A/AA and best practices). */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server';
 
 const LOG = join(ROOT, 'test-artifacts', 'axe-checks.jsonl');
 
-export type AxeFinding = { rule: string; impact: string; help: string; targets: string[] };
+type AxeFinding = { rule: string; impact: string; help: string; targets: string[] };
 
 /** Runs axe and returns the violations in a readable form; each check is logged for the report. */
-export async function axeViolations(page: Page, label: string): Promise<AxeFinding[]> {
+async function axeViolations(page: Page, label: string): Promise<AxeFinding[]> {
   const results = await new AxeBuilder({ page }).analyze();
   const findings = results.violations.map((v) => ({
     rule: v.id,
@@ -27,10 +28,16 @@ export async function axeViolations(page: Page, label: string): Promise<AxeFindi
 }
 
 /** Readable assertion message: one line per violation with where it is. */
-export function describeFindings(label: string, findings: AxeFinding[]): string {
+function describeFindings(label: string, findings: AxeFinding[]): string {
   return findings.length
     ? `${label}: ${findings.length} axe violation(s)\n${findings
         .map((f) => `  - [${f.impact}] ${f.rule}: ${f.help}\n      ${f.targets.join('\n      ')}`)
         .join('\n')}`
     : `${label}: no violation`;
+}
+
+/** Fails the test with the readable message when axe finds a violation on the page as it is. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const findings = await axeViolations(page, label);
+  expect(findings, describeFindings(label, findings)).toEqual([]);
 }
