@@ -14,7 +14,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
 import { solveProofOfWork } from '../setup/proof-of-work';
-import { axeViolations, describeFindings } from './support/a11y';
+import { expectAccessible } from './support/a11y';
 import {
   backendAvailable,
   baseUrl,
@@ -36,11 +36,6 @@ const CANDIDATES = [
   ['Les Lions', 'Yaoundé'],
   ['Yannick B.', 'Bafoussam'],
 ] as const;
-
-async function expectAccessible(page: Page, label: string) {
-  const findings = await axeViolations(page, label);
-  expect(findings, describeFindings(label, findings)).toEqual([]);
-}
 
 const api = (path: string, body: unknown, token = LOCAL_ANON_KEY) =>
   fetch(`${baseUrl()}${path}`, {
