@@ -1,0 +1,144 @@
+/**
+ * Row-level security matrix (DESIGN.md §2): anon, a signed-in non-staff user and each staff role
+ * (lecteur: reads lists and statistics, contact details masked; controle: door check-in only;
+ * regie: the public vote's control desk, nothing personal; admin), through real supabase-js.
+ * Here: every function the API exposes.
+ * Shared clients and rows: support/rls-matrix.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { backend, clients, ROLES, signInEveryRole, uuid, type Role } from './support/rls-matrix';
+
+signInEveryRole();
+
+/**
+ * Every function the API exposes, by role: 'yes' = the call is accepted (it may still answer a
+ * refusal of its own, such as 404 for an unknown pass); 'no' = refused for lack of rights (42501,
+ * HTTP 401 for anon, 403 for a signed-in user) and nothing changes.
+ */
+type Fn = { args: () => Promise<Record<string, unknown>>; who: Role[] };
+const EVERYONE = ROLES;
+const STAFF_ADMIN: Role[] = ['admin'];
+const READERS: Role[] = ['lecteur', 'admin'];
+const DOOR: Role[] = ['controle', 'admin'];
+const DESK: Role[] = ['regie', 'admin'];
+
+const FUNCTIONS: Record<string, Fn> = {
+  // Visitors' entry points.
+  registration_status: { args: async () => ({}), who: EVERYONE },
+  edition_info: { args: async () => ({}), who: EVERYONE },
+  pow_challenge: { args: async () => ({}), who: EVERYONE },
+  admin_client_address: { args: async () => ({}), who: STAFF_ADMIN },
+  get_pass: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
+  // The holder's, with the code: staff (any signed-in caller) cancel from the administration.
+  cancel_reservation: { args: async () => ({ code: 'ABCDEFGHJK' }), who: ['anon'] },
+  // Staff.
+  my_staff_role: {
+    args: async () => ({}),
+    who: ['user', 'lecteur', 'controle', 'regie', 'admin'],
+  },
+  check_in: {
+    args: async () => ({ code: 'ABCDEFGHJK', door: 'Porte 1', scan_id: crypto.randomUUID() }),
+    who: DOOR,
+  },
+  check_in_by_phone: {
+    args: async () => ({ phone: '600000000', door: 'Porte 1', scan_id: crypto.randomUUID() }),
+    who: DOOR,
+  },
+  door_count: { args: async () => ({}), who: ['lecteur', 'controle', 'admin'] },
+  night_party_stats: { args: async () => ({}), who: READERS },
+  attendance_report: { args: async () => ({}), who: READERS },
+  reservation_summary: { args: async () => ({}), who: READERS },
+  participant_stats: { args: async () => ({}), who: READERS },
+  // The participants search (docs/decisions/022-search-people.md): readers search their masked
+  // list, admins the real one.
+  search_participants: { args: async () => ({ search: 'herve' }), who: READERS },
+  unhandled_message_count: { args: async () => ({}), who: READERS },
+  admin_cancel_reservation: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_check_in: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_undo_check_in: { args: async () => ({ id: uuid(), reason: 'Erreur' }), who: STAFF_ADMIN },
+  admin_update_settings: { args: async () => ({ payload: {} }), who: STAFF_ADMIN },
+  // The organisers' workspace (docs/decisions/010-organiser-workspace.md): admins only. An
+  // unknown id is the function's own refusal, not a lack of rights.
+  admin_update_participant: { args: async () => ({ p_id: uuid(), p_patch: {} }), who: STAFF_ADMIN },
+  admin_delete_participant: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_restore_participant: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_purge_bin: { args: async () => ({}), who: STAFF_ADMIN },
+  binned_participants: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_set_status: { args: async () => ({ ids: [uuid()], status: 'refuse' }), who: STAFF_ADMIN },
+  admin_assign_slot: {
+    args: async () => ({ ids: [uuid()], city: 'Douala', at: '2030-08-12T13:00:00Z' }),
+    who: STAFF_ADMIN,
+  },
+  admin_set_notes: { args: async () => ({ id: uuid(), notes: 'Note' }), who: STAFF_ADMIN },
+  admin_mark_notified: {
+    args: async () => ({ ids: [uuid()], channel: 'email' }),
+    who: STAFF_ADMIN,
+  },
+  admin_set_message_handled: {
+    args: async () => ({ id: uuid(), handled: true }),
+    who: STAFF_ADMIN,
+  },
+  // A personal-data export: admins only. Readers may record the two aggregate exports
+  // (presence_night_party, distribution_regionale): workspace-export-journal.test.ts, issue 27.
+  log_export: {
+    args: async () => ({ what: 'participants', filters: {}, row_count: 0 }),
+    who: STAFF_ADMIN,
+  },
+  // Refused to the admin too while nothing is scheduled (its own refusal, P0001).
+  admin_purge_personal_data: { args: async () => ({}), who: STAFF_ADMIN },
+  // The scheduled purge (docs/decisions/018-scheduled-purge-and-journal.md): every admin page's
+  // banner for admins and readers; the request and the cancellation for admins (refused by the
+  // function itself here: no purge date, nothing scheduled).
+  scheduled_purge: { args: async () => ({}), who: READERS },
+  admin_request_purge: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_cancel_purge: { args: async () => ({}), who: STAFF_ADMIN },
+  // The public vote (docs/decisions/030-public-vote.md): the pass page and the stage screen
+  // for everyone; the control desk for the régie and admins; preparing rounds and the results'
+  // export for admins. Unknown ids are the functions' own refusals.
+  cast_vote: {
+    args: async () => ({
+      code: 'ABCDEFGHJK',
+      round_id: uuid(),
+      candidate_id: uuid(),
+      vote_id: uuid(),
+    }),
+    who: EVERYONE,
+  },
+  vote_state: { args: async () => ({ code: 'ABCDEFGHJK' }), who: EVERYONE },
+  vote_screen_state: { args: async () => ({}), who: EVERYONE },
+  vote_rounds_list: { args: async () => ({}), who: DESK },
+  regie_open_round: { args: async () => ({ id: uuid() }), who: DESK },
+  regie_close_round: { args: async () => ({ id: uuid() }), who: DESK },
+  regie_reveal_round: { args: async () => ({ id: uuid() }), who: DESK },
+  regie_reset_screen: { args: async () => ({}), who: DESK },
+  admin_save_vote_round: {
+    args: async () => ({ payload: { id: uuid(), title: 'Manche' } }),
+    who: STAFF_ADMIN,
+  },
+  admin_delete_vote_round: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_vote_results: { args: async () => ({ round_id: uuid() }), who: STAFF_ADMIN },
+};
+
+/** Public writes with proof of work, covered by security-anon.test.ts and abuse-*.test.ts. */
+const PROOF_OF_WORK_WRITES = ['register_participant', 'create_reservation', 'send_contact_message'];
+
+it('lists every function the API can call', async () => {
+  const callable = await backend.sql<{ proname: string }>(
+    `select distinct p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and (has_function_privilege('anon', p.oid, 'execute')
+                                      or has_function_privilege('authenticated', p.oid, 'execute'))
+      order by 1`,
+  );
+  expect(callable.map((r) => r.proname)).toEqual(
+    [...Object.keys(FUNCTIONS), ...PROOF_OF_WORK_WRITES].sort(),
+  );
+});
+
+describe.each(Object.keys(FUNCTIONS))('rpc %s', (fn) => {
+  it.each(ROLES)('%s is accepted exactly as DESIGN.md §2 says', async (role) => {
+    const { error, status } = await clients[role].rpc(fn, await FUNCTIONS[fn].args());
+    const refused = error?.code === '42501';
+    if (refused) expect(status).toBe(role === 'anon' ? 401 : 403);
+    expect(refused ? 'no' : 'yes').toBe(FUNCTIONS[fn].who.includes(role) ? 'yes' : 'no');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Shared by the row-level security matrix (tests/integration/rls-matrix-*.test.ts, DESIGN.md §2):
+ * one client per role signed in once, and the rows every cell and read works on, written as
+ * superuser.
+ */
+import { beforeAll } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { testBackend } from '../../setup/test-backend';
+
+export type Role = 'anon' | 'user' | 'lecteur' | 'controle' | 'regie' | 'admin';
+export const ROLES: Role[] = ['anon', 'user', 'lecteur', 'controle', 'regie', 'admin'];
+export type Op = 'select' | 'insert' | 'update' | 'delete';
+export type Table =
+  | 'participants'
+  | 'team_members'
+  | 'reservations'
+  | 'contact_messages'
+  | 'contest_settings'
+  | 'edition_settings'
+  | 'audit_log'
+  | 'participant_status_history'
+  | 'participant_directory'
+  | 'reservation_directory'
+  | 'surge_alerts'
+  | 'vote_rounds'
+  | 'vote_candidates'
+  | 'votes';
+
+export const backend = testBackend();
+export const clients = {} as Record<Role, SupabaseClient>;
+export let seq = 0;
+export const uuid = () => crypto.randomUUID();
+export const phone = () => `6${String(10_000_000 + ++seq).padStart(8, '0')}`;
+
+/**
+ * A participant (team of 3, with a status change), a reservation, a contact message and an audit
+ * row, written as superuser (the directory row follows by trigger).
+ */
+export async function fixture() {
+  const pid = uuid();
+  const mid = uuid();
+  const rid = uuid();
+  const cid = uuid();
+  const [{ aid, hid }] = await backend.sql<{ aid: string; hid: string }>(
+    `begin;
+     insert into participants (id, full_name, email, phone, city, region, category, participation_type, team_name, agree_to_terms)
+       values ('${pid}', 'Awa Ngono', 'awa${seq}@example.cm', '${phone()}', 'Douala', 'Littoral', 'dance', 'team', 'Les Lions', true);
+     insert into team_members (participant_id, position, full_name, phone) values ('${pid}', 1, 'Jean Mbarga', '${phone()}');
+     insert into team_members (id, participant_id, position, full_name, phone) values ('${mid}', '${pid}', 2, 'Lea Fotso', '${phone()}');
+     insert into reservations (id, full_name, phone, ville, heard_from) values ('${rid}', 'Marie Nana', '${phone()}', 'Yaoundé', 'social');
+     insert into contact_messages (id, name, email, subject, message) values ('${cid}', 'Paul', 'paul@example.cm', 'Question', 'Bonjour, une question.');
+     commit;
+     with a as (insert into audit_log (action, entity, summary)
+                values ('export', 'participants', 'Export « participants » : 1 ligne') returning id),
+          h as (insert into participant_status_history (participant_id, from_status, to_status)
+                values ('${pid}', 'inscrit', 'preselectionne') returning id)
+     select (select id::text from a) aid, (select id::text from h) hid;`,
+  );
+  const [{ sid }] = await backend.sql<{ sid: string }>(
+    `insert into surge_alerts (action, window_seconds, peak_hits, peak_level)
+     values ('reserve', 600, 1000, 1) returning id::text as sid`,
+  );
+  // A closed round of the public vote with two candidates, and the reservation's vote.
+  const vrid = uuid();
+  const [{ vcid, vid }] = await backend.sql<{ vcid: string; vid: string }>(
+    `insert into vote_rounds (id, title, state, opened_at, closes_at, closed_at)
+       values ('${vrid}', 'Manche ${seq}', 'closed', now(), now(), now());
+     with c as (insert into vote_candidates (round_id, number, name)
+                values ('${vrid}', 1, 'Awa N.'), ('${vrid}', 2, 'Junior E.') returning id, number),
+          v as (insert into votes (round_id, reservation_id, candidate_id, last_vote_id)
+                select '${vrid}', '${rid}', c.id, gen_random_uuid() from c where number = 1
+                returning id)
+     select (select id::text from c where number = 1) vcid, (select id::text from v) vid;`,
+  );
+  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid };
+}
+
+export const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
+
+/** A confirmed reservation (Marie Nana) and its pass code. */
+export async function onePass() {
+  const { rid } = await fixture();
+  const [{ pass_code }] = await backend.sql<{ pass_code: string }>(
+    `select pass_code from reservations where id = $1`,
+    [rid],
+  );
+  return { rid, pass_code };
+}
+
+/** Signs in one client per role, once, on the night of the concert. */
+export function signInEveryRole(): void {
+  beforeAll(async () => {
+    // The night of the concert: the door is open (docs/decisions/017-roles-and-door-window.md).
+    await backend.setEdition({
+      concert_starts_at: new Date(Date.now() + 3_600_000),
+      doors_open_at: new Date(Date.now() - 3_600_000),
+    });
+    await backend.createUser('user@example.cm', 'user-password-123', { admin: false });
+    await backend.createUser('admin@example.cm', 'admin-password-123', { admin: true });
+    await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
+    await backend.createUser('controle@example.cm', 'controle-password-123', { role: 'controle' });
+    await backend.createUser('regie@example.cm', 'regie-password-123', { role: 'regie' });
+    clients.anon = backend.anonClient();
+    for (const role of ['user', 'admin', 'lecteur', 'controle', 'regie'] as const) {
+      clients[role] = await backend.signedInClient(`${role}@example.cm`, `${role}-password-123`);
+    }
+  });
+}
