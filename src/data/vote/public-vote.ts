@@ -10,7 +10,7 @@ import type { CastVote, PassVoteState, ScreenState } from './types';
  */
 
 export const VOTE_SEND_ERROR =
-  'Votre vote n’a pas pu être envoyé : vérifiez votre connexion puis touchez à nouveau votre choix.';
+  'Votre vote n’a pas pu être envoyé : vérifiez votre connexion puis touchez à nouveau votre choix.';
 
 /**
  * What the pass with `code` may do in the open round (vote_state). With `known` (the open round
