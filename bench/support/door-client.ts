@@ -3,11 +3,10 @@
  * with `--door-client`), so the server's event loop does not also run the clients' (see
  * bench/support/rush-client.ts): one keep-alive socket per door, each door one scan at a time.
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { post, runInChild, serveInChild } from './child-client';
 
 /** Every this many scans a door also refreshes its live count (rpc/door_count). */
 const COUNT_EVERY = 25;
@@ -21,41 +20,7 @@ export type ScanResult = { scans: ScanOutcome[]; counts: ScanOutcome[]; wallMs: 
 
 /** Run the scans from a child process and return what each got. */
 export function runScans(job: ScanJob): Promise<ScanResult> {
-  return new Promise((resolve, reject) => {
-    // The child inherits process.execArgv, so it runs under tsx like the benchmark itself.
-    const child = fork(fileURLToPath(import.meta.url), [CLIENT_FLAG], { stdio: 'inherit' });
-    let settled = false;
-    const timer = setTimeout(() => {
-      finish(new Error(`the door scans did not finish within ${TIMEOUT_MS / 1000} s`));
-      child.kill();
-    }, TIMEOUT_MS);
-    const finish = (error: Error | null, result?: ScanResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolve(result as ScanResult);
-    };
-    child.once('message', (message) => finish(null, message as ScanResult));
-    child.once('error', (error) => finish(error));
-    child.once('exit', (code) => finish(new Error(`the door client exited (${code}) early`)));
-    child.send(job);
-  });
-}
-
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return runInChild(import.meta.url, CLIENT_FLAG, job, 'the door scans', TIMEOUT_MS);
 }
 
 /** The child: one keep-alive socket per door, each door scanning its share one at a time. */
@@ -111,14 +76,4 @@ async function clientMain(job: ScanJob): Promise<ScanResult> {
   return { scans, counts, wallMs };
 }
 
-if (process.argv.includes(CLIENT_FLAG)) {
-  process.once('message', (job) => {
-    clientMain(job as ScanJob).then(
-      (result) => process.send?.(result, () => process.exit(0)),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+serveInChild(CLIENT_FLAG, clientMain);

@@ -8,10 +8,9 @@
  * once over an http.Agent that holds one keep-alive socket per request, opened beforehand, so
  * the requests overlap on the wire instead of waiting for a socket or a TCP handshake.
  */
-import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { runInChild, serveInChild } from './child-client';
 
 /** One request of a rush; `id` is the row's id, chosen by the client as the app does. */
 export type RushRequest = { id: string; path: string; body: string };
@@ -39,26 +38,7 @@ const RUSH_TIMEOUT_MS = 120_000;
 
 /** Run one rush from a child process and return what every request got. */
 export function runRush(job: ClientJob): Promise<RushResult> {
-  return new Promise((resolve, reject) => {
-    // The child inherits process.execArgv, so it runs under tsx like the benchmark itself.
-    const child = fork(fileURLToPath(import.meta.url), [CLIENT_FLAG], { stdio: 'inherit' });
-    let settled = false;
-    const timer = setTimeout(() => {
-      finish(new Error(`the rush did not finish within ${RUSH_TIMEOUT_MS / 1000} s`));
-      child.kill();
-    }, RUSH_TIMEOUT_MS);
-    const finish = (error: Error | null, result?: RushResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolve(result as RushResult);
-    };
-    child.once('message', (message) => finish(null, message as RushResult));
-    child.once('error', (error) => finish(error));
-    child.once('exit', (code) => finish(new Error(`the rush client exited (${code}) early`)));
-    child.send(job);
-  });
+  return runInChild(import.meta.url, CLIENT_FLAG, job, 'the rush', RUSH_TIMEOUT_MS);
 }
 
 type Reply = { status: number; body: string };
@@ -130,14 +110,4 @@ async function clientMain(job: ClientJob): Promise<RushResult> {
   return { outcomes, wallMs };
 }
 
-if (process.argv.includes(CLIENT_FLAG)) {
-  process.once('message', (job) => {
-    clientMain(job as ClientJob).then(
-      (result) => process.send?.(result, () => process.exit(0)),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+serveInChild(CLIENT_FLAG, clientMain);

@@ -5,10 +5,9 @@
  * the others are doing, as 3,000 people tapping in the same minute; the stage screen asks for its
  * state and the régie for the rounds once a second meanwhile. One client address (127.0.0.1).
  */
-import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { post, runInChild, serveInChild } from './child-client';
 
 const CLIENT_FLAG = '--vote-client';
 const TIMEOUT_MS = 300_000;
@@ -39,41 +38,7 @@ export type VoteResult = {
 
 /** Run the votes from a child process and return what each got, in the job's order. */
 export function runVotes(job: VoteJob): Promise<VoteResult> {
-  return new Promise((resolve, reject) => {
-    // The child inherits process.execArgv, so it runs under tsx like the benchmark itself.
-    const child = fork(fileURLToPath(import.meta.url), [CLIENT_FLAG], { stdio: 'inherit' });
-    let settled = false;
-    const timer = setTimeout(() => {
-      finish(new Error(`the votes did not finish within ${TIMEOUT_MS / 1000} s`));
-      child.kill();
-    }, TIMEOUT_MS);
-    const finish = (error: Error | null, result?: VoteResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error) reject(error);
-      else resolve(result as VoteResult);
-    };
-    child.once('message', (message) => finish(null, message as VoteResult));
-    child.once('error', (error) => finish(error));
-    child.once('exit', (code) => finish(new Error(`the vote client exited (${code}) early`)));
-    child.send(job);
-  });
-}
-
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return runInChild(import.meta.url, CLIENT_FLAG, job, 'the votes', TIMEOUT_MS);
 }
 
 /** One timed call: its latency, HTTP status, whether cast_vote said ok, and the refusal's hint. */
@@ -157,14 +122,4 @@ async function clientMain(job: VoteJob): Promise<VoteResult> {
   return { votes, screen, desk: deskCalls, wallMs };
 }
 
-if (process.argv.includes(CLIENT_FLAG)) {
-  process.once('message', (job) => {
-    clientMain(job as VoteJob).then(
-      (result) => process.send?.(result, () => process.exit(0)),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
+serveInChild(CLIENT_FLAG, clientMain);
