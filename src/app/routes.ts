@@ -130,6 +130,10 @@ export const ADMIN_ROUTES: PageRoute[] = [
     page: lazyPage(() => import('@/features/admin/messages/MessagesPage').then((m) => m.default)),
   },
   {
+    path: paths.adminOutbox,
+    page: lazyPage(() => import('@/features/admin/outbox/OutboxPage').then((m) => m.default)),
+  },
+  {
     path: paths.adminJournal,
     page: lazyPage(() => import('@/features/admin/journal/JournalPage').then((m) => m.default)),
   },

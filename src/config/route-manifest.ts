@@ -171,6 +171,12 @@ export const ROUTES = {
     layout: 'admin',
     page: 'src/features/admin/messages/MessagesPage.tsx',
   },
+  // The messages the site sends (SMS, WhatsApp, e-mail) from the database's outbox: admins only.
+  adminOutbox: {
+    path: paths.adminOutbox,
+    layout: 'admin',
+    page: 'src/features/admin/outbox/OutboxPage.tsx',
+  },
   adminJournal: {
     path: paths.adminJournal,
     layout: 'admin',

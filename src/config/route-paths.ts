@@ -26,6 +26,7 @@ export const adminReservations = '/admin/reservations';
 export const adminAttendance = '/admin/presence';
 export const adminSettings = '/admin/parametres';
 export const adminMessages = '/admin/messages';
+export const adminOutbox = '/admin/envois';
 export const adminJournal = '/admin/journal';
 export const adminBin = '/admin/corbeille';
 export const adminVote = '/admin/vote';

@@ -141,8 +141,11 @@ describe('the admin nav', () => {
     // While the role loads: what every staff member reads.
     expect(links(undefined)).toEqual(staff);
     expect(links('lecteur')).toEqual([...staff, ['Paramètres', '/admin/parametres']]);
+    // "Envois" (admins only) beside "Messages".
     expect(links('admin')).toEqual([
-      ...staff,
+      ...staff.slice(0, 4),
+      ['Envois', '/admin/envois'],
+      ...staff.slice(4),
       ['Journal', '/admin/journal'],
       ['Corbeille', '/admin/corbeille'],
       ['Vote du public', '/admin/vote'],

@@ -21,6 +21,7 @@ const ADMIN_MENU: (MenuLink & {
   { to: paths.adminParticipants, label: 'Participants', shownTo: 'staff' },
   { to: paths.adminReservations, label: 'Réservations', shownTo: 'staff' },
   { to: paths.adminMessages, label: 'Messages', shownTo: 'staff', badge: 'messages' },
+  { to: paths.adminOutbox, label: 'Envois', shownTo: 'admins' },
   { to: paths.adminStats, label: 'Statistiques', shownTo: 'staff' },
   { to: paths.adminAttendance, label: 'Présence', shownTo: 'staff' },
   { to: paths.adminJournal, label: 'Journal', shownTo: 'admins' },

@@ -11,6 +11,7 @@ import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { ReservationClosed } from './reservation-closed';
+import { RecoverPass } from './RecoverPass';
 
 /*
  * The form (react-hook-form, zod and its schema, the survey labels, the submit code with
@@ -139,6 +140,7 @@ export default function NightPartyPage() {
               </div>
             </dl>
           </section>
+          <RecoverPass />
           <section
             aria-labelledby="contact-night-party"
             className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"

@@ -43,6 +43,9 @@ function useEventLine(): string {
 
 function Reminder() {
   const eventLine = useEventLine();
+  // Said only when the organisers set a reminder up (edition_info): a promise nothing keeps is
+  // not made.
+  const reminder = useSharedEditionInfo()?.reminderConfigured === true;
   return (
     <section
       aria-labelledby="rappel"
@@ -57,6 +60,9 @@ function Reminder() {
         </li>
         <li>Le pass est personnel : présentez son QR code (ou son code) à l’entrée.</li>
         <li>Un smartphone bien chargé : c’est avec lui que vous voterez.</li>
+        {reminder && (
+          <li>Un message de confirmation vous sera envoyé quelques jours avant l’événement.</li>
+        )}
         <li>Empêché(e) ? « Je ne pourrai pas venir » donne votre place à quelqu’un d’autre.</li>
       </ul>
       <p className="mt-4 text-gray-800">Une question&nbsp;? Contactez-nous&nbsp;:</p>

@@ -1,32 +1,14 @@
-import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useId, useRef } from 'react';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { formatDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import type { InboxMessage } from '@/data/messages/types';
 import { td } from '../ui/classes';
+import { useVisibleWidth } from '../ui/use-visible-width';
 import { replyMailto, replyWhatsapp } from './reply-links';
 
 const badge =
   'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap @max-3xs:max-w-full @max-3xs:whitespace-normal @max-3xs:wrap-anywhere';
-
-/**
- * The visible width of the table's scrolling box (DataTable's data-table-scroller), followed as
- * it changes, for an element inside a row that spans the whole table. A CSS container on the box
- * would do it (100cqw) but would also make every button and badge of the table wrap under its
- * 16rem container queries. undefined where ResizeObserver is missing (jsdom): the row's width.
- */
-function useVisibleWidth(ref: RefObject<HTMLElement | null>, active: boolean) {
-  const [width, setWidth] = useState<number | undefined>();
-  useLayoutEffect(() => {
-    const scroller = ref.current?.closest<HTMLElement>('[data-table-scroller]');
-    if (!active || !scroller || typeof ResizeObserver === 'undefined') return;
-    setWidth(scroller.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(scroller.clientWidth));
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, [active, ref]);
-  return width;
-}
 
 type MessageRowProps = {
   message: InboxMessage;

@@ -11,6 +11,7 @@ import {
 import { card } from '../ui/classes';
 import { ConvocationLinks } from './ConvocationLinks';
 import { SelectPageCheckbox } from './SelectionCheckboxes';
+import { SendConvocations } from './SendConvocations';
 import { SlotForm, type Slot } from './SlotForm';
 import { StatusBadge } from './StatusBadge';
 import { statusAfterSlot, STATUS_LABELS, statusOf } from './status-labels';
@@ -21,7 +22,8 @@ const plural = (n: number) => `${n} participant${n > 1 ? 's' : ''}`;
 
 /**
  * The actions on the ticked participants of the list (admins): one status for all, one audition
- * slot for all, and their convocations one by one. Each action is one database call.
+ * slot for all, their convocations sent by WhatsApp or SMS through the outbox, or prepared one by
+ * one. Each action is one database call.
  */
 export function BulkToolbar({
   selection,
@@ -34,6 +36,8 @@ export function BulkToolbar({
   const { selected } = selection;
   const [status, setStatus] = useState<ParticipantStatus | ''>('');
   const [showConvocations, setShowConvocations] = useState(false);
+  // Convocations queued from this page and not yet accepted by the provider (notified then).
+  const [queued, setQueued] = useState<ReadonlySet<string>>(new Set());
   const setStatusOf = useSetStatus();
   const assign = useAssignSlot();
   const ids = selected.map((p) => p.id);
@@ -123,6 +127,13 @@ export function BulkToolbar({
             busy={assign.isPending}
             onAssign={assignSlot}
           />
+          <SendConvocations
+            selected={selected}
+            onQueued={(queuedIds) => {
+              setQueued((before) => new Set([...before, ...queuedIds]));
+              setShowConvocations(true);
+            }}
+          />
           <Button
             variant="secondary"
             aria-expanded={showConvocations}
@@ -137,7 +148,7 @@ export function BulkToolbar({
                 <li key={p.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
                   <span className="font-medium text-gray-900 sm:w-56">{p.fullName}</span>
                   <StatusBadge status={statusOf(p)} />
-                  <ConvocationLinks participant={p} canWrite />
+                  <ConvocationLinks participant={p} canWrite queued={queued.has(p.id)} />
                 </li>
               ))}
             </ul>

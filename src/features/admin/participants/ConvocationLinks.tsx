@@ -17,13 +17,22 @@ type Props = {
   participant: Convocable & { id: string; notifiedAt?: string | null };
   /** Admins send and record; readers see when it was sent. */
   canWrite: boolean;
+  /**
+   * Sent through the outbox and not yet accepted by the provider: "en file d’envoi" instead of
+   * "pas encore notifié" (the database records it as notified once accepted).
+   */
+  queued?: boolean;
 };
 
-/** "Notifié le …" or "Pas encore notifié". */
-function NotifiedAt({ at }: { at: string | null | undefined }) {
+/** "Notifié le …", "Convocation en file d’envoi" or "Pas encore notifié". */
+function NotifiedAt({ at, queued }: { at: string | null | undefined; queued?: boolean }) {
   return (
     <span className="text-sm text-gray-700">
-      {at ? `Notifié le ${formatDateTime(at)}` : 'Pas encore notifié'}
+      {at
+        ? `Notifié le ${formatDateTime(at)}`
+        : queued
+          ? 'Convocation en file d’envoi'
+          : 'Pas encore notifié'}
     </span>
   );
 }
@@ -34,7 +43,7 @@ function NotifiedAt({ at }: { at: string | null | undefined }) {
  * prepared in the organiser's mail app (mailto:). WhatsApp and mailto record "notifié le …"
  * (admin_mark_notified) when opened; an EmailJS send only once EmailJS has accepted it.
  */
-export function ConvocationLinks({ participant: p, canWrite }: Props) {
+export function ConvocationLinks({ participant: p, canWrite, queued }: Props) {
   const mark = useMarkNotified();
   const [sending, setSending] = useState(false);
   if (!hasSlot(p)) {
@@ -106,7 +115,7 @@ export function ConvocationLinks({ participant: p, canWrite }: Props) {
           E-mail
         </a>
       )}
-      <NotifiedAt at={p.notifiedAt} />
+      <NotifiedAt at={p.notifiedAt} queued={queued} />
     </div>
   );
 }

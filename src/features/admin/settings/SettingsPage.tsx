@@ -3,6 +3,7 @@ import { QueryStatus } from '../ui/ListState';
 import { settingsQuery } from '@/data/edition/queries';
 import { staffRoleQuery } from '@/data/staff/queries';
 import { pageTitle } from '../ui/classes';
+import { MessageSettingsPanel } from './MessageSettingsPanel';
 import { RetentionPanel } from './RetentionPanel';
 import { SettingsForm } from './SettingsForm';
 import { SettingsView } from './SettingsView';
@@ -36,6 +37,8 @@ export default function SettingsPage() {
       </div>
       <QueryStatus query={settings} loadingText="Chargement des paramètres…" />
       {data && (canWrite ? <SettingsForm settings={data} /> : <SettingsView settings={data} />)}
+      {/* The messages' settings are the admins' alone (message_settings). */}
+      {data && canWrite && <MessageSettingsPanel />}
       {data && <RetentionPanel purgeAt={data.personalDataPurgeAt} canWrite={canWrite} />}
     </div>
   );

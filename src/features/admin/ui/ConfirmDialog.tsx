@@ -13,6 +13,8 @@ type ConfirmDialogProps = {
   cancelLabel?: string;
   busy?: boolean;
   busyLabel?: string;
+  /** The confirm button alone is unavailable (nothing to confirm yet); cancelling still works. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   /**
@@ -41,6 +43,7 @@ export function ConfirmDialog({
   cancelLabel = 'Annuler',
   busy,
   busyLabel,
+  confirmDisabled,
   onConfirm,
   onCancel,
   returnFocus,
@@ -104,8 +107,8 @@ export function ConfirmDialog({
           </button>
           <button
             type="button"
-            onClick={busy ? undefined : onConfirm}
-            aria-disabled={busy || undefined}
+            onClick={busy || confirmDisabled ? undefined : onConfirm}
+            aria-disabled={busy || confirmDisabled || undefined}
             className="rounded-lg bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 aria-disabled:cursor-wait aria-disabled:opacity-50"
           >
             {busy ? (busyLabel ?? confirmLabel) : confirmLabel}

@@ -5,8 +5,11 @@ import { Button } from '@/components/ui/Button';
 type FilterFormProps = {
   /** Names the search landmark, e.g. "Rechercher des participants". */
   label: string;
-  /** What the search box looks in, e.g. "Nom, email ou téléphone". */
-  searchHint: string;
+  /**
+   * What the search box looks in, e.g. "Nom, email ou téléphone"; none: the list has filters
+   * only (the outbox), and no box that would search nothing.
+   */
+  searchHint?: string;
   searchInput: string;
   onSearchInput: (value: string) => void;
   /** Shows "Réinitialiser les filtres" when a search or a filter is set. */
@@ -27,26 +30,31 @@ export function FilterForm({
   children,
 }: FilterFormProps) {
   const searchBox = useRef<HTMLInputElement>(null);
-  // The button goes once nothing is filtered: the focus goes to the search box (issue 15).
+  // The button goes once nothing is filtered: the focus goes to the search box (issue 15), or
+  // the first filter of a list without one.
+  const form = useRef<HTMLFormElement>(null);
   const reset = () => {
     onReset();
-    searchBox.current?.focus();
+    (searchBox.current ?? form.current?.querySelector('select'))?.focus();
   };
   return (
     <form
+      ref={form}
       role="search"
       aria-label={label}
       onSubmit={(e) => e.preventDefault()}
       className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
-      <Field label="Rechercher" hint={searchHint}>
-        <input
-          ref={searchBox}
-          type="search"
-          value={searchInput}
-          onChange={(e) => onSearchInput(e.target.value)}
-        />
-      </Field>
+      {searchHint !== undefined && (
+        <Field label="Rechercher" hint={searchHint}>
+          <input
+            ref={searchBox}
+            type="search"
+            value={searchInput}
+            onChange={(e) => onSearchInput(e.target.value)}
+          />
+        </Field>
+      )}
       {children}
       {hasFilters && (
         <div className="sm:col-span-2 lg:col-span-4">

@@ -33,8 +33,8 @@ type ListPageProps<K extends string> = {
   intro?: ReactNode;
   /** The list's URL state (useListQuery). */
   query: ListQuery<K>;
-  /** The search landmark's name and what the box searches. */
-  search: { label: string; hint: string };
+  /** The search landmark's name and what the box searches (no hint: filters only, no box). */
+  search: { label: string; hint?: string };
   /** The select filters, before the page size: each reads and writes its URL key. */
   selects: readonly SelectFilter[];
   /** The page's useQuery result. */

@@ -1,0 +1,35 @@
+import type { OutboxChannel, OutboxState, OutboxTemplate } from '@/data/outbox/types';
+
+/** The outbox's words on the "Envois" page: each channel, message and state as organisers say it. */
+export const CHANNEL_LABELS: Record<OutboxChannel, string> = {
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+};
+
+export const TEMPLATE_LABELS: Record<OutboxTemplate, string> = {
+  reminder: 'Rappel du concert',
+  waitlist_offer: 'Place libérée (liste d’attente)',
+  registration_confirmation: 'Confirmation d’inscription',
+  convocation: 'Convocation aux auditions',
+  pass_recovery: 'Pass retrouvé',
+};
+
+export const STATE_LABELS: Record<OutboxState, string> = {
+  queued: 'En file d’envoi',
+  sending: 'En cours d’envoi',
+  sent: 'Envoyé',
+  failed: 'Échec',
+};
+
+/** Each state's badge colours (text at AA contrast on its background). */
+export const STATE_BADGES: Record<OutboxState, string> = {
+  queued: 'bg-yellow-100 text-yellow-900',
+  sending: 'bg-blue-100 text-blue-900',
+  sent: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+};
+
+/** An amount in FCFA as organisers read it ("1 250 FCFA"). */
+export const formatFcfa = (amount: number) =>
+  `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(amount)} FCFA`;
