@@ -158,6 +158,123 @@ export type Database = {
         };
         Relationships: [];
       };
+      message_settings: {
+        Row: {
+          daily_cap: number;
+          id: boolean;
+          reminder_channel: string;
+          reminder_days_before: number | null;
+          reminder_queued_for: string | null;
+          site_url: string;
+          sms_price_per_segment: number;
+          updated_at: string;
+        };
+        Insert: {
+          daily_cap?: number;
+          id?: boolean;
+          reminder_channel?: string;
+          reminder_days_before?: number | null;
+          reminder_queued_for?: string | null;
+          site_url?: string;
+          sms_price_per_segment?: number;
+          updated_at?: string;
+        };
+        Update: {
+          daily_cap?: number;
+          id?: boolean;
+          reminder_channel?: string;
+          reminder_days_before?: number | null;
+          reminder_queued_for?: string | null;
+          site_url?: string;
+          sms_price_per_segment?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      outbox: {
+        Row: {
+          attempts: number;
+          batch_id: string | null;
+          body: string;
+          channel: string;
+          claimed_at: string | null;
+          created_at: string;
+          dedupe_key: string;
+          id: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          participant_id: string | null;
+          provider: string | null;
+          provider_id: string | null;
+          recipient: string;
+          reservation_id: string | null;
+          segments: number | null;
+          sent_at: string | null;
+          state: string;
+          template: string;
+          variables: NonNullable<Json>;
+        };
+        Insert: {
+          attempts?: number;
+          batch_id?: string | null;
+          body: string;
+          channel: string;
+          claimed_at?: string | null;
+          created_at?: string;
+          dedupe_key: string;
+          id?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          participant_id?: string | null;
+          provider?: string | null;
+          provider_id?: string | null;
+          recipient: string;
+          reservation_id?: string | null;
+          segments?: number | null;
+          sent_at?: string | null;
+          state?: string;
+          template: string;
+          variables?: NonNullable<Json>;
+        };
+        Update: {
+          attempts?: number;
+          batch_id?: string | null;
+          body?: string;
+          channel?: string;
+          claimed_at?: string | null;
+          created_at?: string;
+          dedupe_key?: string;
+          id?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          participant_id?: string | null;
+          provider?: string | null;
+          provider_id?: string | null;
+          recipient?: string;
+          reservation_id?: string | null;
+          segments?: number | null;
+          sent_at?: string | null;
+          state?: string;
+          template?: string;
+          variables?: NonNullable<Json>;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'outbox_participant_fkey';
+            columns: ['participant_id'];
+            isOneToOne: false;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'outbox_reservation_fkey';
+            columns: ['reservation_id'];
+            isOneToOne: false;
+            referencedRelation: 'reservations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       participant_directory: {
         Row: {
           agree_to_terms: boolean;
@@ -690,15 +807,20 @@ export type Database = {
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_delete_vote_round: { Args: { id: string }; Returns: Json };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
+      admin_outbox_resend: { Args: { id: string }; Returns: Json };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
       admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_reminder_preview: { Args: { channel: string }; Returns: Json };
       admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
+      admin_send_convocations: { Args: { channel: string; ids: string[] }; Returns: Json };
+      admin_send_reminder: { Args: { channel: string }; Returns: Json };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
       admin_undo_check_in: { Args: { id: string; reason: string }; Returns: Json };
+      admin_update_message_settings: { Args: { payload: Json }; Returns: Json };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
@@ -719,10 +841,65 @@ export type Database = {
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
       get_pass: { Args: { code: string }; Returns: Json };
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
+      message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      outbox_claim: {
+        Args: { batch_size?: number; channels?: string[] };
+        Returns: {
+          attempts: number;
+          batch_id: string | null;
+          body: string;
+          channel: string;
+          claimed_at: string | null;
+          created_at: string;
+          dedupe_key: string;
+          id: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          participant_id: string | null;
+          provider: string | null;
+          provider_id: string | null;
+          recipient: string;
+          reservation_id: string | null;
+          segments: number | null;
+          sent_at: string | null;
+          state: string;
+          template: string;
+          variables: NonNullable<Json>;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      outbox_list: {
+        Args: {
+          channel?: string;
+          page?: number;
+          page_size?: number;
+          state?: string;
+          template?: string;
+        };
+        Returns: Json;
+      };
+      outbox_record: {
+        Args: {
+          error?: string;
+          id: string;
+          ok: boolean;
+          permanent?: boolean;
+          provider?: string;
+          provider_id?: string;
+          retry_after?: number;
+        };
+        Returns: string;
+      };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       pow_challenge: { Args: { action?: string }; Returns: Json };
+      recover_pass: { Args: { payload: Json }; Returns: Json };
       regie_close_round: { Args: { id: string }; Returns: Json };
       regie_open_round: { Args: { id: string }; Returns: Json };
       regie_reset_screen: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -901,6 +1078,21 @@ export const CheckedValues = {
       'vote.close',
       'vote.reveal',
       'vote.screen_reset',
+      'messages.reminder',
+      'messages.convocation',
+      'messages.resend',
+    ],
+  },
+  message_settings: { reminder_channel: ['sms', 'whatsapp'] },
+  outbox: {
+    channel: ['sms', 'whatsapp', 'email'],
+    state: ['queued', 'sending', 'sent', 'failed'],
+    template: [
+      'reminder',
+      'waitlist_offer',
+      'registration_confirmation',
+      'convocation',
+      'pass_recovery',
     ],
   },
   participants: {
@@ -922,7 +1114,9 @@ export const CheckedValues = {
     status: ['inscrit', 'preselectionne', 'convoque', 'finaliste', 'laureat', 'refuse'],
   },
   'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie'] },
-  'private.rate_limits': { action: ['register', 'reserve', 'contact', 'cancel', 'challenge'] },
+  'private.rate_limits': {
+    action: ['register', 'reserve', 'contact', 'cancel', 'challenge', 'recover'],
+  },
   reservations: {
     attendance_barrier: ['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'],
     attendance_status: ['yes', 'no', 'maybe'],

@@ -17,7 +17,7 @@ import { DataError } from '@/lib/errors';
  * inside the challenge (docs/decisions/016-trusted-address-and-proof-of-work.md); a challenge
  * fetched without one serves any write, at the highest of their levels.
  */
-export type PowAction = 'reserve' | 'register' | 'contact';
+export type PowAction = 'reserve' | 'register' | 'contact' | 'recover';
 
 /** A challenge as `pow_challenge` returns it (ALTCHA v1). */
 type PowChallenge = {

@@ -33,7 +33,7 @@ create table private.rate_limits (
   max_per_address integer not null,
   surge_ceiling integer,
   constraint rate_limits_pkey primary key (action),
-  constraint rate_limits_action_check check (action = any (array['register'::text, 'reserve'::text, 'contact'::text, 'cancel'::text, 'challenge'::text])),
+  constraint rate_limits_action_check check (action = any (array['register'::text, 'reserve'::text, 'contact'::text, 'cancel'::text, 'challenge'::text, 'recover'::text])),
   constraint rate_limits_max_per_address_check check (max_per_address >= 1 and max_per_address <= 100000),
   constraint rate_limits_surge_ceiling_check check (surge_ceiling >= 1 and surge_ceiling <= 10000000),
   constraint rate_limits_window_seconds_check check (window_seconds >= 10 and window_seconds <= 86400)
@@ -67,6 +67,8 @@ insert into private.rate_limits (action, window_seconds, max_per_address, surge_
 values ('cancel', '600', '30', NULL);
 insert into private.rate_limits (action, window_seconds, max_per_address, surge_ceiling)
 values ('challenge', '600', '600', NULL);
+insert into private.rate_limits (action, window_seconds, max_per_address, surge_ceiling)
+values ('recover', '600', '30', '300');
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions

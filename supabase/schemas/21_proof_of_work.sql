@@ -133,9 +133,10 @@ language sql stable set search_path = '' as $$
 $$;
 revoke all on function private.pow_max_number(integer) from public, anon, authenticated;
 
--- An ALTCHA (v1) challenge for one public write (`action`: 'reserve', 'register' or 'contact')
--- or, without it, for any of them at the highest of their levels. Its salt carries the expiry,
--- the action and the level, all covered by the signature. Counted per address ('challenge').
+-- An ALTCHA (v1) challenge for one public write (`action`: 'reserve', 'register', 'contact' or
+-- 'recover': "Retrouver mon pass") or, without it, for any of the first three at the highest of
+-- their levels. Its salt carries the expiry, the action and the level, all covered by the
+-- signature. Counted per address ('challenge').
 create function public.pow_challenge(action text default null) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -148,7 +149,7 @@ declare
   secret_number bigint;
   challenge text;
 begin
-  if action is not null and action not in ('reserve', 'register', 'contact') then
+  if action is not null and action not in ('reserve', 'register', 'contact', 'recover') then
     perform private.invalid('action', 'Action inconnue.');
   end if;
   refused := private.take_rate_limit('challenge');

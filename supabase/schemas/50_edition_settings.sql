@@ -45,6 +45,35 @@ grant select on public.edition_settings to authenticated;
 insert into public.edition_settings (concert_starts_at, doors_open_at, venue_name, venue_address, map_url, capacity, overbooking_percent, reservations_open_at, reservations_close_at, contact_phone, contact_email, personal_data_purge_at)
 values ('2025-04-26 15:00:00+00', '2025-04-26 13:00:00+00', 'Palais des Sports de Yaoundé', 'Palais Polyvalent des Sports, quartier Warda, Yaoundé', 'https://www.openstreetmap.org/search?query=Palais%20Polyvalent%20des%20Sports%20Yaound%C3%A9', '1500', '10', '2025-02-28 23:00:00+00', NULL, '699123456', 'contact@booster-challenge.cm', NULL);
 
+-- The messages' settings (docs/decisions/033-messages-outbox.md): the site's address for the
+-- links sent, the scheduled reminder, the SMS price used for estimates and the daily cap.
+create table public.message_settings (
+  id boolean default true,
+  site_url text default 'http://localhost:5173'::text not null,
+  reminder_days_before integer default 3,
+  reminder_channel text default 'sms'::text not null,
+  sms_price_per_segment numeric(8,2) default 25 not null,
+  daily_cap integer default 1000 not null,
+  reminder_queued_for timestamptz,
+  updated_at timestamptz default now() not null,
+  constraint message_settings_pkey primary key (id),
+  constraint message_settings_id_check check (id),
+  constraint message_settings_site_url_check check (char_length(site_url) <= 200 and site_url ~ '^https?://[^[:space:]/?#]+(/[^[:space:]?#]*)?$'::text),
+  constraint message_settings_reminder_days_before_check check (reminder_days_before >= 1 and reminder_days_before <= 30),
+  constraint message_settings_reminder_channel_check check (reminder_channel = any (array['sms'::text, 'whatsapp'::text])),
+  constraint message_settings_sms_price_per_segment_check check (sms_price_per_segment >= 0::numeric),
+  constraint message_settings_daily_cap_check check (daily_cap >= 1 and daily_cap <= 100000)
+);
+comment on table public.message_settings is 'Singleton: the messages'' settings, read and written by admins through message_settings() and admin_update_message_settings().';
+comment on column public.message_settings.reminder_days_before is 'The reminder is queued by itself this many days before the concert; null: only when an admin sends it.';
+comment on column public.message_settings.sms_price_per_segment is 'FCFA per SMS part, for the reminder''s estimated cost only.';
+comment on column public.message_settings.reminder_queued_for is 'The concert start for which the scheduled reminder was queued (queued once per concert date).';
+alter table public.message_settings enable row level security;
+revoke all on public.message_settings from public, anon, authenticated;
+
+insert into public.message_settings (site_url, reminder_days_before, reminder_channel, sms_price_per_segment, daily_cap)
+values ('http://localhost:5173', '3', 'sms', '25', '1000');
+
 -- ---------------------------------------------------------------------------------------------
 -- Functions
 -- ---------------------------------------------------------------------------------------------

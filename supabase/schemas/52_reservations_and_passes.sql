@@ -206,7 +206,8 @@ grant execute on function public.get_pass(text) to anon, authenticated;
 -- As before (20251123100000_night_party_operations.sql), with the contest's dates and places:
 -- the registration window, the final's city and day, and the edition's year (the final's: the
 -- contest's edition is named for the year it ends in; the Night Party's name takes the concert's
--- own year, which the client reads from concert_starts_at).
+-- own year, which the client reads from concert_starts_at). reminder_configured: a reminder is
+-- queued by itself before the concert (message_settings.reminder_days_before is set).
 create function public.edition_info() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
@@ -226,9 +227,11 @@ language sql stable security definer set search_path = '' as $$
     'registration_closes_at', c.registration_closes_at,
     'final_city', c.final_city,
     'final_on', c.final_on,
-    'edition_year', extract(year from c.final_on)::integer)
+    'edition_year', extract(year from c.final_on)::integer,
+    'reminder_configured', m.reminder_days_before is not null)
   from public.edition_settings s
   cross join public.contest_settings c
+  cross join public.message_settings m
   cross join lateral (
     select coalesce(s.reservations_close_at, s.concert_starts_at) as closes,
            case when now() >= s.concert_starts_at then 'past'

@@ -31,6 +31,8 @@ export type EditionInfo = {
   finalOn: string;
   /** The edition's year: the final's (docs/decisions/024-one-edition-one-source.md). */
   editionYear: number;
+  /** A reminder is sent by itself before the concert (the success page says so only then). */
+  reminderConfigured: boolean;
 };
 
 const INFO_ERROR = 'Impossible de charger les informations de la Night Party pour le moment.';
@@ -62,6 +64,7 @@ function toEditionInfo(json: unknown): EditionInfo {
     finalCity: text(j.final_city),
     finalOn: text(j.final_on),
     editionYear: Number(j.edition_year ?? 0),
+    reminderConfigured: j.reminder_configured === true,
   };
 }
 

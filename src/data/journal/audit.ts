@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'vote.close',
   'vote.reveal',
   'vote.screen_reset',
+  'messages.reminder',
+  'messages.convocation',
+  'messages.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

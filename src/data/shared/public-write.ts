@@ -2,7 +2,7 @@ import { getSupabase } from './supabase';
 import { startProofOfWork, type PowAction, type ProofOfWork } from '@/lib/proof-of-work';
 
 /**
- * The three public writes (register_participant, create_reservation, send_contact_message) go
+ * The public writes (register_participant, create_reservation, send_contact_message, recover_pass) go
  * through database functions that want a proof-of-work solution in `payload.pow` (see
  * docs/decisions/007-abuse-resistance.md). One solution is prepared ahead: a form calls
  * `prepareProofOfWork()` when it is shown, so the work is done while the visitor types; each
@@ -57,12 +57,14 @@ async function takeSolution(action: PowAction, fresh: boolean): Promise<string> 
  */
 const STALE_PROOF = new Set(['pow_expired', 'pow_reused', 'pow_invalid', 'pow_outdated']);
 
-export type PublicWrite = 'register_participant' | 'create_reservation' | 'send_contact_message';
+export type PublicWrite =
+  'register_participant' | 'create_reservation' | 'send_contact_message' | 'recover_pass';
 
 const ACTION: Record<PublicWrite, PowAction> = {
   register_participant: 'register',
   create_reservation: 'reserve',
   send_contact_message: 'contact',
+  recover_pass: 'recover',
 };
 
 /**

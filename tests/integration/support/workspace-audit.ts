@@ -35,9 +35,10 @@ export const WRITE_FUNCTIONS = (
       where n.nspname = 'public'
         and (p.proname like 'admin\\_%' or p.proname like 'regie\\_%'
              or p.proname in ('check_in', 'check_in_by_phone', 'log_export'))
-        -- Reads: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md)
-        -- and a closed vote's results (docs/decisions/030-public-vote.md).
-        and p.proname not in ('admin_client_address', 'admin_vote_results')
+        -- Reads: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md),
+        -- a closed vote's results (docs/decisions/030-public-vote.md) and the reminder's preview
+        -- (docs/decisions/033-messages-outbox.md).
+        and p.proname not in ('admin_client_address', 'admin_vote_results', 'admin_reminder_preview')
       order by 1`,
   )
 ).map((r) => r.proname);
@@ -223,6 +224,34 @@ export const FIXTURES: Record<string, () => Promise<Call>> = {
   regie_reset_screen: async () => {
     await voteRound('closed');
     return { args: {}, action: 'vote.screen_reset' };
+  },
+  // The outbox (docs/decisions/033-messages-outbox.md): every batch and resend is journaled.
+  admin_outbox_resend: async () => {
+    const [{ id }] = await backend.sql<{ id: string }>(
+      `insert into outbox (channel, recipient, template, body, state, attempts, dedupe_key, last_error)
+       values ('sms', '690000001', 'pass_recovery', 'Votre pass', 'failed', 5,
+               'audit-test:' || gen_random_uuid(), 'Refusé') returning id::text`,
+    );
+    return { args: { id }, action: 'messages.resend', entityId: id };
+  },
+  admin_send_reminder: async () => {
+    await addReservation(backend);
+    return { args: { channel: 'sms' }, action: 'messages.reminder' };
+  },
+  admin_send_convocations: async () => {
+    const ids = await addParticipants(backend, 2);
+    await backend.sql(
+      `update participants set audition_city = 'Douala', audition_at = now() + interval '9 days'
+        where id = any ($1::uuid[])`,
+      [ids],
+    );
+    return { args: { ids, channel: 'whatsapp' }, action: 'messages.convocation' };
+  },
+  admin_update_message_settings: async () => {
+    const [{ cap }] = await backend.sql<{ cap: number }>(
+      'select daily_cap + 1 as cap from message_settings',
+    );
+    return { args: { payload: { daily_cap: cap } }, action: 'settings.update' };
   },
   log_export: async () => ({
     args: { what: 'participants', filters: { status: 'convoque' }, row_count: 3 },

@@ -27,6 +27,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'vote.close': 'Vote clos',
   'vote.reveal': 'Résultats du vote révélés',
   'vote.screen_reset': 'Écran de scène remis à l’accueil',
+  'messages.reminder': 'Rappel mis en file',
+  'messages.convocation': 'Convocations mises en file',
+  'messages.resend': 'Envoi relancé',
 };
 
 export const actionLabel = (action: string) =>

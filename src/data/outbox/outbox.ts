@@ -1,0 +1,132 @@
+import { getSupabase } from '@/data/shared/supabase';
+import { DataError, toDataError } from '@/lib/errors';
+import {
+  toMessageSettings,
+  toMessageSettingsPayload,
+  toOutboxMessage,
+  toOutboxPage,
+  toReminderPreview,
+} from './mappers';
+import type {
+  BatchQueued,
+  ConvocationsQueued,
+  MessageSettings,
+  OutboxFilters,
+  OutboxMessage,
+  OutboxPage,
+  PhoneChannel,
+  ReminderPreview,
+} from './types';
+
+/**
+ * The administration's side of the outbox (docs/decisions/033-messages-outbox.md), each a
+ * database function for admins only: the "Envois" list, resending a failed message, the
+ * reminder (preview, then send), the convocations and the messages' settings. A value the
+ * database refuses answers hint 'invalid_field', the field in `details` and a French message.
+ */
+
+/** A refused value: its French message belongs beside that field. */
+export class MessageFieldError extends DataError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('invalid', message, { code: '22023', reason: 'invalid_field' });
+    this.field = field;
+  }
+}
+
+type RpcError = { hint?: string | null; details?: string | null; message: string; code?: string };
+
+function refusal(error: RpcError, fallback: string): DataError {
+  if (error.hint === 'invalid_field')
+    return new MessageFieldError(error.details ?? '', error.message);
+  return toDataError(error, fallback);
+}
+
+/** An answer of private.refusal (HTTP 404/409 with a French message) arrives as an error. */
+async function call(fn: string, args: Record<string, unknown>, fallback: string) {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc(fn as never, args as never);
+  if (error) throw refusal(error, fallback);
+  return data as unknown;
+}
+
+const LOAD_ERROR = 'Erreur lors du chargement des envois';
+
+/** One page (from 1) of the outbox, newest first, with the total and every count. */
+export async function listOutbox(
+  filters: OutboxFilters,
+  page: number,
+  pageSize = 50,
+): Promise<OutboxPage> {
+  const data = await call(
+    'outbox_list',
+    {
+      state: filters.state || null,
+      channel: filters.channel || null,
+      template: filters.template || null,
+      page,
+      page_size: pageSize,
+    },
+    LOAD_ERROR,
+  );
+  return toOutboxPage(data);
+}
+
+/** A failed message queued again (attempts counted afresh); journaled. */
+export async function resendOutboxMessage(id: string): Promise<OutboxMessage> {
+  return toOutboxMessage(await call('admin_outbox_resend', { id }, 'Erreur lors du renvoi'));
+}
+
+/** The reminder's recipients, text, SMS parts and estimated cost, before sending it. */
+export async function reminderPreview(channel: PhoneChannel): Promise<ReminderPreview> {
+  return toReminderPreview(
+    await call('admin_reminder_preview', { channel }, 'Erreur lors de la préparation du rappel'),
+  );
+}
+
+function toBatch(json: unknown): BatchQueued {
+  const j = (json ?? {}) as { queued?: unknown; batch_id?: unknown };
+  return { queued: Number(j.queued ?? 0), batchId: String(j.batch_id ?? '') };
+}
+
+/** Queues the reminder for every confirmed pass that does not have it yet; journaled. */
+export async function sendReminder(channel: PhoneChannel): Promise<BatchQueued> {
+  return toBatch(
+    await call('admin_send_reminder', { channel }, 'Erreur lors de l’envoi du rappel'),
+  );
+}
+
+/**
+ * Queues the convocation of each participant of `ids` that has an audition slot (once per
+ * participant and slot); they are marked notified only when the provider accepted it.
+ */
+export async function sendConvocations(
+  ids: readonly string[],
+  channel: PhoneChannel,
+): Promise<ConvocationsQueued> {
+  const data = await call(
+    'admin_send_convocations',
+    { ids: [...ids], channel },
+    'Erreur lors de l’envoi des convocations',
+  );
+  return { ...toBatch(data), skipped: Number((data as { skipped?: unknown })?.skipped ?? 0) };
+}
+
+export async function getMessageSettings(): Promise<MessageSettings> {
+  return toMessageSettings(
+    await call('message_settings', {}, 'Erreur lors du chargement des paramètres des envois'),
+  );
+}
+
+/** Saves the keys given; returns the settings as stored. */
+export async function updateMessageSettings(
+  patch: Partial<Omit<MessageSettings, 'updatedAt'>>,
+): Promise<MessageSettings> {
+  return toMessageSettings(
+    await call(
+      'admin_update_message_settings',
+      { payload: toMessageSettingsPayload(patch) },
+      'Erreur lors de l’enregistrement des paramètres des envois',
+    ),
+  );
+}
