@@ -34,6 +34,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  await backend.sql('delete from audit_log');
   await backend.sql(`update message_settings set reminder_days_before = 3, reminder_channel = 'sms',
     sms_price_per_segment = 25, daily_cap = 1000, site_url = 'http://localhost:5173'`);
 });
@@ -95,24 +96,22 @@ describe('the messages’ settings', () => {
     await typeInto(/^Plafond d’envois par jour/, '0');
     await typeInto(/^Adresse du site/, 'booster-challenge.cm');
     await save(user);
-    const errorOf = (label: RegExp) =>
-      document.getElementById(
-        field(label).getAttribute('aria-describedby')?.split(' ').at(-1) ?? '',
-      );
     await waitFor(() =>
-      expect(errorOf(/^Rappel automatique/)).toHaveTextContent(
-        'Le rappel se programme de 1 à 30 jours avant le concert.',
+      expect(field(/^Rappel automatique/)).toHaveAccessibleDescription(
+        /Le rappel se programme de 1 à 30 jours avant le concert\.$/,
       ),
     );
     expect(field(/^Rappel automatique/)).toHaveAttribute('aria-invalid', 'true');
     expect(field(/^Rappel automatique/)).toHaveFocus();
-    expect(errorOf(/^Prix d’un segment SMS/)).toHaveTextContent(
-      'Prix par SMS invalide (en FCFA, de 0 à 999 999).',
+    expect(field(/^Prix d’un segment SMS/)).toHaveAccessibleDescription(
+      /Prix par SMS invalide \(en FCFA, de 0 à 999\s999\)\.$/,
     );
-    expect(errorOf(/^Plafond d’envois par jour/)).toHaveTextContent(
-      'Le plafond quotidien va de 1 à 100 000 messages.',
+    expect(field(/^Plafond d’envois par jour/)).toHaveAccessibleDescription(
+      /Le plafond quotidien va de 1 à 100\s000 messages\.$/,
     );
-    expect(errorOf(/^Adresse du site/)).toHaveTextContent('Adresse du site invalide (https://…).');
+    expect(field(/^Adresse du site/)).toHaveAccessibleDescription(
+      /Adresse du site invalide \(https:\/\/…\)\.$/,
+    );
     expect(await stored()).toEqual(before);
     expect(
       await backend.sql(`select 1 from audit_log where action = 'settings.update'`),

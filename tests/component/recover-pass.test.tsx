@@ -71,12 +71,16 @@ describe('"Retrouver mon pass"', () => {
     const { user, section, phone } = await openRecoverForm();
     await user.type(phone, '+237 6 77 20 00 01');
     await user.click(within(section).getByRole('button', { name: 'Recevoir le lien de mon pass' }));
-    expect(await within(section).findByRole('status', {}, SLOW)).toHaveTextContent(NEUTRAL);
+    await waitFor(
+      () => expect(within(section).getByRole('status')).toHaveTextContent(NEUTRAL),
+      SLOW,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ payload: { phone: '677200001' } });
     // The link goes to the phone, never to the page.
     expect(document.body.textContent).not.toContain(passCode);
-    expect(document.querySelector(`a[href*="${passCode}"]`)).toBeNull();
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href') ?? '');
+    expect(links.filter((href) => href.includes(passCode))).toEqual([]);
     const queued = await outbox();
     expect(queued).toHaveLength(1);
     expect(queued[0].recipient).toBe('677200001');
@@ -88,7 +92,10 @@ describe('"Retrouver mon pass"', () => {
     const { user, section, phone } = await openRecoverForm();
     await user.type(phone, '699 99 99 99');
     await user.click(within(section).getByRole('button', { name: 'Recevoir le lien de mon pass' }));
-    expect(await within(section).findByRole('status', {}, SLOW)).toHaveTextContent(NEUTRAL);
+    await waitFor(
+      () => expect(within(section).getByRole('status')).toHaveTextContent(NEUTRAL),
+      SLOW,
+    );
     expect(await outbox()).toHaveLength(0);
   });
 
