@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { handleAuth } from './auth.ts';
 import type { LocalDatabase } from './database.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, MAX_ROWS } from './constants.ts';
+import { EdgeFunctions, type EdgeFunctionsOptions } from './functions.ts';
 import { corsHeaders, notImplemented, readBody, send } from './http.ts';
 import { toHttpError } from './pg-errors.ts';
 import { handleRest, type ApiSettings } from './rest.ts';
@@ -13,7 +14,7 @@ export type RequestHandler = (
   next?: (error?: unknown) => void,
 ) => void;
 
-/** Path prefixes of the Supabase API; only /rest/v1 and /auth/v1 are served. */
+/** Path prefixes of the Supabase API; /rest/v1, /auth/v1 and /functions/v1 are served. */
 export const API_PREFIXES = [
   '/rest/v1',
   '/auth/v1',
@@ -26,10 +27,13 @@ export const API_PREFIXES = [
 /**
  * A `node:http` handler (also usable as Connect middleware) serving the subset of the Supabase
  * API that the app uses. Requests outside the Supabase prefixes go to `next` when given.
+ * `functions`: the Edge Functions under Deno (supabase/local/functions.ts); without it
+ * /functions/v1 answers 501.
  */
 export function createRequestHandler(
   db: LocalDatabase,
   settings: ApiSettings = { maxRows: MAX_ROWS },
+  functions?: EdgeFunctions,
 ): RequestHandler {
   return (req, res, next) => {
     // Connect strips the mount path from req.url; originalUrl keeps it.
@@ -48,7 +52,7 @@ export function createRequestHandler(
     const cors = corsHeaders(req);
     if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors }, req.method);
     req.url = rawUrl;
-    route(db, settings, req, prefix, pathname.slice(prefix.length) || '/')
+    route(db, settings, functions, req, prefix, pathname.slice(prefix.length) || '/')
       .catch((error: unknown) => {
         const http = toHttpError(error, 'anon');
         return { status: http.status, headers: http.headers, body: JSON.stringify(http.body) };
@@ -64,6 +68,7 @@ export function createRequestHandler(
 async function route(
   db: LocalDatabase,
   settings: ApiSettings,
+  functions: EdgeFunctions | undefined,
   req: IncomingMessage,
   prefix: string,
   path: string,
@@ -73,9 +78,8 @@ async function route(
     : '';
   if (prefix === '/rest/v1') return handleRest(db, req, path, body, settings);
   if (prefix === '/auth/v1') return handleAuth(db, req, path, body);
-  throw notImplemented(
-    `${prefix} (storage, realtime, edge functions and GraphQL are not served locally)`,
-  );
+  if (prefix === '/functions/v1' && functions) return functions.handle(req, path, body);
+  throw notImplemented(`${prefix} (storage, realtime and GraphQL are not served locally)`);
 }
 
 export type RunningServer = {
@@ -86,14 +90,22 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
-/** Serve the local API on its own port (127.0.0.1:54321 by default; port 0 picks a free one). */
+/**
+ * Serve the local API on its own port (127.0.0.1:54321 by default; port 0 picks a free one).
+ * `functions`: serve /functions/v1 (the Edge Functions under Deno, started on first call).
+ */
 export async function startServer(options: {
   db: LocalDatabase;
   host?: string;
   port?: number;
+  functions?: Omit<EdgeFunctionsOptions, 'apiUrl'>;
 }): Promise<RunningServer> {
   const settings: ApiSettings = { maxRows: MAX_ROWS };
-  const handler = createRequestHandler(options.db, settings);
+  let url = '';
+  const functions = options.functions
+    ? new EdgeFunctions({ ...options.functions, apiUrl: () => url })
+    : undefined;
+  const handler = createRequestHandler(options.db, settings, functions);
   const server = createServer((req, res) => handler(req, res));
   const host = options.host ?? DEFAULT_HOST;
   await new Promise<void>((resolve, reject) => {
@@ -101,14 +113,17 @@ export async function startServer(options: {
     server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  url = `http://${host}:${port}`;
   return {
     server,
-    url: `http://${host}:${port}`,
+    url,
     settings,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await functions?.close();
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }

@@ -5,6 +5,7 @@ import { localDataDir } from './paths.ts';
 import { chooseDatabasePort, takenNote } from './ports.ts';
 import { serverPlaces } from './postgres.ts';
 import { API_PREFIXES, createRequestHandler } from './server.ts';
+import { EdgeFunctions, startSendTimer } from './functions.ts';
 
 /**
  * Mounts the embedded Supabase stand-in on the dev and preview servers (same origin) when
@@ -13,6 +14,8 @@ import { API_PREFIXES, createRequestHandler } from './server.ts';
  * first time), started with the server and stopped with it. The app reaches the API on the dev
  * server's own origin, whichever port Vite took. LOCAL_DB=memory gives a
  * fresh, seeded, throw-away cluster on a free port instead (end-to-end tests, Lighthouse).
+ * The Edge Functions run under Deno at /functions/v1, send-messages called every 30 s
+ * (SEND_MESSAGES_INTERVAL_MS; supabase/local/functions.ts).
  */
 export function localBackend(): Plugin {
   let enabled = false;
@@ -36,7 +39,13 @@ export function localBackend(): Plugin {
     return database;
   };
 
+  let apiUrl = '';
+  const functions = new EdgeFunctions({ apiUrl: () => apiUrl });
+  let stopTimer: () => void = () => undefined;
+
   const close = async () => {
+    stopTimer();
+    await functions.close();
     const pending = database;
     database = undefined;
     if (pending) await (await pending.catch(() => undefined))?.close();
@@ -48,7 +57,7 @@ export function localBackend(): Plugin {
     ready.catch((error: unknown) =>
       server.config.logger.error(`Local backend failed: ${String(error)}`),
     );
-    const handler = ready.then(createRequestHandler);
+    const handler = ready.then((db) => createRequestHandler(db, undefined, functions));
     for (const prefix of API_PREFIXES) {
       server.middlewares.use(prefix, (req, res, next) => {
         handler.then((handle) => handle(req, res, next), next);
@@ -59,12 +68,20 @@ export function localBackend(): Plugin {
       void ready.then(() => {
         const address = server.httpServer?.address();
         const port = address && typeof address === 'object' ? address.port : undefined;
+        // The function reaches the API where the server listens (Deno may resolve localhost
+        // to the other address family).
+        if (address && typeof address === 'object') {
+          const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          apiUrl = `http://${/^(::|0\.0\.0\.0|\[::\])$/.test(host) ? '127.0.0.1' : host}:${address.port}`;
+          stopTimer();
+          stopTimer = startSendTimer(() => apiUrl);
+        }
         const url = (server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`).replace(
           /\/$/,
           '',
         );
         console.info(
-          `  ➜  Local Supabase API: ${url}/rest/v1 and ${url}/auth/v1\n` +
+          `  ➜  Local Supabase API: ${url}/rest/v1, ${url}/auth/v1 and ${url}/functions/v1\n` +
             `  ➜  Demo admin sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
         );
       });

@@ -142,12 +142,14 @@ revoke all on function private.douala_day_start() from public, anon, authenticat
 -- minutes (a run that died) is due again. No more than message_settings.daily_cap rows are
 -- handed out per Douala day; the rest wait for the next day. Queued rows of other channels are
 -- marked 'Aucun fournisseur configuré.' Queues the scheduled reminder first when it is due.
+-- Returns the rows claimed, as a JSON array.
 create function public.outbox_claim(batch_size integer default 50, channels text[] default array['sms', 'whatsapp', 'email'])
-returns setof public.outbox
+returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   cap integer;
   used integer;
+  claimed jsonb;
 begin
   if batch_size is null or batch_size not between 1 and 1000 then
     perform private.invalid('batch_size', 'Taille de lot invalide (1 à 1000).');
@@ -161,7 +163,6 @@ begin
   select m.daily_cap into cap from public.message_settings m;
   select count(*) into used from public.outbox o
    where o.claimed_at >= private.douala_day_start() and o.state in ('sending', 'sent');
-  return query
   with due as (
     select o.id from public.outbox o
      where o.channel = any (coalesce(channels, '{}'))
@@ -170,18 +171,23 @@ begin
      order by o.next_attempt_at, o.created_at
      limit greatest(0, least(batch_size, cap - used))
      for update skip locked)
-  update public.outbox o set state = 'sending', attempts = o.attempts + 1, claimed_at = now()
-    from due where o.id = due.id
-  returning o.*;
+  , taken as (
+    update public.outbox o set state = 'sending', attempts = o.attempts + 1, claimed_at = now()
+      from due where o.id = due.id
+    returning o.*)
+  select coalesce(jsonb_agg(to_jsonb(t) order by t.next_attempt_at, t.created_at), '[]'::jsonb)
+    into claimed from taken t;
+  return claimed;
 end;
 $$;
 revoke all on function public.outbox_claim(integer,text[]) from public, anon, authenticated;
 grant execute on function public.outbox_claim(integer,text[]) to service_role;
 
 -- The sender's result for one claimed row (service_role only). ok: sent (a convocation marks
--- its participant notified only now). Not ok: queued again after 1, 5, 30 minutes then 2 hours
--- (or the provider's retry_after when longer); failed after the 5th attempt, or at once when
--- `permanent` (the provider refused the message itself). A result for a row not in 'sending'
+-- its participant notified only now). Not ok: queued again after 1, 5, 30 minutes then 2 hours;
+-- failed after the 5th attempt, or at once when `permanent` (the provider refused the message
+-- itself). `retry_after` (seconds): the provider asked to wait (a rate limit), so the attempt
+-- does not count and the row is due again then. A result for a row not in 'sending'
 -- (a late duplicate) changes nothing. Returns the row's new state, null when ignored.
 create function public.outbox_record(id uuid, ok boolean, provider text default null,
   provider_id text default null, error text default null, retry_after integer default null,
@@ -202,6 +208,12 @@ begin
       update public.participants p set notified_at = now() where p.id = r.participant_id;
     end if;
     return 'sent';
+  elsif retry_after is not null and not permanent then
+    update public.outbox o set state = 'queued', provider = outbox_record.provider,
+      attempts = greatest(0, r.attempts - 1), last_error = left(coalesce(error, 'Échec de l''envoi.'), 500),
+      next_attempt_at = now() + make_interval(secs => greatest(retry_after, 1))
+     where o.id = r.id;
+    return 'queued';
   elsif permanent or r.attempts >= 5 then
     update public.outbox o set state = 'failed', provider = outbox_record.provider,
       last_error = left(coalesce(error, 'Échec de l''envoi.'), 500)
@@ -210,9 +222,8 @@ begin
   end if;
   update public.outbox o set state = 'queued', provider = outbox_record.provider,
     last_error = left(coalesce(error, 'Échec de l''envoi.'), 500),
-    next_attempt_at = now() + greatest(
-      (array[interval '1 minute', interval '5 minutes', interval '30 minutes', interval '2 hours'])[least(r.attempts, 4)],
-      make_interval(secs => coalesce(greatest(retry_after, 0), 0)))
+    next_attempt_at = now()
+      + (array[interval '1 minute', interval '5 minutes', interval '30 minutes', interval '2 hours'])[least(greatest(r.attempts, 1), 4)]
    where o.id = r.id;
   return 'queued';
 end;

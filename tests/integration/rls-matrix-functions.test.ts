@@ -117,10 +117,32 @@ const FUNCTIONS: Record<string, Fn> = {
   },
   admin_delete_vote_round: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
   admin_vote_results: { args: async () => ({ round_id: uuid() }), who: STAFF_ADMIN },
+  // The outbox (docs/decisions/033-messages-outbox.md): "Envois", the reminder, the
+  // convocations and the messages' settings for admins (unknown ids and a bad channel are the
+  // functions' own refusals). The sender's outbox_claim and outbox_record are for the service
+  // key only: send-messages-rls.test.ts.
+  outbox_list: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_outbox_resend: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
+  admin_reminder_preview: { args: async () => ({ channel: 'sms' }), who: STAFF_ADMIN },
+  admin_send_reminder: { args: async () => ({ channel: 'nope' }), who: STAFF_ADMIN },
+  admin_send_convocations: {
+    args: async () => ({ ids: [uuid()], channel: 'sms' }),
+    who: STAFF_ADMIN,
+  },
+  message_settings: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_update_message_settings: { args: async () => ({ payload: {} }), who: STAFF_ADMIN },
 };
 
-/** Public writes with proof of work, covered by security-anon.test.ts and abuse-*.test.ts. */
-const PROOF_OF_WORK_WRITES = ['register_participant', 'create_reservation', 'send_contact_message'];
+/**
+ * Public writes with proof of work, covered by security-anon.test.ts and abuse-*.test.ts;
+ * recover_pass by send-messages-recover-pass.test.ts.
+ */
+const PROOF_OF_WORK_WRITES = [
+  'register_participant',
+  'create_reservation',
+  'send_contact_message',
+  'recover_pass',
+];
 
 it('lists every function the API can call', async () => {
   const callable = await backend.sql<{ proname: string }>(

@@ -129,6 +129,11 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   vote_rounds: NOBODY,
   vote_candidates: NOBODY,
   votes: NOBODY,
+  // The outbox and its settings (docs/decisions/033-messages-outbox.md): written by database
+  // functions only, read by admins through outbox_list and message_settings(), sent by the
+  // Edge Function with the service key (outbox_claim, outbox_record).
+  outbox: NOBODY,
+  message_settings: NOBODY,
 };
 
 describe.each(Object.keys(MATRIX) as Table[])('RLS on %s', (table) => {

@@ -24,7 +24,9 @@ export type Table =
   | 'surge_alerts'
   | 'vote_rounds'
   | 'vote_candidates'
-  | 'votes';
+  | 'votes'
+  | 'outbox'
+  | 'message_settings';
 
 export const backend = testBackend();
 export const clients = {} as Record<Role, SupabaseClient>;
@@ -72,7 +74,13 @@ export async function fixture() {
                 returning id)
      select (select id::text from c where number = 1) vcid, (select id::text from v) vid;`,
   );
-  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid };
+  // A message of the outbox (docs/decisions/033-messages-outbox.md) to the reservation's holder.
+  const [{ oid }] = await backend.sql<{ oid: string }>(
+    `insert into outbox (channel, recipient, template, body, dedupe_key, reservation_id)
+     values ('sms', '${phone()}', 'pass_recovery', 'Votre pass', 'matrix:${rid}', '${rid}')
+     returning id::text as oid`,
+  );
+  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, oid };
 }
 
 export const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
