@@ -14,6 +14,9 @@ import { fileURLToPath, URL } from 'node:url';
  * - public-vote.e2e.ts needs the seed's edition as it is (reservations open, the door window
  *   open, so the pass page polls) and opens a round (one at a time): before workspace.e2e.ts
  *   changes the settings, and it puts the stage screen back to rest when it ends;
+ * - messages.e2e.ts makes the places full (the seed's waitlist is confirmed by it), so it runs
+ *   after door.e2e.ts and readable-export.e2e.ts, and after public-vote.e2e.ts (the seed's
+ *   edition as it is); it puts the capacity back when it ends;
  * - contact-rate-limit.e2e.ts sends many contact messages (it spends the contact quota), so it
  *   runs after the journeys that send one message and expect it stored;
  * - other-year.e2e.ts moves the whole edition to another year (registration not open yet,
@@ -21,6 +24,7 @@ import { fileURLToPath, URL } from 'node:url';
  */
 const LATE = [
   'public-vote.e2e.ts',
+  'messages.e2e.ts',
   'workspace-messages.e2e.ts',
   'workspace.e2e.ts',
   'contact-rate-limit.e2e.ts',
