@@ -232,7 +232,7 @@ describe('messages that reach people', () => {
       await page.getByRole('button', { name: 'Envoyer le rappel' }).click();
       const dialog = page.getByRole('dialog', { name: 'Envoyer le rappel du concert' });
       await dialog.getByText(/^Rappel : Booster Night Party .*\/pass\/[A-Z0-9]{10}$/).waitFor();
-      await dialog.getByText(`${toSend} passes confirmés`).waitFor();
+      await dialog.getByText(`${toSend} passes confirmés`, { exact: true }).waitFor();
       await dialog.getByText(/FCFA par segment/).waitFor();
       await check(page, viewport, 'admin-outbox-reminder-preview');
       if (viewport === 'phone') {
