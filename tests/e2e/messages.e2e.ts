@@ -13,6 +13,7 @@
  * readable-export.e2e.ts, which expect the seed's waitlisted pass waitlisted
  * (vitest.e2e.config.ts). The function is called as the local backend's 30 s timer would.
  */
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
@@ -22,6 +23,7 @@ import {
   baseUrl,
   launchChromium,
   openSession,
+  SCREENSHOT_DIR,
   screenshot,
   settle,
   type Session,
@@ -201,6 +203,9 @@ describe('messages that reach people', () => {
     await section.getByRole('button', { name: 'Recevoir le lien de mon pass' }).click();
     await section.getByRole('status').getByText(NEUTRAL).waitFor();
     await screenshot(page, 'phone', 'night-party-recover-pass');
+    await section.screenshot({
+      path: join(SCREENSHOT_DIR, 'phone-night-party-recover-pass-section.png'),
+    });
     expect(await page.content()).not.toContain(waitingCode);
 
     await sendMessages();
@@ -227,7 +232,10 @@ describe('messages that reach people', () => {
       await signIn(page);
       await page.goto('/admin/envois/');
       await settle(page);
-      await page.getByRole('table', { name: /^Messages envoyés/ }).waitFor();
+      await page
+        .getByRole('button', { name: /^Voir le message/ })
+        .first()
+        .waitFor();
       await check(page, viewport, 'admin-outbox');
       await page.getByRole('button', { name: 'Envoyer le rappel' }).click();
       const dialog = page.getByRole('dialog', { name: 'Envoyer le rappel du concert' });

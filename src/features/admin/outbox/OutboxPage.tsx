@@ -6,6 +6,7 @@ import {
   OUTBOX_STATES,
   OUTBOX_TEMPLATES,
   type OutboxFilters,
+  type OutboxMessage,
 } from '@/data/outbox/types';
 import { outboxListQuery } from '@/data/outbox/queries';
 import { useResendOutboxMessage } from '@/data/outbox/mutations';
@@ -15,7 +16,7 @@ import { ListPage } from '../ui/ListPage';
 import { useListQuery } from '../ui/use-list-query';
 import { CHANNEL_LABELS, STATE_LABELS, TEMPLATE_LABELS } from './outbox-labels';
 import { OutboxCounts } from './OutboxCounts';
-import { OutboxRow, shownRecipient } from './OutboxRow';
+import { OutboxCard, OutboxRow, shownRecipient } from './OutboxRow';
 import { ReminderAction } from './ReminderAction';
 
 const EMPTY_FILTERS: Required<OutboxFilters> & { search: string } = {
@@ -54,6 +55,15 @@ function Outbox() {
       onSuccess: () => notify.success(`Message à ${recipient} remis en file d’envoi`),
       onError: (e) => notify.error(e.message),
     });
+
+  const rows = list.data?.rows ?? [];
+  const rowProps = (m: OutboxMessage) => ({
+    message: m,
+    open: openId === m.id,
+    onToggle: () => setOpenId((id) => (id === m.id ? null : m.id)),
+    busy: resend.isPending && resend.variables === m.id,
+    onResend: () => onResend(m.id, shownRecipient(m)),
+  });
 
   return (
     <ListPage
@@ -104,16 +114,12 @@ function Outbox() {
         columns: ['Mis en file le', 'Destinataire', 'Canal', 'Message', 'État', 'Actions'],
       }}
       pagerLabel="Pagination des envois"
+      cards={rows.map((m) => (
+        <OutboxCard key={m.id} {...rowProps(m)} />
+      ))}
     >
-      {(list.data?.rows ?? []).map((m) => (
-        <OutboxRow
-          key={m.id}
-          message={m}
-          open={openId === m.id}
-          onToggle={() => setOpenId((id) => (id === m.id ? null : m.id))}
-          busy={resend.isPending && resend.variables === m.id}
-          onResend={() => onResend(m.id, shownRecipient(m))}
-        />
+      {rows.map((m) => (
+        <OutboxRow key={m.id} {...rowProps(m)} />
       ))}
     </ListPage>
   );

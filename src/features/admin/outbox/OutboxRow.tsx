@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import type { OutboxMessage } from '@/data/outbox/types';
 import { td } from '../ui/classes';
+import { Fact, ListCard } from '../ui/ListCards';
 import { useVisibleWidth } from '../ui/use-visible-width';
 import { CHANNEL_LABELS, STATE_BADGES, STATE_LABELS, TEMPLATE_LABELS } from './outbox-labels';
 
@@ -34,12 +35,66 @@ type OutboxRowProps = {
   onResend: () => void;
 };
 
+/** The state's badge, and a failure's reason or the retry waiting. */
+function StateOf({ message: m }: { message: OutboxMessage }) {
+  return (
+    <>
+      <span className={`${badge} ${STATE_BADGES[m.state]}`}>{STATE_LABELS[m.state]}</span>
+      {m.state === 'failed' && m.lastError && (
+        <span className="mt-1 block max-w-xs wrap-anywhere text-red-800">{m.lastError}</span>
+      )}
+      {m.state === 'queued' && m.attempts > 0 && m.lastError && (
+        <span className="mt-1 block max-w-xs wrap-anywhere text-gray-700">
+          Nouvel essai prévu ({m.lastError})
+        </span>
+      )}
+    </>
+  );
+}
+
+/** "Voir" / "Masquer" the text, and "Renvoyer" on a failed message (named after the message). */
+function Actions({
+  message: m,
+  open,
+  onToggle,
+  busy,
+  onResend,
+  detailId,
+}: OutboxRowProps & { detailId: string }) {
+  const who = shownRecipient(m);
+  const what = TEMPLATE_LABELS[m.template];
+  return (
+    <>
+      <Button
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={open ? detailId : undefined}
+        aria-label={`${open ? 'Masquer' : 'Voir'} le message « ${what} » à ${who}`}
+        onClick={onToggle}
+      >
+        {open ? 'Masquer' : 'Voir'}
+      </Button>
+      {m.state === 'failed' && (
+        <Button
+          busy={busy}
+          busyLabel="Remise en file…"
+          aria-label={`Renvoyer le message « ${what} » à ${who}`}
+          onClick={onResend}
+        >
+          Renvoyer
+        </Button>
+      )}
+    </>
+  );
+}
+
 /**
  * One message of the outbox: when it was queued, to whom, by which channel, which message, its
  * state (a failure with the provider's reason), and below it, once opened, the text exactly as it
  * was sent (or as the local sink recorded it). "Renvoyer" puts a failed message back in the queue.
  */
-export function OutboxRow({ message: m, open, onToggle, busy, onResend }: OutboxRowProps) {
+export function OutboxRow(props: OutboxRowProps) {
+  const { message: m, open } = props;
   const detailId = useId();
   const detail = useRef<HTMLDivElement>(null);
   const visibleWidth = useVisibleWidth(detail, open);
@@ -53,37 +108,11 @@ export function OutboxRow({ message: m, open, onToggle, busy, onResend }: Outbox
         <td className={td}>{CHANNEL_LABELS[m.channel]}</td>
         <td className={td}>{what}</td>
         <td className={td}>
-          <span className={`${badge} ${STATE_BADGES[m.state]}`}>{STATE_LABELS[m.state]}</span>
-          {m.state === 'failed' && m.lastError && (
-            <span className="mt-1 block max-w-xs wrap-anywhere text-red-800">{m.lastError}</span>
-          )}
-          {m.state === 'queued' && m.attempts > 0 && m.lastError && (
-            <span className="mt-1 block max-w-xs wrap-anywhere text-gray-700">
-              Nouvel essai prévu ({m.lastError})
-            </span>
-          )}
+          <StateOf message={m} />
         </td>
         <td className={td}>
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              aria-expanded={open}
-              aria-controls={open ? detailId : undefined}
-              aria-label={`${open ? 'Masquer' : 'Voir'} le message « ${what} » à ${who}`}
-              onClick={onToggle}
-            >
-              {open ? 'Masquer' : 'Voir'}
-            </Button>
-            {m.state === 'failed' && (
-              <Button
-                busy={busy}
-                busyLabel="Remise en file…"
-                aria-label={`Renvoyer le message « ${what} » à ${who}`}
-                onClick={onResend}
-              >
-                Renvoyer
-              </Button>
-            )}
+            <Actions {...props} detailId={detailId} />
           </div>
         </td>
       </tr>
@@ -105,5 +134,34 @@ export function OutboxRow({ message: m, open, onToggle, busy, onResend }: Outbox
         </tr>
       )}
     </>
+  );
+}
+
+/** The same message as a card, on a phone (ListPage's `cards`): its text opens inside. */
+export function OutboxCard(props: OutboxRowProps) {
+  const { message: m, open } = props;
+  const detailId = useId();
+  const who = shownRecipient(m);
+  const what = TEMPLATE_LABELS[m.template];
+  return (
+    <ListCard
+      title={`${what}, ${who}`}
+      rowId={m.id}
+      actions={<Actions {...props} detailId={detailId} />}
+    >
+      <Fact term="Mis en file le">{formatDateTime(m.createdAt)}</Fact>
+      <Fact term="Canal">{CHANNEL_LABELS[m.channel]}</Fact>
+      <Fact term="État">
+        <StateOf message={m} />
+      </Fact>
+      {open && (
+        <Fact term="Texte">
+          <span id={detailId} className="block whitespace-pre-line wrap-anywhere">
+            {m.body}
+          </span>
+          <span className="mt-1 block text-gray-700">{detailLine(m, what, who)}</span>
+        </Fact>
+      )}
+    </ListCard>
   );
 }
