@@ -93,6 +93,24 @@ describe('recover_pass', () => {
     expect(none.error?.hint).toBe('pow_missing');
   });
 
+  it('is limited per address like the other public writes (rate limit "recover")', async () => {
+    await backend.sql(
+      `update private.rate_limits set max_per_address = 2 where action = 'recover'`,
+    );
+    try {
+      expect((await recover(newPhone())).error).toBeNull();
+      expect((await recover(newPhone())).error).toBeNull();
+      const third = await recover(newPhone());
+      expect(third.status).toBe(429);
+      expect(third.error?.message).toMatch(
+        /^Trop de demandes depuis votre connexion\. Réessayez dans /,
+      );
+    } finally {
+      await backend.sql(`update private.rate_limits set max_per_address = 100000 where action = 'recover';
+        delete from private.rate_hits where action = 'recover'`);
+    }
+  });
+
   it.each(ROLES)('is open to %s (a public write)', async (role) => {
     const pow = await backend.proofOfWork('recover');
     const { data, error } = await clients[role].rpc('recover_pass', {
