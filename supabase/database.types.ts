@@ -844,37 +844,7 @@ export type Database = {
       message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      outbox_claim: {
-        Args: { batch_size?: number; channels?: string[] };
-        Returns: {
-          attempts: number;
-          batch_id: string | null;
-          body: string;
-          channel: string;
-          claimed_at: string | null;
-          created_at: string;
-          dedupe_key: string;
-          id: string;
-          last_error: string | null;
-          next_attempt_at: string;
-          participant_id: string | null;
-          provider: string | null;
-          provider_id: string | null;
-          recipient: string;
-          reservation_id: string | null;
-          segments: number | null;
-          sent_at: string | null;
-          state: string;
-          template: string;
-          variables: NonNullable<Json>;
-        }[];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
+      outbox_claim: { Args: { batch_size?: number; channels?: string[] }; Returns: Json };
       outbox_list: {
         Args: {
           channel?: string;

@@ -67,6 +67,9 @@ export class EdgeFunctions {
         '--allow-net',
         '--allow-env',
         '--no-prompt',
+        // The function's own deno.json, as the Supabase CLI bundles it (not the app's tsconfig).
+        '--config',
+        path.join(functionsDir, name, 'deno.json'),
         path.join(functionsDir, name, 'index.ts'),
       ],
       {

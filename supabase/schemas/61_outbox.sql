@@ -99,7 +99,7 @@ language sql immutable set search_path = '' as $$
     when 'waitlist_offer' then format('Bonne nouvelle : une place s''est libérée, votre réservation à la Booster Night Party (%s) est confirmée. Votre pass : %s',
       v ->> 'when', v ->> 'link')
     when 'pass_recovery' then format('Votre pass Booster Night Party : %s', v ->> 'link')
-    when 'convocation' then format('Booster Challenge : %s, vous êtes convoqué(e) à l''audition de %s %s. Infos : %s',
+    when 'convocation' then format('Booster Challenge : %s, convocation à l''audition de %s %s. Infos : %s',
       v ->> 'first_name', v ->> 'city', v ->> 'when', v ->> 'site')
     when 'registration_confirmation' then format(E'Bonjour %s,\n\nNous avons bien reçu votre inscription au Booster Challenge (%s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL''équipe Booster Challenge\n%s',
       v ->> 'first_name', v ->> 'category', v ->> 'site')

@@ -5,7 +5,10 @@
  * retry, a rate limit, the provider's pace, and the gateway (docs/decisions/033-messages-outbox.md).
  */
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { ANON_KEY } from '../../supabase/local/constants.ts';
+import { denoBinary, functionsDir } from '../../supabase/local/functions.ts';
 import {
   admin,
   backend,
@@ -19,6 +22,20 @@ import {
 } from './support/send-messages';
 
 withProviders();
+
+describe('Deno, from npm', () => {
+  it('npm ci brings the binary, and the function type-checks under it', () => {
+    const deno = denoBinary();
+    expect(execFileSync(deno, ['--version'], { encoding: 'utf8' })).toMatch(/^deno 2\./);
+    // deno check: Deno's own TypeScript and types, offline (the function imports nothing remote).
+    const dir = path.join(functionsDir, 'send-messages');
+    execFileSync(deno, ['check', '--quiet', '--config', 'deno.json', 'index.ts'], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+      stdio: 'pipe',
+    });
+  });
+});
 
 describe('the gateway, as hosted', () => {
   it('refuses a call without a valid JWT (401) and a key that is not the service role (403)', async () => {

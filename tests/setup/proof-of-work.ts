@@ -2,7 +2,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
 
 /** The public write a challenge is for ('reserve', 'register', 'contact'); none: any of them. */
-export type PowAction = 'reserve' | 'register' | 'contact';
+export type PowAction = 'reserve' | 'register' | 'contact' | 'recover';
 
 /**
  * A proof-of-work solution (the `pow` field of a public write) for the API at `baseUrl`, solved

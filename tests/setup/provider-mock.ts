@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const MOCK_CREDENTIALS = {
+const MOCK_CREDENTIALS = {
   twilioSid: `AC${'a'.repeat(32)}`,
   twilioToken: 'twilio-test-token',
   twilioFrom: 'BOOSTER',
@@ -32,9 +32,9 @@ export const MOCK_CREDENTIALS = {
   },
 };
 
-export type Provider = 'twilio' | 'whatsapp' | 'emailjs';
+type Provider = 'twilio' | 'whatsapp' | 'emailjs';
 
-export type ReceivedMessage = {
+type ReceivedMessage = {
   provider: Provider;
   /** The 9-digit number (SMS, WhatsApp) or the e-mail address. */
   recipient: string;
@@ -178,7 +178,10 @@ export async function startProviderMock(): Promise<ProviderMock> {
     });
   }
 
-  function emailjs(req: IncomingMessage, body: string) {
+  function emailjs(
+    req: IncomingMessage,
+    body: string,
+  ): { status: number; body: string; headers: Record<string, string> } {
     const problems: string[] = [];
     let m: Record<string, any> = {}; // eslint-disable-line @typescript-eslint/no-explicit-any
     try {

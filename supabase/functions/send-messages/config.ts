@@ -26,7 +26,7 @@ const rate = (env: Env, name: string, fallback: number) => {
 };
 
 /** The local sink: the message is kept in the outbox (provider 'local', its body) and logged. */
-export const sinkAdapter = (channel: Channel): Adapter => ({
+const sinkAdapter = (channel: Channel): Adapter => ({
   provider: 'local',
   perSecond: 1000,
   async send(row) {

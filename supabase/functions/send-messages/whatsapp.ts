@@ -17,10 +17,7 @@ import {
  * The templates' names and their body parameters, in order ({{1}}, {{2}}…): the README and
  * docs/decisions/033-messages-outbox.md give the texts an organiser submits.
  */
-export const WHATSAPP_PARAMETERS: Record<
-  Exclude<Template, 'registration_confirmation'>,
-  string[]
-> = {
+const WHATSAPP_PARAMETERS: Record<Exclude<Template, 'registration_confirmation'>, string[]> = {
   reminder: ['when', 'venue', 'link'],
   waitlist_offer: ['when', 'link'],
   pass_recovery: ['link'],
@@ -41,7 +38,7 @@ const RATE_LIMITED = new Set([4, 80007, 130429, 131048, 131056]);
 /** Codes a person fixes (token, permissions, payment): tried again later. */
 const FIXABLE = new Set([0, 3, 10, 190, 200, 131042]);
 
-export function whatsappTemplate(
+function whatsappTemplate(
   row: OutboxRow,
   config: Pick<WhatsAppConfig, 'language' | 'templatePrefix'>,
 ) {

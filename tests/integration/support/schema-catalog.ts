@@ -23,6 +23,7 @@ const REQUIRED_ROWS: Record<string, { orderBy: string; ignore: string[] }> = {
   'private.abuse_settings': { orderBy: 'id', ignore: ['updated_at'] },
   'private.rate_limits': { orderBy: 'action', ignore: [] },
   'private.door_settings': { orderBy: 'id', ignore: ['updated_at'] },
+  'public.message_settings': { orderBy: 'id', ignore: ['updated_at'] },
   'private.participant_count': { orderBy: 'singleton', ignore: [] },
   // Random secrets: one row each, whatever its value.
   'private.pow_secret': { orderBy: 'id', ignore: ['secret'] },

@@ -50,7 +50,7 @@ export async function startRuntime(env: Record<string, string>): Promise<Runtime
 }
 
 /** Fast paces for tests (e-mail kept slow enough to measure its spacing). */
-export const TEST_PACE = {
+const TEST_PACE = {
   SMS_PER_SECOND: '500',
   WHATSAPP_PER_SECOND: '500',
   EMAIL_PER_SECOND: '5',
