@@ -11,12 +11,12 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CHANNEL_LABELS, formatFcfa } from './outbox-labels';
 
 /** The channels a reminder goes by (a pass has a phone, no e-mail). */
-export const REMINDER_CHANNELS = ['sms', 'whatsapp'] as const satisfies readonly PhoneChannel[];
+const REMINDER_CHANNELS = ['sms', 'whatsapp'] as const satisfies readonly PhoneChannel[];
 
 const passes = (n: number) => (n > 1 ? `${formatCount(n)} passes confirmés` : `${n} pass confirmé`);
 
 /** The passes still to send to: those that do not have this concert's reminder yet. */
-export const toSend = (p: ReminderPreview) => Math.max(0, p.recipients - p.alreadyQueued);
+const toSend = (p: ReminderPreview) => Math.max(0, p.recipients - p.alreadyQueued);
 
 /**
  * Who gets it and, by SMS, what it costs: the passes still to send to × the parts of the message

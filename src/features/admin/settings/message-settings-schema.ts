@@ -9,7 +9,7 @@ type MessageSettingsPatch = Partial<Omit<MessageSettings, 'updatedAt'>>;
  * database's own (admin_update_message_settings), so a value it would refuse gets the same French
  * message on its field before anything is sent.
  */
-export const MESSAGE_SETTINGS_MESSAGES = {
+const MESSAGE_SETTINGS_MESSAGES = {
   reminderDaysBefore: 'Le rappel se programme de 1 à 30 jours avant le concert.',
   reminderChannel: 'Canal inconnu : choisissez sms ou whatsapp.',
   smsPricePerSegment: 'Prix par SMS invalide (en FCFA, de 0 à 999 999).',
