@@ -152,6 +152,14 @@ describe('the "Envois" page', () => {
     );
     expect(await screen.findByText('Message à 6 77 00 00 02 remis en file d’envoi')).toBeVisible();
     await waitFor(() => expect(cells(rows()[1])[4]).toBe('En file d’envoi'));
+    // The button left with the failed state: the focus is on the same message's "Voir".
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', {
+          name: fr('Voir le message « Place libérée (liste d’attente) » à 6 77 00 00 02'),
+        }),
+      ).toHaveFocus(),
+    );
     const [row] = await backend.sql<{ state: string; attempts: number; last_error: string | null }>(
       `select state, attempts, last_error from outbox where id = '${FAILED}'`,
     );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
+import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import {
   OUTBOX_CHANNELS,
   OUTBOX_STATES,
@@ -50,13 +51,18 @@ function Outbox() {
   const resend = useResendOutboxMessage();
   const [openId, setOpenId] = useState<string | null>(null);
 
+  const rows = list.data?.rows ?? [];
   const onResend = (id: string, recipient: string) =>
     resend.mutate(id, {
-      onSuccess: () => notify.success(`Message à ${recipient} remis en file d’envoi`),
+      onSuccess: () => {
+        notify.success(`Message à ${recipient} remis en file d’envoi`);
+        // "Renvoyer" leaves with the failed state: the focus goes to the same message's "Voir".
+        const ids = rows.map((m) => m.id);
+        requestAnimationFrame(() => refocusInList(rowsAround(ids, id), 'Voir'));
+      },
       onError: (e) => notify.error(e.message),
     });
 
-  const rows = list.data?.rows ?? [];
   const rowProps = (m: OutboxMessage) => ({
     message: m,
     open: openId === m.id,

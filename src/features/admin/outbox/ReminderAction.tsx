@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/Field';
 import { notify } from '@/lib/toast';
 import { formatCount } from '@/lib/numbers';
 import type { PhoneChannel, ReminderPreview } from '@/data/outbox/types';
-import { reminderPreviewQuery } from '@/data/outbox/queries';
+import { messageSettingsQuery, reminderPreviewQuery } from '@/data/outbox/queries';
 import { useSendReminder } from '@/data/outbox/mutations';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CHANNEL_LABELS, formatFcfa } from './outbox-labels';
@@ -59,9 +59,11 @@ function PreviewFigures({ preview }: { preview: ReminderPreview }) {
  * estimated cost (the price of a segment is a setting). The database queues one message per
  * pass and concert date (admin_send_reminder): sending it twice queues nothing twice.
  */
-export function ReminderAction({ defaultChannel }: { defaultChannel?: PhoneChannel }) {
+export function ReminderAction() {
   const [open, setOpen] = useState(false);
-  const [channel, setChannel] = useState<PhoneChannel>(defaultChannel ?? 'sms');
+  const [channel, setChannel] = useState<PhoneChannel>('sms');
+  // The channel the settings name for the reminder is the one offered first.
+  const settings = useQuery(messageSettingsQuery());
   const select = useRef<HTMLSelectElement>(null);
   // Read anew each time the dialog opens: passes are confirmed and cancelled meanwhile.
   const preview = useQuery({ ...reminderPreviewQuery(channel), enabled: open, staleTime: 0 });
@@ -85,7 +87,14 @@ export function ReminderAction({ defaultChannel }: { defaultChannel?: PhoneChann
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Envoyer le rappel</Button>
+      <Button
+        onClick={() => {
+          if (settings.data) setChannel(settings.data.reminderChannel);
+          setOpen(true);
+        }}
+      >
+        Envoyer le rappel
+      </Button>
       <ConfirmDialog
         open={open}
         role="dialog"
