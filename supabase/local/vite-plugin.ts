@@ -75,6 +75,15 @@ export function localBackend(): Plugin {
           apiUrl = `http://${/^(::|0\.0\.0\.0|\[::\])$/.test(host) ? '127.0.0.1' : host}:${address.port}`;
           stopTimer();
           stopTimer = startSendTimer(() => apiUrl);
+          // The links in messages point at this dev server while the site's address is still a
+          // local one (message_settings.site_url; a real address set in Paramètres is kept).
+          void ready.then((db) =>
+            db.admin.query(
+              `update public.message_settings set site_url = $1
+                where site_url ~ '^http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$' and site_url <> $1`,
+              [`http://localhost:${address.port}`],
+            ),
+          );
         }
         const url = (server.resolvedUrls?.local[0] ?? `http://localhost:${port}/`).replace(
           /\/$/,

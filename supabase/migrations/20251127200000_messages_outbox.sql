@@ -2,7 +2,7 @@
 -- its sender's claim and record, the messages' settings, the events that queue by themselves
 -- (waitlist promotion, registration received, reminder, convocation, "Retrouver mon pass") and
 -- the admins' functions. Folded into 50_edition_settings.sql, 61_outbox.sql,
--- 62_outbox_events.sql and the changed lines of 20, 21, 30 and 52.
+-- 62_outbox_events.sql, 63_outbox_admin.sql and the changed lines of 20, 21, 30 and 52.
 
 -- "Retrouver mon pass" is a public write with its own rate limit and proof of work.
 alter table private.rate_limits drop constraint rate_limits_action_check;
@@ -211,7 +211,7 @@ language sql immutable set search_path = '' as $$
     when 'pass_recovery' then format('Votre pass Booster Night Party : %s', v ->> 'link')
     when 'convocation' then format('Booster Challenge : %s, convocation à l''audition de %s %s. Infos : %s',
       v ->> 'first_name', v ->> 'city', v ->> 'when', v ->> 'site')
-    when 'registration_confirmation' then format(E'Bonjour %s,\n\nNous avons bien reçu votre inscription au Booster Challenge (%s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL''équipe Booster Challenge\n%s',
+    when 'registration_confirmation' then format(E'Bonjour %s,\n\nNous avons bien reçu votre inscription au Booster Challenge (catégorie %s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL''équipe Booster Challenge\n%s',
       v ->> 'first_name', v ->> 'category', v ->> 'site')
   end
 $$;
@@ -514,7 +514,7 @@ language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform private.queue_message('email', new.email, 'registration_confirmation',
     jsonb_build_object('first_name', split_part(new.full_name, ' ', 1),
-      'category', new.category,
+      'category', case new.category when 'dance' then 'danse' else 'chant' end,
       'site', (select rtrim(m.site_url, '/') from public.message_settings m)),
     'registration_confirmation:' || new.id, null, new.id, null);
   return null;
@@ -720,28 +720,3 @@ create trigger reservations_waitlist_offer after update of state on public.reser
 
 create trigger participants_registration_confirmation after insert on public.participants
   for each row execute function private.queue_registration_confirmation();
-
--- ---------------------------------------------------------------------------------------------
--- The schedule (not a schema object: pg_cron's job table, where pg_cron and pg_net are installed)
--- ---------------------------------------------------------------------------------------------
-
--- Hosted Supabase: every minute pg_net POSTs to the send-messages Edge Function with the service
--- key, both read from Vault (README, "Messages"). Elsewhere nothing is scheduled: the embedded
--- backend calls the function itself every 30 s in dev.
-do $$
-begin
-  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron')
-     and exists (select 1 from pg_catalog.pg_extension where extname = 'pg_net') then
-    execute $cron$select cron.schedule('booster-send-messages', '* * * * *', $job$
-      select net.http_post(
-        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url')
-               || '/functions/v1/send-messages',
-        headers := jsonb_build_object('Content-Type', 'application/json',
-          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets
-                                          where name = 'service_role_key')),
-        body := '{}'::jsonb,
-        timeout_milliseconds := 55000)
-    $job$)$cron$;
-  end if;
-end;
-$$;

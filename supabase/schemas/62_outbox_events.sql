@@ -35,7 +35,7 @@ language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform private.queue_message('email', new.email, 'registration_confirmation',
     jsonb_build_object('first_name', split_part(new.full_name, ' ', 1),
-      'category', new.category,
+      'category', case new.category when 'dance' then 'danse' else 'chant' end,
       'site', (select rtrim(m.site_url, '/') from public.message_settings m)),
     'registration_confirmation:' || new.id, null, new.id, null);
   return null;

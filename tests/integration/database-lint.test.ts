@@ -19,6 +19,7 @@ const ANON_ENTRY_POINTS = [
   'edition_info',
   'get_pass',
   'pow_challenge',
+  'recover_pass',
   'register_participant',
   'registration_status',
   'send_contact_message',

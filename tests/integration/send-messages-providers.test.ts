@@ -127,7 +127,7 @@ describe('each channel through its provider', () => {
     const params = sent.content as Record<string, string>;
     expect(params.subject).toBe('Votre inscription au Booster Challenge');
     expect(params.message).toMatch(
-      /^Bonjour Jean,\n\nNous avons bien reçu votre inscription au Booster Challenge \(singing\)/,
+      /^Bonjour Jean,\n\nNous avons bien reçu votre inscription au Booster Challenge \(catégorie chant\)/,
     );
     expect(mock.violations).toEqual([]);
   });

@@ -30,7 +30,7 @@ const sinkAdapter = (channel: Channel): Adapter => ({
   provider: 'local',
   perSecond: 1000,
   async send(row) {
-    console.info(`[send-messages] local sink ${channel} → ${row.recipient}: ${row.body}`);
+    console.info(`local sink ${channel} → ${row.recipient}: ${JSON.stringify(row.body)}`);
     return { ok: true, providerId: `local-${row.id}` };
   },
 });
