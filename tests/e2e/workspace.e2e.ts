@@ -167,7 +167,7 @@ describe('the organisers’ workspace', () => {
       const purgeDate = page.getByLabel(/^Purge des données personnelles à partir du/);
       if (!(await purgeDate.inputValue())) {
         await purgeDate.fill(new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10));
-        await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+        await page.getByRole('button', { name: 'Enregistrer les paramètres', exact: true }).click();
         await waitForToast(page, 'Paramètres enregistrés');
       }
       await check(page, viewport, 'admin-settings-retention');
