@@ -90,7 +90,6 @@ export function offlinePages(root: string): Plugin {
           swDest: join(dir, OFFLINE_WORKER),
           globDirectory: dir,
           globPatterns: files,
-          globStrict: true,
           // Hashed file names need no other version.
           dontCacheBustURLsMatching: /^assets\//,
           navigateFallback: `/${SPA_SHELL}`,

@@ -18,6 +18,7 @@ export const vote = '/vote';
 export const stageScreen = '/ecran';
 export const adminLogin = '/admin/login';
 export const door = '/porte';
+export const jury = '/jury';
 export const admin = '/admin';
 export const adminParticipants = '/admin/participants';
 export const adminParticipant = '/admin/participants/:id';
