@@ -699,10 +699,10 @@ begin
     perform private.invalid('participant_id', 'Ce participant ne passe pas dans cette session.');
   end if;
   if not v_absent then
-    if exists (select 1 from jsonb_object_keys(v_scores) key
+    if exists (select 1 from jsonb_object_keys(v_scores) sk(k)
                 where not exists (select 1 from public.audition_session_criteria x
                                    where x.session_id = s.id and x.category = perf.category
-                                     and x.id::text = key)) then
+                                     and x.id::text = sk.k)) then
       perform private.invalid('scores', 'Critère inconnu : rechargez la session.');
     end if;
     for k in select x.id, x.label, x.weight from public.audition_session_criteria x
