@@ -1,0 +1,48 @@
+import { CATEGORY_LABELS } from '@/config/edition';
+import type { ScoreExportRow } from '@/data/auditions/admin-types';
+import type { Sheet, SheetColumn } from '../workbook/sheet';
+
+export const JURY_SHEET = 'Notes du jury';
+
+const JURY_COLUMNS: readonly SheetColumn[] = [
+  { header: 'Ville', width: 14 },
+  { header: 'Jour', width: 12, kind: 'text' },
+  { header: 'Catégorie', width: 11 },
+  { header: 'Candidat', width: 28 },
+  { header: 'Juré', width: 10 },
+  { header: 'Critère', width: 22 },
+  { header: 'Note /10', width: 10 },
+  { header: 'Note pondérée du juré /10', width: 14 },
+  { header: 'Absent', width: 8 },
+  { header: 'Commentaire', width: 50 },
+];
+
+const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+const number = (n: number | null) => (n === null ? '' : decimal.format(n));
+
+/** "05/12/2026": a session's day (yyyy-mm-dd) as a French spreadsheet reads it. */
+const day = (heldOn: string) => heldOn.split('-').reverse().join('/');
+
+/**
+ * The readable export's jury sheet (issue 30): every judge's score per criterion, one row each,
+ * as audition_scores_export gives them (an absent performer: one row per judge, "Oui", no score).
+ * Numbers are written as French text ("7,5"), as the list pages show them.
+ */
+export function juryScoresSheet(rows: readonly ScoreExportRow[]): Sheet {
+  return {
+    name: JURY_SHEET,
+    columns: JURY_COLUMNS,
+    rows: rows.map((r) => [
+      r.city,
+      day(r.heldOn),
+      CATEGORY_LABELS[r.category],
+      r.performer,
+      r.judge,
+      r.criterion,
+      number(r.value),
+      number(r.total),
+      r.absent ? 'Oui' : 'Non',
+      r.comment,
+    ]),
+  };
+}

@@ -1,0 +1,65 @@
+import { EDITION } from '@/config/edition';
+import { auditionVenue } from '@/config/auditions';
+import { cleanLine } from '@/lib/validation';
+import type { AdminSession, SessionDraft } from '@/data/auditions/admin-types';
+
+/**
+ * The session form's rules, the database's own (admin_save_audition_session checks them again):
+ * one of the five audition cities, a day, a category, a venue of 2 to 200 characters, at least
+ * one judge, and a lead judge among them.
+ */
+export type SessionErrors = Partial<
+  Record<'city' | 'heldOn' | 'venue' | 'judges' | 'lead', string>
+>;
+
+export const SESSION_MESSAGES = {
+  city: 'Choisissez la ville de l’audition.',
+  heldOn: 'Indiquez le jour de l’audition.',
+  venue: 'Le lieu compte de 2 à 200 caractères.',
+  judges: 'Choisissez au moins un juré.',
+  lead: 'Choisissez le juré principal parmi les jurés de la session.',
+} as const;
+
+export const AUDITION_CITIES: readonly string[] = EDITION.auditionCities;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const isDay = (value: string) =>
+  DAY.test(value) &&
+  !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+export function validateSession(draft: SessionDraft): SessionErrors {
+  const errors: SessionErrors = {};
+  if (!AUDITION_CITIES.includes(draft.city)) errors.city = SESSION_MESSAGES.city;
+  if (!isDay(draft.heldOn)) errors.heldOn = SESSION_MESSAGES.heldOn;
+  const venue = cleanLine(draft.venue);
+  if (venue.length < 2 || venue.length > 200) errors.venue = SESSION_MESSAGES.venue;
+  if (draft.judges.length === 0) errors.judges = SESSION_MESSAGES.judges;
+  else if (!draft.judges.includes(draft.lead)) errors.lead = SESSION_MESSAGES.lead;
+  return errors;
+}
+
+export const hasErrors = (errors: SessionErrors) => Object.keys(errors).length > 0;
+
+/** A new session: the first city, its venue, both categories, nobody yet. */
+export function newSessionDraft(): SessionDraft {
+  const city = AUDITION_CITIES[0];
+  return { city, heldOn: '', category: 'both', venue: auditionVenue(city), judges: [], lead: '' };
+}
+
+export const draftOf = (s: AdminSession): SessionDraft => ({
+  id: s.id,
+  city: s.city,
+  heldOn: s.heldOn,
+  category: s.category,
+  venue: s.venue,
+  judges: s.judges.map((j) => j.userId),
+  lead: s.judges.find((j) => j.isLead)?.userId ?? '',
+});
+
+/** The draft as sent: the venue's spaces cleaned. */
+export const cleanDraft = (draft: SessionDraft): SessionDraft => ({
+  ...draft,
+  venue: cleanLine(draft.venue),
+});
