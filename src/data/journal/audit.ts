@@ -145,6 +145,7 @@ export const EXPORTS = [
   'distribution_regionale',
   'vote_results',
   'vote_results.xlsx',
+  'audition_scores.xlsx',
 ] as const;
 export type ExportName = (typeof EXPORTS)[number];
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { staffRoleQuery } from '@/data/staff/queries';
-import { AUDITION_CATEGORIES } from '@/data/auditions/admin-types';
+import { AUDITION_CATEGORIES } from '@/data/auditions/types';
 import { LoadingStatus } from '../ui/ListState';
 import { CityRankingView } from './CityRankingView';
 import { SessionResultsView } from './SessionResultsView';

@@ -7,14 +7,15 @@ import {
   AUDITION_CATEGORIES,
   type AuditionCategory,
   type PreselectStatus,
-} from '@/data/auditions/admin-types';
+} from '@/data/auditions/types';
 import { DataTable } from '../ui/DataTable';
 import { EmptyState, QueryStatus } from '../ui/ListState';
 import { card, linkClass, pageTitle, td } from '../ui/classes';
 import { categoryLabel, rankText, scoreText, sessionDay, zText } from './audition-labels';
 import { rankingPath, resultsPath, sessionsPath } from './audition-paths';
 import { PRESELECT_ACTIONS, PreselectDialog } from './PreselectDialog';
-import { NORMALISED_EXPLAINED, StatusPill } from './ResultsTable';
+import { StatusPill } from './ResultsTable';
+import { NORMALISED_EXPLANATION } from '@/data/auditions/labels';
 
 /**
  * A category's ranking across every city (`?classement=`), on normalised scores: each judge's
@@ -50,7 +51,7 @@ export function CityRankingView({
           </Link>
         ))}
       </nav>
-      <p className={`${card} text-gray-800`}>{NORMALISED_EXPLAINED}</p>
+      <p className={`${card} text-gray-800`}>{NORMALISED_EXPLANATION}</p>
       <QueryStatus query={ranking} loadingText="Chargement du classement…" />
       {ranking.data && rows.length === 0 && (
         <EmptyState>Aucun candidat noté dans cette catégorie pour le moment</EmptyState>

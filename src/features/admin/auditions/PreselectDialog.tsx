@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { STATUS_LABELS } from '@/data/participants/status-labels';
 import { usePreselectTop } from '@/data/auditions/mutations';
-import type { AuditionCategory, PreselectStatus } from '@/data/auditions/admin-types';
+import type { AuditionCategory, PreselectStatus } from '@/data/auditions/types';
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

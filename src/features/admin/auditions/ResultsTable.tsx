@@ -1,16 +1,9 @@
 import { STATUS_BADGES, STATUS_LABELS } from '@/data/participants/status-labels';
 import { PARTICIPANT_STATUSES, type ParticipantStatus } from '@/data/participants/types';
-import type { CategoryResults, JudgeCard, ResultRow } from '@/data/auditions/admin-types';
+import type { ResultCategory, ResultJudgeCard, ResultRow } from '@/data/auditions/types';
 import { DataTable } from '../ui/DataTable';
 import { td } from '../ui/classes';
 import { categoryLabel, pointText, rankText, scoreText, zText } from './audition-labels';
-
-/**
- * What a normalised score is, in one sentence an organiser reads beside the table (issue 30): the
- * z-score of each judge's total within the session, averaged (docs/decisions/031-jury-scorecards.md).
- */
-export const NORMALISED_EXPLAINED =
-  'La note normalisée compare chaque note à l’habitude de son juré dans la session (0 : dans sa moyenne, +1 : nettement au-dessus, −1 : nettement en dessous), puis fait la moyenne des jurés : un juré sévère et un juré généreux pèsent ainsi autant.';
 
 const asStatus = (s: string): ParticipantStatus =>
   PARTICIPANT_STATUSES.find((p) => p === s) ?? 'inscrit';
@@ -32,8 +25,8 @@ function JudgeCell({
   card,
   criteria,
 }: {
-  card: JudgeCard | undefined;
-  criteria: CategoryResults['criteria'];
+  card: ResultJudgeCard | undefined;
+  criteria: ResultCategory['criteria'];
 }) {
   if (!card) return <span className="text-gray-600">Pas noté</span>;
   if (card.absent) return <span className="font-medium text-gray-900">Absent</span>;
@@ -63,7 +56,7 @@ export function ResultsTable({
   results,
   judges,
 }: {
-  results: CategoryResults;
+  results: ResultCategory;
   judges: { label: string; email: string | null }[];
 }) {
   const label = categoryLabel(results.category);

@@ -2,25 +2,45 @@ import { useRef, useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import {
   useDeleteAuditionSession,
-  useLockAuditionSession,
-  useUnlockAuditionSession,
+  useLockSession,
+  useUnlockSession,
 } from '@/data/auditions/mutations';
-import { ScoresMissingError } from '@/data/auditions/admin-auditions';
-import type { AdminSession, MissingScores } from '@/data/auditions/admin-types';
-import { toDataError } from '@/lib/errors';
+import { JURY_REFUSALS } from '@/data/auditions/jury';
+import type { AdminAuditionSession } from '@/data/auditions/types';
+import { DataError, toDataError } from '@/lib/errors';
 import { cleanLine } from '@/lib/validation';
 import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { sessionName } from './audition-labels';
 
 type DialogProps = {
-  session: AdminSession;
+  session: AdminAuditionSession;
   onClose: () => void;
   /** Where the focus goes once done (the page's heading: the card's buttons change). */
   returnFocus: () => HTMLElement | null;
 };
 
-const performers = (n: number) => `${n} candidat${n > 1 ? 's' : ''}`;
+const participants = (n: number) => `${n} participant${n > 1 ? 's' : ''}`;
+
+/**
+ * The refusal's details (a JSON text: [{ judge_label, performers }]) as lines naming each judge
+ * with their e-mail ("Juré 2 (awa@…) : 3 participants sans note"); the database's own sentence
+ * when they cannot be read.
+ */
+function missingLines(error: DataError, session: AdminAuditionSession): string[] {
+  try {
+    const raw = (error.details ?? {}) as { details?: unknown };
+    const list: unknown = JSON.parse(String(raw.details));
+    if (!Array.isArray(list) || list.length === 0) return [error.message];
+    return list.map((m: { judge_label?: unknown; performers?: unknown }) => {
+      const label = String(m.judge_label ?? '');
+      const email = session.judges.find((j) => j.label === label)?.email;
+      return `${label}${email ? ` (${email})` : ''} : ${participants(Number(m.performers) || 0)} sans note`;
+    });
+  } catch {
+    return [error.message];
+  }
+}
 
 /**
  * "Verrouiller" (admins, like the lead judge on /jury): asks first; when a judge has not scored
@@ -28,18 +48,20 @@ const performers = (n: number) => `${n} candidat${n > 1 ? 's' : ''}`;
  * lock, the journal keeping who was missing.
  */
 export function LockDialog({ session, onClose, returnFocus }: DialogProps) {
-  const lock = useLockAuditionSession();
-  const [missing, setMissing] = useState<MissingScores[] | null>(null);
+  const lock = useLockSession();
+  /** Who has not scored, once the database refused the lock for it. */
+  const [missing, setMissing] = useState<string[] | null>(null);
   const run = (force: boolean) =>
     lock.mutate(
-      { id: session.id, force },
+      { sessionId: session.id, force },
       {
         onSuccess: () => {
           notify.success('Session verrouillée');
           onClose();
         },
         onError: (e) => {
-          if (e instanceof ScoresMissingError) setMissing(e.missing);
+          if (e instanceof DataError && e.reason === JURY_REFUSALS.scoresMissing)
+            setMissing(missingLines(e, session));
           else notify.error(toDataError(e, 'La session n’a pas pu être verrouillée.').message);
         },
       },
@@ -61,12 +83,9 @@ export function LockDialog({ session, onClose, returnFocus }: DialogProps) {
       onConfirm={() => run(missing !== null)}
     >
       {missing && (
-        <ul className="mt-3 list-disc space-y-1 pl-6 text-gray-900">
-          {missing.map((m) => (
-            <li key={m.judge}>
-              {m.judge}
-              {m.email && ` (${m.email})`} : {performers(m.performers)} sans note
-            </li>
+        <ul className="mt-3 list-disc space-y-1 rounded-lg bg-amber-50 py-3 pr-3 pl-8 text-gray-900">
+          {missing.map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       )}
@@ -74,26 +93,26 @@ export function LockDialog({ session, onClose, returnFocus }: DialogProps) {
   );
 }
 
-export const UNLOCK_REASON_ERROR = 'Indiquez la raison du déverrouillage (de 3 à 300 caractères).';
+export const UNLOCK_REASON_ERROR = 'Indiquez la raison du déverrouillage (de 2 à 200 caractères).';
 
 /**
  * "Déverrouiller" (admins only): the judges may change their scores again; the reason is asked
  * and kept in the journal by the database.
  */
 export function UnlockDialog({ session, onClose, returnFocus }: DialogProps) {
-  const unlock = useUnlockAuditionSession();
+  const unlock = useUnlockSession();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const field = useRef<HTMLTextAreaElement>(null);
   const confirm = () => {
     const clean = cleanLine(reason);
-    if (clean.length < 3 || clean.length > 300) {
+    if (clean.length < 2 || clean.length > 200) {
       setError(UNLOCK_REASON_ERROR);
       field.current?.focus();
       return;
     }
     unlock.mutate(
-      { id: session.id, reason: clean },
+      { sessionId: session.id, reason: clean },
       {
         onSuccess: () => {
           notify.success('Session déverrouillée');
@@ -122,7 +141,7 @@ export function UnlockDialog({ session, onClose, returnFocus }: DialogProps) {
         <textarea
           ref={field}
           rows={3}
-          maxLength={300}
+          maxLength={200}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />

@@ -8,9 +8,11 @@ import { juryAccountsQuery } from '@/data/auditions/queries';
 import { useSaveAuditionSession } from '@/data/auditions/mutations';
 import {
   SESSION_CATEGORIES,
-  type AdminSession,
+  type AdminAuditionSession,
+  type AuditionSessionCity,
   type SessionDraft,
-} from '@/data/auditions/admin-types';
+} from '@/data/auditions/types';
+import { fieldRefusal } from '@/data/auditions/field-refusal';
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { card } from '../ui/classes';
@@ -21,6 +23,7 @@ import {
   draftOf,
   hasErrors,
   newSessionDraft,
+  SESSION_FIELDS,
   validateSession,
   type SessionErrors,
 } from './session-rules';
@@ -36,7 +39,7 @@ export function SessionEditor({
   onDone,
 }: {
   /** The session edited; none for a new one. */
-  session?: AdminSession;
+  session?: AdminAuditionSession;
   onDone: () => void;
 }) {
   const [draft, setDraft] = useState<SessionDraft>(() =>
@@ -48,7 +51,7 @@ export function SessionEditor({
   const set = (patch: Partial<SessionDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   /** Another city: its audition address, unless the venue was typed by hand. */
-  const setCity = (city: string) =>
+  const setCity = (city: AuditionSessionCity) =>
     setDraft((d) => ({
       ...d,
       city,
@@ -77,8 +80,15 @@ export function SessionEditor({
         notify.success(session ? 'Session enregistrée' : 'Session créée');
         onDone();
       },
-      onError: (e) =>
-        notify.error(toDataError(e, 'La session n’a pas pu être enregistrée.').message),
+      onError: (e) => {
+        // A field the database refused (a session already set for that city and day): under it.
+        const refused = fieldRefusal(e);
+        const field = refused && SESSION_FIELDS[refused.field];
+        if (refused && field) {
+          setErrors({ [field]: refused.message });
+          setTimeout(() => document.getElementById('session-errors')?.focus());
+        } else notify.error(toDataError(e, 'La session n’a pas pu être enregistrée.').message);
+      },
     });
   };
 
@@ -109,7 +119,12 @@ export function SessionEditor({
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Ville" error={errors.city} required>
-          <select value={draft.city} onChange={(e) => setCity(e.target.value)}>
+          <select
+            value={draft.city}
+            onChange={(e) =>
+              setCity(AUDITION_CITIES.find((c) => c === e.target.value) ?? draft.city)
+            }
+          >
             {AUDITION_CITIES.map((city) => (
               <option key={city} value={city}>
                 {city}
@@ -125,7 +140,10 @@ export function SessionEditor({
           />
         </Field>
       </div>
-      <fieldset className="space-y-2">
+      <fieldset
+        className="space-y-2"
+        aria-describedby={errors.category ? 'session-category-error' : undefined}
+      >
         <legend className="text-sm font-medium text-gray-800">Catégorie</legend>
         <div className="flex flex-wrap gap-x-6">
           {SESSION_CATEGORIES.map((c) => (
@@ -142,6 +160,11 @@ export function SessionEditor({
             </label>
           ))}
         </div>
+        {errors.category && (
+          <p id="session-category-error" role="alert" className="text-sm text-red-700">
+            {errors.category}
+          </p>
+        )}
       </fieldset>
       <Field
         label="Lieu"

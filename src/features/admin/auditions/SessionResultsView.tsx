@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
-import { sessionResultsQuery } from '@/data/auditions/queries';
-import type { CategoryResults, PreselectStatus } from '@/data/auditions/admin-types';
+import { auditionResultsQuery } from '@/data/auditions/queries';
+import type { ResultCategory, PreselectStatus } from '@/data/auditions/types';
 import { QueryStatus } from '../ui/ListState';
 import { card, linkClass, pageTitle } from '../ui/classes';
 import {
@@ -14,12 +14,13 @@ import {
 } from './audition-labels';
 import { sessionsPath } from './audition-paths';
 import { PRESELECT_ACTIONS, PreselectDialog } from './PreselectDialog';
-import { NORMALISED_EXPLAINED, ResultsTable } from './ResultsTable';
+import { ResultsTable } from './ResultsTable';
+import { NORMALISED_EXPLANATION } from '@/data/auditions/labels';
 
-type Picking = { category: CategoryResults; status: PreselectStatus } | null;
+type Picking = { category: ResultCategory; status: PreselectStatus } | null;
 
 /** "2 candidats · 1 absent": a category's counts above its table. */
-function counts(results: CategoryResults) {
+function counts(results: ResultCategory) {
   const absent = results.rows.filter((r) => r.absent).length;
   const n = results.rows.length;
   return `${n} candidat${n > 1 ? 's' : ''}${absent ? ` · ${absent} absent${absent > 1 ? 's' : ''}` : ''}`;
@@ -36,7 +37,7 @@ export function SessionResultsView({
   sessionId: string;
   canWrite: boolean;
 }) {
-  const results = useQuery(sessionResultsQuery(sessionId));
+  const results = useQuery(auditionResultsQuery(sessionId));
   const [picking, setPicking] = useState<Picking>(null);
   const data = results.data;
   const locked = data?.session.state === 'locked';
@@ -61,7 +62,7 @@ export function SessionResultsView({
                 : 'Session ouverte : les notes peuvent encore changer.'}
             </p>
           </div>
-          <p className={`${card} text-gray-800`}>{NORMALISED_EXPLAINED}</p>
+          <p className={`${card} text-gray-800`}>{NORMALISED_EXPLANATION}</p>
           {data.categories.map((c) => (
             <section
               key={c.category}

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { auditionSessionsQuery } from '@/data/auditions/queries';
-import type { AdminSession } from '@/data/auditions/admin-types';
+import type { AdminAuditionSession } from '@/data/auditions/types';
 import { formatDouala } from '@/lib/douala-input';
 import { EmptyState, QueryStatus } from '../ui/ListState';
+import { ExportButton } from '../ui/ExportButton';
+import { exportAuditionScoresXlsx } from './audition-exports';
 import { card, linkClass, pageTitle } from '../ui/classes';
 import {
   SESSION_CATEGORY_LABELS,
@@ -17,7 +19,7 @@ import { DeleteDialog, LockDialog, UnlockDialog } from './SessionDialogs';
 import { SessionEditor } from './SessionEditor';
 import { rankingPath, resultsPath } from './audition-paths';
 
-type Dialog = { kind: 'lock' | 'unlock' | 'delete'; session: AdminSession } | null;
+type Dialog = { kind: 'lock' | 'unlock' | 'delete'; session: AdminAuditionSession } | null;
 
 function SessionCard({
   session,
@@ -25,7 +27,7 @@ function SessionCard({
   onEdit,
   onDialog,
 }: {
-  session: AdminSession;
+  session: AdminAuditionSession;
   canWrite: boolean;
   onEdit: () => void;
   onDialog: (kind: 'lock' | 'unlock' | 'delete') => void;
@@ -57,7 +59,7 @@ function SessionCard({
         </div>
         <div className="min-w-0">
           <dt className="text-gray-600">Juré principal</dt>
-          <dd className="break-words text-gray-900">{lead?.email ?? '—'}</dd>
+          <dd className="break-words text-gray-900">{lead ? (lead.email ?? lead.label) : '—'}</dd>
         </div>
         <div>
           <dt className="text-gray-600">Candidats notés</dt>
@@ -111,7 +113,7 @@ function SessionCard({
  */
 export function SessionsList({ canWrite }: { canWrite: boolean }) {
   const sessions = useQuery(auditionSessionsQuery());
-  const [editing, setEditing] = useState<{ session?: AdminSession } | null>(null);
+  const [editing, setEditing] = useState<{ session?: AdminAuditionSession } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const list = sessions.data ?? [];
@@ -142,9 +144,16 @@ export function SessionsList({ canWrite }: { canWrite: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         {title}
         {canWrite && (
-          <Button onClick={() => setEditing({})} disabled={!sessions.data}>
-            Nouvelle session
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ExportButton
+              label="Exporter les notes pour Excel"
+              onExport={exportAuditionScoresXlsx}
+              disabled={!list.some((s) => s.scoredCount > 0)}
+            />
+            <Button onClick={() => setEditing({})} disabled={!sessions.data}>
+              Nouvelle session
+            </Button>
+          </div>
         )}
       </div>
       <p className="text-gray-700">

@@ -1,20 +1,14 @@
-import { CATEGORY_LABELS } from '@/config/edition';
 import { doualaInstant, formatEventDate } from '@/lib/dates';
-import type { AuditionCategory, SessionCategory, SessionState } from '@/data/auditions/admin-types';
+import {
+  CATEGORY_LABELS,
+  SESSION_CATEGORY_LABELS,
+  SESSION_STATE_LABELS,
+} from '@/data/auditions/labels';
+import type { AuditionCategory, SessionCategory, SessionState } from '@/data/auditions/types';
 
-/** A session's category as organisers read it. */
-export const SESSION_CATEGORY_LABELS: Record<SessionCategory, string> = {
-  dance: CATEGORY_LABELS.dance,
-  singing: CATEGORY_LABELS.singing,
-  both: 'Danse et chant',
-};
+export { SESSION_CATEGORY_LABELS, SESSION_STATE_LABELS };
 
 export const categoryLabel = (category: AuditionCategory) => CATEGORY_LABELS[category];
-
-export const SESSION_STATE_LABELS: Record<SessionState, string> = {
-  open: 'Ouverte',
-  locked: 'Verrouillée',
-};
 
 export const SESSION_STATE_LOOK: Record<SessionState, string> = {
   open: 'bg-green-100 text-green-900',

@@ -1,4 +1,4 @@
-import type { AuditionCategory } from '@/data/auditions/admin-types';
+import type { AuditionCategory } from '@/data/auditions/types';
 import * as paths from '@/config/route-paths';
 
 /**

@@ -1,5 +1,5 @@
-import { CATEGORY_LABELS } from '@/config/edition';
-import type { ScoreExportRow } from '@/data/auditions/admin-types';
+import { CATEGORY_LABELS } from '@/data/auditions/labels';
+import type { ScoreExportRow } from '@/data/auditions/types';
 import type { Sheet, SheetColumn } from '../workbook/sheet';
 
 export const JURY_SHEET = 'Notes du jury';
@@ -11,14 +11,11 @@ const JURY_COLUMNS: readonly SheetColumn[] = [
   { header: 'Candidat', width: 28 },
   { header: 'Juré', width: 10 },
   { header: 'Critère', width: 22 },
-  { header: 'Note /10', width: 10 },
-  { header: 'Note pondérée du juré /10', width: 14 },
+  { header: 'Note /10', width: 10, kind: 'decimal' },
+  { header: 'Note pondérée du juré /10', width: 14, kind: 'decimal' },
   { header: 'Absent', width: 8 },
   { header: 'Commentaire', width: 50 },
 ];
-
-const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
-const number = (n: number | null) => (n === null ? '' : decimal.format(n));
 
 /** "05/12/2026": a session's day (yyyy-mm-dd) as a French spreadsheet reads it. */
 const day = (heldOn: string) => heldOn.split('-').reverse().join('/');
@@ -26,7 +23,7 @@ const day = (heldOn: string) => heldOn.split('-').reverse().join('/');
 /**
  * The readable export's jury sheet (issue 30): every judge's score per criterion, one row each,
  * as audition_scores_export gives them (an absent performer: one row per judge, "Oui", no score).
- * Numbers are written as French text ("7,5"), as the list pages show them.
+ * Scores are numbers (a spreadsheet sorts and averages them), shown with one or two decimals.
  */
 export function juryScoresSheet(rows: readonly ScoreExportRow[]): Sheet {
   return {
@@ -36,11 +33,11 @@ export function juryScoresSheet(rows: readonly ScoreExportRow[]): Sheet {
       r.city,
       day(r.heldOn),
       CATEGORY_LABELS[r.category],
-      r.performer,
+      r.name,
       r.judge,
-      r.criterion,
-      number(r.value),
-      number(r.total),
+      r.criterion ?? '',
+      r.value,
+      r.total,
       r.absent ? 'Oui' : 'Non',
       r.comment,
     ]),

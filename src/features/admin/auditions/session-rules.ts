@@ -1,26 +1,39 @@
-import { EDITION } from '@/config/edition';
 import { auditionVenue } from '@/config/auditions';
 import { cleanLine } from '@/lib/validation';
-import type { AdminSession, SessionDraft } from '@/data/auditions/admin-types';
+import {
+  AUDITION_SESSION_CITIES,
+  type AdminAuditionSession,
+  type AuditionSessionCity,
+  type SessionDraft,
+} from '@/data/auditions/types';
 
 /**
  * The session form's rules, the database's own (admin_save_audition_session checks them again):
- * one of the five audition cities, a day, a category, a venue of 2 to 200 characters, at least
- * one judge, and a lead judge among them.
+ * one of the five audition cities, a day, a category, a venue of 2 to 200 characters, 1 to 12
+ * judges, and a lead judge among them.
  */
-export type SessionErrors = Partial<
-  Record<'city' | 'heldOn' | 'venue' | 'judges' | 'lead', string>
->;
+export type SessionField = 'city' | 'heldOn' | 'category' | 'venue' | 'judges' | 'lead';
+export type SessionErrors = Partial<Record<SessionField, string>>;
+
+/** The database's field names (private.invalid) -> the form's. */
+export const SESSION_FIELDS: Record<string, SessionField> = {
+  city: 'city',
+  held_on: 'heldOn',
+  category: 'category',
+  venue: 'venue',
+  judges: 'judges',
+  lead: 'lead',
+};
 
 export const SESSION_MESSAGES = {
   city: 'Choisissez la ville de l’audition.',
   heldOn: 'Indiquez le jour de l’audition.',
-  venue: 'Le lieu compte de 2 à 200 caractères.',
-  judges: 'Choisissez au moins un juré.',
-  lead: 'Choisissez le juré principal parmi les jurés de la session.',
+  venue: 'Indiquez l’adresse de l’audition (2 à 200 caractères).',
+  judges: 'Choisissez de 1 à 12 jurés.',
+  lead: 'Le juré principal doit faire partie des jurés de la session.',
 } as const;
 
-export const AUDITION_CITIES: readonly string[] = EDITION.auditionCities;
+export const AUDITION_CITIES: readonly AuditionSessionCity[] = AUDITION_SESSION_CITIES;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,7 +48,8 @@ export function validateSession(draft: SessionDraft): SessionErrors {
   if (!isDay(draft.heldOn)) errors.heldOn = SESSION_MESSAGES.heldOn;
   const venue = cleanLine(draft.venue);
   if (venue.length < 2 || venue.length > 200) errors.venue = SESSION_MESSAGES.venue;
-  if (draft.judges.length === 0) errors.judges = SESSION_MESSAGES.judges;
+  if (draft.judges.length === 0 || draft.judges.length > 12)
+    errors.judges = SESSION_MESSAGES.judges;
   else if (!draft.judges.includes(draft.lead)) errors.lead = SESSION_MESSAGES.lead;
   return errors;
 }
@@ -48,7 +62,7 @@ export function newSessionDraft(): SessionDraft {
   return { city, heldOn: '', category: 'both', venue: auditionVenue(city), judges: [], lead: '' };
 }
 
-export const draftOf = (s: AdminSession): SessionDraft => ({
+export const draftOf = (s: AdminAuditionSession): SessionDraft => ({
   id: s.id,
   city: s.city,
   heldOn: s.heldOn,

@@ -8,8 +8,8 @@ import { useSaveAuditionCriteria } from '@/data/auditions/mutations';
 import {
   AUDITION_CATEGORIES,
   type AuditionCategory,
-  type Criterion,
-} from '@/data/auditions/admin-types';
+  type CriterionSetting,
+} from '@/data/auditions/types';
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { QueryStatus } from '../ui/ListState';
@@ -41,7 +41,7 @@ function CategoryCriteriaForm({
   criteria,
 }: {
   category: AuditionCategory;
-  criteria: Criterion[];
+  criteria: CriterionSetting[];
 }) {
   const [rows, setRows] = useState<CriterionRow[]>(() => rowsOf(criteria));
   const [errors, setErrors] = useState<CriteriaErrors>({ rows: {} });
@@ -168,7 +168,7 @@ function CriteriaList({
   criteria,
 }: {
   category: AuditionCategory;
-  criteria: Criterion[];
+  criteria: CriterionSetting[];
 }) {
   return (
     <div>

@@ -1,5 +1,5 @@
 import { cleanLine } from '@/lib/validation';
-import type { Criterion, CriterionDraft } from '@/data/auditions/admin-types';
+import type { CriterionSetting, CriterionDraft } from '@/data/auditions/types';
 
 /**
  * The criteria editor's rules, the database's own (admin_save_audition_criteria checks them
@@ -59,7 +59,7 @@ export function validateCriteria(rows: readonly CriterionRow[]): CriteriaErrors 
   return errors;
 }
 
-export const rowsOf = (criteria: readonly Criterion[]): CriterionRow[] =>
+export const rowsOf = (criteria: readonly CriterionSetting[]): CriterionRow[] =>
   [...criteria]
     .sort((a, b) => a.position - b.position)
     .map((c) => ({ key: c.key, label: c.label, weight: String(c.weight) }));
