@@ -143,8 +143,10 @@ begin
     perform private.invalid('scores', 'Notes invalides.');
   end if;
   select * into s from public.audition_sessions x where x.id = v_session for share;
-  if not found or not exists (select 1 from public.audition_judges j
-                               where j.session_id = s.id and j.user_id = auth.uid()) then
+  if not found then
+    return private.refusal(404, 'Session introuvable.', 'not_found');
+  elsif not exists (select 1 from public.audition_judges j
+                     where j.session_id = s.id and j.user_id = auth.uid()) then
     raise exception 'Cette session ne vous est pas attribuée.' using errcode = '42501';
   end if;
   select * into c from public.audition_scorecards x
@@ -168,10 +170,10 @@ begin
     perform private.invalid('participant_id', 'Ce participant ne passe pas dans cette session.');
   end if;
   if not v_absent then
-    if exists (select 1 from jsonb_object_keys(v_scores) key
+    if exists (select 1 from jsonb_object_keys(v_scores) sk(k)
                 where not exists (select 1 from public.audition_session_criteria x
                                    where x.session_id = s.id and x.category = perf.category
-                                     and x.id::text = key)) then
+                                     and x.id::text = sk.k)) then
       perform private.invalid('scores', 'Critère inconnu : rechargez la session.');
     end if;
     for k in select x.id, x.label, x.weight from public.audition_session_criteria x

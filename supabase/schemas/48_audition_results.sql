@@ -94,8 +94,11 @@ declare
 begin
   perform private.require_jury();
   select * into s from public.audition_sessions x where x.id = jury_session.session_id;
+  if not found then
+    return private.refusal(404, 'Session introuvable.', 'not_found');
+  end if;
   select * into me from public.audition_judges j where j.session_id = s.id and j.user_id = auth.uid();
-  if s.id is null or (me.user_id is null and not admin_) then
+  if me.user_id is null and not admin_ then
     raise exception 'Cette session ne vous est pas attribuée.' using errcode = '42501';
   end if;
   return jsonb_build_object('id', s.id, 'city', s.city, 'held_on', s.held_on,
