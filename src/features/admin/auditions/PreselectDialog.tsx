@@ -42,7 +42,7 @@ export function pickTop(ranked: readonly Ranked[], n: number) {
   if (next && next.rank === picked[n - 1].rank)
     return {
       picked,
-      error: `Égalité à la limite : ${picked[n - 1].name} et ${next.name} sont ex aequo. Choisissez un autre nombre.`,
+      error: `Égalité à la limite : ${picked[n - 1].name} et ${next.name} sont ex aequo. Choisissez un autre nombre.`,
     };
   return { picked, error: undefined };
 }
@@ -100,7 +100,7 @@ export function PreselectDialog({
       open
       role="dialog"
       title={status === 'finaliste' ? 'Désigner les finalistes' : 'Présélectionner les premiers'}
-      message={`${categoryLabel(category)} : les premiers du classement sur la note normalisée passent au statut « ${statusLabel} ». L’historique du participant et le journal gardent le changement.`}
+      message={`${categoryLabel(category)} : les premiers du classement sur la note normalisée passent au statut « ${statusLabel} ». L’historique du participant et le journal gardent le changement.`}
       confirmLabel={status === 'finaliste' ? 'Désigner les finalistes' : 'Présélectionner'}
       busy={preselect.isPending}
       busyLabel="Enregistrement…"
@@ -129,7 +129,7 @@ export function PreselectDialog({
       </Field>
       {picked.length > 0 && !error && (
         <div className="mt-4" aria-live="polite">
-          <p className="font-medium text-gray-900">Passeront au statut « {statusLabel} » :</p>
+          <p className="font-medium text-gray-900">Passeront au statut « {statusLabel} » :</p>
           {/* A focusable region: a long list scrolls, and keyboard users must reach it. */}
           <div
             {...SCROLLING_REGION}

@@ -35,7 +35,7 @@ function missingLines(error: DataError, session: AdminAuditionSession): string[]
     return list.map((m: { judge_label?: unknown; performers?: unknown }) => {
       const label = String(m.judge_label ?? '');
       const email = session.judges.find((j) => j.label === label)?.email;
-      return `${label}${email ? ` (${email})` : ''} : ${participants(Number(m.performers) || 0)} sans note`;
+      return `${label}${email ? ` (${email})` : ''} : ${participants(Number(m.performers) || 0)} sans note`;
     });
   } catch {
     return [error.message];
@@ -69,10 +69,10 @@ export function LockDialog({ session, onClose, returnFocus }: DialogProps) {
   return (
     <ConfirmDialog
       open
-      title={missing ? 'Des notes manquent' : 'Verrouiller la session ?'}
+      title={missing ? 'Des notes manquent' : 'Verrouiller la session ?'}
       message={
         missing
-          ? 'Tous les jurés n’ont pas noté chaque candidat présent. Verrouiller quand même fige la session ainsi ; le journal gardera qui n’avait pas noté.'
+          ? 'Tous les jurés n’ont pas noté chaque candidat présent. Verrouiller quand même fige la session ainsi ; le journal gardera qui n’avait pas noté.'
           : `Les notes de la session ${sessionName(session)} ne pourront plus changer, et les jurés verront les notes des autres.`
       }
       confirmLabel={missing ? 'Verrouiller quand même' : 'Verrouiller'}
@@ -127,7 +127,7 @@ export function UnlockDialog({ session, onClose, returnFocus }: DialogProps) {
     <ConfirmDialog
       open
       role="dialog"
-      title="Déverrouiller la session ?"
+      title="Déverrouiller la session ?"
       message={`Les jurés de la session ${sessionName(session)} pourront de nouveau modifier leurs notes. Le journal garde la raison.`}
       confirmLabel="Déverrouiller"
       busy={unlock.isPending}
@@ -156,8 +156,8 @@ export function DeleteDialog({ session, onClose, returnFocus }: DialogProps) {
   return (
     <ConfirmDialog
       open
-      title="Supprimer la session ?"
-      message={`La session ${sessionName(session)} et ses jurés seront supprimés ; les candidats gardent leur convocation.`}
+      title="Supprimer la session ?"
+      message={`La session ${sessionName(session)} et ses jurés seront supprimés ; les candidats gardent leur convocation.`}
       confirmLabel="Supprimer"
       busy={remove.isPending}
       busyLabel="Suppression…"

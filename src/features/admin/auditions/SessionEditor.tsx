@@ -194,7 +194,7 @@ export function SessionEditor({
         )}
         {accounts.data && options.length === 0 && (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-gray-900">
-            Aucun compte juré : créez d’abord les comptes des jurés (rôle « jury »).
+            Aucun compte juré : créez d’abord les comptes des jurés (rôle « jury »).
           </p>
         )}
         <ul className="grid gap-1 sm:grid-cols-2">

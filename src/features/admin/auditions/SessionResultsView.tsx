@@ -59,7 +59,7 @@ export function SessionResultsView({
             <p className="text-gray-700">
               {locked
                 ? 'Les notes sont définitives.'
-                : 'Session ouverte : les notes peuvent encore changer.'}
+                : 'Session ouverte : les notes peuvent encore changer.'}
             </p>
           </div>
           <p className={`${card} text-gray-800`}>{NORMALISED_EXPLANATION}</p>

@@ -157,8 +157,8 @@ export function SessionsList({ canWrite }: { canWrite: boolean }) {
         )}
       </div>
       <p className="text-gray-700">
-        Une session réunit les jurés d’une ville, un jour : ils notent sur leur téléphone les
-        candidats convoqués ce jour-là, dans l’ordre de leurs créneaux. Classements entre villes :{' '}
+        Une session réunit les jurés d’une ville, un jour : ils notent sur leur téléphone les
+        candidats convoqués ce jour-là, dans l’ordre de leurs créneaux. Classements entre villes :{' '}
         <Link to={rankingPath('dance')} className={linkClass}>
           Danse
         </Link>
@@ -170,7 +170,7 @@ export function SessionsList({ canWrite }: { canWrite: boolean }) {
       </p>
       {!canWrite && (
         <p className="rounded-lg border border-gray-200 bg-white p-3 text-gray-800">
-          Lecture seule : seuls les administrateurs créent, verrouillent et déverrouillent les
+          Lecture seule : seuls les administrateurs créent, verrouillent et déverrouillent les
           sessions, et présélectionnent les candidats.
         </p>
       )}

@@ -28,7 +28,7 @@ import {
 
 /** Why the weights of a session stop following these settings (the database's rule). */
 export const CRITERIA_HELP =
-  'Chaque juré note chaque critère de 0 à 10 ; la note d’un candidat est la moyenne pondérée par ces poids, qui totalisent 100. Une session reprend les critères de sa catégorie jusqu’à sa première note, puis les garde : les changer ici ne modifie pas une session déjà notée.';
+  'Chaque juré note chaque critère de 0 à 10 ; la note d’un candidat est la moyenne pondérée par ces poids, qui totalisent 100. Une session reprend les critères de sa catégorie jusqu’à sa première note, puis les garde : les changer ici ne modifie pas une session déjà notée.';
 
 const SAVED: Record<AuditionCategory, string> = {
   dance: 'Critères de la danse enregistrés',
@@ -94,7 +94,7 @@ function CategoryCriteriaForm({
         aria-describedby={[sumId, errors.sum && sumErrorId].filter(Boolean).join(' ')}
         className="space-y-3"
       >
-        <legend className="sr-only">Critères et poids : {label}</legend>
+        <legend className="sr-only">Critères et poids : {label}</legend>
         {rows.map((row, i) => (
           <fieldset
             key={row.key ?? `new-${i}`}
@@ -132,7 +132,7 @@ function CategoryCriteriaForm({
         ))}
       </fieldset>
       <p id={sumId} className="text-gray-800" aria-live="polite">
-        Total des poids : <strong>{sum}</strong> / 100
+        Total des poids : <strong>{sum}</strong> / 100
       </p>
       {errors.sum && (
         <p id={sumErrorId} role="alert" className="text-sm text-red-700">
@@ -155,7 +155,7 @@ function CategoryCriteriaForm({
           Ajouter un critère <span className="sr-only">: {label}</span>
         </Button>
         <Button type="submit" busy={save.isPending} busyLabel="Enregistrement…">
-          Enregistrer <span className="sr-only">les critères : {label}</span>
+          Enregistrer <span className="sr-only">les critères : {label}</span>
         </Button>
       </div>
     </form>

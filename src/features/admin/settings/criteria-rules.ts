@@ -14,7 +14,7 @@ export const CRITERIA_MESSAGES = {
   label: 'Le libellé compte de 2 à 40 caractères.',
   repeated: 'Ce libellé est déjà utilisé dans cette catégorie.',
   weight: 'Le poids est un nombre entier de 1 à 100.',
-  sum: (sum: number) => `Les poids totalisent ${sum} : ils doivent totaliser 100.`,
+  sum: (sum: number) => `Les poids totalisent ${sum} : ils doivent totaliser 100.`,
 } as const;
 
 /** A row of the editor: the weight as typed. */
