@@ -149,6 +149,12 @@ export const ADMIN_ROUTES: PageRoute[] = [
     path: paths.adminRegie,
     page: lazyPage(() => import('@/features/admin/regie/RegiePage').then((m) => m.default)),
   },
+  {
+    path: paths.adminAuditions,
+    page: lazyPage(() =>
+      import('@/features/admin/auditions/AuditionsPage').then((m) => m.default),
+    ),
+  },
 ] satisfies RouteIn<'admin'>[];
 
 const matches = (route: PageRoute, pathname: string) =>

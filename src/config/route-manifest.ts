@@ -199,6 +199,13 @@ export const ROUTES = {
     layout: 'admin',
     page: 'src/features/admin/regie/RegiePage.tsx',
   },
+  // The auditions: sessions, their judges and lock, the results and the preselection (admins;
+  // readers read them).
+  adminAuditions: {
+    path: paths.adminAuditions,
+    layout: 'admin',
+    page: 'src/features/admin/auditions/AuditionsPage.tsx',
+  },
 } as const satisfies Record<RouteKey, Route>;
 
 /** The routes whose page sits in `layout` and is a chunk of its own (the router's lists). */

@@ -31,6 +31,7 @@ export const adminJournal = '/admin/journal';
 export const adminBin = '/admin/corbeille';
 export const adminVote = '/admin/vote';
 export const adminRegie = '/admin/regie';
+export const adminAuditions = '/admin/auditions';
 
 /** A pass's own page. */
 export const passPath = (code: string) => pass.replace(':code', () => code);
