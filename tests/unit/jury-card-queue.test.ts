@@ -31,7 +31,7 @@ function fakeDatabase() {
     await Promise.resolve();
     if (offline) throw new DataError('network', 'hors ligne');
     if (locked)
-      throw new DataError('conflict', 'Session verrouillée : la note n’a pas été enregistrée.', {
+      throw new DataError('duplicate', 'Session verrouillée : la note n’a pas été enregistrée.', {
         reason: 'session_locked',
       });
     const stored = rows.get(d.participantId);

@@ -116,7 +116,11 @@ export async function scoreAll(user: User, value: number) {
 }
 
 /** The performer the scorecard is for. */
-export const currentName = () => document.getElementById('jury-current-title')?.textContent;
+export const currentName = () =>
+  screen
+    .getByRole('form', { name: /^Notes de / })
+    .getAttribute('aria-label')
+    ?.replace(/^Notes de /, '');
 
 export const cards = (sessionId: string) =>
   backend.sql<{
