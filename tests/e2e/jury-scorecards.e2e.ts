@@ -105,7 +105,7 @@ describe('the jury’s scorecards, online and offline', () => {
     const form = page.getByRole('form', { name: 'Nouvelle session' });
     await form.getByLabel(/^Ville/).selectOption('Douala');
     await form.getByLabel(/^Jour/).fill(today);
-    await form.getByRole('radio', { name: 'Chant' }).check();
+    await form.getByRole('radio', { name: 'Chant', exact: true }).check();
     await form.getByRole('checkbox', { name: JUDGE_1[0] }).check();
     await form.getByRole('checkbox', { name: JUDGE_2[0] }).check();
     await form.getByLabel(/^Juré principal/).selectOption({ label: JUDGE_1[0] });

@@ -11,7 +11,7 @@ import { newUuid } from '@/lib/uuid';
  */
 
 /** pending: to send; sent: the database has this revision; refused: it said no (kept, shown). */
-export type CardState = 'pending' | 'sent' | 'refused';
+type CardState = 'pending' | 'sent' | 'refused';
 
 export type DeviceCard = {
   sessionId: string;
@@ -61,7 +61,7 @@ export function changeCard(
 }
 
 /** A card the database holds, as the device keeps it. */
-export const fromServer = (sessionId: string, card: Scorecard): DeviceCard => ({
+const fromServer = (sessionId: string, card: Scorecard): DeviceCard => ({
   sessionId,
   participantId: card.participantId,
   cardId: card.id,
@@ -91,19 +91,19 @@ export function mergeServerCard(
  * The card once the database answered for `sent` (`current`: the card as the device holds it
  * now, maybe changed while it travelled: then it stays to send).
  */
-export function afterAnswer(current: DeviceCard, sent: DeviceCard, answer: SubmitResult) {
+function afterAnswer(current: DeviceCard, sent: DeviceCard, answer: SubmitResult) {
   if (answer.card.revision > current.revision) return fromServer(current.sessionId, answer.card);
   if (current.revision > sent.revision) return current;
   return { ...current, cardId: answer.card.id || current.cardId, state: 'sent' as const };
 }
 
 /** The card once the database refused `sent`: refused, unless it changed meanwhile. */
-export function afterRefusal(current: DeviceCard, sent: DeviceCard, message: string): DeviceCard {
+function afterRefusal(current: DeviceCard, sent: DeviceCard, message: string): DeviceCard {
   if (current.revision > sent.revision) return current;
   return { ...current, state: 'refused', refusal: message };
 }
 
-export const toDraft = (card: DeviceCard): ScorecardDraft => ({
+const toDraft = (card: DeviceCard): ScorecardDraft => ({
   sessionId: card.sessionId,
   participantId: card.participantId,
   cardId: card.cardId,

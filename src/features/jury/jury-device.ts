@@ -94,7 +94,3 @@ export async function allKeptCards(judge: string): Promise<DeviceCard[]> {
   const rows = await (await open()).all(`${judge}/card/`);
   return rows.map(([, card]) => card as DeviceCard);
 }
-
-export async function forgetCard(judge: string, card: DeviceCard) {
-  await (await open()).remove(cardKey(judge, card));
-}
