@@ -14,7 +14,7 @@ import { useJurySession } from './use-jury-session';
 type Props = { staff: JuryStaff; onSignOut: () => void };
 
 const NO_SESSIONS_KEPT =
-  'Vos sessions n’ont pas encore été ouvertes sur cet appareil avec le réseau : connectez-vous à Internet une première fois.';
+  'Vos sessions n’ont pas encore été ouvertes sur cet appareil avec le réseau : connectez-vous à Internet une première fois.';
 
 /** The judge's sessions: from the database, kept on the device for the next time offline. */
 function useJurySessions(judge: string) {

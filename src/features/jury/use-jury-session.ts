@@ -19,7 +19,7 @@ import { keepCard, keepSession, keptCards, keptSession } from './jury-device';
 import { useOnline } from './use-online';
 
 const SESSION_NOT_KEPT =
-  'Cette session n’a pas encore été ouverte sur cet appareil avec le réseau : connectez-vous à Internet une première fois pour la garder.';
+  'Cette session n’a pas encore été ouverte sur cet appareil avec le réseau : connectez-vous à Internet une première fois pour la garder.';
 const RESEND_EVERY_MS = 15_000;
 
 export type JurySessionState = {
