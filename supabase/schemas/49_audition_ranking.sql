@@ -26,16 +26,18 @@ begin
                 'email', case when admin_ then l.email end) order by l.ord)
                  from private.audition_judge_labels(s.id) l), '[]'::jsonb),
     'categories', (
-      with perf as materialized (
+      with running as materialized (
         select p.participant_id, p.place, p.name, p.category, p.mode, p.slot, p.status
           from private.audition_performers(s.id) p
+      ), perf as materialized (
+        select * from running
         union all
         select q.id, null, coalesce(q.team_name, q.full_name)::text, q.category,
                q.participation_type, q.audition_at, q.status
           from public.participants q
          where q.deleted_at is null
            and q.id in (select c.participant_id from public.audition_scorecards c where c.session_id = s.id)
-           and q.id not in (select p.participant_id from private.audition_performers(s.id) p)
+           and q.id not in (select r.participant_id from running r)
       ), labels as materialized (
         select * from private.audition_judge_labels(s.id)
       ), z as materialized (
@@ -45,11 +47,11 @@ begin
                coalesce(jsonb_object_agg(k.key, x.value) filter (where k.key is not null),
                         '{}'::jsonb) as scores
           from public.audition_scorecards c
-          left join public.audition_scores x on x.scorecard_id = c.id
-          left join public.audition_session_criteria k on k.id = x.criterion_id
+          left join public.audition_scores x on x.session_id = s.id and x.scorecard_id = c.id
+          left join public.audition_session_criteria k on k.session_id = s.id and k.id = x.criterion_id
          where c.session_id = s.id
          group by c.id
-      ), judged as (
+      ), judged as materialized (
         select p.participant_id, jsonb_agg(jsonb_build_object('label', l.label,
                  'scored', d.judge_id is not null, 'absent', coalesce(d.absent, false),
                  'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(d.scores, '{}'::jsonb),
@@ -58,26 +60,40 @@ begin
           left join cards d on d.participant_id = p.participant_id and d.judge_id = l.user_id
           left join z on z.participant_id = p.participant_id and z.judge_id = l.user_id
          group by p.participant_id
-      ), ranked as (
-        select r.* from (values ('dance'), ('singing')) cat(c)
-        cross join lateral private.audition_ranked(cat.c, s.id) r
+      ), sc as (
+        -- As private.audition_ranked, from the z-scores above (computed once).
+        select z.participant_id, z.category, bool_and(z.absent) as absent,
+               round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
+          from z join perf p on p.participant_id = z.participant_id
+         group by z.participant_id, z.category
+      ), ranked as materialized (
+        select sc.*,
+               case when sc.raw is not null then rank() over (
+                 partition by sc.category, sc.raw is null order by sc.raw desc) end as rank_raw,
+               case when sc.normalised is not null then rank() over (
+                 partition by sc.category, sc.normalised is null order by sc.normalised desc)
+               end as rank_normalised,
+               sc.normalised is not null
+                 and count(*) over (partition by sc.category, sc.normalised) > 1 as tied
+          from sc
+      ), shown as materialized (
+        select p.category, r.rank_normalised, p.slot, p.name,
+               jsonb_build_object('participant_id', p.participant_id, 'position', p.place,
+                 'name', p.name, 'mode', p.mode, 'slot', p.slot, 'status', p.status,
+                 'absent', coalesce(r.absent, false), 'judges', coalesce(j.judges, '[]'::jsonb),
+                 'raw', r.raw, 'normalised', r.normalised, 'rank_raw', r.rank_raw,
+                 'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false)) as row
+          from perf p
+          left join ranked r on r.participant_id = p.participant_id
+          left join judged j on j.participant_id = p.participant_id
       )
       select coalesce(jsonb_agg(jsonb_build_object('category', cat.c,
           'criteria', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'key', k.key,
                         'label', k.label, 'weight', k.weight) order by k.position)
                           from public.audition_session_criteria k
                          where k.session_id = s.id and k.category = cat.c), '[]'::jsonb),
-          'rows', coalesce((select jsonb_agg(jsonb_build_object('participant_id', p.participant_id,
-                    'position', p.place, 'name', p.name, 'mode', p.mode, 'slot', p.slot,
-                    'status', p.status, 'absent', coalesce(r.absent, false),
-                    'judges', coalesce(j.judges, '[]'::jsonb), 'raw', r.raw,
-                    'normalised', r.normalised, 'rank_raw', r.rank_raw,
-                    'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false))
-                    order by r.rank_normalised nulls last, p.slot, p.name)
-                      from perf p
-                      left join ranked r on r.participant_id = p.participant_id
-                      left join judged j on j.participant_id = p.participant_id
-                     where p.category = cat.c), '[]'::jsonb))
+          'rows', coalesce((select jsonb_agg(x.row order by x.rank_normalised nulls last, x.slot, x.name)
+                              from shown x where x.category = cat.c), '[]'::jsonb))
           order by cat.c), '[]'::jsonb)
         from (values ('dance'), ('singing')) cat(c)
        where s.category in ('both', cat.c)));
