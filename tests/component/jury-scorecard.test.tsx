@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { signInAdmin } from '@/data/staff/admin-auth';
+import { getJuryStaff } from '@/data/staff/jury-sign-in';
 import {
   backend,
   cards,
@@ -109,6 +111,14 @@ describe('the scorecard', () => {
       [s.id],
     );
     expect(again).toBe(first);
+  });
+});
+
+describe('the administration’s sign-in', () => {
+  it('lets a judge through, to be sent to the jury’s page', async () => {
+    const s = await todaysSession();
+    expect(await signInAdmin(s.judges[0], PASSWORD)).toEqual({ email: s.judges[0], jury: true });
+    expect(await getJuryStaff()).toMatchObject({ email: s.judges[0], role: 'jury' });
   });
 });
 

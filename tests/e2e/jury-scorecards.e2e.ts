@@ -131,7 +131,13 @@ describe('the jury’s scorecards, online and offline', () => {
     if (!backendAvailable() || !sessionId) ctx.skip('no session');
     judge1 = await openSession(browser, 'phone');
     const { page } = judge1;
-    await signInJury(page, JUDGE_1);
+    // A judge who signs in at the administration's door is sent to the jury's page.
+    await page.goto('/admin/login/');
+    await page.getByLabel(/^E-mail/).fill(JUDGE_1[0]);
+    await page.getByLabel(/^Mot de passe/).fill(JUDGE_1[1]);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL((url) => /^\/jury\/?$/.test(url.pathname));
+    await page.getByRole('heading', { level: 1, name: 'Jury des auditions' }).waitFor();
     await scorecard(page).waitFor();
     expect(await currentPerformer(page)).toBe(NAMES[0]);
     await expect
