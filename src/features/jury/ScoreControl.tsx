@@ -21,7 +21,7 @@ export function ScoreControl({ id, label, weight, value, error, disabled, onChan
   const errorId = `${id}-error`;
   const step = (delta: number) => onChange(value === undefined ? 5 : clamp(value + delta));
   const buttonClass =
-    'flex size-14 shrink-0 items-center justify-center rounded-xl border-2 border-brand-700 bg-white text-3xl font-bold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring) disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-400';
+    'flex size-14 shrink-0 items-center justify-center rounded-xl border-2 border-brand-700 bg-white text-3xl font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring) aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="space-y-2">
       <div className="flex items-baseline justify-between gap-3">
@@ -38,8 +38,8 @@ export function ScoreControl({ id, label, weight, value, error, disabled, onChan
           type="button"
           className={buttonClass}
           aria-label={`${label} : un demi-point de moins`}
-          disabled={disabled || value === 0}
-          onClick={() => step(-0.5)}
+          aria-disabled={disabled || value === 0}
+          onClick={() => !(disabled || value === 0) && step(-0.5)}
         >
           −
         </button>
@@ -54,7 +54,7 @@ export function ScoreControl({ id, label, weight, value, error, disabled, onChan
           aria-valuetext={value === undefined ? 'pas encore noté' : `${formatScore(value)} sur 10`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={`h-11 min-w-0 flex-1 accent-brand-700 ${value === undefined ? 'opacity-50' : ''}`}
+          className="h-11 min-w-0 flex-1 accent-brand-700"
           onChange={(e) => onChange(clamp(Number(e.target.value)))}
           // A tap on the slider where it already stands still gives that value.
           onClick={(e) => value === undefined && onChange(clamp(Number(e.currentTarget.value)))}
@@ -63,8 +63,8 @@ export function ScoreControl({ id, label, weight, value, error, disabled, onChan
           type="button"
           className={buttonClass}
           aria-label={`${label} : un demi-point de plus`}
-          disabled={disabled || value === 10}
-          onClick={() => step(0.5)}
+          aria-disabled={disabled || value === 10}
+          onClick={() => !(disabled || value === 10) && step(0.5)}
         >
           +
         </button>

@@ -88,7 +88,7 @@ export function Scorecard({
       }}
     >
       {absent ? (
-        <div className="space-y-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-4">
+        <div className="space-y-3 rounded-xl border-2 border-brand-700 bg-amber-50 p-4">
           <p className="font-semibold text-gray-900">Candidat marqué absent.</p>
           {!locked && (
             <Button type="button" variant="secondary" size="lg" onClick={() => setAbsent(false)}>

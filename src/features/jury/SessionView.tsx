@@ -58,12 +58,12 @@ export function SessionView({ state, canLock }: Props) {
             </p>
           )}
           {keptAt && online && <p>Session gardée sur cet appareil à {formatEventTime(keptAt)}.</p>}
-          <p className={pending > 0 ? 'font-semibold text-amber-800' : ''}>
+          <p className={pending > 0 ? 'font-semibold text-amber-900' : ''}>
             {pending > 0 ? pendingText(pending) : 'Toutes vos notes sont envoyées.'}
           </p>
         </div>
         {refused.length > 0 && (
-          <div className="mt-3 rounded-lg border-2 border-red-700 bg-red-50 p-3" role="alert">
+          <div className="mt-3 rounded-lg border-2 border-red-600 bg-red-50 p-3" role="alert">
             <p className="font-semibold text-red-800">Notes refusées</p>
             <ul className="mt-1 space-y-1 text-gray-900">
               {refused.map((c) => (
@@ -82,7 +82,7 @@ export function SessionView({ state, canLock }: Props) {
           className="space-y-4 rounded-xl bg-white p-4 shadow-sm"
         >
           <div>
-            <p className="text-sm font-semibold text-brand-800">
+            <p className="text-sm font-semibold text-brand-700">
               Candidat {current.position} sur {performers.length}
             </p>
             <h2 id="jury-current-title" className="text-2xl font-bold text-gray-900">
@@ -137,7 +137,7 @@ export function SessionView({ state, canLock }: Props) {
               <button
                 type="button"
                 aria-current={p.id === currentId ? 'step' : undefined}
-                className="flex min-h-11 w-full items-center justify-between gap-3 py-2 text-left text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-(--focus-ring) aria-[current=step]:font-bold"
+                className={`flex min-h-11 w-full items-center justify-between gap-3 py-2 text-left text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-(--focus-ring) ${p.id === currentId ? 'font-bold' : ''}`}
                 onClick={() => setChosen(p.id)}
               >
                 <span>
