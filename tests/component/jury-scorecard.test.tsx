@@ -64,6 +64,8 @@ describe('the scorecard', () => {
     await user.click(within(form()).getByRole('button', { name: 'Suivant' }));
 
     await waitFor(() => expect(currentName()).toBe('Bibi Eto'));
+    // The keyboard starts the next card from its top.
+    expect(screen.getByRole('heading', { level: 2, name: 'Bibi Eto' })).toHaveFocus();
     await waitFor(async () => expect(await cards(s.id)).toHaveLength(1));
     const [stored] = await cards(s.id);
     expect(stored).toMatchObject({ participant_id: s.people[0], revision: 1, absent: false, n: 4 });

@@ -163,6 +163,13 @@ describe('the jury’s scorecards, online and offline', () => {
     judge2 = await openSession(browser, 'desktop');
     const { page, context } = judge2;
     await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/jury/');
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, 'tablet-jury-sign-in.png'),
+      fullPage: true,
+    });
+    await expectAccessible(page, 'tablet /jury/ sign-in');
     await signInJury(page, JUDGE_2);
     await scorecard(page).waitFor();
     await expect
@@ -199,6 +206,9 @@ describe('the jury’s scorecards, online and offline', () => {
     await context.setOffline(false);
     await page.getByText('Toutes vos notes sont envoyées.').waitFor({ timeout: 30_000 });
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'tablet-jury-sent.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'desktop', 'jury-scorecard');
+    await expectAccessible(page, 'desktop /jury/ scorecard');
 
     // Every card once: one journal row per card stored, one score per criterion.
     const journal = await rows<unknown>(
@@ -227,6 +237,8 @@ describe('the jury’s scorecards, online and offline', () => {
     await page.getByRole('region', { name: 'Session verrouillée' }).waitFor();
     // Once locked, each judge sees the others' totals.
     await page.getByRole('region', { name: 'Notes des autres jurés' }).waitFor();
+    await screenshot(page, 'phone', 'jury-locked');
+    await expectAccessible(page, 'phone /jury/ locked');
 
     const { page: a } = admin;
     await a.goto(`/admin/auditions/?session=${sessionId}`);

@@ -44,6 +44,7 @@ function fakeDatabase() {
       revision: d.revision,
       updatedAt: new Date().toISOString(),
       scores: { ...d.scores },
+      total: null,
     };
     rows.set(d.participantId, card);
     applied.push({ cardId: d.cardId, revision: d.revision });
@@ -199,6 +200,7 @@ describe('the judge’s device queue', () => {
       revision: 2,
       updatedAt: '2026-11-26T10:00:00Z',
       scores: { a: 6 },
+      total: 6,
     };
     const later = {
       ...changeCard(undefined, ids('p1'), { absent: false, comment: '', scores: { a: 9 } }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Performer } from '@/data/auditions/types';
 import { CATEGORY_LABELS, SESSION_CATEGORY_LABELS } from '@/data/auditions/labels';
 import { formatEventTime } from '@/lib/dates';
@@ -25,6 +25,19 @@ const firstToScore = (performers: Performer[], cards: Map<string, DeviceCard>) =
 export function SessionView({ state, canLock }: Props) {
   const { session, cards, pending, refused, online, keptAt } = state;
   const [chosen, setChosen] = useState<string | null>(null);
+  // After "Suivant" or a pick in the running order, the focus goes to the performer's name: a
+  // keyboard or screen-reader user starts the new card from its top.
+  const moved = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    heading.current?.focus();
+  }, [chosen]);
+  const choose = (id: string) => {
+    moved.current = true;
+    setChosen(id);
+  };
   if (!session) return null;
   const performers = session.performers;
   const currentId =
@@ -38,7 +51,7 @@ export function SessionView({ state, canLock }: Props) {
   const goNext = () => {
     const after = performers.slice(index + 1).find((p) => !cards.has(p.id) || p.id === currentId);
     const next = after ?? performers[index + 1] ?? performers.find((p) => !cards.has(p.id));
-    if (next) setChosen(next.id);
+    if (next) choose(next.id);
     window.scrollTo({ top: 0 });
   };
 
@@ -85,7 +98,12 @@ export function SessionView({ state, canLock }: Props) {
             <p className="text-sm font-semibold text-brand-700">
               Candidat {current.position} sur {performers.length}
             </p>
-            <h2 id="jury-current-title" className="text-2xl font-bold text-gray-900">
+            <h2
+              id="jury-current-title"
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-bold text-gray-900 outline-none"
+            >
               {current.name}
             </h2>
             <p className="text-gray-800">
@@ -138,7 +156,7 @@ export function SessionView({ state, canLock }: Props) {
                 type="button"
                 aria-current={p.id === currentId ? 'step' : undefined}
                 className={`flex min-h-11 w-full items-center justify-between gap-3 py-2 text-left text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-(--focus-ring) ${p.id === currentId ? 'font-bold' : ''}`}
-                onClick={() => setChosen(p.id)}
+                onClick={() => choose(p.id)}
               >
                 <span>
                   {p.position}. {p.name}
