@@ -19,9 +19,10 @@ const OFFLINE_WORKER = 'offline-sw.js';
 /** A page kept offline: its module, and whether the chunks it imports on demand are kept too. */
 type OfflinePage = { module: string; dynamic?: boolean };
 
-export const OFFLINE_PAGES: readonly OfflinePage[] = [
+const OFFLINE_PAGES: readonly OfflinePage[] = [
   { module: 'src/features/jury/JuryPage.tsx' },
-  { module: 'src/features/door/DoorPage.tsx' },
+  // The camera scanner (a lazy part) and its decoder too: offline, the steward scans with it.
+  { module: 'src/features/door/DoorPage.tsx', dynamic: true },
 ];
 
 /** Files of public/ the pages show (their logos, src/components/brand/Logo.tsx). */

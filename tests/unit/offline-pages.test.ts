@@ -5,7 +5,10 @@
  * asked.
  */
 import { describe, expect, it } from 'vitest';
-import { offlineFiles, OFFLINE_PAGES } from '../../build/offline-pages';
+import { offlineFiles } from '../../build/offline-pages';
+
+const JURY = { module: 'src/features/jury/JuryPage.tsx' };
+const DOOR = { module: 'src/features/door/DoorPage.tsx' };
 
 const manifest = {
   'index.html': {
@@ -46,7 +49,7 @@ const manifest = {
 
 describe('the offline worker’s files', () => {
   it('keeps the shell, the entry, the two pages and the Supabase client, nothing else', () => {
-    expect(offlineFiles(manifest)).toEqual([
+    expect(offlineFiles(manifest, [JURY, DOOR])).toEqual([
       '200.html',
       'assets/Button-1.css',
       'assets/Button-1.js',
@@ -61,15 +64,13 @@ describe('the offline worker’s files', () => {
   });
 
   it('keeps a page’s own lazy parts only when asked', () => {
-    const files = offlineFiles(manifest, [
-      { module: 'src/features/door/DoorPage.tsx', dynamic: true },
-    ]);
+    const files = offlineFiles(manifest, [{ ...DOOR, dynamic: true }]);
     expect(files).toContain('assets/CameraScanner-1.js');
     expect(files).not.toContain('assets/JuryPage-1.js');
   });
 
   it('refuses a page that is not a chunk of the build', () => {
-    expect(() => offlineFiles(manifest, [...OFFLINE_PAGES, { module: 'src/x.tsx' }])).toThrow(
+    expect(() => offlineFiles(manifest, [JURY, { module: 'src/x.tsx' }])).toThrow(
       'offlinePages: src/x.tsx is not a chunk of the build.',
     );
   });
