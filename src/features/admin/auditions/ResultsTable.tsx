@@ -36,12 +36,16 @@ function JudgeCell({
       <p className="font-semibold text-gray-900">{scoreText(card.total)}</p>
       <ul className="text-xs whitespace-nowrap text-gray-700">
         {criteria.map((c) => (
-          <li key={c.key}>
-            {c.label} : {pointText(card.scores[c.key])}
-          </li>
+          <li key={c.key}>{`${c.label}\u00a0: ${pointText(card.scores[c.key])}`}</li>
         ))}
       </ul>
-      {card.comment && <p className="max-w-48 text-xs text-gray-700 italic">« {card.comment} »</p>}
+      {card.comment && (
+        <p className="max-w-48 text-xs text-gray-700 italic">
+          «{'\u00a0'}
+          {card.comment}
+          {'\u00a0'}»
+        </p>
+      )}
     </div>
   );
 }
