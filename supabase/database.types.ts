@@ -116,6 +116,7 @@ export type Database = {
           participant_id: string;
           revision: number;
           session_id: string;
+          total: number | null;
           updated_at: string;
         };
         Insert: {
@@ -127,6 +128,7 @@ export type Database = {
           participant_id: string;
           revision: number;
           session_id: string;
+          total?: number | null;
           updated_at?: string;
         };
         Update: {
@@ -138,6 +140,7 @@ export type Database = {
           participant_id?: string;
           revision?: number;
           session_id?: string;
+          total?: number | null;
           updated_at?: string;
         };
         Relationships: [

@@ -40,7 +40,8 @@ $$;
 -- each session's own copy of the criteria (frozen at its first scorecard), its judges and its
 -- lead judge; the helpers every jury function starts with. The admins' functions that prepare
 -- sessions and criteria are in 46_audition_sessions.sql, the scorecards in
--- 47_audition_scores.sql, the results in 48_audition_results.sql.
+-- 47_audition_scores.sql, the lock and what judges read in 48_audition_results.sql, the
+-- results and rankings in 49_audition_ranking.sql.
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -531,8 +532,8 @@ grant execute on function public.admin_delete_audition_session(uuid) to authenti
 
 -- The judges' scorecards (docs/decisions/031-jury-scorecards.md): one card per session, judge
 -- and performer, made on the judge's phone with its own id and a revision (the highest one
--- wins, the same one answers the same), its scores per criterion; the session's running order;
--- the lock that refuses every later card, and the admins' unlock.
+-- wins, the same one answers the same), its scores per criterion; the session's running order.
+-- The lock that refuses every later card is in 48_audition_results.sql.
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -548,15 +549,18 @@ create table public.audition_scorecards (
   revision integer not null,
   created_at timestamptz default now() not null,
   updated_at timestamptz default now() not null,
+  total numeric(6,3),
   constraint audition_scorecards_pkey primary key (id),
   constraint audition_scorecards_card_key unique (session_id, judge_id, participant_id),
   constraint audition_scorecards_id_owner_key unique (id, session_id, judge_id, participant_id),
   constraint audition_scorecards_comment_check check (char_length(comment) <= 280),
   constraint audition_scorecards_revision_check check (revision >= 1),
+  constraint audition_scorecards_total_check check (case when absent then total is null else total >= 0 and total <= 10 end),
   constraint audition_scorecards_judge_fkey foreign key (session_id, judge_id) references public.audition_judges(session_id, user_id) on delete cascade,
   constraint audition_scorecards_participant_id_fkey foreign key (participant_id) references public.participants(id) on delete cascade
 );
 comment on table public.audition_scorecards is 'A judge''s card for one performer of a session (jury_submit_scorecard): absent, or scored on every criterion of the performer''s category.';
+comment on column public.audition_scorecards.total is 'The weighted total, sum(value × weight) / 100 over the session''s criteria (frozen once scored), written with the scores; null when absent.';
 comment on column public.audition_scorecards.revision is 'Raised by the phone at each change: a card arriving with a revision not above the stored one is not applied (the last change made offline wins).';
 create index audition_scorecards_participant_idx on public.audition_scorecards (participant_id);
 create index audition_scorecards_judge_idx on public.audition_scorecards (judge_id);
@@ -612,33 +616,11 @@ revoke all on function private.audition_performers(uuid) from public, anon, auth
 create function private.audition_card_json(c public.audition_scorecards) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('id', c.id, 'participant_id', c.participant_id, 'absent', c.absent,
-    'comment', c.comment, 'revision', c.revision, 'updated_at', c.updated_at,
+    'comment', c.comment, 'revision', c.revision, 'updated_at', c.updated_at, 'total', c.total,
     'scores', coalesce((select jsonb_object_agg(x.criterion_id, x.value)
                           from public.audition_scores x where x.scorecard_id = c.id), '{}'::jsonb))
 $$;
 revoke all on function private.audition_card_json(public.audition_scorecards) from public, anon, authenticated;
-
--- Who has not scored every present performer: [{ judge_label, judge_email, user_id, performers }]
--- for the judges with some missing. A performer marked absent by a judge needs no other card.
-create function private.audition_missing(session_id uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  with perf as (
-    select p.participant_id from private.audition_performers(audition_missing.session_id) p
-     where not exists (select 1 from public.audition_scorecards c
-                        where c.session_id = audition_missing.session_id
-                          and c.participant_id = p.participant_id and c.absent)
-  )
-  select coalesce(jsonb_agg(jsonb_build_object('judge_label', l.label, 'judge_email', l.email,
-                    'user_id', l.user_id, 'performers', m.n) order by l.ord), '[]'::jsonb)
-    from private.audition_judge_labels(audition_missing.session_id) l
-    cross join lateral (select count(*) as n from perf
-                         where not exists (select 1 from public.audition_scorecards c
-                                            where c.session_id = audition_missing.session_id
-                                              and c.judge_id = l.user_id
-                                              and c.participant_id = perf.participant_id)) m
-   where m.n > 0
-$$;
-revoke all on function private.audition_missing(uuid) from public, anon, authenticated;
 
 -- One card from a judge of the session (see the table's comments). Order: the caller's role,
 -- the fields, the session's row FOR SHARE (a lock takes it FOR UPDATE: a card in flight commits
@@ -721,11 +703,12 @@ begin
     end loop;
   end if;
   insert into public.audition_scorecards as x (id, session_id, judge_id, participant_id, absent,
-                                               comment, revision)
-  values (card_id, s.id, auth.uid(), v_participant, v_absent, v_comment, v_revision)
+                                               comment, revision, total)
+  values (card_id, s.id, auth.uid(), v_participant, v_absent, v_comment, v_revision,
+          case when not v_absent then total end)
   on conflict on constraint audition_scorecards_card_key do update
      set absent = excluded.absent, comment = excluded.comment, revision = excluded.revision,
-         updated_at = now()
+         total = excluded.total, updated_at = now()
    where x.revision < excluded.revision
   returning * into c;
   if not found then
@@ -754,6 +737,55 @@ end;
 $$;
 revoke all on function public.jury_submit_scorecard(uuid,uuid,uuid,integer,boolean,text,jsonb) from public, anon, authenticated;
 grant execute on function public.jury_submit_scorecard(uuid,uuid,uuid,integer,boolean,text,jsonb) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Triggers and policies
+-- ---------------------------------------------------------------------------------------------
+
+-- A judge reads their own cards only (the others' totals through jury_session once locked).
+create policy audition_scorecards_staff_select on public.audition_scorecards
+  for select to authenticated
+  using ((select private.has_role('admin', 'lecteur'))
+         or (judge_id = (select auth.uid()) and session_id in (select private.my_audition_sessions())));
+
+create policy audition_scores_staff_select on public.audition_scores
+  for select to authenticated
+  using ((select private.has_role('admin', 'lecteur'))
+         or (judge_id = (select auth.uid()) and session_id in (select private.my_audition_sessions())));
+
+-- =============================================================================================
+-- supabase/schemas/48_audition_results.sql
+-- =============================================================================================
+
+-- The lock and what the judges read (docs/decisions/031-jury-scorecards.md): who is missing,
+-- the lock (lead judge or admin) and the admins' unlock, the z-scores and rankings, a judge's
+-- sessions and session (blind until the lock), the sessions' list.
+
+-- ---------------------------------------------------------------------------------------------
+-- Functions
+-- ---------------------------------------------------------------------------------------------
+
+-- Who has not scored every present performer: [{ judge_label, judge_email, user_id, performers }]
+-- for the judges with some missing. A performer marked absent by a judge needs no other card.
+create function private.audition_missing(session_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  with perf as (
+    select p.participant_id from private.audition_performers(audition_missing.session_id) p
+     where not exists (select 1 from public.audition_scorecards c
+                        where c.session_id = audition_missing.session_id
+                          and c.participant_id = p.participant_id and c.absent)
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('judge_label', l.label, 'judge_email', l.email,
+                    'user_id', l.user_id, 'performers', m.n) order by l.ord), '[]'::jsonb)
+    from private.audition_judge_labels(audition_missing.session_id) l
+    cross join lateral (select count(*) as n from perf
+                         where not exists (select 1 from public.audition_scorecards c
+                                            where c.session_id = audition_missing.session_id
+                                              and c.judge_id = l.user_id
+                                              and c.participant_id = perf.participant_id)) m
+   where m.n > 0
+$$;
+revoke all on function private.audition_missing(uuid) from public, anon, authenticated;
 
 -- Locks a session (its lead judge or an admin): every judge must have scored every present
 -- performer, or `force` (the journal names who was missing). Locked already: answered as is.
@@ -834,35 +866,7 @@ $$;
 revoke all on function public.admin_unlock_session(uuid,text) from public, anon, authenticated;
 grant execute on function public.admin_unlock_session(uuid,text) to authenticated;
 
--- ---------------------------------------------------------------------------------------------
--- Triggers and policies
--- ---------------------------------------------------------------------------------------------
-
--- A judge reads their own cards only (the others' totals through jury_session once locked).
-create policy audition_scorecards_staff_select on public.audition_scorecards
-  for select to authenticated
-  using ((select private.has_role('admin', 'lecteur'))
-         or (judge_id = (select auth.uid()) and session_id in (select private.my_audition_sessions())));
-
-create policy audition_scores_staff_select on public.audition_scores
-  for select to authenticated
-  using ((select private.has_role('admin', 'lecteur'))
-         or (judge_id = (select auth.uid()) and session_id in (select private.my_audition_sessions())));
-
--- =============================================================================================
--- supabase/schemas/48_audition_results.sql
--- =============================================================================================
-
--- What the judges and the organisers read (docs/decisions/031-jury-scorecards.md): a judge's
--- sessions and session (blind until the lock), the sessions' list, the results of a session
--- with raw and normalised scores, the ranking across cities, the preselection of the top N
--- through the pipeline, and the export's sheet of every score.
-
--- ---------------------------------------------------------------------------------------------
--- Functions
--- ---------------------------------------------------------------------------------------------
-
--- Every card's weighted total (sum of value × weight / 100, 0 to 10) and z-score: within its
+-- Every card's weighted total (audition_scorecards.total, 0 to 10) and z-score: within its
 -- session and the performer's category, per judge, (total − that judge's mean) / the
 -- population standard deviation of that judge's totals (0 when they are all equal). Absent
 -- cards have neither and count in no mean. `only_session` null: every session.
@@ -870,19 +874,13 @@ create function private.audition_card_z(only_session uuid)
 returns table (session_id uuid, category text, participant_id uuid, judge_id uuid,
                absent boolean, total numeric, z numeric)
 language sql stable security definer set search_path = '' as $$
-  with cards as (
-    select c.session_id, p.category, c.participant_id, c.judge_id, c.absent,
-           case when not c.absent then sum(x.value * k.weight) / 100 end as total
+  with stats as (
+    select c.session_id, p.category, c.participant_id, c.judge_id, c.absent, c.total,
+           avg(c.total) over w as mean, stddev_pop(c.total) over w as sd
       from public.audition_scorecards c
       join public.participants p on p.id = c.participant_id
-      left join public.audition_scores x on x.scorecard_id = c.id
-      left join public.audition_session_criteria k on k.id = x.criterion_id
      where only_session is null or c.session_id = only_session
-     group by c.id, p.category
-  ), stats as (
-    select d.*, avg(d.total) over w as mean, stddev_pop(d.total) over w as sd
-      from cards d
-    window w as (partition by d.session_id, d.category, d.judge_id)
+    window w as (partition by c.session_id, p.category, c.judge_id)
   )
   select t.session_id, t.category, t.participant_id, t.judge_id, t.absent, t.total,
          case when t.total is null then null when coalesce(t.sd, 0) = 0 then 0::numeric
@@ -891,28 +889,30 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function private.audition_card_z(uuid) from public, anon, authenticated;
 
--- Each performer of a category (one session, or every one): raw = mean of the judges' totals
--- (2 decimals), normalised = mean of their z-scores (3 decimals), over the judges who scored;
--- absent when every card says absent. Ranks on the shown values, ties sharing one (1, 2, 2, 4);
--- absent and unscored performers have none. Performers in the bin are left out.
+-- Each performer of a category (null: each category apart), in one session or every one: raw =
+-- mean of the judges' totals (2 decimals), normalised = mean of their z-scores (3 decimals),
+-- over the judges who scored; absent when every card says absent. Ranks per category on the
+-- shown values, ties sharing one (1, 2, 2, 4); absent and unscored performers have none.
+-- Performers in the bin are left out.
 create function private.audition_ranked(category text, only_session uuid)
-returns table (participant_id uuid, session_id uuid, absent boolean, raw numeric,
+returns table (participant_id uuid, session_id uuid, category text, absent boolean, raw numeric,
                normalised numeric, rank_raw bigint, rank_normalised bigint, tied boolean)
 language sql stable security definer set search_path = '' as $$
   with sc as (
-    select z.participant_id, z.session_id, bool_and(z.absent) as absent,
+    select z.participant_id, z.session_id, z.category, bool_and(z.absent) as absent,
            round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
       from private.audition_card_z(only_session) z
       join public.participants p on p.id = z.participant_id and p.deleted_at is null
-     where z.category = audition_ranked.category
-     group by z.participant_id, z.session_id
+     where audition_ranked.category is null or z.category = audition_ranked.category
+     group by z.participant_id, z.session_id, z.category
   )
-  select sc.participant_id, sc.session_id, sc.absent, sc.raw, sc.normalised,
-         case when sc.raw is not null
-              then rank() over (partition by sc.raw is null order by sc.raw desc) end,
-         case when sc.normalised is not null
-              then rank() over (partition by sc.normalised is null order by sc.normalised desc) end,
-         sc.normalised is not null and count(*) over (partition by sc.normalised) > 1
+  select sc.participant_id, sc.session_id, sc.category, sc.absent, sc.raw, sc.normalised,
+         case when sc.raw is not null then rank() over (
+           partition by sc.category, sc.raw is null order by sc.raw desc) end,
+         case when sc.normalised is not null then rank() over (
+           partition by sc.category, sc.normalised is null order by sc.normalised desc) end,
+         sc.normalised is not null
+           and count(*) over (partition by sc.category, sc.normalised) > 1
     from sc
 $$;
 revoke all on function private.audition_ranked(text,uuid) from public, anon, authenticated;
@@ -1040,16 +1040,18 @@ begin
                 'email', case when admin_ then l.email end) order by l.ord)
                  from private.audition_judge_labels(s.id) l), '[]'::jsonb),
     'categories', (
-      with perf as materialized (
+      with running as materialized (
         select p.participant_id, p.place, p.name, p.category, p.mode, p.slot, p.status
           from private.audition_performers(s.id) p
+      ), perf as materialized (
+        select * from running
         union all
         select q.id, null, coalesce(q.team_name, q.full_name)::text, q.category,
                q.participation_type, q.audition_at, q.status
           from public.participants q
          where q.deleted_at is null
            and q.id in (select c.participant_id from public.audition_scorecards c where c.session_id = s.id)
-           and q.id not in (select p.participant_id from private.audition_performers(s.id) p)
+           and q.id not in (select r.participant_id from running r)
       ), labels as materialized (
         select * from private.audition_judge_labels(s.id)
       ), z as materialized (
@@ -1059,8 +1061,8 @@ begin
                coalesce(jsonb_object_agg(k.key, x.value) filter (where k.key is not null),
                         '{}'::jsonb) as scores
           from public.audition_scorecards c
-          left join public.audition_scores x on x.scorecard_id = c.id
-          left join public.audition_session_criteria k on k.id = x.criterion_id
+          left join public.audition_scores x on x.session_id = s.id and x.scorecard_id = c.id
+          left join public.audition_session_criteria k on k.session_id = s.id and k.id = x.criterion_id
          where c.session_id = s.id
          group by c.id
       ), judged as (
@@ -1072,9 +1074,22 @@ begin
           left join cards d on d.participant_id = p.participant_id and d.judge_id = l.user_id
           left join z on z.participant_id = p.participant_id and z.judge_id = l.user_id
          group by p.participant_id
+      ), sc as (
+        -- As private.audition_ranked, from the z-scores above (computed once).
+        select z.participant_id, z.category, bool_and(z.absent) as absent,
+               round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
+          from z join perf p on p.participant_id = z.participant_id
+         group by z.participant_id, z.category
       ), ranked as (
-        select r.* from (values ('dance'), ('singing')) cat(c)
-        cross join lateral private.audition_ranked(cat.c, s.id) r
+        select sc.*,
+               case when sc.raw is not null then rank() over (
+                 partition by sc.category, sc.raw is null order by sc.raw desc) end as rank_raw,
+               case when sc.normalised is not null then rank() over (
+                 partition by sc.category, sc.normalised is null order by sc.normalised desc)
+               end as rank_normalised,
+               sc.normalised is not null
+                 and count(*) over (partition by sc.category, sc.normalised) > 1 as tied
+          from sc
       )
       select coalesce(jsonb_agg(jsonb_build_object('category', cat.c,
           'criteria', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'key', k.key,

@@ -3,7 +3,8 @@
 -- each session's own copy of the criteria (frozen at its first scorecard), its judges and its
 -- lead judge; the helpers every jury function starts with. The admins' functions that prepare
 -- sessions and criteria are in 46_audition_sessions.sql, the scorecards in
--- 47_audition_scores.sql, the results in 48_audition_results.sql.
+-- 47_audition_scores.sql, the lock and what judges read in 48_audition_results.sql, the
+-- results and rankings in 49_audition_ranking.sql.
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows

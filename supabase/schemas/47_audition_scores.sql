@@ -1,7 +1,7 @@
 -- The judges' scorecards (docs/decisions/031-jury-scorecards.md): one card per session, judge
 -- and performer, made on the judge's phone with its own id and a revision (the highest one
--- wins, the same one answers the same), its scores per criterion; the session's running order;
--- the lock that refuses every later card, and the admins' unlock.
+-- wins, the same one answers the same), its scores per criterion; the session's running order.
+-- The lock that refuses every later card is in 48_audition_results.sql.
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -17,15 +17,18 @@ create table public.audition_scorecards (
   revision integer not null,
   created_at timestamptz default now() not null,
   updated_at timestamptz default now() not null,
+  total numeric(6,3),
   constraint audition_scorecards_pkey primary key (id),
   constraint audition_scorecards_card_key unique (session_id, judge_id, participant_id),
   constraint audition_scorecards_id_owner_key unique (id, session_id, judge_id, participant_id),
   constraint audition_scorecards_comment_check check (char_length(comment) <= 280),
   constraint audition_scorecards_revision_check check (revision >= 1),
+  constraint audition_scorecards_total_check check (case when absent then total is null else total >= 0 and total <= 10 end),
   constraint audition_scorecards_judge_fkey foreign key (session_id, judge_id) references public.audition_judges(session_id, user_id) on delete cascade,
   constraint audition_scorecards_participant_id_fkey foreign key (participant_id) references public.participants(id) on delete cascade
 );
 comment on table public.audition_scorecards is 'A judge''s card for one performer of a session (jury_submit_scorecard): absent, or scored on every criterion of the performer''s category.';
+comment on column public.audition_scorecards.total is 'The weighted total, sum(value × weight) / 100 over the session''s criteria (frozen once scored), written with the scores; null when absent.';
 comment on column public.audition_scorecards.revision is 'Raised by the phone at each change: a card arriving with a revision not above the stored one is not applied (the last change made offline wins).';
 create index audition_scorecards_participant_idx on public.audition_scorecards (participant_id);
 create index audition_scorecards_judge_idx on public.audition_scorecards (judge_id);
@@ -81,33 +84,11 @@ revoke all on function private.audition_performers(uuid) from public, anon, auth
 create function private.audition_card_json(c public.audition_scorecards) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('id', c.id, 'participant_id', c.participant_id, 'absent', c.absent,
-    'comment', c.comment, 'revision', c.revision, 'updated_at', c.updated_at,
+    'comment', c.comment, 'revision', c.revision, 'updated_at', c.updated_at, 'total', c.total,
     'scores', coalesce((select jsonb_object_agg(x.criterion_id, x.value)
                           from public.audition_scores x where x.scorecard_id = c.id), '{}'::jsonb))
 $$;
 revoke all on function private.audition_card_json(public.audition_scorecards) from public, anon, authenticated;
-
--- Who has not scored every present performer: [{ judge_label, judge_email, user_id, performers }]
--- for the judges with some missing. A performer marked absent by a judge needs no other card.
-create function private.audition_missing(session_id uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  with perf as (
-    select p.participant_id from private.audition_performers(audition_missing.session_id) p
-     where not exists (select 1 from public.audition_scorecards c
-                        where c.session_id = audition_missing.session_id
-                          and c.participant_id = p.participant_id and c.absent)
-  )
-  select coalesce(jsonb_agg(jsonb_build_object('judge_label', l.label, 'judge_email', l.email,
-                    'user_id', l.user_id, 'performers', m.n) order by l.ord), '[]'::jsonb)
-    from private.audition_judge_labels(audition_missing.session_id) l
-    cross join lateral (select count(*) as n from perf
-                         where not exists (select 1 from public.audition_scorecards c
-                                            where c.session_id = audition_missing.session_id
-                                              and c.judge_id = l.user_id
-                                              and c.participant_id = perf.participant_id)) m
-   where m.n > 0
-$$;
-revoke all on function private.audition_missing(uuid) from public, anon, authenticated;
 
 -- One card from a judge of the session (see the table's comments). Order: the caller's role,
 -- the fields, the session's row FOR SHARE (a lock takes it FOR UPDATE: a card in flight commits
@@ -190,11 +171,12 @@ begin
     end loop;
   end if;
   insert into public.audition_scorecards as x (id, session_id, judge_id, participant_id, absent,
-                                               comment, revision)
-  values (card_id, s.id, auth.uid(), v_participant, v_absent, v_comment, v_revision)
+                                               comment, revision, total)
+  values (card_id, s.id, auth.uid(), v_participant, v_absent, v_comment, v_revision,
+          case when not v_absent then total end)
   on conflict on constraint audition_scorecards_card_key do update
      set absent = excluded.absent, comment = excluded.comment, revision = excluded.revision,
-         updated_at = now()
+         total = excluded.total, updated_at = now()
    where x.revision < excluded.revision
   returning * into c;
   if not found then
@@ -223,85 +205,6 @@ end;
 $$;
 revoke all on function public.jury_submit_scorecard(uuid,uuid,uuid,integer,boolean,text,jsonb) from public, anon, authenticated;
 grant execute on function public.jury_submit_scorecard(uuid,uuid,uuid,integer,boolean,text,jsonb) to authenticated;
-
--- Locks a session (its lead judge or an admin): every judge must have scored every present
--- performer, or `force` (the journal names who was missing). Locked already: answered as is.
-create function public.jury_lock_session(session_id uuid, force boolean default false) returns jsonb
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  s public.audition_sessions;
-  missing jsonb;
-begin
-  perform private.require_jury();
-  select * into s from public.audition_sessions x where x.id = jury_lock_session.session_id for update;
-  if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
-  end if;
-  if not private.has_role('admin') and not exists (
-       select 1 from public.audition_judges j
-        where j.session_id = s.id and j.user_id = auth.uid() and j.is_lead) then
-    raise exception 'Seul le juré principal ou un administrateur peut verrouiller la session.'
-      using errcode = '42501';
-  end if;
-  if s.state = 'locked' then
-    return private.audition_session_json(s);
-  end if;
-  missing := private.audition_missing(s.id);
-  if jsonb_array_length(missing) > 0 and not coalesce(force, false) then
-    return private.refusal(409, format('Notes manquantes : %s. Verrouillez quand même pour passer outre.',
-             (select string_agg(format('%s (%s)', m ->> 'judge_label',
-                                       private.plural((m ->> 'performers')::integer, 'participant')), ', ')
-                from jsonb_array_elements(missing) m)),
-           'scores_missing', (select jsonb_agg(m - 'judge_email' - 'user_id')
-                                from jsonb_array_elements(missing) m)::text);
-  end if;
-  update public.audition_sessions x set state = 'locked', locked_at = now(), locked_by = auth.uid(),
-         updated_at = now()
-   where x.id = s.id returning * into s;
-  perform private.audit('jury.lock', 'audition_session', s.id::text,
-    format('Session d''audition verrouillée : %s le %s%s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
-           case when jsonb_array_length(missing) > 0 then format(' (forcée ; notes manquantes : %s)',
-             (select string_agg(format('%s, %s', m ->> 'judge_label',
-                                       private.plural((m ->> 'performers')::integer, 'participant')), ' ; ')
-                from jsonb_array_elements(missing) m)) else '' end),
-    jsonb_build_object('state', 'open'),
-    jsonb_build_object('state', 'locked', 'forced', jsonb_array_length(missing) > 0,
-                       'missing', (select jsonb_agg(m - 'judge_email')
-                                     from jsonb_array_elements(missing) m)));
-  return private.audition_session_json(s);
-end;
-$$;
-revoke all on function public.jury_lock_session(uuid,boolean) from public, anon, authenticated;
-grant execute on function public.jury_lock_session(uuid,boolean) to authenticated;
-
--- Unlocks a session (admins, with a reason): its judges may change their cards again.
-create function public.admin_unlock_session(session_id uuid, reason text) returns jsonb
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  s public.audition_sessions;
-  v_reason text := private.clean_line(coalesce(admin_unlock_session.reason, ''));
-begin
-  perform private.require_admin();
-  if char_length(v_reason) not between 2 and 200 then
-    perform private.invalid('reason', 'Indiquez la raison du déverrouillage (2 à 200 caractères).');
-  end if;
-  select * into s from public.audition_sessions x where x.id = admin_unlock_session.session_id for update;
-  if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
-  elsif s.state <> 'locked' then
-    return private.refusal(409, 'Cette session n''est pas verrouillée.', 'not_locked');
-  end if;
-  update public.audition_sessions x set state = 'open', locked_at = null, locked_by = null,
-         updated_at = now()
-   where x.id = s.id returning * into s;
-  perform private.audit('jury.unlock', 'audition_session', s.id::text,
-    format('Session d''audition déverrouillée : %s le %s', s.city, to_char(s.held_on, 'DD/MM/YYYY')),
-    jsonb_build_object('state', 'locked'), jsonb_build_object('state', 'open', 'reason', v_reason));
-  return private.audition_session_json(s);
-end;
-$$;
-revoke all on function public.admin_unlock_session(uuid,text) from public, anon, authenticated;
-grant execute on function public.admin_unlock_session(uuid,text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers and policies

@@ -1,13 +1,113 @@
--- What the judges and the organisers read (docs/decisions/031-jury-scorecards.md): a judge's
--- sessions and session (blind until the lock), the sessions' list, the results of a session
--- with raw and normalised scores, the ranking across cities, the preselection of the top N
--- through the pipeline, and the export's sheet of every score.
+-- The lock and what the judges read (docs/decisions/031-jury-scorecards.md): who is missing,
+-- the lock (lead judge or admin) and the admins' unlock, the z-scores and rankings, a judge's
+-- sessions and session (blind until the lock), the sessions' list.
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 
--- Every card's weighted total (sum of value × weight / 100, 0 to 10) and z-score: within its
+-- Who has not scored every present performer: [{ judge_label, judge_email, user_id, performers }]
+-- for the judges with some missing. A performer marked absent by a judge needs no other card.
+create function private.audition_missing(session_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  with perf as (
+    select p.participant_id from private.audition_performers(audition_missing.session_id) p
+     where not exists (select 1 from public.audition_scorecards c
+                        where c.session_id = audition_missing.session_id
+                          and c.participant_id = p.participant_id and c.absent)
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('judge_label', l.label, 'judge_email', l.email,
+                    'user_id', l.user_id, 'performers', m.n) order by l.ord), '[]'::jsonb)
+    from private.audition_judge_labels(audition_missing.session_id) l
+    cross join lateral (select count(*) as n from perf
+                         where not exists (select 1 from public.audition_scorecards c
+                                            where c.session_id = audition_missing.session_id
+                                              and c.judge_id = l.user_id
+                                              and c.participant_id = perf.participant_id)) m
+   where m.n > 0
+$$;
+revoke all on function private.audition_missing(uuid) from public, anon, authenticated;
+
+-- Locks a session (its lead judge or an admin): every judge must have scored every present
+-- performer, or `force` (the journal names who was missing). Locked already: answered as is.
+create function public.jury_lock_session(session_id uuid, force boolean default false) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  s public.audition_sessions;
+  missing jsonb;
+begin
+  perform private.require_jury();
+  select * into s from public.audition_sessions x where x.id = jury_lock_session.session_id for update;
+  if not found then
+    return private.refusal(404, 'Session introuvable.', 'not_found');
+  end if;
+  if not private.has_role('admin') and not exists (
+       select 1 from public.audition_judges j
+        where j.session_id = s.id and j.user_id = auth.uid() and j.is_lead) then
+    raise exception 'Seul le juré principal ou un administrateur peut verrouiller la session.'
+      using errcode = '42501';
+  end if;
+  if s.state = 'locked' then
+    return private.audition_session_json(s);
+  end if;
+  missing := private.audition_missing(s.id);
+  if jsonb_array_length(missing) > 0 and not coalesce(force, false) then
+    return private.refusal(409, format('Notes manquantes : %s. Verrouillez quand même pour passer outre.',
+             (select string_agg(format('%s (%s)', m ->> 'judge_label',
+                                       private.plural((m ->> 'performers')::integer, 'participant')), ', ')
+                from jsonb_array_elements(missing) m)),
+           'scores_missing', (select jsonb_agg(m - 'judge_email' - 'user_id')
+                                from jsonb_array_elements(missing) m)::text);
+  end if;
+  update public.audition_sessions x set state = 'locked', locked_at = now(), locked_by = auth.uid(),
+         updated_at = now()
+   where x.id = s.id returning * into s;
+  perform private.audit('jury.lock', 'audition_session', s.id::text,
+    format('Session d''audition verrouillée : %s le %s%s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
+           case when jsonb_array_length(missing) > 0 then format(' (forcée ; notes manquantes : %s)',
+             (select string_agg(format('%s, %s', m ->> 'judge_label',
+                                       private.plural((m ->> 'performers')::integer, 'participant')), ' ; ')
+                from jsonb_array_elements(missing) m)) else '' end),
+    jsonb_build_object('state', 'open'),
+    jsonb_build_object('state', 'locked', 'forced', jsonb_array_length(missing) > 0,
+                       'missing', (select jsonb_agg(m - 'judge_email')
+                                     from jsonb_array_elements(missing) m)));
+  return private.audition_session_json(s);
+end;
+$$;
+revoke all on function public.jury_lock_session(uuid,boolean) from public, anon, authenticated;
+grant execute on function public.jury_lock_session(uuid,boolean) to authenticated;
+
+-- Unlocks a session (admins, with a reason): its judges may change their cards again.
+create function public.admin_unlock_session(session_id uuid, reason text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  s public.audition_sessions;
+  v_reason text := private.clean_line(coalesce(admin_unlock_session.reason, ''));
+begin
+  perform private.require_admin();
+  if char_length(v_reason) not between 2 and 200 then
+    perform private.invalid('reason', 'Indiquez la raison du déverrouillage (2 à 200 caractères).');
+  end if;
+  select * into s from public.audition_sessions x where x.id = admin_unlock_session.session_id for update;
+  if not found then
+    return private.refusal(404, 'Session introuvable.', 'not_found');
+  elsif s.state <> 'locked' then
+    return private.refusal(409, 'Cette session n''est pas verrouillée.', 'not_locked');
+  end if;
+  update public.audition_sessions x set state = 'open', locked_at = null, locked_by = null,
+         updated_at = now()
+   where x.id = s.id returning * into s;
+  perform private.audit('jury.unlock', 'audition_session', s.id::text,
+    format('Session d''audition déverrouillée : %s le %s', s.city, to_char(s.held_on, 'DD/MM/YYYY')),
+    jsonb_build_object('state', 'locked'), jsonb_build_object('state', 'open', 'reason', v_reason));
+  return private.audition_session_json(s);
+end;
+$$;
+revoke all on function public.admin_unlock_session(uuid,text) from public, anon, authenticated;
+grant execute on function public.admin_unlock_session(uuid,text) to authenticated;
+
+-- Every card's weighted total (audition_scorecards.total, 0 to 10) and z-score: within its
 -- session and the performer's category, per judge, (total − that judge's mean) / the
 -- population standard deviation of that judge's totals (0 when they are all equal). Absent
 -- cards have neither and count in no mean. `only_session` null: every session.
@@ -15,19 +115,13 @@ create function private.audition_card_z(only_session uuid)
 returns table (session_id uuid, category text, participant_id uuid, judge_id uuid,
                absent boolean, total numeric, z numeric)
 language sql stable security definer set search_path = '' as $$
-  with cards as (
-    select c.session_id, p.category, c.participant_id, c.judge_id, c.absent,
-           case when not c.absent then sum(x.value * k.weight) / 100 end as total
+  with stats as (
+    select c.session_id, p.category, c.participant_id, c.judge_id, c.absent, c.total,
+           avg(c.total) over w as mean, stddev_pop(c.total) over w as sd
       from public.audition_scorecards c
       join public.participants p on p.id = c.participant_id
-      left join public.audition_scores x on x.scorecard_id = c.id
-      left join public.audition_session_criteria k on k.id = x.criterion_id
      where only_session is null or c.session_id = only_session
-     group by c.id, p.category
-  ), stats as (
-    select d.*, avg(d.total) over w as mean, stddev_pop(d.total) over w as sd
-      from cards d
-    window w as (partition by d.session_id, d.category, d.judge_id)
+    window w as (partition by c.session_id, p.category, c.judge_id)
   )
   select t.session_id, t.category, t.participant_id, t.judge_id, t.absent, t.total,
          case when t.total is null then null when coalesce(t.sd, 0) = 0 then 0::numeric
@@ -36,28 +130,30 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function private.audition_card_z(uuid) from public, anon, authenticated;
 
--- Each performer of a category (one session, or every one): raw = mean of the judges' totals
--- (2 decimals), normalised = mean of their z-scores (3 decimals), over the judges who scored;
--- absent when every card says absent. Ranks on the shown values, ties sharing one (1, 2, 2, 4);
--- absent and unscored performers have none. Performers in the bin are left out.
+-- Each performer of a category (null: each category apart), in one session or every one: raw =
+-- mean of the judges' totals (2 decimals), normalised = mean of their z-scores (3 decimals),
+-- over the judges who scored; absent when every card says absent. Ranks per category on the
+-- shown values, ties sharing one (1, 2, 2, 4); absent and unscored performers have none.
+-- Performers in the bin are left out.
 create function private.audition_ranked(category text, only_session uuid)
-returns table (participant_id uuid, session_id uuid, absent boolean, raw numeric,
+returns table (participant_id uuid, session_id uuid, category text, absent boolean, raw numeric,
                normalised numeric, rank_raw bigint, rank_normalised bigint, tied boolean)
 language sql stable security definer set search_path = '' as $$
   with sc as (
-    select z.participant_id, z.session_id, bool_and(z.absent) as absent,
+    select z.participant_id, z.session_id, z.category, bool_and(z.absent) as absent,
            round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
       from private.audition_card_z(only_session) z
       join public.participants p on p.id = z.participant_id and p.deleted_at is null
-     where z.category = audition_ranked.category
-     group by z.participant_id, z.session_id
+     where audition_ranked.category is null or z.category = audition_ranked.category
+     group by z.participant_id, z.session_id, z.category
   )
-  select sc.participant_id, sc.session_id, sc.absent, sc.raw, sc.normalised,
-         case when sc.raw is not null
-              then rank() over (partition by sc.raw is null order by sc.raw desc) end,
-         case when sc.normalised is not null
-              then rank() over (partition by sc.normalised is null order by sc.normalised desc) end,
-         sc.normalised is not null and count(*) over (partition by sc.normalised) > 1
+  select sc.participant_id, sc.session_id, sc.category, sc.absent, sc.raw, sc.normalised,
+         case when sc.raw is not null then rank() over (
+           partition by sc.category, sc.raw is null order by sc.raw desc) end,
+         case when sc.normalised is not null then rank() over (
+           partition by sc.category, sc.normalised is null order by sc.normalised desc) end,
+         sc.normalised is not null
+           and count(*) over (partition by sc.category, sc.normalised) > 1
     from sc
 $$;
 revoke all on function private.audition_ranked(text,uuid) from public, anon, authenticated;

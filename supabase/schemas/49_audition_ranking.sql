@@ -26,16 +26,18 @@ begin
                 'email', case when admin_ then l.email end) order by l.ord)
                  from private.audition_judge_labels(s.id) l), '[]'::jsonb),
     'categories', (
-      with perf as materialized (
+      with running as materialized (
         select p.participant_id, p.place, p.name, p.category, p.mode, p.slot, p.status
           from private.audition_performers(s.id) p
+      ), perf as materialized (
+        select * from running
         union all
         select q.id, null, coalesce(q.team_name, q.full_name)::text, q.category,
                q.participation_type, q.audition_at, q.status
           from public.participants q
          where q.deleted_at is null
            and q.id in (select c.participant_id from public.audition_scorecards c where c.session_id = s.id)
-           and q.id not in (select p.participant_id from private.audition_performers(s.id) p)
+           and q.id not in (select r.participant_id from running r)
       ), labels as materialized (
         select * from private.audition_judge_labels(s.id)
       ), z as materialized (
@@ -45,8 +47,8 @@ begin
                coalesce(jsonb_object_agg(k.key, x.value) filter (where k.key is not null),
                         '{}'::jsonb) as scores
           from public.audition_scorecards c
-          left join public.audition_scores x on x.scorecard_id = c.id
-          left join public.audition_session_criteria k on k.id = x.criterion_id
+          left join public.audition_scores x on x.session_id = s.id and x.scorecard_id = c.id
+          left join public.audition_session_criteria k on k.session_id = s.id and k.id = x.criterion_id
          where c.session_id = s.id
          group by c.id
       ), judged as (
@@ -58,9 +60,22 @@ begin
           left join cards d on d.participant_id = p.participant_id and d.judge_id = l.user_id
           left join z on z.participant_id = p.participant_id and z.judge_id = l.user_id
          group by p.participant_id
+      ), sc as (
+        -- As private.audition_ranked, from the z-scores above (computed once).
+        select z.participant_id, z.category, bool_and(z.absent) as absent,
+               round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
+          from z join perf p on p.participant_id = z.participant_id
+         group by z.participant_id, z.category
       ), ranked as (
-        select r.* from (values ('dance'), ('singing')) cat(c)
-        cross join lateral private.audition_ranked(cat.c, s.id) r
+        select sc.*,
+               case when sc.raw is not null then rank() over (
+                 partition by sc.category, sc.raw is null order by sc.raw desc) end as rank_raw,
+               case when sc.normalised is not null then rank() over (
+                 partition by sc.category, sc.normalised is null order by sc.normalised desc)
+               end as rank_normalised,
+               sc.normalised is not null
+                 and count(*) over (partition by sc.category, sc.normalised) > 1 as tied
+          from sc
       )
       select coalesce(jsonb_agg(jsonb_build_object('category', cat.c,
           'criteria', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'key', k.key,

@@ -151,7 +151,7 @@ describe('cards', () => {
     const first = await submit(judge1, args);
     const again = await submit(judge1, args);
     expect(first.error).toBeNull();
-    expect(first.data).toMatchObject({ stored: true, card: { id: card, revision: 1 } });
+    expect(first.data).toMatchObject({ stored: true, card: { id: card, revision: 1, total: 7.5 } });
     expect(again.data).toEqual(first.data);
     expect(await cardsOf(id)).toHaveLength(1);
     const rows = await journal('jury.score');

@@ -24,8 +24,8 @@ async function otherSession(pid: string) {
     [id],
   );
   await backend.sql(
-    `insert into audition_scorecards (id, session_id, judge_id, participant_id, revision)
-     select gen_random_uuid(), $1::uuid, id, $2::uuid, 1 from auth.users where email = 'admin@example.cm'`,
+    `insert into audition_scorecards (id, session_id, judge_id, participant_id, revision, absent)
+     select gen_random_uuid(), $1::uuid, id, $2::uuid, 1, true from auth.users where email = 'admin@example.cm'`,
     [id, pid],
   );
   return id;

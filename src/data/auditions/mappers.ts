@@ -145,6 +145,7 @@ export function toScorecard(v: unknown): Scorecard {
     revision: int(c.revision),
     updatedAt: text(c.updated_at),
     scores: numberMap(c.scores),
+    total: numOrNull(c.total),
   };
 }
 

@@ -110,6 +110,8 @@ export type Scorecard = {
   updatedAt: string;
   /** criterion id -> 0..10 in half points. */
   scores: Record<string, number>;
+  /** The weighted total the database computed, 0..10 (null: absent). */
+  total: number | null;
 };
 
 /** Another judge's card, only once the session is locked. */

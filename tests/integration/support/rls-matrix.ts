@@ -108,9 +108,9 @@ export async function auditionFixture(pid: string) {
   const juryCard = uuid();
   const adminCard = uuid();
   await backend.sql(
-    `with c as (insert into audition_scorecards (id, session_id, judge_id, participant_id, revision)
-                values ($1::uuid, $3::uuid, $4::uuid, $6::uuid, 1),
-                       ($2::uuid, $3::uuid, $5::uuid, $6::uuid, 1)
+    `with c as (insert into audition_scorecards (id, session_id, judge_id, participant_id, revision, total)
+                values ($1::uuid, $3::uuid, $4::uuid, $6::uuid, 1, 5),
+                       ($2::uuid, $3::uuid, $5::uuid, $6::uuid, 1, 5)
                 returning id, judge_id)
      insert into audition_scores (scorecard_id, session_id, judge_id, participant_id, criterion_id, value)
      select c.id, $3::uuid, c.judge_id, $6::uuid, k.id, 5 from c
