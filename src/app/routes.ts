@@ -147,9 +147,7 @@ export const ADMIN_ROUTES: PageRoute[] = [
   },
   {
     path: paths.adminAuditions,
-    page: lazyPage(() =>
-      import('@/features/admin/auditions/AuditionsPage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/admin/auditions/AuditionsPage').then((m) => m.default)),
   },
 ] satisfies RouteIn<'admin'>[];
 

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { clearAdminSession } from '@/lib/admin-session';
 import { signOutAdmin } from '@/data/staff/admin-auth';
 import { testBackend } from '../setup/test-backend';
-import { fr } from '../setup/french';
+import { fr, plain } from '../setup/french';
+import { CRITERIA_HELP } from '@/features/admin/settings/CriteriaPanel';
 import { renderAdmin, signInAsAdmin } from './admin-render';
 
 /**
@@ -55,7 +56,11 @@ describe('the jury’s criteria in the settings', () => {
     expect(within(dance).getByText(/^Total des poids/).textContent).toBe(
       fr('Total des poids : 100 / 100'),
     );
-    expect(screen.getByText(/ne modifie pas une session déjà notée/)).toBeVisible();
+    // The help says when a session stops following these settings (the database's rule).
+    expect(screen.getByText(plain(CRITERIA_HELP))).toBeVisible();
+    expect(CRITERIA_HELP).toMatch(
+      /puis les garde\u00a0: les changer ici ne modifie pas une session déjà notée\.$/,
+    );
 
     // 35 instead of 30: the total says 105, and the form refuses it.
     const technique = criterion(dance, 0).getByLabelText(/^Poids/);
