@@ -21,7 +21,7 @@ export function StatusPill({ status }: { status: string }) {
 }
 
 /** One judge's card: the weighted total, then each criterion's points; or why there is none. */
-function JudgeCell({
+export function JudgeCell({
   card,
   criteria,
 }: {
@@ -50,7 +50,7 @@ function JudgeCell({
   );
 }
 
-const cardOf = (row: ResultRow, label: string) => row.judges.find((j) => j.label === label);
+export const cardOf = (row: ResultRow, label: string) => row.judges.find((j) => j.label === label);
 
 /**
  * A category's ranking in a session: the rank on normalised scores (ties shown "ex aequo", the
