@@ -25,6 +25,7 @@ import { ANON_KEY } from '../supabase/local/constants.ts';
 import type { LocalDatabase } from '../supabase/local/database.ts';
 import type { RunningServer } from '../supabase/local/server.ts';
 import { percentile } from './support/median.ts';
+import { CARDS, FILL, SESSIONS, STAFF } from './support/jury-fill.ts';
 
 const PERFORMERS = Number(process.env.BENCH_JURY_PERFORMERS ?? 400);
 const RUNS = Number(process.env.BENCH_JURY_RUNS ?? 20);
@@ -33,70 +34,8 @@ const PASSWORD = 'bench-jury-2025';
 /** The results page must answer within this (issue 30). */
 const TARGET_MS = 200;
 
-export type JuryLine = { name: string; n: number; p50: number; p95: number; max: number };
+type JuryLine = { name: string; n: number; p50: number; p95: number; max: number };
 export type JuryBench = { lines: JuryLine[]; cards: number; scores: number; failures: string[] };
-
-const FILL = `
-with p as (
-  insert into public.participants (full_name, email, phone, city, region, category,
-    participation_type, agree_to_terms, status, audition_city, audition_at)
-  select 'Candidat ' || c.i || '-' || g, 'jury-bench-' || c.i || '-' || g || '@example.cm',
-         '64' || lpad((c.i * 100000 + g)::text, 7, '0'), c.city, 'Littoral',
-         case when g % 2 = 0 then 'singing' else 'dance' end, 'solo', true, 'convoque', c.city,
-         (date '2030-03-02' + time '08:00') at time zone 'Africa/Douala' + g * interval '2 minutes'
-    from unnest($1::text[]) with ordinality c(city, i), generate_series(1, $2::int) g
-  returning id)
-select count(*) from p`;
-
-const STAFF = `
-with u as (
-  insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at)
-  select gen_random_uuid(), 'authenticated', 'authenticated', e,
-         extensions.crypt($1, extensions.gen_salt('bf', 4)), now()
-    from unnest($2::text[]) e
-  returning id, email),
-i as (
-  insert into auth.identities (provider_id, user_id, identity_data, provider)
-  select id::text, id, jsonb_build_object('sub', id::text, 'email', email), 'email' from u)
-insert into private.admins (user_id, role)
-select id, case when email like 'admin%' then 'admin' else 'jury' end from u`;
-
-const SESSIONS = `
-with s as (
-  insert into public.audition_sessions (city, held_on, category, venue)
-  select city, date '2030-03-02', 'both', 'Salle du bench, ' || city from unnest($1::text[]) city
-  returning id, city)
-insert into public.audition_judges (session_id, user_id, is_lead, position)
-select s.id, u.id, n = 1, n
-  from s cross join generate_series(1, 3) n
-  join auth.users u on u.email = 'juge-bench-' || s.city || '-' || n || '@example.cm'`;
-
-const CARDS = `
-with cards as materialized (
-  select gen_random_uuid() as id, j.session_id, j.user_id as judge_id, p.participant_id,
-         p.category, hashtext(p.participant_id::text || j.user_id::text) % 20 = 0 as absent
-    from public.audition_judges j
-    cross join lateral private.audition_performers(j.session_id) p
-), vals as materialized (
-  select c.id, c.session_id, c.judge_id, c.participant_id, k.id as criterion_id, k.weight,
-         -- Around each judge's own mean (3 to 7), 0 to 10 in half points.
-         least(10, greatest(0, round((3 + abs(hashtext(c.judge_id::text)) % 5
-                                      + (random() * 6 - 3))::numeric * 2) / 2)) as value
-    from cards c
-    join public.audition_session_criteria k
-      on k.session_id = c.session_id and k.category = c.category
-   where not c.absent
-), ins as (
-  insert into public.audition_scorecards (id, session_id, judge_id, participant_id, absent,
-    revision, total)
-  select c.id, c.session_id, c.judge_id, c.participant_id, c.absent, 1, t.total
-    from cards c
-    left join (select v.id, sum(v.value * v.weight) / 100 as total from vals v group by v.id) t
-      on t.id = c.id
-  returning id)
-insert into public.audition_scores (scorecard_id, session_id, judge_id, participant_id,
-  criterion_id, value)
-select v.id, v.session_id, v.judge_id, v.participant_id, v.criterion_id, v.value from vals v`;
 
 async function signIn(url: string, email: string): Promise<string> {
   const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
@@ -231,8 +170,35 @@ export async function juryBench(options: {
     const { ms } = await rpc(url, admin, 'admin_audition_sessions', {});
     if (run > 0) timed.admin_audition_sessions.push(ms);
   }
+  // The same results in the database alone (no HTTP), as the admin: what the query costs.
+  const [{ id: adminId }] = (
+    await db.admin.query<{ id: string }>(
+      `select id::text from auth.users where email = 'admin-jury-bench@example.cm'`,
+    )
+  ).rows;
+  const inDb: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    for (const s of sessions) {
+      const started = performance.now();
+      await db.admin.query(
+        `select set_config('request.jwt.claims', $1, false),
+                length(public.audition_results($2::uuid)::text)`,
+        [
+          JSON.stringify({
+            sub: adminId,
+            role: 'authenticated',
+            amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
+          }),
+          s.id,
+        ],
+      );
+      inDb.push(performance.now() - started);
+    }
+  }
+  await db.admin.query(`select set_config('request.jwt.claims', '', false)`);
   const lines = [
     ...Object.entries(timed).map(([name, times]) => line(name, times)),
+    line('audition_results (no HTTP)', inDb),
     line('jury_submit_scorecard', submits),
   ];
   for (const l of lines) {
@@ -240,7 +206,7 @@ export async function juryBench(options: {
       `  ${l.name.padEnd(26)} ${String(l.n).padStart(4)} calls: p50 ${l.p50.toFixed(1)} ms, ` +
         `p95 ${l.p95.toFixed(1)} ms, max ${l.max.toFixed(1)} ms`,
     );
-    if (l.name !== 'jury_submit_scorecard' && !(l.p95 < TARGET_MS))
+    if (l.name in timed && !(l.p95 < TARGET_MS))
       failures.push(`${l.name}: p95 ${l.p95.toFixed(1)} ms, over ${TARGET_MS} ms`);
   }
   for (const f of failures) out(`  !! ${f}`);

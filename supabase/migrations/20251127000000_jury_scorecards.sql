@@ -869,8 +869,9 @@ grant execute on function public.admin_unlock_session(uuid,text) to authenticate
 -- Every card's weighted total (audition_scorecards.total, 0 to 10) and z-score: within its
 -- session and the performer's category, per judge, (total − that judge's mean) / the
 -- population standard deviation of that judge's totals (0 when they are all equal). Absent
--- cards have neither and count in no mean. `only_session` null: every session.
-create function private.audition_card_z(only_session uuid)
+-- cards have neither and count in no mean. `only_session` null: every session;
+-- `only_category` null: both categories.
+create function private.audition_card_z(only_session uuid, only_category text default null)
 returns table (session_id uuid, category text, participant_id uuid, judge_id uuid,
                absent boolean, total numeric, z numeric)
 language sql stable security definer set search_path = '' as $$
@@ -879,7 +880,8 @@ language sql stable security definer set search_path = '' as $$
            avg(c.total) over w as mean, stddev_pop(c.total) over w as sd
       from public.audition_scorecards c
       join public.participants p on p.id = c.participant_id
-     where only_session is null or c.session_id = only_session
+     where (only_session is null or c.session_id = only_session)
+       and (only_category is null or p.category = only_category)
     window w as (partition by c.session_id, p.category, c.judge_id)
   )
   select t.session_id, t.category, t.participant_id, t.judge_id, t.absent, t.total,
@@ -887,7 +889,7 @@ language sql stable security definer set search_path = '' as $$
               else (t.total - t.mean) / t.sd end
     from stats t
 $$;
-revoke all on function private.audition_card_z(uuid) from public, anon, authenticated;
+revoke all on function private.audition_card_z(uuid,text) from public, anon, authenticated;
 
 -- Each performer of a category (null: each category apart), in one session or every one: raw =
 -- mean of the judges' totals (2 decimals), normalised = mean of their z-scores (3 decimals),
@@ -901,9 +903,8 @@ language sql stable security definer set search_path = '' as $$
   with sc as (
     select z.participant_id, z.session_id, z.category, bool_and(z.absent) as absent,
            round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
-      from private.audition_card_z(only_session) z
+      from private.audition_card_z(only_session, audition_ranked.category) z
       join public.participants p on p.id = z.participant_id and p.deleted_at is null
-     where audition_ranked.category is null or z.category = audition_ranked.category
      group by z.participant_id, z.session_id, z.category
   )
   select sc.participant_id, sc.session_id, sc.category, sc.absent, sc.raw, sc.normalised,
@@ -1065,7 +1066,7 @@ begin
           left join public.audition_session_criteria k on k.session_id = s.id and k.id = x.criterion_id
          where c.session_id = s.id
          group by c.id
-      ), judged as (
+      ), judged as materialized (
         select p.participant_id, jsonb_agg(jsonb_build_object('label', l.label,
                  'scored', d.judge_id is not null, 'absent', coalesce(d.absent, false),
                  'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(d.scores, '{}'::jsonb),
@@ -1080,7 +1081,7 @@ begin
                round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
           from z join perf p on p.participant_id = z.participant_id
          group by z.participant_id, z.category
-      ), ranked as (
+      ), ranked as materialized (
         select sc.*,
                case when sc.raw is not null then rank() over (
                  partition by sc.category, sc.raw is null order by sc.raw desc) end as rank_raw,
@@ -1090,23 +1091,24 @@ begin
                sc.normalised is not null
                  and count(*) over (partition by sc.category, sc.normalised) > 1 as tied
           from sc
+      ), shown as materialized (
+        select p.category, r.rank_normalised, p.slot, p.name,
+               jsonb_build_object('participant_id', p.participant_id, 'position', p.place,
+                 'name', p.name, 'mode', p.mode, 'slot', p.slot, 'status', p.status,
+                 'absent', coalesce(r.absent, false), 'judges', coalesce(j.judges, '[]'::jsonb),
+                 'raw', r.raw, 'normalised', r.normalised, 'rank_raw', r.rank_raw,
+                 'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false)) as row
+          from perf p
+          left join ranked r on r.participant_id = p.participant_id
+          left join judged j on j.participant_id = p.participant_id
       )
       select coalesce(jsonb_agg(jsonb_build_object('category', cat.c,
           'criteria', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'key', k.key,
                         'label', k.label, 'weight', k.weight) order by k.position)
                           from public.audition_session_criteria k
                          where k.session_id = s.id and k.category = cat.c), '[]'::jsonb),
-          'rows', coalesce((select jsonb_agg(jsonb_build_object('participant_id', p.participant_id,
-                    'position', p.place, 'name', p.name, 'mode', p.mode, 'slot', p.slot,
-                    'status', p.status, 'absent', coalesce(r.absent, false),
-                    'judges', coalesce(j.judges, '[]'::jsonb), 'raw', r.raw,
-                    'normalised', r.normalised, 'rank_raw', r.rank_raw,
-                    'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false))
-                    order by r.rank_normalised nulls last, p.slot, p.name)
-                      from perf p
-                      left join ranked r on r.participant_id = p.participant_id
-                      left join judged j on j.participant_id = p.participant_id
-                     where p.category = cat.c), '[]'::jsonb))
+          'rows', coalesce((select jsonb_agg(x.row order by x.rank_normalised nulls last, x.slot, x.name)
+                              from shown x where x.category = cat.c), '[]'::jsonb))
           order by cat.c), '[]'::jsonb)
         from (values ('dance'), ('singing')) cat(c)
        where s.category in ('both', cat.c)));

@@ -110,8 +110,9 @@ grant execute on function public.admin_unlock_session(uuid,text) to authenticate
 -- Every card's weighted total (audition_scorecards.total, 0 to 10) and z-score: within its
 -- session and the performer's category, per judge, (total − that judge's mean) / the
 -- population standard deviation of that judge's totals (0 when they are all equal). Absent
--- cards have neither and count in no mean. `only_session` null: every session.
-create function private.audition_card_z(only_session uuid)
+-- cards have neither and count in no mean. `only_session` null: every session;
+-- `only_category` null: both categories.
+create function private.audition_card_z(only_session uuid, only_category text default null)
 returns table (session_id uuid, category text, participant_id uuid, judge_id uuid,
                absent boolean, total numeric, z numeric)
 language sql stable security definer set search_path = '' as $$
@@ -120,7 +121,8 @@ language sql stable security definer set search_path = '' as $$
            avg(c.total) over w as mean, stddev_pop(c.total) over w as sd
       from public.audition_scorecards c
       join public.participants p on p.id = c.participant_id
-     where only_session is null or c.session_id = only_session
+     where (only_session is null or c.session_id = only_session)
+       and (only_category is null or p.category = only_category)
     window w as (partition by c.session_id, p.category, c.judge_id)
   )
   select t.session_id, t.category, t.participant_id, t.judge_id, t.absent, t.total,
@@ -128,7 +130,7 @@ language sql stable security definer set search_path = '' as $$
               else (t.total - t.mean) / t.sd end
     from stats t
 $$;
-revoke all on function private.audition_card_z(uuid) from public, anon, authenticated;
+revoke all on function private.audition_card_z(uuid,text) from public, anon, authenticated;
 
 -- Each performer of a category (null: each category apart), in one session or every one: raw =
 -- mean of the judges' totals (2 decimals), normalised = mean of their z-scores (3 decimals),
@@ -142,9 +144,8 @@ language sql stable security definer set search_path = '' as $$
   with sc as (
     select z.participant_id, z.session_id, z.category, bool_and(z.absent) as absent,
            round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
-      from private.audition_card_z(only_session) z
+      from private.audition_card_z(only_session, audition_ranked.category) z
       join public.participants p on p.id = z.participant_id and p.deleted_at is null
-     where audition_ranked.category is null or z.category = audition_ranked.category
      group by z.participant_id, z.session_id, z.category
   )
   select sc.participant_id, sc.session_id, sc.category, sc.absent, sc.raw, sc.normalised,

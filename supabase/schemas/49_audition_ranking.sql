@@ -51,7 +51,7 @@ begin
           left join public.audition_session_criteria k on k.session_id = s.id and k.id = x.criterion_id
          where c.session_id = s.id
          group by c.id
-      ), judged as (
+      ), judged as materialized (
         select p.participant_id, jsonb_agg(jsonb_build_object('label', l.label,
                  'scored', d.judge_id is not null, 'absent', coalesce(d.absent, false),
                  'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(d.scores, '{}'::jsonb),
@@ -66,7 +66,7 @@ begin
                round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
           from z join perf p on p.participant_id = z.participant_id
          group by z.participant_id, z.category
-      ), ranked as (
+      ), ranked as materialized (
         select sc.*,
                case when sc.raw is not null then rank() over (
                  partition by sc.category, sc.raw is null order by sc.raw desc) end as rank_raw,
@@ -76,23 +76,24 @@ begin
                sc.normalised is not null
                  and count(*) over (partition by sc.category, sc.normalised) > 1 as tied
           from sc
+      ), shown as materialized (
+        select p.category, r.rank_normalised, p.slot, p.name,
+               jsonb_build_object('participant_id', p.participant_id, 'position', p.place,
+                 'name', p.name, 'mode', p.mode, 'slot', p.slot, 'status', p.status,
+                 'absent', coalesce(r.absent, false), 'judges', coalesce(j.judges, '[]'::jsonb),
+                 'raw', r.raw, 'normalised', r.normalised, 'rank_raw', r.rank_raw,
+                 'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false)) as row
+          from perf p
+          left join ranked r on r.participant_id = p.participant_id
+          left join judged j on j.participant_id = p.participant_id
       )
       select coalesce(jsonb_agg(jsonb_build_object('category', cat.c,
           'criteria', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'key', k.key,
                         'label', k.label, 'weight', k.weight) order by k.position)
                           from public.audition_session_criteria k
                          where k.session_id = s.id and k.category = cat.c), '[]'::jsonb),
-          'rows', coalesce((select jsonb_agg(jsonb_build_object('participant_id', p.participant_id,
-                    'position', p.place, 'name', p.name, 'mode', p.mode, 'slot', p.slot,
-                    'status', p.status, 'absent', coalesce(r.absent, false),
-                    'judges', coalesce(j.judges, '[]'::jsonb), 'raw', r.raw,
-                    'normalised', r.normalised, 'rank_raw', r.rank_raw,
-                    'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false))
-                    order by r.rank_normalised nulls last, p.slot, p.name)
-                      from perf p
-                      left join ranked r on r.participant_id = p.participant_id
-                      left join judged j on j.participant_id = p.participant_id
-                     where p.category = cat.c), '[]'::jsonb))
+          'rows', coalesce((select jsonb_agg(x.row order by x.rank_normalised nulls last, x.slot, x.name)
+                              from shown x where x.category = cat.c), '[]'::jsonb))
           order by cat.c), '[]'::jsonb)
         from (values ('dance'), ('singing')) cat(c)
        where s.category in ('both', cat.c)));
