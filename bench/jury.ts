@@ -34,7 +34,7 @@ const PASSWORD = 'bench-jury-2025';
 /** The results page must answer within this (issue 30). */
 const TARGET_MS = 200;
 
-export type JuryLine = { name: string; n: number; p50: number; p95: number; max: number };
+type JuryLine = { name: string; n: number; p50: number; p95: number; max: number };
 export type JuryBench = { lines: JuryLine[]; cards: number; scores: number; failures: string[] };
 
 async function signIn(url: string, email: string): Promise<string> {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { auditionVenue } from '@/config/auditions';
+import { UNLOCK_REASON_ERROR } from '@/features/admin/auditions/SessionDialogs';
 import { clearAdminSession } from '@/lib/admin-session';
 import { signOutAdmin } from '@/data/staff/admin-auth';
 import { testBackend } from '../setup/test-backend';
@@ -116,9 +117,11 @@ describe('/admin/auditions, the sessions (admins)', () => {
       'select user_id::text from audition_judges where is_lead',
     );
     expect(lead).toEqual([{ user_id: judges.second }]);
-    const card = (
-      await screen.findByRole('heading', { name: 'Douala — samedi 5 décembre 2026' }, SLOW)
-    ).closest('li')!;
+    const heading = { name: 'Douala — samedi 5 décembre 2026' };
+    await screen.findByRole('heading', heading, SLOW);
+    const card = screen
+      .getAllByRole('listitem')
+      .find((li) => within(li).queryByRole('heading', heading))!;
     expect(within(card).getByText('Danse · ' + auditionVenue('Douala'))).toBeVisible();
     expect(within(card).getByText('0 / 0')).toBeVisible();
     expect(within(card).getByText('Ouverte')).toBeVisible();
@@ -177,7 +180,8 @@ describe('/admin/auditions, the sessions (admins)', () => {
     const reason = within(unlock).getByLabelText(/^Raison/);
     expect(reason).toHaveFocus();
     await user.click(within(unlock).getByRole('button', { name: 'Déverrouiller' }));
-    expect(reason).toHaveAccessibleDescription(
+    expect(reason).toHaveAccessibleDescription(UNLOCK_REASON_ERROR);
+    expect(UNLOCK_REASON_ERROR).toBe(
       'Indiquez la raison du déverrouillage (de 2 à 200 caractères).',
     );
     expect((await sessions())[0].state).toBe('locked');

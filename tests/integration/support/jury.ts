@@ -7,7 +7,7 @@ import type { TestBackend } from '../../setup/test-backend';
  * judges' function, scores given by criterion key.
  */
 
-export type Criterion = { id: string; key: string; label: string; weight: number };
+type Criterion = { id: string; key: string; label: string; weight: number };
 export type Card = {
   id: string;
   participant_id: string;

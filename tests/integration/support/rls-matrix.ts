@@ -87,7 +87,7 @@ export async function fixture() {
  * (docs/decisions/031-jury-scorecards.md). Ids of the rows each cell works on: the settings'
  * first criterion, the session, its first criterion, the jury's card.
  */
-export async function auditionFixture(pid: string) {
+async function auditionFixture(pid: string) {
   const [{ asid, jury, admin }] = await backend.sql<{ asid: string; jury: string; admin: string }>(
     `with p as (update participants set status = 'convoque', audition_city = 'Douala',
                        audition_at = (date '2031-01-01' + $2::int + time '10:00') at time zone 'Africa/Douala'

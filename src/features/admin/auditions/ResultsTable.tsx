@@ -21,7 +21,7 @@ export function StatusPill({ status }: { status: string }) {
 }
 
 /** One judge's card: the weighted total, then each criterion's points; or why there is none. */
-function JudgeCell({
+export function JudgeCell({
   card,
   criteria,
 }: {
@@ -36,17 +36,21 @@ function JudgeCell({
       <p className="font-semibold text-gray-900">{scoreText(card.total)}</p>
       <ul className="text-xs whitespace-nowrap text-gray-700">
         {criteria.map((c) => (
-          <li key={c.key}>
-            {c.label} : {pointText(card.scores[c.key])}
-          </li>
+          <li key={c.key}>{`${c.label}\u00a0: ${pointText(card.scores[c.key])}`}</li>
         ))}
       </ul>
-      {card.comment && <p className="max-w-48 text-xs text-gray-700 italic">« {card.comment} »</p>}
+      {card.comment && (
+        <p className="max-w-48 text-xs text-gray-700 italic">
+          «{'\u00a0'}
+          {card.comment}
+          {'\u00a0'}»
+        </p>
+      )}
     </div>
   );
 }
 
-const cardOf = (row: ResultRow, label: string) => row.judges.find((j) => j.label === label);
+export const cardOf = (row: ResultRow, label: string) => row.judges.find((j) => j.label === label);
 
 /**
  * A category's ranking in a session: the rank on normalised scores (ties shown "ex aequo", the

@@ -15,6 +15,8 @@ import {
 import { sessionsPath } from './audition-paths';
 import { PRESELECT_ACTIONS, PreselectDialog } from './PreselectDialog';
 import { ResultsTable } from './ResultsTable';
+import { ResultCards } from './ResultCards';
+import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { NORMALISED_EXPLANATION } from '@/data/auditions/labels';
 
 type Picking = { category: ResultCategory; status: PreselectStatus } | null;
@@ -38,6 +40,7 @@ export function SessionResultsView({
   canWrite: boolean;
 }) {
   const results = useQuery(auditionResultsQuery(sessionId));
+  const narrow = useNarrowScreen();
   const [picking, setPicking] = useState<Picking>(null);
   const data = results.data;
   const locked = data?.session.state === 'locked';
@@ -77,6 +80,8 @@ export function SessionResultsView({
               </div>
               {c.rows.length === 0 ? (
                 <p className="text-gray-700">Aucun candidat convoqué dans cette catégorie.</p>
+              ) : narrow ? (
+                <ResultCards results={c} judges={data.judges} />
               ) : (
                 <ResultsTable results={c} judges={data.judges} />
               )}

@@ -54,7 +54,9 @@ function SessionCard({
         <div className="min-w-0">
           <dt className="text-gray-600">Jurés</dt>
           <dd className="break-words text-gray-900">
-            {session.judges.length === 0 ? 'Aucun' : session.judges.map((j) => j.email).join(', ')}
+            {session.judges.length === 0
+              ? 'Aucun'
+              : session.judges.map((j) => j.email ?? j.label).join(', ')}
           </dd>
         </div>
         <div className="min-w-0">

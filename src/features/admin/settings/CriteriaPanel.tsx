@@ -10,6 +10,7 @@ import {
   type AuditionCategory,
   type CriterionSetting,
 } from '@/data/auditions/types';
+import { fieldRefusal } from '@/data/auditions/field-refusal';
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { QueryStatus } from '../ui/ListState';
@@ -68,8 +69,15 @@ function CategoryCriteriaForm({
           setRows(rowsOf(set[category]));
           notify.success(SAVED[category]);
         },
-        onError: (e) =>
-          notify.error(toDataError(e, 'Les critères n’ont pas pu être enregistrés.').message),
+        onError: (e) => {
+          // The database's own sentence about the list (private.invalid 'criteria'), in the form.
+          const refused = fieldRefusal(e);
+          if (refused) {
+            setErrors({ rows: {}, count: refused.message });
+            setTimeout(() => document.getElementById(`${id}-errors`)?.focus());
+          } else
+            notify.error(toDataError(e, 'Les critères n’ont pas pu être enregistrés.').message);
+        },
       },
     );
   };
