@@ -73,6 +73,7 @@ function device(db: ReturnType<typeof fakeDatabase>) {
     send: db.send,
     isRetryable: (e) => e instanceof DataError && e.kind === 'network',
     messageOf: (e) => (e instanceof Error ? e.message : ''),
+    isLocked: (e) => e instanceof DataError && e.reason === 'session_locked',
   });
   const edit = (participantId: string, scores: Record<string, number>, absent = false) => {
     const card = changeCard(
@@ -181,7 +182,7 @@ describe('the judge’s device queue', () => {
     const d = device(db);
     d.edit('p1', { a: 5 });
     db.lock();
-    expect(await d.flush()).toMatchObject({ refused: 1, offline: false });
+    expect(await d.flush()).toMatchObject({ refused: 1, locked: 1, offline: false });
     expect(d.kept.get('p1')).toMatchObject({
       state: 'refused',
       refusal: 'Session verrouillée : la note n’a pas été enregistrée.',

@@ -1,4 +1,4 @@
-import type { AuditionCategory, PreselectStatus, SessionCategory, SessionState } from './types';
+import type { AuditionCategory, SessionCategory, SessionState } from './types';
 
 /**
  * The auditions' words that several pages share (the judge's page, the admin's sessions and
@@ -19,11 +19,6 @@ export const SESSION_CATEGORY_LABELS: Record<SessionCategory, string> = {
 export const SESSION_STATE_LABELS: Record<SessionState, string> = {
   open: 'Ouverte',
   locked: 'Verrouillée',
-};
-
-export const PRESELECT_STATUS_LABELS: Record<PreselectStatus, string> = {
-  preselectionne: 'Présélectionner',
-  finaliste: 'Finalistes',
 };
 
 /** One sentence under the results: what "normalisé" means, for an organiser. */

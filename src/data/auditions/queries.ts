@@ -6,7 +6,6 @@ import {
   listAuditionSessions,
   listJuryAccounts,
 } from './admin';
-import { getJurySession, listJurySessions } from './jury';
 import { auditionKeys } from './keys';
 import type { AuditionCategory } from './types';
 
@@ -34,15 +33,4 @@ export const auditionRankingQuery = (category: AuditionCategory) =>
   queryOptions({
     queryKey: auditionKeys.ranking(category),
     queryFn: () => getAuditionRanking(category),
-  });
-
-/** The sessions assigned to the signed-in judge. */
-export const jurySessionsQuery = () =>
-  queryOptions({ queryKey: auditionKeys.jurySessions(), queryFn: listJurySessions });
-
-/** One session for its judge. */
-export const jurySessionQuery = (sessionId: string) =>
-  queryOptions({
-    queryKey: auditionKeys.jurySession(sessionId),
-    queryFn: () => getJurySession(sessionId),
   });

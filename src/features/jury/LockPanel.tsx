@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { JURY_REFUSALS, LOCK_ERROR } from '@/data/auditions/jury';
-import type { JurySession } from '@/data/auditions/types';
+import type { JurySession, MissingScores } from '@/data/auditions/types';
 import { DataError, toDataError } from '@/lib/errors';
 import { formatEventTime } from '@/lib/dates';
 
@@ -13,6 +13,8 @@ type Props = {
 };
 
 const performersText = (n: number) => (n > 1 ? `${n} candidats` : '1 candidat');
+const judgeText = (m: MissingScores) =>
+  m.judgeEmail ? `${m.judgeLabel} (${m.judgeEmail})` : m.judgeLabel;
 
 /**
  * The lead judge's (and an admin's) lock: once every judge has scored every present performer,
@@ -73,8 +75,7 @@ export function LockPanel({ session, online, lock }: Props) {
           <ul className="mt-1 list-disc pl-6 text-gray-900">
             {missing.map((m) => (
               <li key={m.judgeLabel}>
-                {m.judgeLabel}
-                {m.judgeEmail ? ` (${m.judgeEmail})` : ''} : {performersText(m.performers)}
+                {judgeText(m)} : {performersText(m.performers)}
               </li>
             ))}
           </ul>

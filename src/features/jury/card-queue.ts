@@ -121,9 +121,11 @@ export type QueueDeps = {
   /** No network (or no answer): the card stays to send, and the round stops. */
   isRetryable(error: unknown): boolean;
   messageOf(error: unknown): string;
+  /** A refusal because the session is locked (the page then reads the session again). */
+  isLocked(error: unknown): boolean;
 };
 
-export type FlushResult = { sent: number; refused: number; offline: boolean };
+export type FlushResult = { sent: number; refused: number; locked: number; offline: boolean };
 
 /**
  * Sends the pending cards one after the other; a call while a round is running waits for it and
@@ -135,7 +137,7 @@ export function cardSender(deps: QueueDeps) {
   let again = false;
 
   const round = async (): Promise<FlushResult> => {
-    const result: FlushResult = { sent: 0, refused: 0, offline: false };
+    const result: FlushResult = { sent: 0, refused: 0, locked: 0, offline: false };
     const pending = (await deps.load())
       .filter((c) => c.state === 'pending')
       .sort((a, b) => a.changedAt.localeCompare(b.changedAt));
@@ -153,6 +155,7 @@ export function cardSender(deps: QueueDeps) {
         const current = (await deps.load()).find((c) => c.participantId === sent.participantId);
         await deps.save(afterRefusal(current ?? sent, sent, deps.messageOf(error)));
         result.refused += 1;
+        if (deps.isLocked(error)) result.locked += 1;
       }
     }
     return result;
@@ -171,6 +174,7 @@ export function cardSender(deps: QueueDeps) {
         last = {
           sent: last.sent + next.sent,
           refused: last.refused + next.refused,
+          locked: last.locked + next.locked,
           offline: next.offline,
         };
       }

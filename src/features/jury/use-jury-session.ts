@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   getJurySession,
   isRetryable,
+  isSessionLocked,
+  JURY_LOAD_ERROR,
   lockSession,
   SCORE_SEND_ERROR,
   submitScorecard,
@@ -63,6 +65,7 @@ export function useJurySession(judge: string, sessionId: string): JurySessionSta
         send: submitScorecard,
         isRetryable,
         messageOf: (e) => toDataError(e, SCORE_SEND_ERROR).message,
+        isLocked: isSessionLocked,
       }),
     [judge, sessionId],
   );
@@ -89,7 +92,9 @@ export function useJurySession(judge: string, sessionId: string): JurySessionSta
         setSession(kept.session);
         setKeptAt(kept.keptAt);
       } else {
-        setLoadError(isRetryable(error) ? SESSION_NOT_KEPT : toDataError(error, '').message);
+        setLoadError(
+          isRetryable(error) ? SESSION_NOT_KEPT : toDataError(error, JURY_LOAD_ERROR).message,
+        );
       }
     }
     await reloadCards();
@@ -98,8 +103,8 @@ export function useJurySession(judge: string, sessionId: string): JurySessionSta
   const flush = useCallback(async () => {
     const result = await sender.flush();
     await reloadCards();
-    // A refusal may mean the session was locked meanwhile: show it as it is now.
-    if (result.refused > 0) await refresh();
+    // Locked meanwhile: show the session as it is now (the lock, the others' totals).
+    if (result.locked > 0) await refresh();
   }, [sender, reloadCards, refresh]);
 
   useEffect(() => {
