@@ -244,7 +244,7 @@ describe('the jury’s scorecards, online and offline', () => {
     await a.goto(`/admin/auditions/?session=${sessionId}`);
     const table = a.getByRole('table').first();
     await table.waitFor();
-    await a.getByText(/^Score normalisé :/).waitFor();
+    await a.getByText(/^Score normalisé\s:/).waitFor();
     const order = await table
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
