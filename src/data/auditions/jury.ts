@@ -24,7 +24,7 @@ import type {
 
 export const JURY_LOAD_ERROR = 'Impossible de charger la session du jury pour le moment.';
 export const SCORE_SEND_ERROR =
-  'La note n’a pas pu être envoyée : elle reste sur cet appareil et partira au retour du réseau.';
+  'La note n’a pas pu être envoyée : elle reste sur cet appareil et partira au retour du réseau.';
 export const LOCK_ERROR = 'La session n’a pas pu être verrouillée. Veuillez réessayer.';
 
 /** The database's reasons a page may act on (DataError.reason). */

@@ -28,4 +28,4 @@ export const PRESELECT_STATUS_LABELS: Record<PreselectStatus, string> = {
 
 /** One sentence under the results: what "normalisé" means, for an organiser. */
 export const NORMALISED_EXPLANATION =
-  'Score normalisé : les notes de chaque juré sont ramenées à sa propre moyenne et à son propre écart, pour qu’un juré sévère et un juré généreux comptent autant, puis moyennées.';
+  'Score normalisé : les notes de chaque juré sont ramenées à sa propre moyenne et à son propre écart, pour qu’un juré sévère et un juré généreux comptent autant, puis moyennées.';
