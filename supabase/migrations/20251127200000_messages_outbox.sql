@@ -52,9 +52,10 @@ begin
 end;
 $$;
 
--- Every batch is journaled.
+-- Every batch is journaled. The list re-creates every action the earlier migrations allow (the
+-- jury's included, 20251127000000) and adds the messages' three.
 alter table public.audit_log drop constraint audit_log_action_check;
-alter table public.audit_log add constraint audit_log_action_check check (action = any (array['participant.update'::text, 'participant.delete'::text, 'participant.restore'::text, 'participant.status'::text, 'participant.slot'::text, 'participant.notes'::text, 'participant.notified'::text, 'reservation.cancel'::text, 'reservation.check_in'::text, 'reservation.check_in_undo'::text, 'door.lookup'::text, 'settings.update'::text, 'message.handled'::text, 'export'::text, 'retention.request'::text, 'retention.cancel'::text, 'retention.purge'::text, 'bin.purge'::text, 'vote.round_create'::text, 'vote.round_update'::text, 'vote.round_delete'::text, 'vote.open'::text, 'vote.close'::text, 'vote.reveal'::text, 'vote.screen_reset'::text, 'messages.reminder'::text, 'messages.convocation'::text, 'messages.resend'::text]));
+alter table public.audit_log add constraint audit_log_action_check check (action = any (array['participant.update'::text, 'participant.delete'::text, 'participant.restore'::text, 'participant.status'::text, 'participant.slot'::text, 'participant.notes'::text, 'participant.notified'::text, 'reservation.cancel'::text, 'reservation.check_in'::text, 'reservation.check_in_undo'::text, 'door.lookup'::text, 'settings.update'::text, 'message.handled'::text, 'export'::text, 'retention.request'::text, 'retention.cancel'::text, 'retention.purge'::text, 'bin.purge'::text, 'vote.round_create'::text, 'vote.round_update'::text, 'vote.round_delete'::text, 'vote.open'::text, 'vote.close'::text, 'vote.reveal'::text, 'vote.screen_reset'::text, 'jury.score'::text, 'jury.lock'::text, 'jury.unlock'::text, 'jury.session_save'::text, 'jury.session_delete'::text, 'jury.criteria'::text, 'jury.preselect'::text, 'messages.reminder'::text, 'messages.convocation'::text, 'messages.resend'::text]));
 
 create table public.message_settings (
   id boolean default true,

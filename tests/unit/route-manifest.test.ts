@@ -140,12 +140,17 @@ describe('the admin nav', () => {
     const links = (role: string | undefined) => navFor(role).map((i) => [i.label, i.to]);
     // While the role loads: what every staff member reads.
     expect(links(undefined)).toEqual(staff);
-    expect(links('lecteur')).toEqual([...staff, ['Paramètres', '/admin/parametres']]);
+    expect(links('lecteur')).toEqual([
+      ...staff,
+      ['Auditions', '/admin/auditions'],
+      ['Paramètres', '/admin/parametres'],
+    ]);
     // "Envois" (admins only) beside "Messages".
     expect(links('admin')).toEqual([
       ...staff.slice(0, 4),
       ['Envois', '/admin/envois'],
       ...staff.slice(4),
+      ['Auditions', '/admin/auditions'],
       ['Journal', '/admin/journal'],
       ['Corbeille', '/admin/corbeille'],
       ['Vote du public', '/admin/vote'],

@@ -25,6 +25,8 @@ export const queryRoots = {
   surgeAlerts: ['surge-alerts'],
   /** The public vote's rounds, the stage screen as the régie sees it, results. */
   vote: ['vote'],
+  /** The auditions' jury: sessions, criteria, results and rankings. */
+  auditions: ['auditions'],
   /** The outbox ("Envois"), the reminder's preview and the messages' settings. */
   outbox: ['outbox'],
 } as const;

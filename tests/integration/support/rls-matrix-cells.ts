@@ -8,7 +8,24 @@ import { backend, count, fixture, phone, seq, uuid, type Op, type Table } from '
 export type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
 export async function cell(table: Table, op: Op): Promise<Cell> {
-  const { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, oid } = await fixture();
+  const {
+    pid,
+    mid,
+    rid,
+    cid,
+    aid,
+    hid,
+    sid,
+    vrid,
+    vcid,
+    vid,
+    oid,
+    acid,
+    asid,
+    ascid,
+    jury,
+    juryCard,
+  } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
     team_members: mid,
@@ -30,8 +47,19 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     votes: vid,
     outbox: oid,
     message_settings: 'true',
+    audition_criteria: acid,
+    audition_sessions: asid,
+    audition_session_criteria: ascid,
+    audition_judges: asid,
+    audition_scorecards: juryCard,
+    audition_scores: juryCard,
   };
-  const key = 'id';
+  const key =
+    table === 'audition_judges'
+      ? 'session_id'
+      : table === 'audition_scores'
+        ? 'scorecard_id'
+        : 'id';
   const newId = uuid();
   const insertRow: Record<Table, Record<string, unknown>> = {
     participants: {
@@ -132,6 +160,46 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
       dedupe_key: `intrus:${newId}`,
     },
     message_settings: { id: true, daily_cap: 5 },
+    audition_criteria: {
+      id: newId,
+      category: 'dance',
+      position: 8,
+      key: `intrus-${seq}`,
+      label: 'Intrus',
+      weight: 1,
+    },
+    audition_sessions: {
+      id: newId,
+      city: 'Limbe',
+      held_on: '2032-01-01',
+      category: 'dance',
+      venue: 'Ailleurs',
+    },
+    audition_session_criteria: {
+      id: newId,
+      session_id: asid,
+      category: 'singing',
+      position: 1,
+      key: 'intrus',
+      label: 'Intrus',
+      weight: 100,
+    },
+    audition_judges: { session_id: asid, user_id: jury, position: 9 },
+    audition_scorecards: {
+      id: newId,
+      session_id: asid,
+      judge_id: jury,
+      participant_id: pid,
+      revision: 1,
+    },
+    audition_scores: {
+      scorecard_id: juryCard,
+      session_id: asid,
+      judge_id: jury,
+      participant_id: pid,
+      criterion_id: ascid,
+      value: 10,
+    },
   };
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
@@ -142,6 +210,8 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     surge_alerts: 'peak_hits = 77777',
     votes: `last_vote_id = '${newId}'`,
     message_settings: 'daily_cap = 5',
+    audition_judges: `session_id = '${asid}' and position = 9`,
+    audition_scores: `scorecard_id = '${juryCard}' and value = 10`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -160,6 +230,12 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     votes: ['changes', 7],
     outbox: ['body', 'Changé'],
     message_settings: ['daily_cap', 7],
+    audition_criteria: ['label', 'Changé'],
+    audition_sessions: ['venue', 'Changé'],
+    audition_session_criteria: ['label', 'Changé'],
+    audition_judges: ['position', 7],
+    audition_scorecards: ['comment', 'Changé'],
+    audition_scores: ['value', 1],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];

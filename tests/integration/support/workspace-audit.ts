@@ -5,6 +5,7 @@
  */
 import { beforeAll } from 'vitest';
 import { testBackend } from '../../setup/test-backend';
+import { juryFixtures } from './workspace-audit-jury';
 import {
   addMessage,
   addParticipants,
@@ -36,9 +37,11 @@ export const WRITE_FUNCTIONS = (
         and (p.proname like 'admin\\_%' or p.proname like 'regie\\_%'
              or p.proname in ('check_in', 'check_in_by_phone', 'log_export'))
         -- Reads: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md),
-        -- a closed vote's results (docs/decisions/030-public-vote.md) and the reminder's preview
+        -- a closed vote's results (docs/decisions/030-public-vote.md), the audition sessions' list
+        -- (docs/decisions/031-jury-scorecards.md) and the reminder's preview
         -- (docs/decisions/033-messages-outbox.md).
-        and p.proname not in ('admin_client_address', 'admin_vote_results', 'admin_reminder_preview')
+        and p.proname not in ('admin_client_address', 'admin_vote_results',
+                              'admin_audition_sessions', 'admin_reminder_preview')
       order by 1`,
   )
 ).map((r) => r.proname);
@@ -70,7 +73,7 @@ async function voteRound(state: 'draft' | 'open' | 'closed') {
 }
 
 /** `also`: the other rows the call writes (a phone look-up: 'door.lookup' beside its entry). */
-type Call = {
+export type Call = {
   args: Record<string, unknown>;
   action: string;
   entityId?: string;
@@ -253,6 +256,7 @@ export const FIXTURES: Record<string, () => Promise<Call>> = {
     );
     return { args: { payload: { daily_cap: cap } }, action: 'settings.update' };
   },
+  ...juryFixtures(backend, () => staff.ids.admin),
   log_export: async () => ({
     args: { what: 'participants', filters: { status: 'convoque' }, row_count: 3 },
     action: 'export',
