@@ -41,10 +41,10 @@ function StateOf({ message: m }: { message: OutboxMessage }) {
     <>
       <span className={`${badge} ${STATE_BADGES[m.state]}`}>{STATE_LABELS[m.state]}</span>
       {m.state === 'failed' && m.lastError && (
-        <span className="mt-1 block max-w-xs wrap-anywhere text-red-800">{m.lastError}</span>
+        <span className="mt-1 block max-w-72 wrap-anywhere text-red-800">{m.lastError}</span>
       )}
       {m.state === 'queued' && m.attempts > 0 && m.lastError && (
-        <span className="mt-1 block max-w-xs wrap-anywhere text-gray-700">
+        <span className="mt-1 block max-w-72 wrap-anywhere text-gray-700">
           Nouvel essai prévu ({m.lastError})
         </span>
       )}
