@@ -64,7 +64,7 @@ async function setSettings(page: Page, values: [RegExp, string][]): Promise<[Reg
     before.push([label, await input.inputValue()]);
     await input.fill(value);
   }
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer les paramètres', exact: true }).click();
   await page
     .getByText(/Paramètres enregistrés/)
     .first()
