@@ -29,7 +29,7 @@ function openStore(): UseStore | null {
   return store;
 }
 
-const toStored = (list: DoorList): Stored => ({
+export const toStored = (list: DoorList): Stored => ({
   version: list.version,
   key: list.key,
   syncedAt: list.syncedAt,
@@ -37,7 +37,7 @@ const toStored = (list: DoorList): Stored => ({
   own: [...list.own.entries()],
 });
 
-const fromStored = (s: Stored): DoorList => ({
+export const fromStored = (s: Stored): DoorList => ({
   version: s.version,
   key: s.key,
   syncedAt: s.syncedAt,
