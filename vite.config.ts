@@ -7,6 +7,7 @@ import { homeStyles, prerenderedPages } from './build/prerender-vite.ts';
 import { reactRouterTreeShaking } from './build/react-router-tree-shaking.ts';
 import { EDITION, placeholderContactProblems } from './src/config/edition.ts';
 import { compileHints } from './build/compile-hints.ts';
+import { offlinePages } from './build/offline-pages.ts';
 
 /**
  * Link previews want absolute URLs: with VITE_SITE_URL set (the deployed origin), the preview
@@ -80,6 +81,7 @@ export default defineConfig(({ command, mode }) => {
       prerenderedPages(root),
       reactRouterTreeShaking(),
       compileHints(),
+      offlinePages(root),
     ],
     define: { __LOCAL_BACKEND__: JSON.stringify(target.local) },
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -13,12 +13,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { passCodeOf } from '../src/lib/pass-code.ts';
-import {
-  applyDownload,
-  judgeFromList,
-  toDoorListDownload,
-} from '../src/features/door/list/door-list.ts';
-import { doorRefOf, importDoorKey } from '../src/features/door/list/door-ref.ts';
+import { toDoorList } from '../src/data/door/door-list.ts';
+import { doorRefOf, importDoorKey } from '../src/data/door/door-ref.ts';
+import { applyDownload, judgeFromList } from '../src/features/door/list/door-list.ts';
 import { fromStored, toStored } from '../src/features/door/list/door-list-store.ts';
 import { percentile } from './support/median.ts';
 import { out } from './support/print.ts';
@@ -60,7 +57,7 @@ export async function benchDoorVerdict(
     i % 10 === 1 ? 'Porte 2' : null,
     false,
   ]);
-  const download = toDoorListDownload({
+  const download = toDoorList({
     full: true,
     version: 1,
     key: secret.toString('base64url'),

@@ -20,8 +20,8 @@ export const OFFLINE_WORKER = 'offline-sw.js';
 export type OfflinePage = { module: string; dynamic?: boolean };
 
 export const OFFLINE_PAGES: readonly OfflinePage[] = [
-  { module: 'src/features/jury/JuryPage.tsx' },
-  { module: 'src/features/door/DoorPage.tsx' },
+  // The door scans offline with the camera: its scanner and ZXing's .wasm (imported on demand).
+  { module: 'src/features/door/DoorPage.tsx', dynamic: true },
 ];
 
 /** The navigations the worker answers with the shell: these pages only. */
@@ -90,7 +90,6 @@ export function offlinePages(root: string): Plugin {
           swDest: join(dir, OFFLINE_WORKER),
           globDirectory: dir,
           globPatterns: files,
-          globStrict: true,
           // Hashed file names need no other version.
           dontCacheBustURLsMatching: /^assets\//,
           navigateFallback: `/${SPA_SHELL}`,

@@ -1,5 +1,6 @@
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
-import type { DoorList, ListPass, OwnEntry } from './door-list';
+import type { DoorPass } from '@/data/door/door-list';
+import type { LocalList, OwnEntry } from './door-list';
 
 /**
  * The door list kept on the phone in IndexedDB (one value: a reload or a closed tab keeps it, so
@@ -10,7 +11,7 @@ type Stored = {
   version: number;
   key: string;
   syncedAt: string;
-  passes: ListPass[];
+  passes: DoorPass[];
   own: [string, OwnEntry][];
 };
 
@@ -29,7 +30,7 @@ function openStore(): UseStore | null {
   return store;
 }
 
-export const toStored = (list: DoorList): Stored => ({
+export const toStored = (list: LocalList): Stored => ({
   version: list.version,
   key: list.key,
   syncedAt: list.syncedAt,
@@ -37,7 +38,7 @@ export const toStored = (list: DoorList): Stored => ({
   own: [...list.own.entries()],
 });
 
-export const fromStored = (s: Stored): DoorList => ({
+export const fromStored = (s: Stored): LocalList => ({
   version: s.version,
   key: s.key,
   syncedAt: s.syncedAt,
@@ -45,7 +46,7 @@ export const fromStored = (s: Stored): DoorList => ({
   own: new Map(s.own),
 });
 
-export async function saveDoorList(list: DoorList): Promise<void> {
+export async function saveDoorList(list: LocalList): Promise<void> {
   const s = openStore();
   const value = toStored(list);
   if (!s) return void (memory = value);
@@ -56,7 +57,7 @@ export async function saveDoorList(list: DoorList): Promise<void> {
   }
 }
 
-export async function loadDoorList(): Promise<DoorList | null> {
+export async function loadDoorList(): Promise<LocalList | null> {
   const s = openStore();
   let value: Stored | undefined = memory;
   if (s) value = (await get<Stored>(LIST, s).catch(() => undefined)) ?? memory;

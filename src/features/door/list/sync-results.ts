@@ -1,53 +1,51 @@
-import { toDoorAnswer, type DoorAnswer } from '@/data/door/check-in';
+import type { DoorAnswer } from '@/data/door/check-in';
+import {
+  SYNC_BATCH_MAX,
+  type QueuedScan as SyncScan,
+  type SyncResult,
+} from '@/data/door/door-sync';
 import type { QueuedScan } from '../scan-queue';
 
-/** What door_sync answered for one queued scan. */
-export type SyncResult = {
-  scanId: string;
-  answer: DoorAnswer;
-  /** Admitted offline at another door first: recorded as a double entry, not a second entry. */
-  doubleEntry: boolean;
+/** A queued scan once sent: the database's answer, or why it was not taken. */
+export type SentScan = {
+  scan: QueuedScan;
+  answer?: DoorAnswer;
+  /** Admitted offline after the pass had entered elsewhere: recorded, not a second entry. */
+  doubleEntry?: boolean;
+  message?: string;
 };
 
-/** At most this many scans per door_sync call (the database's limit). */
-export const SYNC_BATCH = 200;
+const NOT_ENTERED = 'Pas enregistré : scannez ce pass de nouveau pour le laisser entrer.';
 
-type Json = Record<string, unknown>;
-
-/** door_sync's JSON → one result per scan it answered ('double_entry' reads as already in). */
-export function toSyncResults(json: unknown): SyncResult[] {
-  const rows = ((json ?? {}) as Json).results;
-  if (!Array.isArray(rows)) return [];
-  return rows.flatMap((row: Json) => {
-    if (typeof row?.scan_id !== 'string') return [];
-    const doubleEntry = row.double_entry === true || row.verdict === 'double_entry';
-    // A double entry is, for the steward, a pass that had entered already.
-    const verdict = row.verdict === 'double_entry' ? 'already' : row.verdict;
-    try {
-      return [{ scanId: row.scan_id, answer: toDoorAnswer({ ...row, verdict }), doubleEntry }];
-    } catch {
-      return [];
-    }
-  });
-}
-
-/** A queued scan as door_sync takes it: its code, or the reference a phone search found. */
-export function toSyncScan(scan: QueuedScan) {
-  return {
-    scan_id: scan.scanId,
-    ...(scan.ref ? { ref: scan.ref } : { code: scan.value }),
-    scanned_at: scan.scannedAt ?? new Date(scan.queuedAt).toISOString(),
-    // What the steward saw, in door_sync's words ('valid' for an admitted pass).
-    offline_verdict: scan.offlineVerdict === 'validated' ? 'valid' : (scan.offlineVerdict ?? null),
+/**
+ * A queued scan as door_sync takes it: the reference a phone search found, or the code (a pass
+ * reserved after the last download is still found by it), the time of the scan, and what the
+ * steward was shown ('valid': let in; nothing: no list on the phone, no verdict shown).
+ */
+export function toSyncScan(scan: QueuedScan): SyncScan {
+  const base = {
+    scanId: scan.scanId,
+    scannedAt: scan.scannedAt ?? new Date(scan.queuedAt).toISOString(),
+    offlineVerdict: scan.offlineVerdict === 'validated' ? ('valid' as const) : null,
   };
+  return scan.ref ? { ...base, ref: scan.ref } : { ...base, code: scan.value };
 }
 
-/** The queued scans grouped per door and in batches door_sync accepts, oldest first. */
+/** door_sync's result as the door shows it: a double entry reads as "déjà entré" at the first door. */
+export function toSentScan(scan: QueuedScan, result: SyncResult | undefined): SentScan {
+  if (!result) return { scan, message: NOT_ENTERED };
+  const { verdict, doubleEntry, ...rest } = result;
+  if (verdict === 'not_entered') return { scan, message: NOT_ENTERED };
+  const answer: DoorAnswer = { ...rest, verdict: verdict === 'double_entry' ? 'already' : verdict };
+  return { scan, answer, doubleEntry };
+}
+
+/** The queued scans grouped per door, in batches door_sync accepts, oldest first. */
 export function syncBatches(scans: QueuedScan[]): { door: string; scans: QueuedScan[] }[] {
   const batches: { door: string; scans: QueuedScan[] }[] = [];
   for (const scan of scans) {
-    const last = batches.findLast((b) => b.door === scan.door && b.scans.length < SYNC_BATCH);
-    if (last) last.scans.push(scan);
+    const open = batches.find((b) => b.door === scan.door && b.scans.length < SYNC_BATCH_MAX);
+    if (open) open.scans.push(scan);
     else batches.push({ door: scan.door, scans: [scan] });
   }
   return batches;
