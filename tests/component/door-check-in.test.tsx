@@ -103,6 +103,7 @@ describe('check-in', () => {
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
     expect(screen.getByLabelText('Téléphone du titulaire')).toHaveFocus();
 
+    await user.clear(screen.getByLabelText('Téléphone du titulaire'));
     await user.type(screen.getByLabelText('Téléphone du titulaire'), '600000000');
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
     expect(
@@ -148,6 +149,7 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
     try {
       const { user } = await openDoor();
       const search = async (phone: string) => {
+        await user.clear(screen.getByLabelText('Téléphone du titulaire'));
         await user.type(screen.getByLabelText('Téléphone du titulaire'), phone);
         await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
       };

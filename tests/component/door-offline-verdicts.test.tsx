@@ -113,6 +113,7 @@ describe('verdicts from the list, offline', () => {
     const { user } = await openDoor();
     await listReady();
     network = 'down';
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await user.type(screen.getByLabelText('Téléphone du titulaire'), '1234');
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
     const found = await screen.findByRole('region', {
@@ -129,6 +130,7 @@ describe('verdicts from the list, offline', () => {
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
     expect(await screen.findByText('1 contrôle en attente de réseau — sera envoyé')).toBeVisible();
 
+    onLine.mockRestore();
     network = 'up';
     window.dispatchEvent(new Event('online'));
     await waitFor(async () =>

@@ -70,10 +70,11 @@ describe('after the sign-in (issue 31)', () => {
     const { pass_code, phone } = await pass('confirmed', 'Awa Ngono');
     await openDoor();
     await waitFor(() => expect(screen.getByLabelText('Code du pass')).toHaveFocus());
-    const said = screen.getAllByRole('status').map((s) => s.textContent ?? '');
-    expect(said).toContainEqual(
-      expect.stringMatching(
-        /^Connecté\s:\sporte@example\.cm\. Scannez un pass ou tapez son code\.$/,
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((s) => s.textContent ?? '')).toContainEqual(
+        expect.stringMatching(
+          /^Connecté\s:\sporte@example\.cm\. Scannez un pass ou tapez son code\.$/,
+        ),
       ),
     );
     // The e-mail wraps at 320 px instead of being cut.

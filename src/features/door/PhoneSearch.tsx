@@ -23,7 +23,8 @@ type Props = {
   onRefused: (error: unknown, typed: string) => void;
 };
 
-type Found = { typed: string; matches: PhoneMatch[]; offline: boolean };
+/** Where the matches come from: the database, or the list on the phone (by the last four). */
+type Found = { typed: string; matches: PhoneMatch[]; from: 'database' | 'list' | 'offline' };
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -59,32 +60,30 @@ export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props)
 
   const fromList = (digits: string): Found | null => {
     if (!list || digits.length < 4) return null;
-    return { typed: digits, matches: matchesFromList(list, digits.slice(-4)), offline: true };
+    const from = offline() ? 'offline' : 'list';
+    return { typed: digits, matches: matchesFromList(list, digits.slice(-4)), from };
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const digits = normalisePhone(phone).replace(/\D/g, '');
+    const nine = phoneDigitsOf(phone);
     setFound(null);
-    if (offline()) {
+    // Fewer than 9 digits, or no network: the list on the phone, by the last four.
+    if (!nine || offline()) {
       const local = fromList(digits);
-      setError(local ? undefined : LAST4_INVALID);
+      setError(local ? undefined : offline() ? LAST4_INVALID : PHONE_INVALID);
       if (!local) return document.getElementById('door-phone')?.focus();
       return setFound(local);
-    }
-    const nine = phoneDigitsOf(phone);
-    if (!nine) {
-      setError(PHONE_INVALID);
-      return document.getElementById('door-phone')?.focus();
     }
     setError(undefined);
     setSearching(true);
     try {
-      setFound({ typed: nine, matches: await search(nine), offline: false });
+      setFound({ typed: nine, matches: await search(nine), from: 'database' });
     } catch (err) {
       const failure = toDataError(err, SEARCH_FAILED);
       const local = failure.kind === 'network' ? fromList(nine) : null;
-      if (local) setFound(local);
+      if (local) setFound({ ...local, from: 'offline' });
       else if (failure.kind === 'network') setError(SEARCH_FAILED);
       else onRefused(err, nine);
     } finally {
@@ -105,7 +104,7 @@ export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props)
         <Field
           label="Téléphone du titulaire"
           error={error}
-          hint="9 chiffres, pass perdu (hors ligne : les 4 derniers suffisent)."
+          hint="9 chiffres, pass perdu (ou les 4 derniers, cherchés dans la liste du téléphone)."
         >
           <input
             id="door-phone"
@@ -141,7 +140,8 @@ export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props)
               : found.matches.length === 1
                 ? '1 réservation trouvée'
                 : `${found.matches.length} réservations trouvées`}
-            {found.offline && ' (hors ligne, 4 derniers chiffres)'}
+            {found.from === 'offline' && ' (hors ligne, 4 derniers chiffres)'}
+            {found.from === 'list' && ' (4 derniers chiffres, liste du téléphone)'}
           </h2>
           <ul className="mt-2 divide-y divide-gray-200">
             {found.matches.map((m) => (

@@ -6,8 +6,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : o
 /**
  * What the database answered for the scans queued during a network cut, said once they are sent
  * (issue 31, item 7): how many were sent, and an alert naming each pass refused afterwards (a
- * double entry, a pass cancelled meanwhile). Both regions stay in the page, empty, so a screen
- * reader hears the text when it arrives.
+ * double entry, a pass cancelled meanwhile). The status stays in the page, empty, so a screen
+ * reader hears its text when it arrives; an alert is announced as it appears.
  */
 export function SentAnnouncement({ sent }: { sent: SentScan[] }) {
   const refused = sent.filter((s) => s.answer?.verdict !== 'validated');
@@ -24,8 +24,8 @@ export function SentAnnouncement({ sent }: { sent: SentScan[] }) {
       <p role="status" className="sr-only">
         {summary}
       </p>
-      <div role="alert" className={refused.length ? 'px-4 pt-4 sm:px-0' : 'sr-only'}>
-        {refused.length > 0 && (
+      {refused.length > 0 && (
+        <div role="alert" className="px-4 pt-4 sm:px-0">
           <div className="rounded-xl border-2 border-red-800 bg-white p-4 text-red-800">
             <p className="font-bold">
               {count(refused.length, 'contrôle refusé', 'contrôles refusés')} après la coupure
@@ -36,8 +36,8 @@ export function SentAnnouncement({ sent }: { sent: SentScan[] }) {
               ))}
             </ul>
           </div>
-        )}
-      </div>
+        </div>
+      )}
     </>
   );
 }

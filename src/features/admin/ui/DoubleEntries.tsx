@@ -7,7 +7,7 @@ import { td } from './classes';
 /** One pass admitted at two doors while they were offline (docs/decisions/032-offline-door.md). */
 export type DoubleEntryRow = {
   id: string | number;
-  name: string;
+  fullName: string;
   /** null: the first entry was recorded by hand in the administration. */
   firstDoor: string | null;
   firstAt: string;
@@ -45,7 +45,7 @@ export function DoubleEntries({ rows }: { rows: DoubleEntryRow[] }) {
           {rows.map((r) => (
             <tr key={r.id}>
               <th scope="row" className={`${td} text-left font-medium text-gray-900`}>
-                {r.name}
+                {r.fullName}
               </th>
               <td className={td}>{where(r.firstDoor, r.firstAt)}</td>
               <td className={td}>{where(r.secondDoor, r.secondAt)}</td>

@@ -38,7 +38,17 @@ export function useDoorList({ door, onSessionLost }: Options) {
     options.current = { door, onSessionLost };
   });
 
+  // A download that ends after the page left (a sign-out) must not store the list again.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const keep = useCallback(async (next: LocalList) => {
+    if (!mounted.current) return;
     current.current = next;
     setList(next);
     await saveDoorList(next);
