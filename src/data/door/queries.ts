@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { queryRoots } from '@/data/shared/query-roots';
+import { getDoorCount } from './check-in';
 import { listDoubleEntries } from './double-entries';
 
 /**
@@ -10,4 +11,14 @@ export const doubleEntriesQuery = () =>
   queryOptions({
     queryKey: [...queryRoots.reservations, 'double-entries'] as const,
     queryFn: listDoubleEntries,
+  });
+
+/**
+ * The door's count for the attendance page: entries per door and how many double entries were
+ * recorded, under the reservations' branch too (an entry by hand changes it).
+ */
+export const doorCountAdminQuery = () =>
+  queryOptions({
+    queryKey: [...queryRoots.reservations, 'door-count'] as const,
+    queryFn: getDoorCount,
   });
