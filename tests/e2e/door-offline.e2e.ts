@@ -24,7 +24,13 @@ import {
 import { expectAccessible } from './support/a11y';
 import { focusRingContrast } from './support/focus-ring';
 import { PngDecoder } from './support/pixels';
-import { DOOR_EMAIL, DOOR_PASSWORD, reserveThroughApi } from './support/door';
+import {
+  CANCELLED_PASS,
+  DOOR_EMAIL,
+  DOOR_PASSWORD,
+  reserveThroughApi,
+  WAITLISTED_PASS,
+} from './support/door';
 import { signIn as adminSignIn } from './support/workspace';
 
 async function doorToken(): Promise<string> {
@@ -146,7 +152,7 @@ describe('the door offline', () => {
     await expectAccessible(first.page, 'phone /porte/ reloaded offline');
   });
 
-  it('three scans offline answer at once: validated, already in elsewhere, unknown', async (ctx) => {
+  it('three scans offline answer at once: validated, already in elsewhere, unknown (and the other colours)', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = first;
     const decoder = new PngDecoder(first.context);
@@ -154,6 +160,9 @@ describe('the door offline', () => {
       [code.valid, /^Entrée validée — Clarisse E\.$/, 'validated'],
       [code.elsewhere, /^Déjà entré à \d\d:\d\d \(porte 2\)$/, 'already'],
       ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown'],
+      // The seed's demo passes: the focus ring on the yellow and the grey too.
+      [WAITLISTED_PASS, /^Liste d’attente/, 'waitlisted'],
+      [CANCELLED_PASS, /^Annulé$/, 'cancelled'],
     ] as const;
     for (const [typed, title, name] of cases) {
       const timing = await verdictTiming(page);
