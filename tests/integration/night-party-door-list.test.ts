@@ -1,0 +1,338 @@
+/**
+ * The door list (issue 31, docs/decisions/032-offline-door.md): what a door downloads to judge
+ * passes offline, through real supabase-js clients over HTTP against real PostgreSQL. Here: what
+ * the list holds (and does not), the keyed hash, deltas, who may download it and when.
+ * Shared doors, passes and journal reads: support/night-party-door.ts.
+ */
+import { createHmac } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { doorRefOf, importDoorKey } from '@/data/door/door-ref';
+import {
+  backend,
+  doors,
+  doorIds,
+  signInFiveDoors,
+  pass,
+  checkIn,
+  auditSince,
+  lastAuditId,
+  openTheDoors,
+  doualaTime,
+} from './support/night-party-door';
+
+signInFiveDoors();
+
+type Row = [
+  string,
+  string,
+  string | null,
+  string,
+  'c' | 'w' | 'x',
+  number | null,
+  string | null,
+  string | null,
+  boolean,
+];
+type DoorList = {
+  full: boolean;
+  version: number;
+  server_now: string;
+  key?: string;
+  window: { opens_at: string; closes_at: string; open: boolean };
+  passes: Row[];
+  removed?: string[];
+};
+
+const download = async (c: SupabaseClient, since?: number, door = 'Porte 1') => {
+  const { data, error } = await c.rpc(
+    'door_list',
+    since === undefined ? { door } : { door, since },
+  );
+  expect(error).toBeNull();
+  return data as DoorList;
+};
+
+/** The contract's reference, computed here with Node's own HMAC. */
+const nodeRef = (key: string, code: string) =>
+  createHmac('sha256', Buffer.from(key, 'base64url'))
+    .update(code)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+
+let lecteur: SupabaseClient;
+let admin: SupabaseClient;
+beforeAll(async () => {
+  await backend.createUser('lecteur-liste@example.cm', 'lecteur-password-123', {
+    role: 'lecteur',
+  });
+  await backend.createUser('admin-liste@example.cm', 'admin-password-123', { admin: true });
+  lecteur = await backend.signedInClient('lecteur-liste@example.cm', 'lecteur-password-123');
+  admin = await backend.signedInClient('admin-liste@example.cm', 'admin-password-123');
+});
+
+describe('door_list, the full download', () => {
+  it('holds each pass by a keyed hash, first name, initial, last 4 digits: no code, no phone, nothing else personal', async () => {
+    const awa = await pass('confirmed', 'Awa Ngono Mballa');
+    const waiting1 = await pass('waitlisted', 'Brice Tchoumi');
+    const waiting2 = await pass('waitlisted', 'Chantal Eyenga');
+    const gone = await pass('cancelled', 'Daniel Fotso');
+    const single = await pass('confirmed', 'Ekambi');
+    await checkIn(doors[1], awa.pass_code, 'Porte 2');
+    const since = await lastAuditId();
+
+    const list = await download(doors[0]);
+    expect(Object.keys(list).sort()).toEqual([
+      'full',
+      'key',
+      'passes',
+      'server_now',
+      'version',
+      'window',
+    ]);
+    expect(list).toMatchObject({ full: true, window: { open: true } });
+    expect(list.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const all = [awa, waiting1, waiting2, gone, single];
+    const text = JSON.stringify(list);
+    for (const p of all) {
+      expect(text).not.toContain(p.pass_code);
+      expect(text).not.toContain(p.phone);
+      expect(text).not.toContain(p.phone.slice(0, 5));
+      expect(text).not.toContain(p.id);
+    }
+    for (const word of ['Ngono', 'Mballa', 'Tchoumi', 'Eyenga', 'Fotso', 'Douala', 'flyer'])
+      expect(text).not.toContain(word);
+
+    const byRef = new Map(list.passes.map((r) => [r[0], r]));
+    expect(byRef.size).toBe(5);
+    const cryptoKey = await importDoorKey(list.key!);
+    const [enteredAt] = await backend.sql<{ t: string }>(
+      `select to_json(checked_in_at) #>> '{}' as t from reservations where id = $1`,
+      [awa.id],
+    );
+    const expected: Record<string, Row> = {
+      [awa.pass_code]: [
+        '',
+        'Awa',
+        'M',
+        awa.phone.slice(-4),
+        'c',
+        null,
+        enteredAt.t,
+        'Porte 2',
+        false,
+      ],
+      [waiting1.pass_code]: ['', 'Brice', 'T', waiting1.phone.slice(-4), 'w', 1, null, null, false],
+      [waiting2.pass_code]: [
+        '',
+        'Chantal',
+        'E',
+        waiting2.phone.slice(-4),
+        'w',
+        2,
+        null,
+        null,
+        false,
+      ],
+      [gone.pass_code]: ['', 'Daniel', 'F', gone.phone.slice(-4), 'x', null, null, null, false],
+      [single.pass_code]: [
+        '',
+        'Ekambi',
+        null,
+        single.phone.slice(-4),
+        'c',
+        null,
+        null,
+        null,
+        false,
+      ],
+    };
+    for (const [code, row] of Object.entries(expected)) {
+      // The contract's definition, in Node, and the door page's WebCrypto: the same reference.
+      const ref = nodeRef(list.key!, code);
+      expect(await doorRefOf(cryptoKey, code)).toBe(ref);
+      expect(byRef.get(ref)).toEqual([ref, ...row.slice(1)]);
+    }
+
+    // Journaled per door account, with the count; nothing personal in the row.
+    const rows = await auditSince(since);
+    expect(rows).toEqual([
+      {
+        actor: doorIds[0],
+        action: 'door.list',
+        entity_id: null,
+        summary: 'Liste des passes téléchargée à « Porte 1 » (5 pass)',
+        before: null,
+        after: { door: 'Porte 1', passes: 5 },
+      },
+    ]);
+  });
+
+  it('goes over the wire gzipped when the client accepts it, as the hosted gateway does', async () => {
+    for (let i = 0; i < 40; i++) await pass('confirmed', `Invité Numéro ${i}`);
+    const { data } = await doors[0].auth.getSession();
+    const request = (encoding: string) =>
+      fetch(`${backend.url}/rest/v1/rpc/door_list`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          Authorization: `Bearer ${data.session!.access_token}`,
+          'Content-Type': 'application/json',
+          'Accept-Encoding': encoding,
+        },
+        body: JSON.stringify({ door: 'Porte 1' }),
+      });
+    const zipped = await request('gzip, deflate');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const plain = await request('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const raw = Buffer.from(await plain.arrayBuffer());
+    expect((JSON.parse(raw.toString()) as DoorList).passes).toHaveLength(40);
+    // fetch decompresses; read the bytes through node:http to see what travelled.
+    const { request: httpRequest } = await import('node:http');
+    const wire = await new Promise<Buffer>((resolve, reject) => {
+      const url = new URL(`${backend.url}/rest/v1/rpc/door_list`);
+      const req = httpRequest(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            apikey: backend.anonKey,
+            Authorization: `Bearer ${data.session!.access_token}`,
+            'Content-Type': 'application/json',
+            'Accept-Encoding': 'gzip',
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ door: 'Porte 1' }));
+    });
+    expect(wire.length).toBeLessThan(raw.length / 1.5);
+    expect((JSON.parse(gunzipSync(wire).toString()) as DoorList).passes).toHaveLength(40);
+  });
+});
+
+describe('door_list, deltas', () => {
+  it('sends only what changed since a version: entries, cancellations, new and removed passes, the waitlist', async () => {
+    const entering = await pass('confirmed', 'Fanta Kamga');
+    const cancelling = await pass('confirmed', 'Gaston Mbida');
+    const leaving = await pass('confirmed', 'Hélène Abena');
+    const quiet = await pass('confirmed', 'Ibrahim Bello');
+    const waiting = await pass('waitlisted', 'Jeanne Ondoa');
+    const full = await download(doors[0]);
+    const ref = (code: string) => nodeRef(full.key!, code);
+
+    // Nothing changed: an empty delta, and no journal row (only full downloads are journaled).
+    const since = await lastAuditId();
+    const empty = await download(doors[0], full.version);
+    expect(empty).toMatchObject({ full: false, passes: [], removed: [] });
+    expect(empty.key).toBeUndefined();
+
+    await checkIn(doors[2], entering.pass_code, 'Porte 3');
+    await backend.sql(
+      `update reservations set state = 'cancelled', cancelled_at = now() where id = $1`,
+      [cancelling.id],
+    );
+    await backend.sql('delete from reservations where id = $1', [leaving.id]);
+    const newcomer = await pass('confirmed', 'Karim Njoya');
+
+    const delta = await download(doors[0], full.version);
+    expect(delta.full).toBe(false);
+    expect(delta.version).toBeGreaterThanOrEqual(full.version);
+    const refs = new Map(delta.passes.map((r) => [r[0], r]));
+    const [enteredAt] = await backend.sql<{ t: string }>(
+      `select to_json(checked_in_at) #>> '{}' as t from reservations where id = $1`,
+      [entering.id],
+    );
+    const row = (p: { pass_code: string }) => refs.get(ref(p.pass_code))?.slice(1);
+    const last4 = (p: { phone: string }) => p.phone.slice(-4);
+    expect(row(entering)).toEqual([
+      'Fanta',
+      'K',
+      last4(entering),
+      'c',
+      null,
+      enteredAt.t,
+      'Porte 3',
+      false,
+    ]);
+    expect(row(cancelling)).toEqual([
+      'Gaston',
+      'M',
+      last4(cancelling),
+      'x',
+      null,
+      null,
+      null,
+      false,
+    ]);
+    expect(row(newcomer)).toEqual(['Karim', 'N', last4(newcomer), 'c', null, null, null, false]);
+    // The waitlist is sent again whenever anything changed: positions shift.
+    expect(row(waiting)).toEqual(['Jeanne', 'O', last4(waiting), 'w', 1, null, null, false]);
+    expect(refs.has(ref(quiet.pass_code))).toBe(false);
+    expect(delta.passes).toHaveLength(4);
+    expect(delta.removed).toEqual([ref(leaving.pass_code)]);
+    expect((await auditSince(since)).map((r) => r.action)).toEqual(['reservation.check_in']);
+
+    // From the delta's version on: nothing new.
+    expect(await download(doors[0], delta.version)).toMatchObject({ passes: [], removed: [] });
+    // A version this database never gave (another database, a reset): the full list again.
+    const again = await download(doors[0], delta.version + 1_000_000);
+    expect(again).toMatchObject({ full: true, key: full.key });
+    expect(again.passes).toHaveLength(5);
+  });
+});
+
+describe('door_list, who and when', () => {
+  it('is for door staff and admins only: anon and readers are refused', async () => {
+    await pass();
+    for (const [who, c] of [
+      ['anon', backend.anonClient()],
+      ['lecteur', lecteur],
+    ] as const) {
+      const { data, error } = await c.rpc('door_list', { door: 'Porte 1' });
+      expect(data, who).toBeNull();
+      expect(error?.code, who).toBe('42501');
+    }
+    expect((await download(admin)).passes).toHaveLength(1);
+  });
+
+  it('is refused outside the door window, saying when it opens, and journals nothing', async () => {
+    const concert = new Date(Date.now() + 21 * 86_400_000);
+    const doorsOpen = new Date(concert.getTime() - 2 * 3_600_000);
+    await backend.setEdition({ concert_starts_at: concert, doors_open_at: doorsOpen });
+    try {
+      await pass();
+      const since = await lastAuditId();
+      const opens = doualaTime(new Date(doorsOpen.getTime() - 2 * 3_600_000));
+      const refused = await doors[0].rpc('door_list', { door: 'Porte 1' });
+      expect(refused).toMatchObject({
+        status: 403,
+        data: null,
+        error: {
+          code: 'P403',
+          hint: 'door_not_open',
+          message: `Le contrôle des entrées n'est pas encore ouvert : il ouvre le ${opens}.`,
+        },
+      });
+      expect(await auditSince(since)).toEqual([]);
+    } finally {
+      await openTheDoors();
+    }
+  });
+
+  it('refuses a bad door name in French and journals nothing', async () => {
+    const since = await lastAuditId();
+    const { error } = await doors[0].rpc('door_list', { door: '   ' });
+    expect(error).toMatchObject({ code: '22023', hint: 'invalid_field' });
+    expect(error?.message).toMatch(/^Nom de porte invalide/);
+    expect(await auditSince(since)).toEqual([]);
+  });
+});
