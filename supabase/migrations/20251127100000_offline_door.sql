@@ -272,7 +272,8 @@ begin
         or not pg_input_is_valid(e ->> 'scan_id', 'uuid')
         or jsonb_typeof(e -> 'scanned_at') is distinct from 'string'
         or not pg_input_is_valid(e ->> 'scanned_at', 'timestamptz')
-        or (jsonb_typeof(e -> 'ref') = 'string') = (jsonb_typeof(e -> 'code') = 'string')
+        or (jsonb_typeof(e -> 'ref') is not distinct from 'string')
+           = (jsonb_typeof(e -> 'code') is not distinct from 'string')
         or coalesce(jsonb_typeof(e -> 'offline_verdict'), 'null') not in ('string', 'null')
         or e ->> 'offline_verdict' not in ('valid', 'already', 'unknown', 'waitlisted', 'cancelled')) then
     perform private.invalid('scans',
