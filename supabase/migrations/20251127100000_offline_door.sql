@@ -286,9 +286,12 @@ begin
   opens := (private.door_window() ->> 'opens_at')::timestamptz;
   -- The passes of the batch, locked in one order: two doors' batches never deadlock.
   perform 1 from public.reservations x
-   where x.door_ref in (select e ->> 'ref' from jsonb_array_elements(scans) e)
-      or x.pass_code in (select private.normalise_pass_code(e ->> 'code')
-                           from jsonb_array_elements(scans) e)
+   where x.id in (select y.id from public.reservations y
+                   where y.door_ref in (select e ->> 'ref' from jsonb_array_elements(scans) e)
+                  union all
+                  select y.id from public.reservations y
+                   where y.pass_code in (select private.normalise_pass_code(e ->> 'code')
+                                           from jsonb_array_elements(scans) e))
    order by x.id for update;
 
   for s in
@@ -303,8 +306,11 @@ begin
       results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, done.verdict, r));
       continue;
     end if;
-    select * into r from public.reservations x
-     where (s.ref is not null and x.door_ref = s.ref) or (s.code <> '' and x.pass_code = s.code);
+    if s.ref is not null then
+      select * into r from public.reservations x where x.door_ref = s.ref;
+    else
+      select * into r from public.reservations x where x.pass_code = s.code;
+    end if;
     v_at := least(greatest(s.scanned_at, opens), now());
     if r.id is null then
       verdict := 'unknown';
