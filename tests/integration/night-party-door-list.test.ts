@@ -4,10 +4,8 @@
  * the list holds (and does not), the keyed hash, deltas, who may download it and when.
  * Shared doors, passes and journal reads: support/night-party-door.ts.
  */
-import { createHmac } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
 import { doorRefOf, importDoorKey } from '@/data/door/door-ref';
 import {
   backend,
@@ -21,57 +19,18 @@ import {
   openTheDoors,
   doualaTime,
 } from './support/night-party-door';
+import {
+  download,
+  enteredAt,
+  nodeRef,
+  signInReaderAndAdmin,
+  staff,
+  type DoorList,
+  type Row,
+} from './support/night-party-door-offline';
 
 signInFiveDoors();
-
-type Row = [
-  string,
-  string,
-  string | null,
-  string,
-  'c' | 'w' | 'x',
-  number | null,
-  string | null,
-  string | null,
-  boolean,
-];
-type DoorList = {
-  full: boolean;
-  version: number;
-  server_now: string;
-  key?: string;
-  window: { opens_at: string; closes_at: string; open: boolean };
-  passes: Row[];
-  removed?: string[];
-};
-
-const download = async (c: SupabaseClient, since?: number, door = 'Porte 1') => {
-  const { data, error } = await c.rpc(
-    'door_list',
-    since === undefined ? { door } : { door, since },
-  );
-  expect(error).toBeNull();
-  return data as DoorList;
-};
-
-/** The contract's reference, computed here with Node's own HMAC. */
-const nodeRef = (key: string, code: string) =>
-  createHmac('sha256', Buffer.from(key, 'base64url'))
-    .update(code)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
-
-let lecteur: SupabaseClient;
-let admin: SupabaseClient;
-beforeAll(async () => {
-  await backend.createUser('lecteur-liste@example.cm', 'lecteur-password-123', {
-    role: 'lecteur',
-  });
-  await backend.createUser('admin-liste@example.cm', 'admin-password-123', { admin: true });
-  lecteur = await backend.signedInClient('lecteur-liste@example.cm', 'lecteur-password-123');
-  admin = await backend.signedInClient('admin-liste@example.cm', 'admin-password-123');
-});
+signInReaderAndAdmin('liste');
 
 describe('door_list, the full download', () => {
   it('holds each pass by a keyed hash, first name, initial, last 4 digits: no code, no phone, nothing else personal', async () => {
@@ -108,22 +67,9 @@ describe('door_list, the full download', () => {
     const byRef = new Map(list.passes.map((r) => [r[0], r]));
     expect(byRef.size).toBe(5);
     const cryptoKey = await importDoorKey(list.key!);
-    const [enteredAt] = await backend.sql<{ t: string }>(
-      `select to_json(checked_in_at) #>> '{}' as t from reservations where id = $1`,
-      [awa.id],
-    );
+    const entered = await enteredAt(awa.id);
     const expected: Record<string, Row> = {
-      [awa.pass_code]: [
-        '',
-        'Awa',
-        'M',
-        awa.phone.slice(-4),
-        'c',
-        null,
-        enteredAt.t,
-        'Porte 2',
-        false,
-      ],
+      [awa.pass_code]: ['', 'Awa', 'M', awa.phone.slice(-4), 'c', null, entered, 'Porte 2', false],
       [waiting1.pass_code]: ['', 'Brice', 'T', waiting1.phone.slice(-4), 'w', 1, null, null, false],
       [waiting2.pass_code]: [
         '',
@@ -247,10 +193,7 @@ describe('door_list, deltas', () => {
     expect(delta.full).toBe(false);
     expect(delta.version).toBeGreaterThanOrEqual(full.version);
     const refs = new Map(delta.passes.map((r) => [r[0], r]));
-    const [enteredAt] = await backend.sql<{ t: string }>(
-      `select to_json(checked_in_at) #>> '{}' as t from reservations where id = $1`,
-      [entering.id],
-    );
+    const entered = await enteredAt(entering.id);
     const row = (p: { pass_code: string }) => refs.get(ref(p.pass_code))?.slice(1);
     const last4 = (p: { phone: string }) => p.phone.slice(-4);
     expect(row(entering)).toEqual([
@@ -259,7 +202,7 @@ describe('door_list, deltas', () => {
       last4(entering),
       'c',
       null,
-      enteredAt.t,
+      entered,
       'Porte 3',
       false,
     ]);
@@ -295,13 +238,13 @@ describe('door_list, who and when', () => {
     await pass();
     for (const [who, c] of [
       ['anon', backend.anonClient()],
-      ['lecteur', lecteur],
+      ['lecteur', staff.lecteur],
     ] as const) {
       const { data, error } = await c.rpc('door_list', { door: 'Porte 1' });
       expect(data, who).toBeNull();
       expect(error?.code, who).toBe('42501');
     }
-    expect((await download(admin)).passes).toHaveLength(1);
+    expect((await download(staff.admin)).passes).toHaveLength(1);
   });
 
   it('is refused outside the door window, saying when it opens, and journals nothing', async () => {

@@ -1,12 +1,11 @@
 /**
  * The door's queue and its reconciliation (issue 31, docs/decisions/032-offline-door.md): scans
  * judged offline reach the database through door_sync, several doors truly at once, over HTTP
- * against real PostgreSQL. Also the phone search before "Valider l'entrée", the per-door counts
- * and the double entries as the administration reads them.
+ * against real PostgreSQL, and the double entries as the administration reads them. The phone
+ * search and the per-door counts: night-party-door-phone-search.test.ts.
  * Shared doors, passes and journal reads: support/night-party-door.ts.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
 import {
   backend,
   doors,
@@ -17,53 +16,17 @@ import {
   auditSince,
   lastAuditId,
 } from './support/night-party-door';
+import {
+  ago,
+  refOf,
+  scan,
+  signInReaderAndAdmin,
+  staff,
+  sync,
+} from './support/night-party-door-offline';
 
 signInFiveDoors();
-
-type Scan = {
-  scan_id: string;
-  ref?: string;
-  code?: string;
-  scanned_at: string;
-  offline_verdict?: string | null;
-};
-type Result = {
-  scan_id: string;
-  verdict: string;
-  double_entry: boolean;
-  first_name: string | null;
-  last_initial: string | null;
-  masked_phone: string | null;
-  checked_in_at: string | null;
-  door: string | null;
-  by_hand: boolean;
-  position: number | null;
-};
-
-const sync = async (c: SupabaseClient, door: string, scans: Scan[]) => {
-  const { data, error } = await c.rpc('door_sync', { door, scans });
-  expect(error).toBeNull();
-  return (data as { results: Result[] }).results;
-};
-const refOf = async (id: string) =>
-  (await backend.sql<{ r: string }>('select door_ref r from reservations where id = $1', [id]))[0]
-    .r;
-const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-const scan = (ref: string, at: string, shown: string | null = 'valid'): Scan => ({
-  scan_id: crypto.randomUUID(),
-  ref,
-  scanned_at: at,
-  offline_verdict: shown,
-});
-
-let lecteur: SupabaseClient;
-let admin: SupabaseClient;
-beforeAll(async () => {
-  await backend.createUser('lecteur-sync@example.cm', 'lecteur-password-123', { role: 'lecteur' });
-  await backend.createUser('admin-sync@example.cm', 'admin-password-123', { admin: true });
-  lecteur = await backend.signedInClient('lecteur-sync@example.cm', 'lecteur-password-123');
-  admin = await backend.signedInClient('admin-sync@example.cm', 'admin-password-123');
-});
+signInReaderAndAdmin('sync');
 
 describe('door_sync', () => {
   it('admits a pass at the time of its scan, once: a retry answers the same and stores nothing', async () => {
@@ -178,7 +141,7 @@ describe('door_sync', () => {
       /^Double entrée : admis hors ligne à « Porte 3 » le .+, déjà entré à « Porte 1 » le .+$/,
     );
 
-    const { data: forAdmin, error } = await admin.rpc('door_double_entries_list');
+    const { data: forAdmin, error } = await staff.admin.rpc('door_double_entries_list');
     expect(error).toBeNull();
     expect(forAdmin).toEqual([
       {
@@ -193,7 +156,7 @@ describe('door_sync', () => {
         recorded_at: expect.any(String),
       },
     ]);
-    const { data: forReader } = await lecteur.rpc('door_double_entries_list');
+    const { data: forReader } = await staff.lecteur.rpc('door_double_entries_list');
     const [directoryId] = await backend.sql<{ id: string }>(
       'select private.reservation_directory_id($1)::text id',
       [p.id],
@@ -270,101 +233,8 @@ describe('door_sync', () => {
       (await backend.anonClient().rpc('door_sync', { door: 'Porte 1', scans: [] })).error?.code,
     ).toBe('42501');
     expect(
-      (await lecteur.rpc('door_sync', { door: 'Porte 1', scans: [scan(ref, ago(1))] })).error?.code,
+      (await staff.lecteur.rpc('door_sync', { door: 'Porte 1', scans: [scan(ref, ago(1))] })).error
+        ?.code,
     ).toBe('42501');
-  });
-});
-
-describe('door_count per door', () => {
-  it('counts entries per door and in the last 10 minutes, and the double entries', async () => {
-    const ps = await Promise.all(Array.from({ length: 5 }, () => pass()));
-    const refs = await Promise.all(ps.map((p) => refOf(p.id)));
-    await sync(doors[0], 'Porte 1', [scan(refs[0], ago(30 * 60_000)), scan(refs[1], ago(60_000))]);
-    await sync(doors[1], 'Porte 2', [scan(refs[2], ago(60_000)), scan(refs[0], ago(50_000))]);
-    await checkIn(doors[2], ps[3].pass_code, 'Porte 3');
-    await admin.rpc('admin_check_in', { id: ps[4].id });
-    for (const c of [doors[0], admin, lecteur]) {
-      const { data } = await c.rpc('door_count');
-      expect(data).toMatchObject({
-        entered: 5,
-        expected: 5,
-        last_10_minutes: 4,
-        per_door: [
-          { door: 'Porte 1', entered: 2, last_10_minutes: 1 },
-          { door: 'Porte 2', entered: 1, last_10_minutes: 1 },
-          { door: 'Porte 3', entered: 1, last_10_minutes: 1 },
-        ],
-        double_entries: 1,
-      });
-    }
-  });
-});
-
-describe('door_phone_search', () => {
-  it('finds the pass of a phone with what the door shows, its list reference, journaled', async () => {
-    const p = await pass('confirmed', 'Chantal Eyenga');
-    const since = await lastAuditId();
-    const { data, error } = await doors[0].rpc('door_phone_search', {
-      phone: `+237 ${p.phone.replace(/(\d{3})(\d{2})(\d{2})(\d{2})/, '$1 $2 $3 $4')}`,
-      door: 'Porte 1',
-    });
-    expect(error).toBeNull();
-    expect(data).toEqual({
-      matches: [
-        {
-          ref: await refOf(p.id),
-          first_name: 'Chantal',
-          last_initial: 'E',
-          masked_phone: `6•• •• •• ${p.phone.slice(-2)}`,
-          state: 'confirmed',
-          position: null,
-          checked_in_at: null,
-          door: null,
-          by_hand: false,
-        },
-      ],
-    });
-    expect(JSON.stringify(data)).not.toContain(p.pass_code);
-    // Nothing entered until the door confirms ("Valider l'entrée": door_sync with the ref).
-    expect(await backend.sql('select checked_in_at from reservations')).toEqual([
-      { checked_in_at: null },
-    ]);
-    const unknown = await doors[0].rpc('door_phone_search', {
-      phone: '699999999',
-      door: 'Porte 1',
-    });
-    expect(unknown.data).toEqual({ matches: [] });
-    const rows = await auditSince(since);
-    expect(rows.map((r) => [r.action, r.summary])).toEqual([
-      [
-        'door.lookup',
-        `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 1 » : réservation trouvée`,
-      ],
-      ['door.lookup', 'Recherche par téléphone 6•• •• •• 99 à « Porte 1 » : aucune réservation'],
-    ]);
-    expect(JSON.stringify(rows)).not.toContain(p.phone);
-    const [confirmed] = await sync(doors[0], 'Porte 1', [scan(await refOf(p.id), ago(1000))]);
-    expect(confirmed.verdict).toBe('validated');
-  });
-
-  it('shares the look-up limit with check-in by phone, and is for door staff only', async () => {
-    const p = await pass();
-    await backend.sql('update private.door_settings set lookup_max_per_window = 2');
-    try {
-      for (let i = 0; i < 2; i++)
-        expect(
-          (await doors[3].rpc('door_phone_search', { phone: p.phone, door: 'Porte 4' })).error,
-        ).toBeNull();
-      const limited = await doors[3].rpc('door_phone_search', { phone: p.phone, door: 'Porte 4' });
-      expect(limited).toMatchObject({ status: 429, error: { hint: 'door_lookup_limited' } });
-      const byPhone = await doors[3].rpc('check_in_by_phone', { phone: p.phone, door: 'Porte 4' });
-      expect(byPhone).toMatchObject({ status: 429, error: { hint: 'door_lookup_limited' } });
-    } finally {
-      await backend.sql('update private.door_settings set lookup_max_per_window = 20');
-    }
-    for (const c of [backend.anonClient(), lecteur]) {
-      const { error } = await c.rpc('door_phone_search', { phone: p.phone, door: 'Porte 1' });
-      expect(error?.code).toBe('42501');
-    }
   });
 });
