@@ -189,9 +189,7 @@ export async function doorListBench(options: {
     );
     const delta = await post(rpc, token, { door: 'Porte 1', since: list.version }, 'gzip');
     const deltaPasses = (unzip(delta.wire).passes as unknown[]).length;
-    out(
-      `  Delta after 50 entries: ${deltaPasses} passes (the waitlist resent), ${delta.wire.length} bytes`,
-    );
+    out(`  Delta after 50 entries: ${deltaPasses} passes, ${delta.wire.length} bytes gzipped`);
 
     // 3. The queue: QUEUED scans, DOUBLES of them a second door's offline admission.
     const { rows: fresh } = await db.admin.query<{ ref: string }>(

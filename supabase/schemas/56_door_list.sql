@@ -27,6 +27,17 @@ comment on table private.door_list_removed is 'Door references that left the doo
 alter table private.door_list_removed enable row level security;
 revoke all on private.door_list_removed from public, anon, authenticated;
 
+create table private.door_waitlist_version (
+  id boolean default true,
+  version bigint default 0 not null,
+  constraint door_waitlist_version_pkey primary key (id),
+  constraint door_waitlist_version_id_check check (id)
+);
+comment on table private.door_waitlist_version is 'The last transaction that moved waitlist positions (a waitlisted pass promoted, cancelled, moved or deleted): door_list''s deltas resend the waitlist after it.';
+alter table private.door_waitlist_version enable row level security;
+revoke all on private.door_waitlist_version from public, anon, authenticated;
+insert into private.door_waitlist_version default values;
+
 -- ---------------------------------------------------------------------------------------------
 -- Functions
 -- ---------------------------------------------------------------------------------------------
@@ -63,7 +74,7 @@ $$;
 revoke all on function private.last_initial(text) from public, anon, authenticated;
 
 -- Keeps door_ref and door_version (a pass code that changes leaves its old reference in
--- private.door_list_removed).
+-- private.door_list_removed), and notes when waitlist positions move.
 create function private.reservations_door_list() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -81,18 +92,27 @@ begin
                           old.checked_in_at, old.checked_in_door, old.checked_in_by_hand) then
     new.door_version := private.door_list_version();
   end if;
+  if tg_op = 'UPDATE' and (old.state = 'waitlisted' or new.state = 'waitlisted')
+     and (new.state, new.queue_number) is distinct from (old.state, old.queue_number) then
+    update private.door_waitlist_version w
+       set version = greatest(w.version, private.door_list_version());
+  end if;
   return new;
 end;
 $$;
 revoke all on function private.reservations_door_list() from public, anon, authenticated;
 
--- A deleted reservation's reference leaves the door list.
+-- A deleted reservation's reference leaves the door list (and a waitlisted one moves the others).
 create function private.reservations_door_removed() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
   insert into private.door_list_removed (ref, version)
   select distinct g.door_ref, private.door_list_version() from gone g where g.door_ref is not null
   on conflict do nothing;
+  if exists (select 1 from gone g where g.state = 'waitlisted') then
+    update private.door_waitlist_version w
+       set version = greatest(w.version, private.door_list_version());
+  end if;
   return null;
 end;
 $$;
@@ -101,7 +121,7 @@ revoke all on function private.reservations_door_removed() from public, anon, au
 -- What a door needs to judge every pass offline (docs/decisions/032-offline-door.md), for door
 -- staff inside the door window: since null (or not a version of this database), the full list
 -- with the key, journaled ('door.list'); otherwise what changed since that version (passes
--- whose row changed, every waitlisted pass when anything changed, and the references that
+-- whose row changed, every waitlisted pass when positions moved, and the references that
 -- left). Each pass: [ref, first_name, last_initial, phone_last4, state c|w|x,
 -- waitlist_position, checked_in_at, checked_in_door, checked_in_by_hand]. No code, no phone.
 create function public.door_list(door text, since bigint default null) returns jsonb
@@ -128,8 +148,7 @@ begin
     return refused;
   end if;
   waitlist := v_full
-    or exists (select 1 from public.reservations x where x.door_version >= door_list.since)
-    or exists (select 1 from private.door_list_removed d where d.version >= door_list.since);
+    or (select w.version from private.door_waitlist_version w) >= door_list.since;
   select coalesce(jsonb_agg(jsonb_build_array(r.door_ref, private.first_name(r.full_name),
            private.last_initial(r.full_name), right(r.phone, 4),
            case r.state when 'confirmed' then 'c' when 'waitlisted' then 'w' else 'x' end,

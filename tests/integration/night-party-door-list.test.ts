@@ -166,7 +166,7 @@ describe('door_list, the full download', () => {
 });
 
 describe('door_list, deltas', () => {
-  it('sends only what changed since a version: entries, cancellations, new and removed passes, the waitlist', async () => {
+  it('sends only what changed since a version: entries, cancellations, new and removed passes, the waitlist when it moved', async () => {
     const entering = await pass('confirmed', 'Fanta Kamga');
     const cancelling = await pass('confirmed', 'Gaston Mbida');
     const leaving = await pass('confirmed', 'Hélène Abena');
@@ -196,40 +196,52 @@ describe('door_list, deltas', () => {
     const entered = await enteredAt(entering.id);
     const row = (p: { pass_code: string }) => refs.get(ref(p.pass_code))?.slice(1);
     const last4 = (p: { phone: string }) => p.phone.slice(-4);
-    expect(row(entering)).toEqual([
-      'Fanta',
-      'K',
-      last4(entering),
-      'c',
-      null,
-      entered,
-      'Porte 3',
+    // A row as the list gives it, after its ref.
+    const listed = (p: { phone: string }, name: string, initial: string, ...rest: unknown[]) => [
+      name,
+      initial,
+      last4(p),
+      ...rest,
       false,
-    ]);
-    expect(row(cancelling)).toEqual([
-      'Gaston',
-      'M',
-      last4(cancelling),
-      'x',
-      null,
-      null,
-      null,
-      false,
-    ]);
-    expect(row(newcomer)).toEqual(['Karim', 'N', last4(newcomer), 'c', null, null, null, false]);
-    // The waitlist is sent again whenever anything changed: positions shift.
-    expect(row(waiting)).toEqual(['Jeanne', 'O', last4(waiting), 'w', 1, null, null, false]);
+    ];
+    expect(row(entering)).toEqual(listed(entering, 'Fanta', 'K', 'c', null, entered, 'Porte 3'));
+    expect(row(cancelling)).toEqual(listed(cancelling, 'Gaston', 'M', 'x', null, null, null));
+    expect(row(newcomer)).toEqual(listed(newcomer, 'Karim', 'N', 'c', null, null, null));
+    // No waitlisted pass moved: the waitlist is not sent again.
+    expect(refs.has(ref(waiting.pass_code))).toBe(false);
     expect(refs.has(ref(quiet.pass_code))).toBe(false);
-    expect(delta.passes).toHaveLength(4);
+    expect(delta.passes).toHaveLength(3);
     expect(delta.removed).toEqual([ref(leaving.pass_code)]);
     expect((await auditSince(since)).map((r) => r.action)).toEqual(['reservation.check_in']);
 
     // From the delta's version on: nothing new.
     expect(await download(doors[0], delta.version)).toMatchObject({ passes: [], removed: [] });
+
+    // The first of the waitlist promoted: everyone behind moves up, so the waitlist comes again.
+    const behind = await pass('waitlisted', 'Léa Mvondo');
+    const between = await download(doors[0], delta.version);
+    expect(between.passes.map((r) => r.slice(1))).toEqual([
+      listed(behind, 'Léa', 'M', 'w', 2, null, null),
+    ]);
+    await backend.sql(`update reservations set state = 'confirmed' where id = $1`, [waiting.id]);
+    const moved = await download(doors[0], between.version);
+    const movedRefs = new Map(moved.passes.map((r) => [r[0], r.slice(1)]));
+    expect(movedRefs.get(ref(waiting.pass_code))?.slice(3, 5)).toEqual(['c', null]);
+    expect(movedRefs.get(ref(behind.pass_code))).toEqual(
+      listed(behind, 'Léa', 'M', 'w', 1, null, null),
+    );
+    // A waitlisted pass deleted moves the others too.
+    const last = await pass('waitlisted', 'Moïse Ateba');
+    const before = await download(doors[0], moved.version);
+    await backend.sql('delete from reservations where id = $1', [behind.id]);
+    const afterDelete = await download(doors[0], before.version);
+    expect(afterDelete.removed).toEqual([ref(behind.pass_code)]);
+    expect(afterDelete.passes.map((r) => [r[0], r[5]])).toEqual([[ref(last.pass_code), 1]]);
+
     // A version this database never gave (another database, a reset): the full list again.
     const again = await download(doors[0], delta.version + 1_000_000);
     expect(again).toMatchObject({ full: true, key: full.key });
-    expect(again.passes).toHaveLength(5);
+    expect(again.passes).toHaveLength(6);
   });
 });
 
