@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ToastContainer, toast, type CloseButtonProps } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { toastHostMounted } from '@/lib/toast';
@@ -47,11 +47,30 @@ function CloseButton({ closeToast }: Partial<CloseButtonProps>) {
 
 /** Loaded on the first toast (see src/lib/toast.ts). */
 export default function ToastHost() {
+  const host = useRef<HTMLDivElement>(null);
   useEffect(() => toastHostMounted(), []);
+  useEffect(() => {
+    // react-toastify plays every toast again when the window comes back to the foreground
+    // (pauseOnFocusLoss), even one the keyboard focus is still in: it then closed under the
+    // reader. Its handler runs after this one, so the pause is taken back once it has run.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const keepPaused = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (host.current?.contains(document.activeElement)) toast.pause();
+      });
+    };
+    window.addEventListener('focus', keepPaused);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', keepPaused);
+    };
+  }, []);
   return (
     // The toasts pause while the keyboard focus is inside one (Tab, or Alt+T) and play again
     // when it leaves: react-toastify pauses only on hover, Alt+T and a background window.
     <div
+      ref={host}
       className="contents"
       onFocus={() => toast.pause()}
       onBlur={(event) => {

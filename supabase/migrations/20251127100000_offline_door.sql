@@ -32,6 +32,17 @@ comment on table private.door_list_removed is 'Door references that left the doo
 alter table private.door_list_removed enable row level security;
 revoke all on private.door_list_removed from public, anon, authenticated;
 
+create table private.door_waitlist_version (
+  id boolean default true,
+  version bigint default 0 not null,
+  constraint door_waitlist_version_pkey primary key (id),
+  constraint door_waitlist_version_id_check check (id)
+);
+comment on table private.door_waitlist_version is 'The last transaction that moved waitlist positions (a waitlisted pass promoted, cancelled, moved or deleted): door_list''s deltas resend the waitlist after it.';
+alter table private.door_waitlist_version enable row level security;
+revoke all on private.door_waitlist_version from public, anon, authenticated;
+insert into private.door_waitlist_version default values;
+
 create table private.door_sync_scans (
   scan_id uuid not null,
   reservation_id uuid,
@@ -110,6 +121,11 @@ begin
                           old.checked_in_at, old.checked_in_door, old.checked_in_by_hand) then
     new.door_version := private.door_list_version();
   end if;
+  if tg_op = 'UPDATE' and (old.state = 'waitlisted' or new.state = 'waitlisted')
+     and (new.state, new.queue_number) is distinct from (old.state, old.queue_number) then
+    update private.door_waitlist_version w
+       set version = greatest(w.version, private.door_list_version());
+  end if;
   return new;
 end;
 $$;
@@ -121,6 +137,10 @@ begin
   insert into private.door_list_removed (ref, version)
   select distinct g.door_ref, private.door_list_version() from gone g where g.door_ref is not null
   on conflict do nothing;
+  if exists (select 1 from gone g where g.state = 'waitlisted') then
+    update private.door_waitlist_version w
+       set version = greatest(w.version, private.door_list_version());
+  end if;
   return null;
 end;
 $$;
@@ -167,7 +187,7 @@ revoke all on function private.last_initial(text) from public, anon, authenticat
 -- What a door needs to judge every pass offline (docs/decisions/032-offline-door.md), for door
 -- staff inside the door window: since null (or not a version of this database), the full list
 -- with the key, journaled ('door.list'); otherwise what changed since that version (passes
--- whose row changed, every waitlisted pass when anything changed, and the references that
+-- whose row changed, every waitlisted pass when positions moved, and the references that
 -- left). Each pass: [ref, first_name, last_initial, phone_last4, state c|w|x,
 -- waitlist_position, checked_in_at, checked_in_door, checked_in_by_hand]. No code, no phone.
 create function public.door_list(door text, since bigint default null) returns jsonb
@@ -194,8 +214,7 @@ begin
     return refused;
   end if;
   waitlist := v_full
-    or exists (select 1 from public.reservations x where x.door_version >= door_list.since)
-    or exists (select 1 from private.door_list_removed d where d.version >= door_list.since);
+    or (select w.version from private.door_waitlist_version w) >= door_list.since;
   select coalesce(jsonb_agg(jsonb_build_array(r.door_ref, private.first_name(r.full_name),
            private.last_initial(r.full_name), right(r.phone, 4),
            case r.state when 'confirmed' then 'c' when 'waitlisted' then 'w' else 'x' end,
@@ -272,7 +291,8 @@ begin
         or not pg_input_is_valid(e ->> 'scan_id', 'uuid')
         or jsonb_typeof(e -> 'scanned_at') is distinct from 'string'
         or not pg_input_is_valid(e ->> 'scanned_at', 'timestamptz')
-        or (jsonb_typeof(e -> 'ref') = 'string') = (jsonb_typeof(e -> 'code') = 'string')
+        or (jsonb_typeof(e -> 'ref') is not distinct from 'string')
+           = (jsonb_typeof(e -> 'code') is not distinct from 'string')
         or coalesce(jsonb_typeof(e -> 'offline_verdict'), 'null') not in ('string', 'null')
         or e ->> 'offline_verdict' not in ('valid', 'already', 'unknown', 'waitlisted', 'cancelled')) then
     perform private.invalid('scans',
@@ -285,9 +305,12 @@ begin
   opens := (private.door_window() ->> 'opens_at')::timestamptz;
   -- The passes of the batch, locked in one order: two doors' batches never deadlock.
   perform 1 from public.reservations x
-   where x.door_ref in (select e ->> 'ref' from jsonb_array_elements(scans) e)
-      or x.pass_code in (select private.normalise_pass_code(e ->> 'code')
-                           from jsonb_array_elements(scans) e)
+   where x.id in (select y.id from public.reservations y
+                   where y.door_ref in (select e ->> 'ref' from jsonb_array_elements(scans) e)
+                  union all
+                  select y.id from public.reservations y
+                   where y.pass_code in (select private.normalise_pass_code(e ->> 'code')
+                                           from jsonb_array_elements(scans) e))
    order by x.id for update;
 
   for s in
@@ -302,8 +325,11 @@ begin
       results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, done.verdict, r));
       continue;
     end if;
-    select * into r from public.reservations x
-     where (s.ref is not null and x.door_ref = s.ref) or (s.code <> '' and x.pass_code = s.code);
+    if s.ref is not null then
+      select * into r from public.reservations x where x.door_ref = s.ref;
+    else
+      select * into r from public.reservations x where x.pass_code = s.code;
+    end if;
     v_at := least(greatest(s.scanned_at, opens), now());
     if r.id is null then
       verdict := 'unknown';

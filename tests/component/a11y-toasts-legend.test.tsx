@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
@@ -117,6 +117,21 @@ describe('toasts', () => {
     expect(play).not.toHaveBeenCalled();
     act(() => screen.getByRole('button', { name: 'Ailleurs' }).focus());
     expect(play).toHaveBeenCalled();
+  });
+
+  it('stays paused when the window comes back to the foreground with the focus still in it', async () => {
+    render(<ToastHost />);
+    act(() => notify.success('Paramètres enregistrés'));
+    const shown = await screen.findByRole('status');
+    // eslint-disable-next-line testing-library/no-node-access
+    const timer = shown.querySelector<HTMLElement>('.Toastify__progress-bar--animated');
+    fireEvent.animationEnd(shown);
+    act(() => within(shown).getByRole('button', { name: TOAST_CLOSE_LABEL }).focus());
+    expect(timer?.style.animationPlayState).toBe('paused');
+    // Another app, then back: react-toastify plays its toasts again on the window's focus.
+    act(() => void window.dispatchEvent(new Event('blur')));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(timer?.style.animationPlayState).toBe('paused'));
   });
 });
 

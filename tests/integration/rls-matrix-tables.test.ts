@@ -129,6 +129,9 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   vote_rounds: NOBODY,
   vote_candidates: NOBODY,
   votes: NOBODY,
+  // The offline door's double entries (docs/decisions/032-offline-door.md): written by
+  // door_sync, read through door_double_entries_list (readers: masked) only.
+  door_double_entries: NOBODY,
 };
 
 describe.each(Object.keys(MATRIX) as Table[])('RLS on %s', (table) => {

@@ -10,7 +10,7 @@ import type { DoorWindow } from './check-in';
  * initial, the phone's last four digits.
  */
 
-export const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.';
+const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.';
 
 /** 'c' confirmed, 'w' waitlisted, 'x' cancelled. */
 export type DoorPassState = 'confirmed' | 'waitlisted' | 'cancelled';
@@ -50,7 +50,7 @@ export type DoorList = {
 const STATES: Record<string, DoorPassState> = { c: 'confirmed', w: 'waitlisted', x: 'cancelled' };
 
 /** One row of door_list's `passes` (a compact array) -> DoorPass. */
-export function toDoorPass(row: unknown): DoorPass {
+function toDoorPass(row: unknown): DoorPass {
   const a = Array.isArray(row) ? (row as unknown[]) : [];
   const ref = text(a[0]);
   const state = STATES[String(a[4])];

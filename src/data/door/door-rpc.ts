@@ -7,7 +7,7 @@ import { DataError, toDataError } from '@/lib/errors';
  * the door window is 'closed' with the database's French message.
  */
 
-export const DOOR_SESSION_EXPIRED =
+const DOOR_SESSION_EXPIRED =
   'Votre connexion a expiré ou ne permet pas le contrôle : reconnectez-vous.';
 
 /**

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'vote.close',
   'vote.reveal',
   'vote.screen_reset',
+  'door.list',
+  'reservation.double_entry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,7 +8,7 @@ import { backend, count, fixture, phone, seq, uuid, type Op, type Table } from '
 export type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
 export async function cell(table: Table, op: Op): Promise<Cell> {
-  const { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid } = await fixture();
+  const { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, deid } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
     team_members: mid,
@@ -28,6 +28,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     vote_rounds: vrid,
     vote_candidates: vcid,
     votes: vid,
+    door_double_entries: deid,
   };
   const key = 'id';
   const newId = uuid();
@@ -121,6 +122,14 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     vote_rounds: { id: newId, title: 'Intruse' },
     vote_candidates: { id: newId, round_id: vrid, number: 9, name: 'Intrus' },
     votes: { round_id: vrid, candidate_id: vcid, last_vote_id: newId },
+    door_double_entries: {
+      reservation_id: rid,
+      first_door: 'Intrus',
+      first_at: new Date().toISOString(),
+      second_door: 'Intrus',
+      second_at: new Date().toISOString(),
+      scan_id: newId,
+    },
   };
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
@@ -130,6 +139,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     participant_status_history: `participant_id = '${pid}' and to_status = 'laureat'`,
     surge_alerts: 'peak_hits = 77777',
     votes: `last_vote_id = '${newId}'`,
+    door_double_entries: `scan_id = '${newId}'`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -146,6 +156,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     vote_rounds: ['title', 'Changé'],
     vote_candidates: ['name', 'Changé'],
     votes: ['changes', 7],
+    door_double_entries: ['second_door', 'Changé'],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];

@@ -24,7 +24,8 @@ export type Table =
   | 'surge_alerts'
   | 'vote_rounds'
   | 'vote_candidates'
-  | 'votes';
+  | 'votes'
+  | 'door_double_entries';
 
 export const backend = testBackend();
 export const clients = {} as Record<Role, SupabaseClient>;
@@ -72,7 +73,13 @@ export async function fixture() {
                 returning id)
      select (select id::text from c where number = 1) vcid, (select id::text from v) vid;`,
   );
-  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid };
+  // The reservation admitted twice by two doors offline (docs/decisions/032-offline-door.md).
+  const [{ deid }] = await backend.sql<{ deid: string }>(
+    `insert into door_double_entries (reservation_id, first_door, first_at, second_door, second_at, scan_id)
+     values ($1, 'Porte 1', now(), 'Porte 2', now(), gen_random_uuid()) returning id::text deid`,
+    [rid],
+  );
+  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, deid };
 }
 
 export const count = async (sql: string) => Number((await backend.sql(sql))[0].n);

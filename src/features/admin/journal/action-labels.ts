@@ -27,6 +27,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'vote.close': 'Vote clos',
   'vote.reveal': 'Résultats du vote révélés',
   'vote.screen_reset': 'Écran de scène remis à l’accueil',
+  'door.list': 'Liste des passes téléchargée à la porte',
+  'reservation.double_entry': 'Double entrée',
 };
 
 export const actionLabel = (action: string) =>
