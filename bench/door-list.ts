@@ -274,6 +274,7 @@ export async function doorListBench(options: {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = (text = '') => process.stdout.write(`${text}\n`);
-  const result = await doorListBench({ out });
+  const { judgeDownloadedList } = await import('./door-verdict.ts');
+  const result = await doorListBench({ out, judge: judgeDownloadedList });
   process.exit(result.failures.length > 0 ? 1 : 0);
 }

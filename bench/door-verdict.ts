@@ -19,6 +19,7 @@ import { applyDownload, judgeFromList } from '../src/features/door/list/door-lis
 import { fromStored, toStored } from '../src/features/door/list/door-list-store.ts';
 import { percentile } from './support/median.ts';
 import { out } from './support/print.ts';
+import type { JudgeInput } from './door-list.ts';
 
 const LIMIT_MS = 50;
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -115,4 +116,36 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = await benchDoorVerdict();
   printDoorVerdict(r);
   process.exit(r.failures.length ? 1 : 0);
+}
+
+/**
+ * The same timing on the list the database really sent (bench/door-list.ts's `judge` step, in
+ * `npm run bench`): applied, stored and read back as the page does, then each code judged.
+ */
+export async function judgeDownloadedList({ list, codes }: JudgeInput): Promise<string[]> {
+  const local = applyDownload(null, toDoorList(list), new Date().toISOString());
+  if (!local) return ['!! verdict: the full download carries no key'];
+  const stored = serialize(toStored(local));
+  const t0 = performance.now();
+  const loaded = fromStored(deserialize(stored));
+  const key = await importDoorKey(loaded.key);
+  const loadMs = performance.now() - t0;
+  const samples: number[] = [];
+  let unknown = 0;
+  for (const code of [...codes, ...codes.slice(0, 20).map(() => randomCode())]) {
+    const t = performance.now();
+    const answer = judgeFromList(loaded, await doorRefOf(key, passCodeOf(code)!));
+    samples.push(performance.now() - t);
+    if (answer.verdict === 'unknown') unknown++;
+  }
+  samples.sort((a, b) => a - b);
+  const p95 = percentile(samples, 0.95);
+  const lines = [
+    `Verdict from the stored list (${loaded.passes.size} passes, ${samples.length} scans, the page's code): ` +
+      `median ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${samples[samples.length - 1].toFixed(2)} ms; ` +
+      `list read back in ${loadMs.toFixed(1)} ms`,
+  ];
+  if (unknown !== 20) lines.push(`!! verdict: ${unknown} unknown, 20 expected (the random codes)`);
+  if (p95 >= LIMIT_MS) lines.push(`!! verdict p95 ${p95.toFixed(2)} ms (limit ${LIMIT_MS} ms)`);
+  return lines;
 }

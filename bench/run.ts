@@ -89,6 +89,7 @@ import { adminLoads, printAdminLoads } from './admin-loads.ts';
 import { adminSearch, printSearches } from './admin-search.ts';
 import { doorBench, printDoorSummary } from './door.ts';
 import { doorListBench } from './door-list.ts';
+import { judgeDownloadedList } from './door-verdict.ts';
 import { pipelineBulk, printPipelineBulk } from './pipeline-bulk.ts';
 import { limitedRush, openingRush } from './rush.ts';
 import { searchBench } from './search.ts';
@@ -238,7 +239,7 @@ async function main(): Promise<string[]> {
     );
     const door = await doorBench({ db, server, out });
     // The offline door on its own database: a list of exactly 5,000 passes.
-    const doorList = await doorListBench({ out });
+    const doorList = await doorListBench({ out, judge: judgeDownloadedList });
     const vote = await voteBench({ db, server, out });
 
     // Summary.
