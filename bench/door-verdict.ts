@@ -24,7 +24,7 @@ import type { JudgeInput } from './door-list.ts';
 const LIMIT_MS = 50;
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-export type DoorVerdictBench = {
+type DoorVerdictBench = {
   passes: number;
   scans: number;
   /** Reading the stored list back (once, when the page opens offline). */
@@ -37,7 +37,7 @@ export type DoorVerdictBench = {
 
 const randomCode = () => [...randomBytes(10)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 
-export async function benchDoorVerdict(
+async function benchDoorVerdict(
   passes = Number(process.env.BENCH_PASSES ?? 5000),
   scans = Number(process.env.BENCH_SCANS ?? 1000),
 ): Promise<DoorVerdictBench> {
@@ -105,7 +105,7 @@ export async function benchDoorVerdict(
   return result;
 }
 
-export function printDoorVerdict(r: DoorVerdictBench): void {
+function printDoorVerdict(r: DoorVerdictBench): void {
   out(
     `  Verdict from the stored list (${r.passes} passes, ${r.scans} scans): median ${r.medianMs.toFixed(2)} ms, p95 ${r.p95Ms.toFixed(2)} ms, max ${r.maxMs.toFixed(2)} ms; list read back in ${r.loadMs.toFixed(1)} ms`,
   );

@@ -14,18 +14,21 @@ import { generateSW } from 'workbox-build';
 import { SPA_SHELL } from './prerender.ts';
 
 /** The worker's file, at the root of the site (its scope can then be any page under it). */
-export const OFFLINE_WORKER = 'offline-sw.js';
+const OFFLINE_WORKER = 'offline-sw.js';
 
 /** A page kept offline: its module, and whether the chunks it imports on demand are kept too. */
-export type OfflinePage = { module: string; dynamic?: boolean };
+type OfflinePage = { module: string; dynamic?: boolean };
 
-export const OFFLINE_PAGES: readonly OfflinePage[] = [
-  // The door scans offline with the camera: its scanner and ZXing's .wasm (imported on demand).
+const OFFLINE_PAGES: readonly OfflinePage[] = [
+  // The camera scanner (a lazy part) and its decoder too: offline, the steward scans with it.
   { module: 'src/features/door/DoorPage.tsx', dynamic: true },
 ];
 
+/** Files of public/ the pages show (their logos, src/components/brand/Logo.tsx). */
+const OFFLINE_PUBLIC_FILES = ['brand/*.svg'];
+
 /** The navigations the worker answers with the shell: these pages only. */
-export const OFFLINE_NAVIGATIONS = [/^\/jury(\/|$)/, /^\/porte(\/|$)/];
+const OFFLINE_NAVIGATIONS = [/^\/jury(\/|$)/, /^\/porte(\/|$)/];
 
 type ManifestChunk = {
   file: string;
@@ -52,14 +55,16 @@ export function offlineFiles(manifest: Manifest, pages: readonly OfflinePage[] =
     files.add(chunk.file);
     for (const f of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(f);
     for (const k of chunk.imports ?? []) visit(k, dynamic);
-    if (dynamic) for (const k of chunk.dynamicImports ?? []) visit(k, dynamic);
+    // A shared module's own lazy import (the Supabase client, loaded on first use) is needed
+    // offline as much as the module; a page's (the door's camera) only when the page asks.
+    const shared = key.startsWith('_') || key.startsWith('node_modules/');
+    if (dynamic || shared) for (const k of chunk.dynamicImports ?? []) visit(k, dynamic);
   };
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
   if (!entry) throw new Error('offlinePages: no index.html entry in the build manifest.');
   visit(entry, false);
   // The whole site's stylesheet: the shell links it (build/prerender.ts).
-  const styles = manifest['src/styles.css'];
-  if (styles) files.add(styles.file);
+  visit('src/styles.css', false);
   for (const page of pages) {
     if (!manifest[page.module])
       throw new Error(`offlinePages: ${page.module} is not a chunk of the build.`);
@@ -89,7 +94,7 @@ export function offlinePages(root: string): Plugin {
         const { count, size, warnings } = await generateSW({
           swDest: join(dir, OFFLINE_WORKER),
           globDirectory: dir,
-          globPatterns: files,
+          globPatterns: [...files, ...OFFLINE_PUBLIC_FILES],
           // Hashed file names need no other version.
           dontCacheBustURLsMatching: /^assets\//,
           navigateFallback: `/${SPA_SHELL}`,

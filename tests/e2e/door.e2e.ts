@@ -26,8 +26,6 @@ import {
   type ViewportName,
 } from './support/browser';
 import { expectAccessible } from './support/a11y';
-import { focusRingContrast } from './support/focus-ring';
-import { PngDecoder } from './support/pixels';
 import {
   DOOR_EMAIL,
   DOOR_PASSWORD,
@@ -37,6 +35,8 @@ import {
   fakeCameraFile,
   queuedInIndexedDb,
   entered,
+  keyboardFocusRing,
+  withoutDoorList,
 } from './support/door';
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s size', (viewport) => {
@@ -246,17 +246,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
 
     // No door list on this phone (its download fails): without the network a scan can only wait
     // (the verdicts from the list: tests/e2e/door-offline.e2e.ts).
-    await context.route('**/rest/v1/rpc/door_list', (route) => route.abort());
-    await page.evaluate(
-      () =>
-        new Promise((done) => {
-          const request = indexedDB.deleteDatabase('booster-door-list');
-          request.onsuccess = request.onerror = request.onblocked = () => done(null);
-        }),
-    );
-    await page.reload();
-    await page.getByText(/^Liste des passes pas encore téléchargée/).waitFor();
-
+    await withoutDoorList(page, context);
     await context.setOffline(true);
     await page.getByLabel('Code du pass').fill(code);
     await page.getByRole('button', { name: 'Valider le code' }).click();
@@ -265,12 +255,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
       .waitFor();
     // The focus ring of "Scanner le suivant" on the offline blue (issue 31).
     const next = page.getByRole('button', { name: 'Scanner le suivant' });
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    const decoder = new PngDecoder(context);
-    const ring = await focusRingContrast(page, decoder, next);
-    await decoder.close();
-    expect(ring.outer).toBeGreaterThanOrEqual(3);
+    expect((await keyboardFocusRing(page, context, next)).outer).toBeGreaterThanOrEqual(3);
     await screenshot(page, viewport, 'door-verdict-queued');
     await expectAccessible(page, `${viewport} /porte/ verdict queued`);
     expect(await queuedInIndexedDb(page)).toBe(1);

@@ -1,8 +1,10 @@
 import type { DoorAnswer } from '@/data/door/check-in';
 import {
   SYNC_BATCH_MAX,
+  type OfflineVerdict,
   type QueuedScan as SyncScan,
   type SyncResult,
+  type SyncVerdict,
 } from '@/data/door/door-sync';
 import type { QueuedScan } from '../scan-queue';
 
@@ -26,7 +28,7 @@ export function toSyncScan(scan: QueuedScan): SyncScan {
   const base = {
     scanId: scan.scanId,
     scannedAt: scan.scannedAt ?? new Date(scan.queuedAt).toISOString(),
-    offlineVerdict: scan.offlineVerdict === 'validated' ? ('valid' as const) : null,
+    offlineVerdict: (scan.offlineVerdict === 'validated' ? 'valid' : null) as OfflineVerdict | null,
   };
   return scan.ref ? { ...base, ref: scan.ref } : { ...base, code: scan.value };
 }
@@ -34,7 +36,7 @@ export function toSyncScan(scan: QueuedScan): SyncScan {
 /** door_sync's result as the door shows it: a double entry reads as "déjà entré" at the first door. */
 export function toSentScan(scan: QueuedScan, result: SyncResult | undefined): SentScan {
   if (!result) return { scan, message: NOT_ENTERED };
-  const { verdict, doubleEntry, ...rest } = result;
+  const { verdict, doubleEntry, ...rest }: { verdict: SyncVerdict } & typeof result = result;
   if (verdict === 'not_entered') return { scan, message: NOT_ENTERED };
   const answer: DoorAnswer = { ...rest, verdict: verdict === 'double_entry' ? 'already' : verdict };
   return { scan, answer, doubleEntry };

@@ -13,7 +13,7 @@ import {
 import { loadDoorList, saveDoorList } from './door-list-store';
 
 /** How often the list is downloaded again while online (only what changed). */
-export const LIST_SYNC_MS = 60_000;
+const LIST_SYNC_MS = 60_000;
 
 type Options = {
   door: string;
