@@ -52,9 +52,9 @@ export function backendTarget(
   return { local: true };
 }
 
-/** The chunks of the staff pages (administration and door), by their file names. */
+/** The chunks of the staff pages (administration, door and jury), by their file names. */
 const STAFF_CHUNK =
-  /(^|\/)(Admin\w*|Dashboard|Participants|ParticipantDetail|Stats|Reservations|Attendance|Settings|Messages|Journal|Bin|Door)Page-|(^|\/)AdminLayout-/;
+  /(^|\/)(Admin\w*|Dashboard|Participants|ParticipantDetail|Stats|Reservations|Attendance|Settings|Messages|Journal|Bin|Door|Jury)Page-|(^|\/)AdminLayout-/;
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');

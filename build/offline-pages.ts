@@ -20,6 +20,7 @@ const OFFLINE_WORKER = 'offline-sw.js';
 type OfflinePage = { module: string; dynamic?: boolean };
 
 const OFFLINE_PAGES: readonly OfflinePage[] = [
+  { module: 'src/features/jury/JuryPage.tsx' },
   // The camera scanner (a lazy part) and its decoder too: offline, the steward scans with it.
   { module: 'src/features/door/DoorPage.tsx', dynamic: true },
 ];

@@ -44,6 +44,241 @@ export type Database = {
         };
         Relationships: [];
       };
+      audition_criteria: {
+        Row: {
+          category: string;
+          id: string;
+          key: string;
+          label: string;
+          position: number;
+          updated_at: string;
+          weight: number;
+        };
+        Insert: {
+          category: string;
+          id?: string;
+          key: string;
+          label: string;
+          position: number;
+          updated_at?: string;
+          weight: number;
+        };
+        Update: {
+          category?: string;
+          id?: string;
+          key?: string;
+          label?: string;
+          position?: number;
+          updated_at?: string;
+          weight?: number;
+        };
+        Relationships: [];
+      };
+      audition_judges: {
+        Row: {
+          created_at: string;
+          is_lead: boolean;
+          position: number;
+          session_id: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          is_lead?: boolean;
+          position: number;
+          session_id: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          is_lead?: boolean;
+          position?: number;
+          session_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'audition_judges_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'audition_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      audition_scorecards: {
+        Row: {
+          absent: boolean;
+          comment: string;
+          created_at: string;
+          id: string;
+          judge_id: string;
+          participant_id: string;
+          revision: number;
+          session_id: string;
+          total: number | null;
+          updated_at: string;
+        };
+        Insert: {
+          absent?: boolean;
+          comment?: string;
+          created_at?: string;
+          id: string;
+          judge_id: string;
+          participant_id: string;
+          revision: number;
+          session_id: string;
+          total?: number | null;
+          updated_at?: string;
+        };
+        Update: {
+          absent?: boolean;
+          comment?: string;
+          created_at?: string;
+          id?: string;
+          judge_id?: string;
+          participant_id?: string;
+          revision?: number;
+          session_id?: string;
+          total?: number | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'audition_scorecards_judge_fkey';
+            columns: ['session_id', 'judge_id'];
+            isOneToOne: false;
+            referencedRelation: 'audition_judges';
+            referencedColumns: ['session_id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'audition_scorecards_participant_id_fkey';
+            columns: ['participant_id'];
+            isOneToOne: false;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      audition_scores: {
+        Row: {
+          criterion_id: string;
+          judge_id: string;
+          participant_id: string;
+          scorecard_id: string;
+          session_id: string;
+          value: number;
+        };
+        Insert: {
+          criterion_id: string;
+          judge_id: string;
+          participant_id: string;
+          scorecard_id: string;
+          session_id: string;
+          value: number;
+        };
+        Update: {
+          criterion_id?: string;
+          judge_id?: string;
+          participant_id?: string;
+          scorecard_id?: string;
+          session_id?: string;
+          value?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'audition_scores_card_fkey';
+            columns: ['scorecard_id', 'session_id', 'judge_id', 'participant_id'];
+            isOneToOne: false;
+            referencedRelation: 'audition_scorecards';
+            referencedColumns: ['id', 'session_id', 'judge_id', 'participant_id'];
+          },
+          {
+            foreignKeyName: 'audition_scores_criterion_fkey';
+            columns: ['criterion_id', 'session_id'];
+            isOneToOne: false;
+            referencedRelation: 'audition_session_criteria';
+            referencedColumns: ['id', 'session_id'];
+          },
+        ];
+      };
+      audition_session_criteria: {
+        Row: {
+          category: string;
+          id: string;
+          key: string;
+          label: string;
+          position: number;
+          session_id: string;
+          weight: number;
+        };
+        Insert: {
+          category: string;
+          id?: string;
+          key: string;
+          label: string;
+          position: number;
+          session_id: string;
+          weight: number;
+        };
+        Update: {
+          category?: string;
+          id?: string;
+          key?: string;
+          label?: string;
+          position?: number;
+          session_id?: string;
+          weight?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'audition_session_criteria_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'audition_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      audition_sessions: {
+        Row: {
+          category: string;
+          city: string;
+          created_at: string;
+          held_on: string;
+          id: string;
+          locked_at: string | null;
+          locked_by: string | null;
+          state: string;
+          updated_at: string;
+          venue: string;
+        };
+        Insert: {
+          category: string;
+          city: string;
+          created_at?: string;
+          held_on: string;
+          id?: string;
+          locked_at?: string | null;
+          locked_by?: string | null;
+          state?: string;
+          updated_at?: string;
+          venue: string;
+        };
+        Update: {
+          category?: string;
+          city?: string;
+          created_at?: string;
+          held_on?: string;
+          id?: string;
+          locked_at?: string | null;
+          locked_by?: string | null;
+          state?: string;
+          updated_at?: string;
+          venue?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -733,22 +968,31 @@ export type Database = {
     };
     Functions: {
       admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
+      admin_audition_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
       admin_cancel_reservation: { Args: { id: string }; Returns: Json };
       admin_check_in: { Args: { id: string }; Returns: Json };
       admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_delete_vote_round: { Args: { id: string }; Returns: Json };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
+      admin_preselect_top: {
+        Args: { category: string; n: number; session_id?: string; status: string };
+        Returns: Json;
+      };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
       admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
+      admin_save_audition_criteria: { Args: { category: string; criteria: Json }; Returns: Json };
+      admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
       admin_undo_check_in: { Args: { id: string; reason: string }; Returns: Json };
+      admin_unlock_session: { Args: { reason: string; session_id: string }; Returns: Json };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
@@ -756,6 +1000,10 @@ export type Database = {
       admin_update_settings: { Args: { payload: Json }; Returns: Json };
       admin_vote_results: { Args: { round_id: string }; Returns: Json };
       attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
+      audition_criteria: { Args: Record<PropertyKey, never>; Returns: Json };
+      audition_ranking: { Args: { category: string }; Returns: Json };
+      audition_results: { Args: { session_id: string }; Returns: Json };
+      audition_scores_export: { Args: Record<PropertyKey, never>; Returns: Json };
       binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: { Args: { code: string }; Returns: Json };
       cast_vote: {
@@ -772,6 +1020,22 @@ export type Database = {
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
       get_pass: { Args: { code: string }; Returns: Json };
+      jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
+      jury_lock_session: { Args: { force?: boolean; session_id: string }; Returns: Json };
+      jury_session: { Args: { session_id: string }; Returns: Json };
+      jury_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
+      jury_submit_scorecard: {
+        Args: {
+          absent: boolean;
+          card_id: string;
+          comment: string;
+          participant_id: string;
+          revision: number;
+          scores: Json;
+          session_id: string;
+        };
+        Returns: Json;
+      };
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -955,9 +1219,23 @@ export const CheckedValues = {
       'vote.close',
       'vote.reveal',
       'vote.screen_reset',
+      'jury.score',
+      'jury.lock',
+      'jury.unlock',
+      'jury.session_save',
+      'jury.session_delete',
+      'jury.criteria',
+      'jury.preselect',
       'door.list',
       'reservation.double_entry',
     ],
+  },
+  audition_criteria: { category: ['dance', 'singing'] },
+  audition_session_criteria: { category: ['dance', 'singing'] },
+  audition_sessions: {
+    category: ['dance', 'singing', 'both'],
+    city: ['Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe'],
+    state: ['open', 'locked'],
   },
   participants: {
     audition_city: ['Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe'],
@@ -977,7 +1255,7 @@ export const CheckedValues = {
     ],
     status: ['inscrit', 'preselectionne', 'convoque', 'finaliste', 'laureat', 'refuse'],
   },
-  'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie'] },
+  'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie', 'jury'] },
   'private.rate_limits': { action: ['register', 'reserve', 'contact', 'cancel', 'challenge'] },
   reservations: {
     attendance_barrier: ['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'],

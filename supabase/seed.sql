@@ -8,6 +8,9 @@
 -- lecteur@booster-challenge.local / BoosterLecteur2025.
 -- Demo régie (role regie: opens, closes and reveals the public vote's rounds, nothing personal):
 -- regie@booster-challenge.local / BoosterRegie2025; one round in preparation, three candidates.
+-- Demo judges (role jury: the audition sessions they judge, names and slots only):
+-- jury@booster-challenge.local / BoosterJury2025 (lead judge) and
+-- jury2@booster-challenge.local / BoosterJury2025; one Douala session, nothing scored yet.
 -- The contest pipeline in progress (statuses with their history, audition slots, notes), a
 -- participant in the bin, an inbox of messages (some handled) and a few journal entries.
 begin;
@@ -214,6 +217,41 @@ values ('a0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-0000000
 
 insert into private.admins (user_id, role) values ('a0000000-0000-4000-8000-000000000004', 'regie');
 
+-- Judges (jury): the audition sessions they are assigned to (docs/decisions/031-jury-scorecards.md).
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change)
+values ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000005',
+  'authenticated', 'authenticated', 'jury@booster-challenge.local',
+  extensions.crypt('BoosterJury2025', extensions.gen_salt('bf')), now(),
+  '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at,
+  created_at, updated_at)
+values ('a0000000-0000-4000-8000-000000000005', 'a0000000-0000-4000-8000-000000000005',
+  'a0000000-0000-4000-8000-000000000005',
+  '{"sub":"a0000000-0000-4000-8000-000000000005","email":"jury@booster-challenge.local","email_verified":true}',
+  'email', now(), now(), now());
+
+insert into private.admins (user_id, role) values ('a0000000-0000-4000-8000-000000000005', 'jury');
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change)
+values ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000006',
+  'authenticated', 'authenticated', 'jury2@booster-challenge.local',
+  extensions.crypt('BoosterJury2025', extensions.gen_salt('bf')), now(),
+  '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at,
+  created_at, updated_at)
+values ('a0000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000006',
+  'a0000000-0000-4000-8000-000000000006',
+  '{"sub":"a0000000-0000-4000-8000-000000000006","email":"jury2@booster-challenge.local","email_verified":true}',
+  'email', now(), now(), now());
+
+insert into private.admins (user_id, role) values ('a0000000-0000-4000-8000-000000000006', 'jury');
+
 -- A round of the public vote in preparation (draft): the régie opens it from /admin/vote.
 insert into public.vote_rounds (id, position, title, duration_seconds, eligibility)
 values ('f0000000-0000-4000-8000-000000000001', 1, 'Compétition de chant', 90, 'checked_in');
@@ -259,6 +297,32 @@ select d.id, coalesce(d.steps[s.i - 1], 'inscrit'), d.steps[s.i],
        'admin@booster-challenge.local'
   from demo_path d
   cross join lateral generate_subscripts(d.steps, 1) as s(i);
+
+-- The auditions' jury (docs/decisions/031-jury-scorecards.md): one session in Douala on the day
+-- of the Douala convocations above (in 8 days), both categories, judged by the two demo judges
+-- (lead: jury@). Four more participants are convoked that afternoon, so that its running order
+-- has six performers. Nothing is scored yet.
+with more as (
+  update public.participants p
+     set status = 'convoque', audition_city = 'Douala',
+         audition_at = (((now() at time zone 'Africa/Douala')::date + 8 + time '14:00')
+                        at time zone 'Africa/Douala') + x.i * interval '30 minutes'
+    from (values (3, 0), (4, 1), (5, 2), (8, 3)) as x(g, i)
+   where p.id = ('b0000000-0000-4000-8000-' || lpad(x.g::text, 12, '0'))::uuid
+     and p.status = 'inscrit' and p.deleted_at is null
+  returning p.id
+)
+insert into public.participant_status_history (participant_id, from_status, to_status, at, actor_email)
+select id, 'inscrit', 'convoque', now() - interval '2 days', 'admin@booster-challenge.local' from more;
+
+insert into public.audition_sessions (id, city, held_on, category, venue)
+values ('c1000000-0000-4000-8000-000000000001', 'Douala',
+        (now() at time zone 'Africa/Douala')::date + 8, 'both',
+        'Institut français du Cameroun, boulevard de la Liberté, Bonanjo, Douala');
+select private.audition_copy_criteria('c1000000-0000-4000-8000-000000000001', 'both');
+insert into public.audition_judges (session_id, user_id, is_lead, position)
+values ('c1000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000005', true, 1),
+       ('c1000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000006', false, 2);
 
 -- An 81st participant, in the bin since 3 days (restorable until day 30): the lists and
 -- statistics still show 80.

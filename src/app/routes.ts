@@ -82,6 +82,10 @@ export const STANDALONE_ROUTES: PageRoute[] = [
     page: lazyPage(() => import('@/features/door/DoorPage').then((m) => m.default)),
   },
   {
+    path: paths.jury,
+    page: lazyPage(() => import('@/features/jury/JuryPage').then((m) => m.default)),
+  },
+  {
     path: paths.stageScreen,
     page: lazyPage(() => import('@/features/screen/ScreenPage').then((m) => m.default)),
   },
@@ -144,6 +148,10 @@ export const ADMIN_ROUTES: PageRoute[] = [
   {
     path: paths.adminRegie,
     page: lazyPage(() => import('@/features/admin/regie/RegiePage').then((m) => m.default)),
+  },
+  {
+    path: paths.adminAuditions,
+    page: lazyPage(() => import('@/features/admin/auditions/AuditionsPage').then((m) => m.default)),
   },
 ] satisfies RouteIn<'admin'>[];
 

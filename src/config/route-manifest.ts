@@ -124,6 +124,13 @@ export const ROUTES = {
     page: 'src/features/door/DoorPage.tsx',
     budget: true,
   },
+  // The auditions' scorecards (judges, role `jury`, and admins), with their own sign-in; kept on
+  // the device to open again without a network (build/offline-pages.ts).
+  jury: {
+    path: paths.jury,
+    layout: 'standalone',
+    page: 'src/features/jury/JuryPage.tsx',
+  },
   // The public vote on the stage's projector: public, nothing personal, alone on the screen.
   stageScreen: {
     path: paths.stageScreen,
@@ -191,6 +198,13 @@ export const ROUTES = {
     path: paths.adminRegie,
     layout: 'admin',
     page: 'src/features/admin/regie/RegiePage.tsx',
+  },
+  // The auditions: sessions, their judges and lock, the results and the preselection (admins;
+  // readers read them).
+  adminAuditions: {
+    path: paths.adminAuditions,
+    layout: 'admin',
+    page: 'src/features/admin/auditions/AuditionsPage.tsx',
   },
 } as const satisfies Record<RouteKey, Route>;
 

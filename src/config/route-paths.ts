@@ -18,6 +18,7 @@ export const vote = '/vote';
 export const stageScreen = '/ecran';
 export const adminLogin = '/admin/login';
 export const door = '/porte';
+export const jury = '/jury';
 export const admin = '/admin';
 export const adminParticipants = '/admin/participants';
 export const adminParticipant = '/admin/participants/:id';
@@ -30,6 +31,7 @@ export const adminJournal = '/admin/journal';
 export const adminBin = '/admin/corbeille';
 export const adminVote = '/admin/vote';
 export const adminRegie = '/admin/regie';
+export const adminAuditions = '/admin/auditions';
 
 /** A pass's own page. */
 export const passPath = (code: string) => pass.replace(':code', () => code);

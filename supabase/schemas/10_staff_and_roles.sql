@@ -1,7 +1,7 @@
 -- Staff and roles: who may enter the administration and with which role (`admin`, `lecteur`,
--- `controle`, `regie`), and the checks every staff function starts with. A sign-in counts for 24 hours
--- (docs/decisions/015-sign-out-this-device-at-once.md, 017-roles-and-door-window.md,
--- 030-public-vote.md).
+-- `controle`, `regie`, `jury`), and the checks every staff function starts with. A sign-in counts for
+-- 24 hours (docs/decisions/015-sign-out-this-device-at-once.md, 017-roles-and-door-window.md,
+-- 030-public-vote.md, 031-jury-scorecards.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -12,11 +12,11 @@ create table private.admins (
   created_at timestamptz default now() not null,
   role text default 'admin'::text not null,
   constraint admins_pkey primary key (user_id),
-  constraint admins_role_check check (role = any (array['admin'::text, 'lecteur'::text, 'controle'::text, 'regie'::text])),
+  constraint admins_role_check check (role = any (array['admin'::text, 'lecteur'::text, 'controle'::text, 'regie'::text, 'jury'::text])),
   constraint admins_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 comment on table private.admins is 'Staff: Supabase Auth users allowed into /admin, with their role (see README).';
-comment on column private.admins.role is 'admin: everything; lecteur: reads reservations and statistics; controle: door check-in only; regie: opens, closes and reveals the public vote''s rounds, nothing personal.';
+comment on column private.admins.role is 'admin: everything; lecteur: reads reservations and statistics; controle: door check-in only; regie: opens, closes and reveals the public vote''s rounds, nothing personal; jury: scores the audition sessions it is assigned to (names, categories and slots only).';
 alter table private.admins enable row level security;
 revoke all on private.admins from public, anon, authenticated;
 

@@ -19,7 +19,7 @@ create table public.audit_log (
   before jsonb,
   after jsonb,
   constraint audit_log_pkey primary key (id),
-  constraint audit_log_action_check check (action = any (array['participant.update'::text, 'participant.delete'::text, 'participant.restore'::text, 'participant.status'::text, 'participant.slot'::text, 'participant.notes'::text, 'participant.notified'::text, 'reservation.cancel'::text, 'reservation.check_in'::text, 'reservation.check_in_undo'::text, 'door.lookup'::text, 'settings.update'::text, 'message.handled'::text, 'export'::text, 'retention.request'::text, 'retention.cancel'::text, 'retention.purge'::text, 'bin.purge'::text, 'vote.round_create'::text, 'vote.round_update'::text, 'vote.round_delete'::text, 'vote.open'::text, 'vote.close'::text, 'vote.reveal'::text, 'vote.screen_reset'::text, 'door.list'::text, 'reservation.double_entry'::text]))
+  constraint audit_log_action_check check (action = any (array['participant.update'::text, 'participant.delete'::text, 'participant.restore'::text, 'participant.status'::text, 'participant.slot'::text, 'participant.notes'::text, 'participant.notified'::text, 'reservation.cancel'::text, 'reservation.check_in'::text, 'reservation.check_in_undo'::text, 'door.lookup'::text, 'settings.update'::text, 'message.handled'::text, 'export'::text, 'retention.request'::text, 'retention.cancel'::text, 'retention.purge'::text, 'bin.purge'::text, 'vote.round_create'::text, 'vote.round_update'::text, 'vote.round_delete'::text, 'vote.open'::text, 'vote.close'::text, 'vote.reveal'::text, 'vote.screen_reset'::text, 'jury.score'::text, 'jury.lock'::text, 'jury.unlock'::text, 'jury.session_save'::text, 'jury.session_delete'::text, 'jury.criteria'::text, 'jury.preselect'::text, 'door.list'::text, 'reservation.double_entry'::text]))
 );
 comment on table public.audit_log is 'One row per admin write (docs/decisions/010-organiser-workspace.md), written by the database.';
 create index audit_log_at_idx on public.audit_log (at desc, id desc);
@@ -56,6 +56,8 @@ language sql immutable set search_path = '' as $$
     when 'distribution_regionale' then 'Export CSV de la répartition par région'
     when 'vote_results' then 'Export CSV des résultats du vote'
     when 'vote_results.xlsx' then 'Export Excel des résultats du vote'
+    when 'audition_scores' then 'Export CSV des notes du jury'
+    when 'audition_scores.xlsx' then 'Export Excel des notes du jury'
   end
 $$;
 revoke all on function private.export_label(text) from public, anon, authenticated;

@@ -1,7 +1,8 @@
 /**
  * Row-level security matrix (DESIGN.md §2): anon, a signed-in non-staff user and each staff role
  * (lecteur: reads lists and statistics, contact details masked; controle: door check-in only;
- * regie: the public vote's control desk, nothing personal; admin), through real supabase-js.
+ * regie: the public vote's control desk, nothing personal; jury: the audition sessions it
+ * judges; admin), through real supabase-js.
  * Here: every function the API exposes.
  * Shared clients and rows: support/rls-matrix.ts.
  */
@@ -21,6 +22,7 @@ const STAFF_ADMIN: Role[] = ['admin'];
 const READERS: Role[] = ['lecteur', 'admin'];
 const DOOR: Role[] = ['controle', 'admin'];
 const DESK: Role[] = ['regie', 'admin'];
+const JURY: Role[] = ['jury', 'admin'];
 
 const FUNCTIONS: Record<string, Fn> = {
   // Visitors' entry points.
@@ -34,7 +36,7 @@ const FUNCTIONS: Record<string, Fn> = {
   // Staff.
   my_staff_role: {
     args: async () => ({}),
-    who: ['user', 'lecteur', 'controle', 'regie', 'admin'],
+    who: ['user', 'lecteur', 'controle', 'regie', 'jury', 'admin'],
   },
   check_in: {
     args: async () => ({ code: 'ABCDEFGHJK', door: 'Porte 1', scan_id: crypto.randomUUID() }),
@@ -136,6 +138,44 @@ const FUNCTIONS: Record<string, Fn> = {
   },
   admin_delete_vote_round: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
   admin_vote_results: { args: async () => ({ round_id: uuid() }), who: STAFF_ADMIN },
+  // The auditions' jury (docs/decisions/031-jury-scorecards.md): the judges' page for judges
+  // (and admins); sessions, criteria and the preselection for admins; results for readers too.
+  // Unknown sessions are the functions' own refusals (404).
+  jury_sessions: { args: async () => ({}), who: JURY },
+  jury_session: { args: async () => ({ session_id: uuid() }), who: JURY },
+  jury_submit_scorecard: {
+    args: async () => ({
+      session_id: uuid(),
+      participant_id: uuid(),
+      card_id: uuid(),
+      revision: 1,
+      absent: true,
+      comment: '',
+      scores: {},
+    }),
+    who: JURY,
+  },
+  jury_lock_session: { args: async () => ({ session_id: uuid() }), who: JURY },
+  audition_criteria: { args: async () => ({}), who: ['lecteur', 'jury', 'admin'] },
+  admin_audition_sessions: { args: async () => ({}), who: READERS },
+  audition_results: { args: async () => ({ session_id: uuid() }), who: READERS },
+  audition_ranking: { args: async () => ({ category: 'dance' }), who: READERS },
+  jury_accounts: { args: async () => ({}), who: STAFF_ADMIN },
+  admin_save_audition_session: { args: async () => ({ payload: {} }), who: STAFF_ADMIN },
+  admin_delete_audition_session: { args: async () => ({ session_id: uuid() }), who: STAFF_ADMIN },
+  admin_unlock_session: {
+    args: async () => ({ session_id: uuid(), reason: 'Erreur de saisie' }),
+    who: STAFF_ADMIN,
+  },
+  admin_save_audition_criteria: {
+    args: async () => ({ category: 'dance', criteria: [] }),
+    who: STAFF_ADMIN,
+  },
+  admin_preselect_top: {
+    args: async () => ({ category: 'dance', n: 1, status: 'finaliste', session_id: uuid() }),
+    who: STAFF_ADMIN,
+  },
+  audition_scores_export: { args: async () => ({}), who: STAFF_ADMIN },
 };
 
 /** Public writes with proof of work, covered by security-anon.test.ts and abuse-*.test.ts. */

@@ -1,7 +1,8 @@
 /**
  * Row-level security matrix (DESIGN.md §2): anon, a signed-in non-staff user and each staff role
  * (lecteur: reads lists and statistics, contact details masked; controle: door check-in only;
- * regie: the public vote's control desk, nothing personal; admin), through real supabase-js.
+ * regie: the public vote's control desk, nothing personal; jury: the audition sessions it
+ * judges, names and slots only; admin), through real supabase-js.
  * Here: every table, for select / insert / update / delete. Each cell checks what the API
  * answered AND what the database holds afterwards (as superuser): support/rls-matrix-cells.ts.
  * Every write, even an admin's, goes through a function that writes its audit row
@@ -29,8 +30,11 @@ const NOBODY = {
   lecteur: NONE,
   controle: NONE,
   regie: NONE,
+  jury: NONE,
   admin: NONE,
 } as const;
+
+const JURY_READS = { ...NOBODY, lecteur: READ, jury: READ, admin: READ } as const;
 
 // 'yes' = the operation takes effect / rows are visible; 'no' = refused or sees/changes nothing.
 const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
@@ -42,6 +46,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: NONE,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   team_members: {
@@ -50,6 +55,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: NONE,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   // Visitors write reservations and messages through create_reservation / send_contact_message
@@ -63,6 +69,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     // Door staff read a pass holder's first name and masked phone through check_in only.
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     // Reservations change through functions only (cancel, check-in): read-only as a table.
     admin: READ,
   },
@@ -73,6 +80,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: READ,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   contest_settings: {
@@ -81,6 +89,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: READ,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   // Visitors read the public facts through edition_info(); admins write through
@@ -91,16 +100,26 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: READ,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   // Written by the database only (private.audit), read by admins.
-  audit_log: { anon: NONE, user: NONE, lecteur: NONE, controle: NONE, regie: NONE, admin: READ },
+  audit_log: {
+    anon: NONE,
+    user: NONE,
+    lecteur: NONE,
+    controle: NONE,
+    regie: NONE,
+    jury: NONE,
+    admin: READ,
+  },
   participant_status_history: {
     anon: NONE,
     user: NONE,
     lecteur: READ,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   // Kept by triggers from participants and team_members.
@@ -110,6 +129,7 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: READ,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   // Kept by triggers from reservations.
@@ -119,16 +139,35 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
     lecteur: READ,
     controle: NONE,
     regie: NONE,
+    jury: NONE,
     admin: READ,
   },
   // Written by the database when a public write surges (private.note_surge); read on the
   // dashboard by admins and readers.
-  surge_alerts: { anon: NONE, user: NONE, lecteur: READ, controle: NONE, regie: NONE, admin: READ },
+  surge_alerts: {
+    anon: NONE,
+    user: NONE,
+    lecteur: READ,
+    controle: NONE,
+    regie: NONE,
+    jury: NONE,
+    admin: READ,
+  },
   // The public vote (docs/decisions/030-public-vote.md): no grant at all, reached only through
   // its functions (cast_vote, vote_state, vote_screen_state, the régie's and the admins').
   vote_rounds: NOBODY,
   vote_candidates: NOBODY,
   votes: NOBODY,
+  // The auditions' jury (docs/decisions/031-jury-scorecards.md): written only through its
+  // functions. Admins and readers read everything; a judge reads the sessions they judge, their
+  // criteria, their own judge row and their own cards and scores (the fixture's session is
+  // judged by the jury account and the admin; the row tried is the jury's own card).
+  audition_criteria: JURY_READS,
+  audition_sessions: JURY_READS,
+  audition_session_criteria: JURY_READS,
+  audition_judges: JURY_READS,
+  audition_scorecards: JURY_READS,
+  audition_scores: JURY_READS,
   // The offline door's double entries (docs/decisions/032-offline-door.md): written by
   // door_sync, read through door_double_entries_list (readers: masked) only.
   door_double_entries: NOBODY,

@@ -53,6 +53,10 @@ describe('log_export', () => {
       filters: { round: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
       summary: 'Export Excel des résultats du vote : 42 lignes',
     },
+    'audition_scores.xlsx': {
+      filters: {},
+      summary: 'Export Excel des notes du jury : 42 lignes',
+    },
   };
 
   it('knows every export of the site', () => {
@@ -124,7 +128,7 @@ describe('log_export', () => {
     const personal = EXPORTS.filter(
       (e) => e !== 'presence_night_party' && e !== 'distribution_regionale',
     );
-    expect(personal).toHaveLength(8);
+    expect(personal).toHaveLength(9);
     for (const what of personal) {
       const args = { what, filters: REAL[what].filters, row_count: 1 };
       expect((await staff.lecteur.rpc('log_export', args)).error?.code, what).toBe('42501');

@@ -8,7 +8,7 @@ import { solveProofOfWork, type PowAction } from './proof-of-work.ts';
 import { signJwt, type Claims } from '../../supabase/local/jwt.ts';
 
 /** Staff roles of private.admins (docs/decisions/009-night-party-operations.md). */
-type StaffRole = 'admin' | 'lecteur' | 'controle' | 'regie';
+type StaffRole = 'admin' | 'lecteur' | 'controle' | 'regie' | 'jury';
 
 /** Columns of public.edition_settings a test may set (dates as Date or ISO text). */
 type EditionSettings = {

@@ -140,9 +140,14 @@ describe('the admin nav', () => {
     const links = (role: string | undefined) => navFor(role).map((i) => [i.label, i.to]);
     // While the role loads: what every staff member reads.
     expect(links(undefined)).toEqual(staff);
-    expect(links('lecteur')).toEqual([...staff, ['Paramètres', '/admin/parametres']]);
+    expect(links('lecteur')).toEqual([
+      ...staff,
+      ['Auditions', '/admin/auditions'],
+      ['Paramètres', '/admin/parametres'],
+    ]);
     expect(links('admin')).toEqual([
       ...staff,
+      ['Auditions', '/admin/auditions'],
       ['Journal', '/admin/journal'],
       ['Corbeille', '/admin/corbeille'],
       ['Vote du public', '/admin/vote'],

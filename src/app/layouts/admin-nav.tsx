@@ -9,9 +9,9 @@ type NavItem = { to: string; label: string; end: boolean; badge?: 'messages' };
 
 /**
  * The sidebar. `shownTo`: every staff member (`staff`, also while the role loads), a known role
- * (`known`: the settings, that admins edit and readers read), admins only (`admins`: the
- * journal and the bin, that the database refuses to readers), or admins and the régie (`regie`:
- * the public vote's control desk, the régie's only page).
+ * (`known`: the settings and the auditions, that admins act on and readers read), admins only
+ * (`admins`: the journal and the bin, that the database refuses to readers), or admins and the
+ * régie (`regie`: the public vote's control desk, the régie's only page).
  */
 const ADMIN_MENU: (MenuLink & {
   shownTo: 'staff' | 'known' | 'admins' | 'regie';
@@ -23,6 +23,7 @@ const ADMIN_MENU: (MenuLink & {
   { to: paths.adminMessages, label: 'Messages', shownTo: 'staff', badge: 'messages' },
   { to: paths.adminStats, label: 'Statistiques', shownTo: 'staff' },
   { to: paths.adminAttendance, label: 'Présence', shownTo: 'staff' },
+  { to: paths.adminAuditions, label: 'Auditions', shownTo: 'known' },
   { to: paths.adminJournal, label: 'Journal', shownTo: 'admins' },
   { to: paths.adminBin, label: 'Corbeille', shownTo: 'admins' },
   { to: paths.adminVote, label: 'Vote du public', shownTo: 'admins' },

@@ -36,6 +36,13 @@ export const AUDIT_ACTIONS = [
   'vote.close',
   'vote.reveal',
   'vote.screen_reset',
+  'jury.score',
+  'jury.lock',
+  'jury.unlock',
+  'jury.session_save',
+  'jury.session_delete',
+  'jury.criteria',
+  'jury.preselect',
   'door.list',
   'reservation.double_entry',
 ] as const;
@@ -140,6 +147,7 @@ export const EXPORTS = [
   'distribution_regionale',
   'vote_results',
   'vote_results.xlsx',
+  'audition_scores.xlsx',
 ] as const;
 export type ExportName = (typeof EXPORTS)[number];
 

@@ -25,4 +25,6 @@ export const queryRoots = {
   surgeAlerts: ['surge-alerts'],
   /** The public vote's rounds, the stage screen as the régie sees it, results. */
   vote: ['vote'],
+  /** The auditions' jury: sessions, criteria, results and rankings. */
+  auditions: ['auditions'],
 } as const;

@@ -27,12 +27,13 @@ type AuthErrorLike = { status?: number; code?: string; name?: string; message?: 
  * Signs in with Supabase Auth, then asks the database whether this user is an administrator:
  * `contest_settings` is only visible to admins (RLS), so an empty answer means "not an admin"
  * and the user is signed out again, unless the database names them the régie (`regie: true`,
- * whose one page is the public vote's control desk). Returns the signed-in e-mail.
+ * whose one page is the public vote's control desk) or a judge (`jury: true`, sent to the jury's
+ * page). Returns the signed-in e-mail.
  */
 export async function signInAdmin(
   email: string,
   password: string,
-): Promise<{ email: string; regie?: true }> {
+): Promise<{ email: string; regie?: true; jury?: true }> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error || !data.session) {
@@ -59,6 +60,9 @@ export async function signInAdmin(
     const role = await supabase.rpc('my_staff_role');
     if (!role.error && role.data === 'regie')
       return { email: data.session.user.email ?? email, regie: true };
+    // A judge's page is the jury's own (/jury, with its session kept): docs/decisions/031-jury-scorecards.md.
+    if (!role.error && role.data === 'jury')
+      return { email: data.session.user.email ?? email, jury: true };
   }
   if (check.error || !check.data?.length) {
     void signOutAdmin();

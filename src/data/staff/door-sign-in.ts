@@ -25,7 +25,7 @@ export type DoorStaff = { email: string; role: StaffRole | null };
 type AuthErrorLike = { status?: number; code?: string };
 
 /** A Supabase Auth refusal in the admin sign-in's words (./admin-auth.ts). */
-function authRefusal(error: unknown): DataError {
+export function authRefusal(error: unknown): DataError {
   const e = (error ?? {}) as AuthErrorLike;
   if (e.code === 'email_not_confirmed') return new DataError('auth', EMAIL_NOT_CONFIRMED);
   if (e.code === 'over_request_rate_limit' || e.status === 429)
@@ -46,7 +46,7 @@ function authRefusal(error: unknown): DataError {
  * lives in a module the admin chunks share: importing it would add a chunk to the door's first
  * load).
  */
-async function staffRole(): Promise<StaffRole | null> {
+export async function staffRole(): Promise<StaffRole | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('my_staff_role');
   if (error) throw toDataError(error, LOGIN_FAILED);

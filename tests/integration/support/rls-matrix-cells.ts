@@ -8,7 +8,24 @@ import { backend, count, fixture, phone, seq, uuid, type Op, type Table } from '
 export type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
 export async function cell(table: Table, op: Op): Promise<Cell> {
-  const { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, deid } = await fixture();
+  const {
+    pid,
+    mid,
+    rid,
+    cid,
+    aid,
+    hid,
+    sid,
+    vrid,
+    vcid,
+    vid,
+    deid,
+    acid,
+    asid,
+    ascid,
+    jury,
+    juryCard,
+  } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
     team_members: mid,
@@ -28,9 +45,20 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     vote_rounds: vrid,
     vote_candidates: vcid,
     votes: vid,
+    audition_criteria: acid,
+    audition_sessions: asid,
+    audition_session_criteria: ascid,
+    audition_judges: asid,
+    audition_scorecards: juryCard,
+    audition_scores: juryCard,
     door_double_entries: deid,
   };
-  const key = 'id';
+  const key =
+    table === 'audition_judges'
+      ? 'session_id'
+      : table === 'audition_scores'
+        ? 'scorecard_id'
+        : 'id';
   const newId = uuid();
   const insertRow: Record<Table, Record<string, unknown>> = {
     participants: {
@@ -122,6 +150,46 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     vote_rounds: { id: newId, title: 'Intruse' },
     vote_candidates: { id: newId, round_id: vrid, number: 9, name: 'Intrus' },
     votes: { round_id: vrid, candidate_id: vcid, last_vote_id: newId },
+    audition_criteria: {
+      id: newId,
+      category: 'dance',
+      position: 8,
+      key: `intrus-${seq}`,
+      label: 'Intrus',
+      weight: 1,
+    },
+    audition_sessions: {
+      id: newId,
+      city: 'Limbe',
+      held_on: '2032-01-01',
+      category: 'dance',
+      venue: 'Ailleurs',
+    },
+    audition_session_criteria: {
+      id: newId,
+      session_id: asid,
+      category: 'singing',
+      position: 1,
+      key: 'intrus',
+      label: 'Intrus',
+      weight: 100,
+    },
+    audition_judges: { session_id: asid, user_id: jury, position: 9 },
+    audition_scorecards: {
+      id: newId,
+      session_id: asid,
+      judge_id: jury,
+      participant_id: pid,
+      revision: 1,
+    },
+    audition_scores: {
+      scorecard_id: juryCard,
+      session_id: asid,
+      judge_id: jury,
+      participant_id: pid,
+      criterion_id: ascid,
+      value: 10,
+    },
     door_double_entries: {
       reservation_id: rid,
       first_door: 'Intrus',
@@ -139,6 +207,8 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     participant_status_history: `participant_id = '${pid}' and to_status = 'laureat'`,
     surge_alerts: 'peak_hits = 77777',
     votes: `last_vote_id = '${newId}'`,
+    audition_judges: `session_id = '${asid}' and position = 9`,
+    audition_scores: `scorecard_id = '${juryCard}' and value = 10`,
     door_double_entries: `scan_id = '${newId}'`,
   };
   const update: Record<Table, [string, unknown]> = {
@@ -156,6 +226,12 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     vote_rounds: ['title', 'Changé'],
     vote_candidates: ['name', 'Changé'],
     votes: ['changes', 7],
+    audition_criteria: ['label', 'Changé'],
+    audition_sessions: ['venue', 'Changé'],
+    audition_session_criteria: ['label', 'Changé'],
+    audition_judges: ['position', 7],
+    audition_scorecards: ['comment', 'Changé'],
+    audition_scores: ['value', 1],
     door_double_entries: ['second_door', 'Changé'],
   };
   const where = `${key} = '${idOf[table]}'`;

@@ -7,8 +7,8 @@ import { beforeAll } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { testBackend } from '../../setup/test-backend';
 
-export type Role = 'anon' | 'user' | 'lecteur' | 'controle' | 'regie' | 'admin';
-export const ROLES: Role[] = ['anon', 'user', 'lecteur', 'controle', 'regie', 'admin'];
+export type Role = 'anon' | 'user' | 'lecteur' | 'controle' | 'regie' | 'jury' | 'admin';
+export const ROLES: Role[] = ['anon', 'user', 'lecteur', 'controle', 'regie', 'jury', 'admin'];
 export type Op = 'select' | 'insert' | 'update' | 'delete';
 export type Table =
   | 'participants'
@@ -25,6 +25,12 @@ export type Table =
   | 'vote_rounds'
   | 'vote_candidates'
   | 'votes'
+  | 'audition_criteria'
+  | 'audition_sessions'
+  | 'audition_session_criteria'
+  | 'audition_judges'
+  | 'audition_scorecards'
+  | 'audition_scores'
   | 'door_double_entries';
 
 export const backend = testBackend();
@@ -79,7 +85,65 @@ export async function fixture() {
      values ($1, 'Porte 1', now(), 'Porte 2', now(), gen_random_uuid()) returning id::text deid`,
     [rid],
   );
-  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, deid };
+  return {
+    pid,
+    mid,
+    rid,
+    cid,
+    aid,
+    hid,
+    sid,
+    vrid,
+    vcid,
+    vid,
+    deid,
+    ...(await auditionFixture(pid)),
+  };
+}
+
+/**
+ * An audition session on a day of its own, judged by the jury account (lead) and the admin,
+ * with the participant `pid` convoked to it and one scored card from each judge
+ * (docs/decisions/031-jury-scorecards.md). Ids of the rows each cell works on: the settings'
+ * first criterion, the session, its first criterion, the jury's card.
+ */
+async function auditionFixture(pid: string) {
+  const [{ asid, jury, admin }] = await backend.sql<{ asid: string; jury: string; admin: string }>(
+    `with p as (update participants set status = 'convoque', audition_city = 'Douala',
+                       audition_at = (date '2031-01-01' + $2::int + time '10:00') at time zone 'Africa/Douala'
+                 where id = $1::uuid returning id)
+     insert into audition_sessions (city, held_on, category, venue)
+     values ('Douala', date '2031-01-01' + $2::int, 'dance', 'Salle Akwa')
+     returning id::text asid,
+       (select id::text from auth.users where email = 'jury@example.cm') jury,
+       (select id::text from auth.users where email = 'admin@example.cm') admin`,
+    [pid, seq],
+  );
+  await backend.sql(`select private.audition_copy_criteria($1::uuid, 'dance')`, [asid]);
+  await backend.sql(
+    `insert into audition_judges (session_id, user_id, is_lead, position)
+     values ($1::uuid, $2::uuid, true, 1), ($1::uuid, $3::uuid, false, 2)`,
+    [asid, jury, admin],
+  );
+  const juryCard = uuid();
+  const adminCard = uuid();
+  await backend.sql(
+    `with c as (insert into audition_scorecards (id, session_id, judge_id, participant_id, revision, total)
+                values ($1::uuid, $3::uuid, $4::uuid, $6::uuid, 1, 5),
+                       ($2::uuid, $3::uuid, $5::uuid, $6::uuid, 1, 5)
+                returning id, judge_id)
+     insert into audition_scores (scorecard_id, session_id, judge_id, participant_id, criterion_id, value)
+     select c.id, $3::uuid, c.judge_id, $6::uuid, k.id, 5 from c
+       cross join audition_session_criteria k where k.session_id = $3::uuid`,
+    [juryCard, adminCard, asid, jury, admin, pid],
+  );
+  const [{ acid, ascid }] = await backend.sql<{ acid: string; ascid: string }>(
+    `select (select id::text from audition_criteria order by category, position limit 1) acid,
+            (select id::text from audition_session_criteria where session_id = $1
+              order by position limit 1) ascid`,
+    [asid],
+  );
+  return { acid, asid, ascid, jury, juryCard, adminCard };
 }
 
 export const count = async (sql: string) => Number((await backend.sql(sql))[0].n);
@@ -107,8 +171,9 @@ export function signInEveryRole(): void {
     await backend.createUser('lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
     await backend.createUser('controle@example.cm', 'controle-password-123', { role: 'controle' });
     await backend.createUser('regie@example.cm', 'regie-password-123', { role: 'regie' });
+    await backend.createUser('jury@example.cm', 'jury-password-123', { role: 'jury' });
     clients.anon = backend.anonClient();
-    for (const role of ['user', 'admin', 'lecteur', 'controle', 'regie'] as const) {
+    for (const role of ['user', 'admin', 'lecteur', 'controle', 'regie', 'jury'] as const) {
       clients[role] = await backend.signedInClient(`${role}@example.cm`, `${role}-password-123`);
     }
   });

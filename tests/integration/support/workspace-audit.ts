@@ -5,6 +5,7 @@
  */
 import { beforeAll } from 'vitest';
 import { testBackend } from '../../setup/test-backend';
+import { juryFixtures } from './workspace-audit-jury';
 import {
   addMessage,
   addParticipants,
@@ -35,9 +36,11 @@ export const WRITE_FUNCTIONS = (
       where n.nspname = 'public'
         and (p.proname like 'admin\\_%' or p.proname like 'regie\\_%'
              or p.proname in ('check_in', 'check_in_by_phone', 'log_export'))
-        -- Reads: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md)
-        -- and a closed vote's results (docs/decisions/030-public-vote.md).
-        and p.proname not in ('admin_client_address', 'admin_vote_results')
+        -- Reads: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md),
+        -- a closed vote's results (docs/decisions/030-public-vote.md) and the audition sessions'
+        -- list (docs/decisions/031-jury-scorecards.md).
+        and p.proname not in ('admin_client_address', 'admin_vote_results',
+                              'admin_audition_sessions')
       order by 1`,
   )
 ).map((r) => r.proname);
@@ -69,7 +72,7 @@ async function voteRound(state: 'draft' | 'open' | 'closed') {
 }
 
 /** `also`: the other rows the call writes (a phone look-up: 'door.lookup' beside its entry). */
-type Call = {
+export type Call = {
   args: Record<string, unknown>;
   action: string;
   entityId?: string;
@@ -224,6 +227,7 @@ export const FIXTURES: Record<string, () => Promise<Call>> = {
     await voteRound('closed');
     return { args: {}, action: 'vote.screen_reset' };
   },
+  ...juryFixtures(backend, () => staff.ids.admin),
   log_export: async () => ({
     args: { what: 'participants', filters: { status: 'convoque' }, row_count: 3 },
     action: 'export',

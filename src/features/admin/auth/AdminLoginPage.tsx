@@ -40,7 +40,9 @@ export default function AdminLoginPage() {
   // Field errors under their field; a refused sign-in once, as the specification's toast.
   const onSubmit = async (values: AdminLoginValues) => {
     try {
-      const { email: signedIn, regie } = await signInAdmin(values.email, values.password);
+      const { email: signedIn, regie, jury } = await signInAdmin(values.email, values.password);
+      // A judge has no administration: their page signs them in with the same session.
+      if (jury) return void navigate(paths.jury, { replace: true });
       saveAdminSession(signedIn);
       notify.success('Connexion réussie!', ADMIN_SESSION_TOASTS);
       navigate(regie ? paths.adminRegie : paths.admin, { replace: true });

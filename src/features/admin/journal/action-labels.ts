@@ -27,6 +27,13 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'vote.close': 'Vote clos',
   'vote.reveal': 'Résultats du vote révélés',
   'vote.screen_reset': 'Écran de scène remis à l’accueil',
+  'jury.score': 'Note d’audition enregistrée',
+  'jury.lock': 'Session d’audition verrouillée',
+  'jury.unlock': 'Session d’audition déverrouillée',
+  'jury.session_save': 'Session d’audition enregistrée',
+  'jury.session_delete': 'Session d’audition supprimée',
+  'jury.criteria': 'Critères du jury modifiés',
+  'jury.preselect': 'Sélection d’après les auditions',
   'door.list': 'Liste des passes téléchargée à la porte',
   'reservation.double_entry': 'Double entrée',
 };

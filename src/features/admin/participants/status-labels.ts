@@ -6,25 +6,9 @@ import {
 } from '@/data/participants/types';
 import type { SelectFilter } from '../ui/ListPage';
 
-/** The contest statuses as organisers read them, in the pipeline's order. */
-export const STATUS_LABELS: Record<ParticipantStatus, string> = {
-  inscrit: 'Inscrit',
-  preselectionne: 'Présélectionné',
-  convoque: 'Convoqué',
-  finaliste: 'Finaliste',
-  laureat: 'Lauréat',
-  refuse: 'Refusé',
-};
+import { STATUS_LABELS } from '@/data/participants/status-labels';
 
-/** Badge colours (text contrast AA on each background). */
-export const STATUS_BADGES: Record<ParticipantStatus, string> = {
-  inscrit: 'bg-gray-100 text-gray-800',
-  preselectionne: 'bg-blue-100 text-blue-900',
-  convoque: 'bg-yellow-100 text-yellow-900',
-  finaliste: 'bg-purple-100 text-purple-900',
-  laureat: 'bg-green-100 text-green-900',
-  refuse: 'bg-red-100 text-red-900',
-};
+export { STATUS_BADGES, STATUS_LABELS } from '@/data/participants/status-labels';
 
 export const statusOf = (p: Pick<Participant, 'status'>): ParticipantStatus =>
   p.status ?? 'inscrit';

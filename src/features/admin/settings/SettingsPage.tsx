@@ -3,6 +3,7 @@ import { QueryStatus } from '../ui/ListState';
 import { settingsQuery } from '@/data/edition/queries';
 import { staffRoleQuery } from '@/data/staff/queries';
 import { pageTitle } from '../ui/classes';
+import { CriteriaPanel } from './CriteriaPanel';
 import { RetentionPanel } from './RetentionPanel';
 import { SettingsForm } from './SettingsForm';
 import { SettingsView } from './SettingsView';
@@ -36,6 +37,7 @@ export default function SettingsPage() {
       </div>
       <QueryStatus query={settings} loadingText="Chargement des paramètres…" />
       {data && (canWrite ? <SettingsForm settings={data} /> : <SettingsView settings={data} />)}
+      {data && <CriteriaPanel canWrite={canWrite} />}
       {data && <RetentionPanel purgeAt={data.personalDataPurgeAt} canWrite={canWrite} />}
     </div>
   );

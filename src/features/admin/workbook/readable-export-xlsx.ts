@@ -9,7 +9,7 @@ import type { Sheet } from './sheet';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
+const FORMATS = { text: '@', date: 'dd/mm/yyyy hh:mm', decimal: '0.0#' } as const;
 
 /** The worker's answer: the file, or why it could not be written. */
 export type XlsxResponse = { buffer: ArrayBuffer } | { error: string };
@@ -27,7 +27,7 @@ export async function writeXlsx(
     ws.columns = sheet.columns.map((c) => ({
       header: c.header,
       width: c.width,
-      style: c.kind === 'text' ? { numFmt: '@' } : c.kind === 'date' ? { numFmt: DATE_FORMAT } : {},
+      style: c.kind ? { numFmt: FORMATS[c.kind] } : {},
     }));
     const header = ws.getRow(1);
     header.font = { bold: true };

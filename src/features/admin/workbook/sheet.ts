@@ -7,11 +7,14 @@ import { eventWallClock } from '@/lib/dates';
  * (it alone loads the spreadsheet library).
  */
 
-/** A cell: text, a date (Douala's wall clock, shown as dd/mm/yyyy hh:mm) or empty. */
-export type Cell = string | Date | null;
+/** A cell: text, a number, a date (Douala's wall clock, shown as dd/mm/yyyy hh:mm) or empty. */
+export type Cell = string | number | Date | null;
 
-/** `text` columns are formatted as text (`@`), so a phone never becomes 6,77E+08 once edited. */
-export type SheetColumn = { header: string; width: number; kind?: 'text' | 'date' };
+/**
+ * `text` columns are formatted as text (`@`), so a phone never becomes 6,77E+08 once edited;
+ * `decimal` ones as numbers with one or two decimals (scores: 7,5 ; 7,25).
+ */
+export type SheetColumn = { header: string; width: number; kind?: 'text' | 'date' | 'decimal' };
 
 export type Sheet = { name: string; columns: readonly SheetColumn[]; rows: Cell[][] };
 

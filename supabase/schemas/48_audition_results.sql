@@ -1,0 +1,251 @@
+-- The lock and what the judges read (docs/decisions/031-jury-scorecards.md): who is missing,
+-- the lock (lead judge or admin) and the admins' unlock, the z-scores and rankings, a judge's
+-- sessions and session (blind until the lock), the sessions' list.
+
+-- ---------------------------------------------------------------------------------------------
+-- Functions
+-- ---------------------------------------------------------------------------------------------
+
+-- Who has not scored every present performer: [{ judge_label, judge_email, user_id, performers }]
+-- for the judges with some missing. A performer marked absent by a judge needs no other card.
+create function private.audition_missing(session_id uuid) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  with perf as (
+    select p.participant_id from private.audition_performers(audition_missing.session_id) p
+     where not exists (select 1 from public.audition_scorecards c
+                        where c.session_id = audition_missing.session_id
+                          and c.participant_id = p.participant_id and c.absent)
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('judge_label', l.label, 'judge_email', l.email,
+                    'user_id', l.user_id, 'performers', m.n) order by l.ord), '[]'::jsonb)
+    from private.audition_judge_labels(audition_missing.session_id) l
+    cross join lateral (select count(*) as n from perf
+                         where not exists (select 1 from public.audition_scorecards c
+                                            where c.session_id = audition_missing.session_id
+                                              and c.judge_id = l.user_id
+                                              and c.participant_id = perf.participant_id)) m
+   where m.n > 0
+$$;
+revoke all on function private.audition_missing(uuid) from public, anon, authenticated;
+
+-- Locks a session (its lead judge or an admin): every judge must have scored every present
+-- performer, or `force` (the journal names who was missing). Locked already: answered as is.
+create function public.jury_lock_session(session_id uuid, force boolean default false) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  s public.audition_sessions;
+  missing jsonb;
+begin
+  perform private.require_jury();
+  select * into s from public.audition_sessions x where x.id = jury_lock_session.session_id for update;
+  if not found then
+    return private.refusal(404, 'Session introuvable.', 'not_found');
+  end if;
+  if not private.has_role('admin') and not exists (
+       select 1 from public.audition_judges j
+        where j.session_id = s.id and j.user_id = auth.uid() and j.is_lead) then
+    raise exception 'Seul le juré principal ou un administrateur peut verrouiller la session.'
+      using errcode = '42501';
+  end if;
+  if s.state = 'locked' then
+    return private.audition_session_json(s);
+  end if;
+  missing := private.audition_missing(s.id);
+  if jsonb_array_length(missing) > 0 and not coalesce(force, false) then
+    return private.refusal(409, format('Notes manquantes : %s. Verrouillez quand même pour passer outre.',
+             (select string_agg(format('%s (%s)', m ->> 'judge_label',
+                                       private.plural((m ->> 'performers')::integer, 'participant')), ', ')
+                from jsonb_array_elements(missing) m)),
+           'scores_missing', (select jsonb_agg(m - 'judge_email' - 'user_id')
+                                from jsonb_array_elements(missing) m)::text);
+  end if;
+  update public.audition_sessions x set state = 'locked', locked_at = now(), locked_by = auth.uid(),
+         updated_at = now()
+   where x.id = s.id returning * into s;
+  perform private.audit('jury.lock', 'audition_session', s.id::text,
+    format('Session d''audition verrouillée : %s le %s%s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
+           case when jsonb_array_length(missing) > 0 then format(' (forcée ; notes manquantes : %s)',
+             (select string_agg(format('%s, %s', m ->> 'judge_label',
+                                       private.plural((m ->> 'performers')::integer, 'participant')), ' ; ')
+                from jsonb_array_elements(missing) m)) else '' end),
+    jsonb_build_object('state', 'open'),
+    jsonb_build_object('state', 'locked', 'forced', jsonb_array_length(missing) > 0,
+                       'missing', (select jsonb_agg(m - 'judge_email')
+                                     from jsonb_array_elements(missing) m)));
+  return private.audition_session_json(s);
+end;
+$$;
+revoke all on function public.jury_lock_session(uuid,boolean) from public, anon, authenticated;
+grant execute on function public.jury_lock_session(uuid,boolean) to authenticated;
+
+-- Unlocks a session (admins, with a reason): its judges may change their cards again.
+create function public.admin_unlock_session(session_id uuid, reason text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  s public.audition_sessions;
+  v_reason text := private.clean_line(coalesce(admin_unlock_session.reason, ''));
+begin
+  perform private.require_admin();
+  if char_length(v_reason) not between 2 and 200 then
+    perform private.invalid('reason', 'Indiquez la raison du déverrouillage (2 à 200 caractères).');
+  end if;
+  select * into s from public.audition_sessions x where x.id = admin_unlock_session.session_id for update;
+  if not found then
+    return private.refusal(404, 'Session introuvable.', 'not_found');
+  elsif s.state <> 'locked' then
+    return private.refusal(409, 'Cette session n''est pas verrouillée.', 'not_locked');
+  end if;
+  update public.audition_sessions x set state = 'open', locked_at = null, locked_by = null,
+         updated_at = now()
+   where x.id = s.id returning * into s;
+  perform private.audit('jury.unlock', 'audition_session', s.id::text,
+    format('Session d''audition déverrouillée : %s le %s', s.city, to_char(s.held_on, 'DD/MM/YYYY')),
+    jsonb_build_object('state', 'locked'), jsonb_build_object('state', 'open', 'reason', v_reason));
+  return private.audition_session_json(s);
+end;
+$$;
+revoke all on function public.admin_unlock_session(uuid,text) from public, anon, authenticated;
+grant execute on function public.admin_unlock_session(uuid,text) to authenticated;
+
+-- Every card's weighted total (audition_scorecards.total, 0 to 10) and z-score: within its
+-- session and the performer's category, per judge, (total − that judge's mean) / the
+-- population standard deviation of that judge's totals (0 when they are all equal). Absent
+-- cards have neither and count in no mean. `only_session` null: every session;
+-- `only_category` null: both categories.
+create function private.audition_card_z(only_session uuid, only_category text default null)
+returns table (session_id uuid, category text, participant_id uuid, judge_id uuid,
+               absent boolean, total numeric, z numeric)
+language sql stable security definer set search_path = '' as $$
+  with stats as (
+    select c.session_id, p.category, c.participant_id, c.judge_id, c.absent, c.total,
+           avg(c.total) over w as mean, stddev_pop(c.total) over w as sd
+      from public.audition_scorecards c
+      join public.participants p on p.id = c.participant_id
+     where (only_session is null or c.session_id = only_session)
+       and (only_category is null or p.category = only_category)
+    window w as (partition by c.session_id, p.category, c.judge_id)
+  )
+  select t.session_id, t.category, t.participant_id, t.judge_id, t.absent, t.total,
+         case when t.total is null then null when coalesce(t.sd, 0) = 0 then 0::numeric
+              else (t.total - t.mean) / t.sd end
+    from stats t
+$$;
+revoke all on function private.audition_card_z(uuid,text) from public, anon, authenticated;
+
+-- Each performer of a category (null: each category apart), in one session or every one: raw =
+-- mean of the judges' totals (2 decimals), normalised = mean of their z-scores (3 decimals),
+-- over the judges who scored; absent when every card says absent. Ranks per category on the
+-- shown values, ties sharing one (1, 2, 2, 4); absent and unscored performers have none.
+-- Performers in the bin are left out.
+create function private.audition_ranked(category text, only_session uuid)
+returns table (participant_id uuid, session_id uuid, category text, absent boolean, raw numeric,
+               normalised numeric, rank_raw bigint, rank_normalised bigint, tied boolean)
+language sql stable security definer set search_path = '' as $$
+  with sc as (
+    select z.participant_id, z.session_id, z.category, bool_and(z.absent) as absent,
+           round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
+      from private.audition_card_z(only_session, audition_ranked.category) z
+      join public.participants p on p.id = z.participant_id and p.deleted_at is null
+     group by z.participant_id, z.session_id, z.category
+  )
+  select sc.participant_id, sc.session_id, sc.category, sc.absent, sc.raw, sc.normalised,
+         case when sc.raw is not null then rank() over (
+           partition by sc.category, sc.raw is null order by sc.raw desc) end,
+         case when sc.normalised is not null then rank() over (
+           partition by sc.category, sc.normalised is null order by sc.normalised desc) end,
+         sc.normalised is not null
+           and count(*) over (partition by sc.category, sc.normalised) > 1
+    from sc
+$$;
+revoke all on function private.audition_ranked(text,uuid) from public, anon, authenticated;
+
+-- The sessions the caller judges, newest first, with their progress.
+create function public.jury_sessions() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_jury();
+  return coalesce((select jsonb_agg(jsonb_build_object('id', s.id, 'city', s.city,
+      'held_on', s.held_on, 'category', s.category, 'venue', s.venue, 'state', s.state,
+      'is_lead', j.is_lead,
+      'judges_count', (select count(*) from public.audition_judges x where x.session_id = s.id),
+      'performers_count', (select count(*) from private.audition_performers(s.id)),
+      'scored_by_me', (select count(*) from public.audition_scorecards c
+                        where c.session_id = s.id and c.judge_id = auth.uid()))
+      order by s.held_on desc, s.city, s.category)
+    from public.audition_sessions s
+    join public.audition_judges j on j.session_id = s.id and j.user_id = auth.uid()), '[]'::jsonb);
+end;
+$$;
+revoke all on function public.jury_sessions() from public, anon, authenticated;
+grant execute on function public.jury_sessions() to authenticated;
+
+-- One session for its judge (admins: any): the criteria, the running order (name, category,
+-- mode, slot: nothing else), the caller's own cards; the other judges' totals only once
+-- locked; who is missing for the lead judge and admins.
+create function public.jury_session(session_id uuid) returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  s public.audition_sessions;
+  me public.audition_judges;
+  admin_ boolean := private.has_role('admin');
+begin
+  perform private.require_jury();
+  select * into s from public.audition_sessions x where x.id = jury_session.session_id;
+  if not found then
+    return private.refusal(404, 'Session introuvable.', 'not_found');
+  end if;
+  select * into me from public.audition_judges j where j.session_id = s.id and j.user_id = auth.uid();
+  if me.user_id is null and not admin_ then
+    raise exception 'Cette session ne vous est pas attribuée.' using errcode = '42501';
+  end if;
+  return jsonb_build_object('id', s.id, 'city', s.city, 'held_on', s.held_on,
+    'category', s.category, 'venue', s.venue, 'state', s.state, 'locked_at', s.locked_at,
+    'is_lead', coalesce(me.is_lead, false), 'server_now', now(),
+    'criteria', coalesce((select jsonb_object_agg(k.category, k.list) from (
+        select x.category, jsonb_agg(jsonb_build_object('id', x.id, 'key', x.key,
+                 'label', x.label, 'weight', x.weight) order by x.position) as list
+          from public.audition_session_criteria x where x.session_id = s.id
+         group by x.category) k), '{}'::jsonb),
+    'performers', coalesce((select jsonb_agg(jsonb_build_object('id', p.participant_id,
+        'position', p.place, 'name', p.name, 'category', p.category, 'mode', p.mode,
+        'slot', p.slot) order by p.place) from private.audition_performers(s.id) p), '[]'::jsonb),
+    'my_cards', coalesce((select jsonb_agg(private.audition_card_json(c) order by c.participant_id)
+        from public.audition_scorecards c
+       where c.session_id = s.id and c.judge_id = auth.uid()), '[]'::jsonb),
+    'others', case when s.state = 'locked' then coalesce((select jsonb_agg(jsonb_build_object(
+        'judge', l.label, 'participant_id', z.participant_id, 'absent', z.absent,
+        'total', z.total) order by l.ord, z.participant_id)
+        from private.audition_card_z(s.id) z
+        join private.audition_judge_labels(s.id) l on l.user_id = z.judge_id
+       where z.judge_id is distinct from auth.uid()), '[]'::jsonb) end,
+    'missing', case when admin_ then private.audition_missing(s.id)
+                    when me.is_lead then (select coalesce(jsonb_agg(m - 'judge_email' - 'user_id'), '[]'::jsonb)
+                                            from jsonb_array_elements(private.audition_missing(s.id)) m) end);
+end;
+$$;
+revoke all on function public.jury_session(uuid) from public, anon, authenticated;
+grant execute on function public.jury_session(uuid) to authenticated;
+
+-- Every session with its judges and progress (admins and readers): scored_count counts the
+-- performers of the running order with a card from every judge or marked absent.
+create function public.admin_audition_sessions() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform private.require_reader();
+  return coalesce((select jsonb_agg(private.audition_session_json(s) || jsonb_build_object(
+      'performers_count', pc.n, 'scored_count', pc.done, 'created_at', s.created_at)
+      order by s.held_on desc, s.city, s.category)
+    from public.audition_sessions s
+    cross join lateral (
+      select count(*) as n,
+             count(*) filter (where c.any_absent or c.cards >= (select count(*)
+                                from public.audition_judges j where j.session_id = s.id)) as done
+        from private.audition_performers(s.id) p
+        left join (select x.participant_id, count(*) as cards, bool_or(x.absent) as any_absent
+                     from public.audition_scorecards x where x.session_id = s.id
+                    group by x.participant_id) c on c.participant_id = p.participant_id) pc),
+    '[]'::jsonb);
+end;
+$$;
+revoke all on function public.admin_audition_sessions() from public, anon, authenticated;
+grant execute on function public.admin_audition_sessions() to authenticated;
