@@ -73,6 +73,10 @@ function inDouala(d: Date | string | number): Date {
   return new Date(time + DOUALA_OFFSET_MS);
 }
 
+/** The Douala day (yyyy-mm-dd) of an instant: which audition session is today's. */
+export const doualaDay = (d: Date | string | number = Date.now()) =>
+  inDouala(d).toISOString().slice(0, 10);
+
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** samedi 12 décembre 2026 (in Douala) */

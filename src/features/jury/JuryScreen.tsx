@@ -5,9 +5,10 @@ import { isRetryable, listJurySessions } from '@/data/auditions/jury';
 import type { JurySessionSummary } from '@/data/auditions/types';
 import { SESSION_CATEGORY_LABELS, SESSION_STATE_LABELS } from '@/data/auditions/labels';
 import type { JuryStaff } from '@/data/staff/jury-sign-in';
+import { doualaDay } from '@/lib/dates';
 import { toDataError } from '@/lib/errors';
 import { allKeptCards, keepSessions, keptSessions } from './jury-device';
-import { doualaToday, keptUntilNextSignIn, pendingOnSignOut, sessionTitle } from './jury-text';
+import { keptUntilNextSignIn, pendingOnSignOut, sessionTitle } from './jury-text';
 import { SessionView } from './SessionView';
 import { useJurySession } from './use-jury-session';
 
@@ -80,7 +81,7 @@ export function JuryScreen({ staff, onSignOut }: Props) {
     if (waiting > 0) confirmRef.current?.focus();
   }, [waiting]);
 
-  const today = sessions?.filter((s) => s.heldOn === doualaToday()) ?? [];
+  const today = sessions?.filter((s) => s.heldOn === doualaDay()) ?? [];
   const shown = openId ?? (today.length === 1 ? today[0].id : null);
 
   const signOut = async () => {

@@ -1,4 +1,4 @@
-import { formatEventDate, formatEventTime } from '@/lib/dates';
+import { doualaInstant, formatEventDate, formatEventTime } from '@/lib/dates';
 import type { DeviceCard } from './card-queue';
 
 /** The judge's page's words and numbers (French typography: a no-break space before ':'). */
@@ -18,7 +18,7 @@ export const keptUntilNextSignIn = (n: number) =>
     : 'Elle reste sur cet appareil et sera envoyée à votre prochaine connexion, dès que le réseau revient.';
 
 export const sessionTitle = (s: { city: string; heldOn: string }) =>
-  `${s.city} — ${formatEventDate(`${s.heldOn}T12:00:00+01:00`)}`;
+  `${s.city} — ${formatEventDate(doualaInstant(s.heldOn))}`;
 
 export const slotTime = (slot: string) => (slot ? formatEventTime(slot) : '');
 
@@ -29,10 +29,6 @@ export function cardStateText(card: DeviceCard | undefined): string {
   const what = card.absent ? 'Absent' : 'Noté';
   return card.state === 'pending' ? `${what} (en attente d’envoi)` : what;
 }
-
-/** The Douala day of `now` (yyyy-mm-dd): which session is today's. */
-export const doualaToday = (now = Date.now()) =>
-  new Date(now + 3_600_000).toISOString().slice(0, 10);
 
 export const CRITERION_REQUIRED = 'Notez ce critère de 0 à 10, ou marquez le candidat absent.';
 export const COMMENT_MAX = 280;

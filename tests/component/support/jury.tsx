@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import JuryPage from '@/features/jury/JuryPage';
 import { signOutJury } from '@/data/staff/jury-sign-in';
 import { testBackend } from '../../setup/test-backend';
-import { doualaToday } from '@/features/jury/jury-text';
+import { doualaDay } from '@/lib/dates';
 
 export const backend = testBackend();
 export const PASSWORD = 'jury-password-123';
@@ -52,7 +52,7 @@ export async function todaysSession(names = ['Awa Ngono', 'Bibi Eto', 'Cyril Man
     await backend.createUser(judges[0], PASSWORD, { role: 'jury' }),
     await backend.createUser(judges[1], PASSWORD, { role: 'jury' }),
   ];
-  const day = doualaToday();
+  const day = doualaDay();
   const cat = category === 'singing' ? 'singing' : 'dance';
   const people = await backend.sql<{ id: string }>(
     `insert into participants (full_name, email, phone, city, region, category, participation_type,
