@@ -19,6 +19,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     vrid,
     vcid,
     vid,
+    deid,
     oid,
     acid,
     asid,
@@ -53,6 +54,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     audition_judges: asid,
     audition_scorecards: juryCard,
     audition_scores: juryCard,
+    door_double_entries: deid,
   };
   const key =
     table === 'audition_judges'
@@ -200,6 +202,14 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
       criterion_id: ascid,
       value: 10,
     },
+    door_double_entries: {
+      reservation_id: rid,
+      first_door: 'Intrus',
+      first_at: new Date().toISOString(),
+      second_door: 'Intrus',
+      second_at: new Date().toISOString(),
+      scan_id: newId,
+    },
   };
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
@@ -212,6 +222,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     message_settings: 'daily_cap = 5',
     audition_judges: `session_id = '${asid}' and position = 9`,
     audition_scores: `scorecard_id = '${juryCard}' and value = 10`,
+    door_double_entries: `scan_id = '${newId}'`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -236,6 +247,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     audition_judges: ['position', 7],
     audition_scorecards: ['comment', 'Changé'],
     audition_scores: ['value', 1],
+    door_double_entries: ['second_door', 'Changé'],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];

@@ -32,7 +32,8 @@ export type Table =
   | 'audition_session_criteria'
   | 'audition_judges'
   | 'audition_scorecards'
-  | 'audition_scores';
+  | 'audition_scores'
+  | 'door_double_entries';
 
 export const backend = testBackend();
 export const clients = {} as Record<Role, SupabaseClient>;
@@ -80,6 +81,12 @@ export async function fixture() {
                 returning id)
      select (select id::text from c where number = 1) vcid, (select id::text from v) vid;`,
   );
+  // The reservation admitted twice by two doors offline (docs/decisions/032-offline-door.md).
+  const [{ deid }] = await backend.sql<{ deid: string }>(
+    `insert into door_double_entries (reservation_id, first_door, first_at, second_door, second_at, scan_id)
+     values ($1, 'Porte 1', now(), 'Porte 2', now(), gen_random_uuid()) returning id::text deid`,
+    [rid],
+  );
   // A message of the outbox (docs/decisions/033-messages-outbox.md) to the reservation's holder.
   const [{ oid }] = await backend.sql<{ oid: string }>(
     `insert into outbox (channel, recipient, template, body, dedupe_key, reservation_id)
@@ -97,6 +104,7 @@ export async function fixture() {
     vrid,
     vcid,
     vid,
+    deid,
     oid,
     ...(await auditionFixture(pid)),
   };
