@@ -209,11 +209,9 @@ $$;
 revoke all on function public.get_pass(text) from public, anon, authenticated;
 grant execute on function public.get_pass(text) to anon, authenticated;
 
--- As before (20251123100000_night_party_operations.sql), with the contest's dates and places:
--- the registration window, the final's city and day, and the edition's year (the final's: the
--- contest's edition is named for the year it ends in; the Night Party's name takes the concert's
--- own year, which the client reads from concert_starts_at). reminder_configured: a reminder is
--- queued by itself before the concert (message_settings.reminder_days_before is set).
+-- As before (20251123100000_night_party_operations.sql), with the contest's registration window,
+-- final's city and day and edition year (the final's; the Night Party's name takes the concert's
+-- year, from concert_starts_at), and reminder_configured (message_settings.reminder_days_before).
 create function public.edition_info() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
