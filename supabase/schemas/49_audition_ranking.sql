@@ -20,11 +20,11 @@ begin
   if not found then
     return private.refusal(404, 'Session introuvable.', 'not_found');
   end if;
-  return jsonb_build_object(
+  return json_build_object(
     'session', private.audition_session_json(s),
-    'judges', coalesce((select jsonb_agg(jsonb_build_object('label', l.label, 'is_lead', l.is_lead,
+    'judges', coalesce((select json_agg(json_build_object('label', l.label, 'is_lead', l.is_lead,
                 'email', case when admin_ then l.email end) order by l.ord)
-                 from private.audition_judge_labels(s.id) l), '[]'::jsonb),
+                 from private.audition_judge_labels(s.id) l), '[]'::json),
     'categories', (
       with running as materialized (
         select p.participant_id, p.place, p.name, p.category, p.mode, p.slot, p.status
@@ -43,18 +43,20 @@ begin
       ), z as materialized (
         select * from private.audition_card_z(s.id)
       ), cards as (
-        select c.participant_id, c.judge_id, c.absent, c.comment,
-               coalesce(jsonb_object_agg(k.key, x.value) filter (where k.key is not null),
-                        '{}'::jsonb) as scores
+        -- The scores grouped by card before the join (a hash, no sort of every score).
+        select c.participant_id, c.judge_id, c.absent, c.comment, v.scores
           from public.audition_scorecards c
-          left join public.audition_scores x on x.session_id = s.id and x.scorecard_id = c.id
-          left join public.audition_session_criteria k on k.session_id = s.id and k.id = x.criterion_id
+          left join (select x.scorecard_id, json_object_agg(k.key, x.value) as scores
+                       from public.audition_scores x
+                       join public.audition_session_criteria k
+                         on k.session_id = s.id and k.id = x.criterion_id
+                      where x.session_id = s.id
+                      group by x.scorecard_id) v on v.scorecard_id = c.id
          where c.session_id = s.id
-         group by c.id
       ), judged as materialized (
-        select p.participant_id, jsonb_agg(jsonb_build_object('label', l.label,
+        select p.participant_id, json_agg(json_build_object('label', l.label,
                  'scored', d.judge_id is not null, 'absent', coalesce(d.absent, false),
-                 'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(d.scores, '{}'::jsonb),
+                 'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(d.scores, '{}'::json),
                  'comment', coalesce(d.comment, '')) order by l.ord) as judges
           from perf p cross join labels l
           left join cards d on d.participant_id = p.participant_id and d.judge_id = l.user_id
@@ -78,25 +80,25 @@ begin
           from sc
       ), shown as materialized (
         select p.category, r.rank_normalised, p.slot, p.name,
-               jsonb_build_object('participant_id', p.participant_id, 'position', p.place,
+               json_build_object('participant_id', p.participant_id, 'position', p.place,
                  'name', p.name, 'mode', p.mode, 'slot', p.slot, 'status', p.status,
-                 'absent', coalesce(r.absent, false), 'judges', coalesce(j.judges, '[]'::jsonb),
+                 'absent', coalesce(r.absent, false), 'judges', coalesce(j.judges, '[]'::json),
                  'raw', r.raw, 'normalised', r.normalised, 'rank_raw', r.rank_raw,
                  'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false)) as row
           from perf p
           left join ranked r on r.participant_id = p.participant_id
           left join judged j on j.participant_id = p.participant_id
       )
-      select coalesce(jsonb_agg(jsonb_build_object('category', cat.c,
-          'criteria', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'key', k.key,
+      select coalesce(json_agg(json_build_object('category', cat.c,
+          'criteria', coalesce((select json_agg(json_build_object('id', k.id, 'key', k.key,
                         'label', k.label, 'weight', k.weight) order by k.position)
                           from public.audition_session_criteria k
-                         where k.session_id = s.id and k.category = cat.c), '[]'::jsonb),
-          'rows', coalesce((select jsonb_agg(x.row order by x.rank_normalised nulls last, x.slot, x.name)
-                              from shown x where x.category = cat.c), '[]'::jsonb))
-          order by cat.c), '[]'::jsonb)
+                         where k.session_id = s.id and k.category = cat.c), '[]'::json),
+          'rows', coalesce((select json_agg(x.row order by x.rank_normalised nulls last, x.slot, x.name)
+                              from shown x where x.category = cat.c), '[]'::json))
+          order by cat.c), '[]'::json)
         from (values ('dance'), ('singing')) cat(c)
-       where s.category in ('both', cat.c)));
+       where s.category in ('both', cat.c)))::jsonb;
 end;
 $$;
 revoke all on function public.audition_results(uuid) from public, anon, authenticated;
