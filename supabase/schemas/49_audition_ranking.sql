@@ -41,11 +41,14 @@ begin
       ), labels as materialized (
         select * from private.audition_judge_labels(s.id)
       ), z as materialized (
-        select * from private.audition_card_z(s.id)
-      ), cards as (
-        -- The scores grouped by card before the join (a hash, no sort of every score).
-        select c.participant_id, c.judge_id, c.absent, c.comment, v.scores
+        -- Every card of the session with its scores and z-score, in one pass: as
+        -- private.audition_card_z (same formula and partition) and a hash of the scores by card.
+        select c.participant_id, c.judge_id, c.absent, c.comment, c.total, p.category, v.scores,
+               case when c.total is null then null
+                    when coalesce(stddev_pop(c.total) over w, 0) = 0 then 0::numeric
+                    else (c.total - avg(c.total) over w) / stddev_pop(c.total) over w end as z
           from public.audition_scorecards c
+          join public.participants p on p.id = c.participant_id
           left join (select x.scorecard_id, json_object_agg(k.key, x.value) as scores
                        from public.audition_scores x
                        join public.audition_session_criteria k
@@ -53,13 +56,13 @@ begin
                       where x.session_id = s.id
                       group by x.scorecard_id) v on v.scorecard_id = c.id
          where c.session_id = s.id
+        window w as (partition by p.category, c.judge_id)
       ), judged as materialized (
         select p.participant_id, json_agg(json_build_object('label', l.label,
-                 'scored', d.judge_id is not null, 'absent', coalesce(d.absent, false),
-                 'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(d.scores, '{}'::json),
-                 'comment', coalesce(d.comment, '')) order by l.ord) as judges
+                 'scored', z.judge_id is not null, 'absent', coalesce(z.absent, false),
+                 'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(z.scores, '{}'::json),
+                 'comment', coalesce(z.comment, '')) order by l.ord) as judges
           from perf p cross join labels l
-          left join cards d on d.participant_id = p.participant_id and d.judge_id = l.user_id
           left join z on z.participant_id = p.participant_id and z.judge_id = l.user_id
          group by p.participant_id
       ), sc as (
