@@ -27,6 +27,7 @@ import type { LocalDatabase } from '../supabase/local/database.ts';
 import type { RunningServer } from '../supabase/local/server.ts';
 import { percentile } from './support/median.ts';
 import { runScans, type ScanResult } from './support/door-client.ts';
+import type { DoorListBench } from './door-list.ts';
 
 const DOORS = Number(process.env.BENCH_DOORS ?? 20);
 const PASSES = Number(process.env.BENCH_PASSES ?? 5000);
@@ -192,8 +193,8 @@ function shuffle<T>(items: T[]): T[] {
   return a;
 }
 
-/** The summary table of the door bench (bench/run.ts). */
-export function printDoorSummary(door: DoorBench): void {
+/** The summary table of the door bench and the offline door's (bench/run.ts). */
+export function printDoorSummary(door: DoorBench, offline?: DoorListBench): void {
   const out = print;
   const ms = (v: number) => `${v.toFixed(0)} ms`;
 
@@ -220,6 +221,20 @@ export function printDoorSummary(door: DoorBench): void {
       "of the passes scanned again at another door ('already'); every 25th scan a door also " +
       'refreshes its live count.',
   );
+  if (!offline) return;
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  out('\nOffline door (its own database; docs/decisions/032-offline-door.md)\n');
+  printTable([
+    ['Measure', 'Value'],
+    ['Door list: passes', String(offline.passes)],
+    ['Built in the database (median)', `${offline.buildMs.toFixed(1)} ms`],
+    ['On the wire, gzipped / raw', `${kb(offline.wireBytes)} / ${kb(offline.rawBytes)}`],
+    ['Downloaded and parsed over HTTP (median)', `${offline.downloadMs.toFixed(1)} ms`],
+    ['Delta after 50 entries', `${offline.deltaPasses} passes, ${kb(offline.deltaWireBytes)}`],
+    ['Reconciliation of 1,000 queued check-ins', `${offline.reconcileMs.toFixed(0)} ms`],
+    ['Entries / double entries recorded (SQL)', `${offline.entries} / ${offline.doubles}`],
+    ...offline.judge.map((line) => ['Judging from the stored list', line]),
+  ]);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

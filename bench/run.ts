@@ -33,7 +33,10 @@
  * 7. The rate limit holding: 200 concurrent reservations from the one address with the default
  *    reserve limit restored (120 per 600 s) and the recorded hits cleared.
  * 8. The door check-in at that scale: 20 doors scanning 5,000 passes in parallel
- *    (bench/door.ts), check-in latency p50 / p95.
+ *    (bench/door.ts), check-in latency p50 / p95; then the offline door on its own database
+ *    (bench/door-list.ts, alone: `npm run bench:door`): the door list of 5,000 passes (built in
+ *    the database, bytes on the wire gzipped and raw) and the reconciliation of 1,000 queued
+ *    check-ins with 50 double entries.
  * 9. (With step 5.) The contest pipeline's bulk action: the status of 1,000 participants among
  *    the 50,000 changed in one call (rpc/admin_set_status), which must take under 1 s.
  * 10. The Night Party's public vote at that scale: 3,000 validated passes voting within a minute
@@ -49,7 +52,9 @@
  * Exits non-zero when a rush request of steps 2 and 6 is refused or the rows it stored (checked
  * in SQL) are not exactly the ones expected; in step 7, when more rows are stored than the limit
  * plus the pool size (see limitedRush) or when a request gets a 5xx or no answer; in step 8, when
- * a pass is not checked in exactly once; in step 10, when a vote is refused or a pass does not
+ * a pass is not checked in exactly once, the door list is over 300 KB on the wire or holds a code
+ * or a phone, or the reconciliation does not record exactly 950 entries and 50 double entries;
+ * in step 10, when a vote is refused or a pass does not
  * hold exactly its last vote; when the bulk status change does not change exactly
  * 1,000 participants or takes 1 s or more; when the registrations' p95 at 50,000 is over 1.3×
  * that on empty tables.
@@ -86,6 +91,8 @@ import {
 import { adminLoads, printAdminLoads } from './admin-loads.ts';
 import { adminSearch, printSearches } from './admin-search.ts';
 import { doorBench, printDoorSummary } from './door.ts';
+import { doorListBench } from './door-list.ts';
+import { judgeDownloadedList } from './door-verdict.ts';
 import { pipelineBulk, printPipelineBulk } from './pipeline-bulk.ts';
 import { limitedRush, openingRush } from './rush.ts';
 import { searchBench } from './search.ts';
@@ -242,6 +249,8 @@ async function main(): Promise<string[]> {
       ),
     );
     const door = await doorBench({ db, server, out });
+    // The offline door on its own database: a list of exactly 5,000 passes.
+    const doorList = await doorListBench({ out, judge: judgeDownloadedList });
     const vote = await voteBench({ db, server, out });
     const jury = await juryBench({ db, server, out });
 
@@ -257,13 +266,14 @@ async function main(): Promise<string[]> {
     if (flat) failures.push(flat);
 
     printSolves(solves);
-    printDoorSummary(door);
+    printDoorSummary(door, doorList);
     printVoteSummary(vote);
     printJurySummary(jury, out);
     out(`\nTotal time ${total.toFixed(0)} s`);
 
     for (const r of rushLines) if (r.failure) failures.push(r.failure);
     failures.push(...door.failures);
+    failures.push(...doorList.failures);
     failures.push(...vote.failures, ...jury.failures);
     await seed.auth.signOut({ scope: 'local' });
   } finally {

@@ -342,6 +342,50 @@ export type Database = {
         };
         Relationships: [];
       };
+      door_double_entries: {
+        Row: {
+          first_at: string;
+          first_door: string | null;
+          id: number;
+          recorded_at: string;
+          recorded_by: string | null;
+          reservation_id: string;
+          scan_id: string;
+          second_at: string;
+          second_door: string;
+        };
+        Insert: {
+          first_at: string;
+          first_door?: string | null;
+          id?: never;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          reservation_id: string;
+          scan_id: string;
+          second_at: string;
+          second_door: string;
+        };
+        Update: {
+          first_at?: string;
+          first_door?: string | null;
+          id?: never;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          reservation_id?: string;
+          scan_id?: string;
+          second_at?: string;
+          second_door?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'door_double_entries_reservation_id_fkey';
+            columns: ['reservation_id'];
+            isOneToOne: false;
+            referencedRelation: 'reservations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       edition_settings: {
         Row: {
           capacity: number;
@@ -646,6 +690,8 @@ export type Database = {
           checked_in_door: string | null;
           consumes_booster_products: string;
           created_at: string;
+          door_ref: string;
+          door_version: number;
           follows_booster_page: string;
           full_name: string;
           heard_from: string;
@@ -670,6 +716,8 @@ export type Database = {
           checked_in_door?: string | null;
           consumes_booster_products?: string;
           created_at?: string;
+          door_ref: string;
+          door_version: number;
           follows_booster_page?: string;
           full_name: string;
           heard_from: string;
@@ -694,6 +742,8 @@ export type Database = {
           checked_in_door?: string | null;
           consumes_booster_products?: string;
           created_at?: string;
+          door_ref?: string;
+          door_version?: number;
           follows_booster_page?: string;
           full_name?: string;
           heard_from?: string;
@@ -964,6 +1014,10 @@ export type Database = {
       check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
       create_reservation: { Args: { payload: Json }; Returns: Json };
       door_count: { Args: Record<PropertyKey, never>; Returns: Json };
+      door_double_entries_list: { Args: Record<PropertyKey, never>; Returns: Json };
+      door_list: { Args: { door: string; since?: number }; Returns: Json };
+      door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
+      door_sync: { Args: { door: string; scans: Json }; Returns: Json };
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
       get_pass: { Args: { code: string }; Returns: Json };
       jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1172,6 +1226,8 @@ export const CheckedValues = {
       'jury.session_delete',
       'jury.criteria',
       'jury.preselect',
+      'door.list',
+      'reservation.double_entry',
     ],
   },
   audition_criteria: { category: ['dance', 'singing'] },

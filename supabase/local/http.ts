@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 /** An error that already knows its HTTP answer. */
 export class HttpError extends Error {
@@ -49,11 +50,45 @@ export function jsonReply(
   return { status, headers, body: JSON.stringify(value) };
 }
 
-export function send(res: ServerResponse, reply: Reply, method: string | undefined): void {
+/** Bodies from this size are gzipped for a client that accepts it (as the hosted gateway does). */
+const GZIP_FROM_BYTES = 1024;
+
+/** Whether an Accept-Encoding header takes gzip (by name or `*`, with a quality above 0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  return [header ?? '']
+    .flat()
+    .join(',')
+    .split(',')
+    .some((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+    });
+}
+
+/**
+ * Writes the reply. A body of GZIP_FROM_BYTES or more goes gzipped when the request accepts it,
+ * as Supabase's hosted gateway does, so what a page downloads measures the same locally
+ * (docs/decisions/032-offline-door.md).
+ */
+export function send(
+  res: ServerResponse,
+  reply: Reply,
+  method: string | undefined,
+  acceptEncoding?: string | string[],
+): void {
   const headers: Record<string, string> = { ...reply.headers };
   if (reply.body !== undefined) headers['Content-Type'] ??= 'application/json; charset=utf-8';
+  let body: string | Buffer | undefined = reply.body;
+  if (body !== undefined) {
+    headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+    if (Buffer.byteLength(body) >= GZIP_FROM_BYTES && acceptsGzip(acceptEncoding)) {
+      body = gzipSync(body);
+      headers['Content-Encoding'] = 'gzip';
+    }
+  }
   res.writeHead(reply.status, headers);
-  res.end(method === 'HEAD' || reply.body === undefined ? undefined : reply.body);
+  res.end(method === 'HEAD' || body === undefined ? undefined : body);
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;

@@ -53,7 +53,14 @@ export function createRequestHandler(
         const http = toHttpError(error, 'anon');
         return { status: http.status, headers: http.headers, body: JSON.stringify(http.body) };
       })
-      .then((reply) => send(res, { ...reply, headers: { ...cors, ...reply.headers } }, req.method))
+      .then((reply) =>
+        send(
+          res,
+          { ...reply, headers: { ...cors, ...reply.headers } },
+          req.method,
+          req.headers['accept-encoding'],
+        ),
+      )
       .catch((error: unknown) => {
         if (next) next(error);
         else res.destroy(error instanceof Error ? error : undefined);

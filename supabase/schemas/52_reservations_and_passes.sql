@@ -64,6 +64,8 @@ create table public.reservations (
   check_in_scan_id uuid,
   checked_in_by_hand boolean default false not null,
   survey_changed text[],
+  door_ref text not null,
+  door_version bigint not null,
   constraint reservations_pkey primary key (id),
   constraint reservations_attendance_barrier_check check (attendance_barrier = any (array['location'::text, 'cost'::text, 'distance'::text, 'noCompanion'::text, 'artists'::text, 'none'::text])),
   constraint reservations_attendance_status_check check (attendance_status = any (array['yes'::text, 'no'::text, 'maybe'::text])),
@@ -99,6 +101,8 @@ comment on column public.reservations.region is 'Legacy: older rows kept the cit
 comment on column public.reservations.pass_code is 'The personal pass: 10 characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ, shown as a QR code.';
 comment on column public.reservations.queue_number is 'Order on the waitlist (a sequence): the position is the rank among waitlisted reservations.';
 comment on column public.reservations.checked_in_by_hand is 'Checked in from the admin list (admin_check_in), not at a door: checked_in_door is null.';
+comment on column public.reservations.door_ref is 'private.door_ref(pass_code): how the door list names the pass (docs/decisions/032-offline-door.md). Kept by a trigger.';
+comment on column public.reservations.door_version is 'The transaction that last changed what the door list shows of this pass (door_list''s deltas). Kept by a trigger.';
 comment on column public.reservations.survey_changed is 'The pre-filled survey questions (column names) whose answer the visitor changed on the form; null: not recorded (made before the record existed). See docs/decisions/025-survey-defaults.md.';
 create unique index reservations_phone_key on public.reservations (phone);
 create index reservations_created_at_idx on public.reservations (created_at desc, id desc);
@@ -109,6 +113,8 @@ create index reservations_waitlist_idx on public.reservations (queue_number) whe
 create index reservations_checked_in_idx on public.reservations (checked_in_at)
   where checked_in_at is not null;
 create index reservations_place_idx on public.reservations ((coalesce(ville, region)));
+create unique index reservations_door_ref_key on public.reservations (door_ref);
+create index reservations_door_version_idx on public.reservations (door_version);
 alter table public.reservations enable row level security;
 revoke all on public.reservations from public, anon, authenticated;
 grant select on public.reservations to authenticated;

@@ -164,7 +164,8 @@ revoke all on function public.check_in(text,text,uuid) from public, anon, authen
 grant execute on function public.check_in(text,text,uuid) to authenticated;
 
 -- The live count at the door, and the door's window (opens_at, closes_at, open) so the door page
--- says when it opens before anyone scans.
+-- says when it opens before anyone scans; per_door [ { door, entered, last_10_minutes } ] (by door
+-- name; entries by hand have no door) and double_entries (how many were recorded).
 create function public.door_count() returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 begin
@@ -176,7 +177,16 @@ begin
       'entered', count(*) filter (where r.checked_in_at is not null),
       'expected', count(*),
       'last_10_minutes', count(*) filter (where r.checked_in_at > now() - interval '10 minutes'),
-      'window', private.door_window())
+      'window', private.door_window(),
+      'per_door', (
+        select coalesce(jsonb_agg(jsonb_build_object('door', p.door, 'entered', p.entered,
+                                  'last_10_minutes', p.recent) order by p.door), '[]'::jsonb)
+          from (select x.checked_in_door as door, count(*) as entered,
+                       count(*) filter (where x.checked_in_at > now() - interval '10 minutes') as recent
+                  from public.reservations x
+                 where x.state = 'confirmed' and x.checked_in_door is not null
+                 group by x.checked_in_door) p),
+      'double_entries', (select count(*) from public.door_double_entries))
       from public.reservations r where r.state = 'confirmed');
 end;
 $$;

@@ -1,5 +1,6 @@
--- Check-in by the holder's phone when the pass is lost: look-ups are limited and journaled
--- (docs/decisions/017-roles-and-door-window.md).
+-- Check-in by the holder's phone when the pass is lost, and the search that shows the holder
+-- before "Valider l'entrée": look-ups are limited and journaled
+-- (docs/decisions/017-roles-and-door-window.md, 032-offline-door.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -14,38 +15,34 @@ language sql immutable set search_path = '' as $$
     when 'cancelled' then 'pass annulé' when 'door_not_open' then 'refusée, contrôle pas encore ouvert'
     when 'door_closed' then 'refusée, contrôle fermé'
     when 'door_lookup_limited' then 'refusée, trop de recherches'
+    when 'found' then 'réservation trouvée'
     else outcome end
 $$;
 revoke all on function private.lookup_outcome(text) from public, anon, authenticated;
 
--- The same, finding the reservation by its phone (9 digits; spaces, +237 ignored), inside the
--- door window, at most lookup_max_per_window per lookup_window_seconds per door account. Every
--- look-up, found or not, refused or not, writes one 'door.lookup' row (phone masked); an entry
--- it records writes its 'reservation.check_in' row too.
-create function public.check_in_by_phone(phone text, door text, scan_id uuid default null)
-returns jsonb
+-- A phone as typed: its digits; +237 / 237 before 9 digits dropped.
+create function private.door_phone_digits(phone text) returns text
+language sql immutable set search_path = '' as $$
+  select case when char_length(d) = 12 and left(d, 3) = '237' then right(d, 9) else d end
+    from (select regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') as d) x
+$$;
+revoke all on function private.door_phone_digits(text) from public, anon, authenticated;
+
+-- null when this door account may look a phone up now; otherwise the refusal: outside the door
+-- window, or lookup_max_per_window look-ups already in lookup_window_seconds. One look-up at a
+-- time per account (the lock is held until the transaction ends): the count stays true in a
+-- burst.
+create function private.door_lookup_refusal() returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  digits text := regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g');
-  v_door text;
   settings private.door_settings;
   n integer;
   oldest timestamptz;
   wait_seconds integer;
   answer jsonb;
-  outcome text;
-  r public.reservations;
 begin
-  perform private.require_door_staff();
-  perform private.require_door(door);
-  v_door := private.clean_line(door);
-  if char_length(digits) = 12 and left(digits, 3) = '237' then
-    digits := right(digits, 9);
-  end if;
   select * into settings from private.door_settings;
-  -- One look-up at a time per account: the count below stays true in a burst.
   perform pg_advisory_xact_lock(hashtextextended('door.lookup:' || auth.uid()::text, 0));
-
   answer := private.door_closed_refusal();
   if answer is null then
     select count(*), min(a.at) into n, oldest
@@ -63,7 +60,29 @@ begin
         'door_lookup_limited', wait_seconds::text);
     end if;
   end if;
+  return answer;
+end;
+$$;
+revoke all on function private.door_lookup_refusal() from public, anon, authenticated;
 
+-- The same, finding the reservation by its phone (9 digits; spaces, +237 ignored), inside the
+-- door window, at most lookup_max_per_window per lookup_window_seconds per door account. Every
+-- look-up, found or not, refused or not, writes one 'door.lookup' row (phone masked); an entry
+-- it records writes its 'reservation.check_in' row too.
+create function public.check_in_by_phone(phone text, door text, scan_id uuid default null)
+returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  digits text := private.door_phone_digits(phone);
+  v_door text;
+  answer jsonb;
+  outcome text;
+  r public.reservations;
+begin
+  perform private.require_door_staff();
+  perform private.require_door(door);
+  v_door := private.clean_line(door);
+  answer := private.door_lookup_refusal();
   if answer is not null then
     outcome := answer ->> 'hint';
   else
@@ -86,3 +105,47 @@ end;
 $$;
 revoke all on function public.check_in_by_phone(text,text,uuid) from public, anon, authenticated;
 grant execute on function public.check_in_by_phone(text,text,uuid) to authenticated;
+
+-- The pass of a phone (9 digits; spaces, +237 ignored), shown to the steward before "Valider
+-- l'entrée" (then door_sync with its ref). Limited and journaled as check_in_by_phone (one
+-- 'door.lookup' row, outcome 'found' or 'unknown'). { matches: [ { ref, first_name,
+-- last_initial, masked_phone, state, position, checked_in_at, door, by_hand } ] }.
+create function public.door_phone_search(phone text, door text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  digits text := private.door_phone_digits(phone);
+  v_door text;
+  answer jsonb;
+  outcome text;
+  r public.reservations;
+begin
+  perform private.require_door_staff();
+  perform private.require_door(door);
+  v_door := private.clean_line(door);
+  answer := private.door_lookup_refusal();
+  if answer is not null then
+    outcome := answer ->> 'hint';
+  else
+    if digits ~ '^[0-9]{9}$' then
+      select * into r from public.reservations x where x.phone = digits;
+    end if;
+    outcome := case when r.id is null then 'unknown' else 'found' end;
+    answer := jsonb_build_object('matches', case when r.id is null then '[]'::jsonb
+      else jsonb_build_array(jsonb_build_object('ref', r.door_ref,
+        'first_name', private.first_name(r.full_name),
+        'last_initial', private.last_initial(r.full_name),
+        'masked_phone', private.mask_phone(r.phone), 'state', r.state,
+        'position', private.waitlist_position(r), 'checked_in_at', r.checked_in_at,
+        'door', r.checked_in_door, 'by_hand', r.checked_in_by_hand)) end);
+  end if;
+  perform private.audit('door.lookup', 'reservation', r.id::text,
+    format('Recherche par téléphone %s à « %s » : %s',
+           coalesce(private.mask_phone(nullif(digits, '')), '(vide)'), v_door,
+           private.lookup_outcome(outcome)),
+    null, jsonb_build_object('phone', private.mask_phone(nullif(digits, '')), 'door', v_door,
+      'outcome', outcome, 'refused', outcome not in ('found', 'unknown'), 'search', true));
+  return answer;
+end;
+$$;
+revoke all on function public.door_phone_search(text,text) from public, anon, authenticated;
+grant execute on function public.door_phone_search(text,text) to authenticated;

@@ -5,7 +5,7 @@
  * Here: a typed code, the phone search and the door’s own refusals.
  */
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import {
   backend,
   openTheDoors,
@@ -82,23 +82,34 @@ describe('check-in', () => {
     expect(screen.getByLabelText('Code du pass')).toHaveFocus();
   });
 
-  it('finds a pass by its holder’s phone, as people write it', async () => {
-    const { phone } = await pass('confirmed', 'Awa Ngono');
+  it('finds a pass by its holder’s phone, as people write it, and checks in only on "Valider l’entrée"', async () => {
+    const { phone, pass_code } = await pass('confirmed', 'Awa Ngono');
     const { user } = await openDoor();
     await user.type(
       screen.getByLabelText('Téléphone du titulaire'),
       `+237 ${phone.slice(0, 3)} ${phone.slice(3)}`,
     );
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
+    const found = await screen.findByRole('region', { name: '1 réservation trouvée' });
+    expect(screen.getByRole('heading', { name: '1 réservation trouvée' })).toHaveFocus();
+    expect(found).toHaveTextContent('Awa N.');
+    expect(found).toHaveTextContent(`Téléphone ${phone[0]}•• •• •• ${phone.slice(7)}`);
+    expect(found).toHaveTextContent('Place confirmée');
+    // Nothing is recorded before the steward confirms who it is.
+    expect((await entries(pass_code))[0].checked_in_at).toBeNull();
+    await user.click(within(found).getByRole('button', { name: 'Valider l’entrée' }));
     expect(await verdict()).toHaveTextContent('Entrée validée — Awa N.');
-    expect(screen.getByText(`Téléphone ${phone[0]}•• •• •• ${phone.slice(7)}`)).toBeVisible();
+    expect((await entries(pass_code))[0].checked_in_door).toBe('Porte 1');
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
     expect(screen.getByLabelText('Téléphone du titulaire')).toHaveFocus();
 
+    await user.clear(screen.getByLabelText('Téléphone du titulaire'));
     await user.type(screen.getByLabelText('Téléphone du titulaire'), '600000000');
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
-    expect(await verdict()).toHaveTextContent('Pass inconnu');
-    expect(screen.getByRole('alert')).toHaveTextContent('Aucune réservation à ce numéro.');
+    expect(
+      await screen.findByRole('region', { name: 'Aucune réservation à ce numéro' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Valider l’entrée' })).toBeNull();
   });
 });
 
@@ -138,12 +149,12 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
     try {
       const { user } = await openDoor();
       const search = async (phone: string) => {
+        await user.clear(screen.getByLabelText('Téléphone du titulaire'));
         await user.type(screen.getByLabelText('Téléphone du titulaire'), phone);
         await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
       };
       await search('600000001');
-      expect(await verdict()).toHaveTextContent('Pass inconnu');
-      await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
+      await screen.findByRole('region', { name: 'Aucune réservation à ce numéro' });
       await search('600000002');
       expect(await verdict()).toHaveTextContent(/^Trop de recherches par téléphone$/);
       expect(screen.getByRole('alert')).toHaveTextContent(

@@ -2,7 +2,8 @@
  * The door check-in page (/porte) against the real local backend: who may use it, a typed code
  * (validated, then "déjà entré"), the phone search, and the offline queue (scans kept while the
  * network is down, sent once when it returns, never counted twice).
- * Here: the offline queue, and signing out with scans still waiting.
+ * Here: the offline verdicts from the door list and their queue (issue 31), and signing out with
+ * scans still waiting.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -15,6 +16,7 @@ import {
   entries,
   openDoor,
   countShows,
+  listReady,
   typeCode,
   verdict,
 } from './support/door';
@@ -31,33 +33,34 @@ afterEach(() => {
 });
 
 describe('offline', () => {
-  it('queues scans while the network is down and sends each once when it returns', async () => {
+  it('judges scans from the list while the network is down, and sends each once when it returns', async () => {
     const offlinePass = await pass('confirmed', 'Awa Ngono');
     const droppedPass = await pass('confirmed', 'Paul Mbarga');
     const lostAnswerPass = await pass('confirmed', 'Rose Abena');
     const { user } = await openDoor();
     await countShows('0 / 3');
+    await listReady();
 
-    // 1. The phone says it is offline: nothing is tried, the scan is queued.
+    // 1. The phone says it is offline: nothing is tried, the list answers, the scan is queued.
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await typeCode(user, offlinePass.pass_code);
-    expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');
-    expect(screen.getAllByRole('status').some((s) => /attente/.test(s.textContent ?? ''))).toBe(
-      true,
-    );
+    expect(await verdict()).toHaveTextContent('Entrée validée — Awa N.');
+    expect(screen.getByText('Hors ligne')).toBeVisible();
+    expect(screen.getByText(/^Vérifié hors ligne avec la liste de \d\d:\d\d/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
     onLine.mockRestore();
 
     // 2. The phone thinks it is online, but requests fail.
     network = 'down';
     await typeCode(user, droppedPass.pass_code);
-    expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');
+    expect(await verdict()).toHaveTextContent('Entrée validée — Paul M.');
+    expect(screen.getByText('Hors ligne')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
 
-    // 3. The request reaches the database but its answer is lost: queued too.
+    // 3. The request reaches the database but its answer is lost: judged from the list too.
     network = 'lose-answers';
     await typeCode(user, lostAnswerPass.pass_code);
-    expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');
+    expect(await verdict()).toHaveTextContent('Entrée validée — Rose A.');
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
     network = 'down';
 
@@ -74,9 +77,14 @@ describe('offline', () => {
     window.dispatchEvent(new Event('online'));
     const sent = await screen.findByRole('region', { name: 'Envoyés après la coupure' });
     await waitFor(() => expect(within(sent).getAllByRole('listitem')).toHaveLength(3));
-    // The retried scan carries the scan id of its first try: validated again, not "déjà entré".
+    // The retried scan carries the scan id of its first try: validated again, not a double entry.
     for (const item of within(sent).getAllByRole('listitem'))
       expect(item).toHaveTextContent('Entrée validée');
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent === '3 contrôles envoyés après la coupure, 3 entrées validées.'),
+    ).toBe(true);
     await countShows('3 / 3');
     await waitFor(() => expect(screen.queryByText(/en attente de réseau/)).not.toBeInTheDocument());
     for (const p of [offlinePass, droppedPass, lostAnswerPass]) {
@@ -89,6 +97,26 @@ describe('offline', () => {
       `select count(*)::int as count from reservations where checked_in_at is not null`,
     );
     expect(count).toBe(3);
+    const [{ doubles }] = await backend.sql<{ doubles: number }>(
+      `select count(*)::int as doubles from door_double_entries`,
+    );
+    expect(doubles).toBe(0);
+  });
+
+  it('without a list yet, a scan is only queued ("En attente de réseau")', async () => {
+    const waiting = await pass('confirmed', 'Awa Ngono');
+    network = 'no-list';
+    const { user } = await openDoor();
+    expect(await screen.findByText(/^Liste des passes pas encore téléchargée/)).toBeVisible();
+    network = 'down';
+    await typeCode(user, waiting.pass_code);
+    expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');
+    await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
+    network = 'up';
+    window.dispatchEvent(new Event('online'));
+    const sent = await screen.findByRole('region', { name: 'Envoyés après la coupure' });
+    await within(sent).findByText(/Entrée validée — Awa N\./);
+    expect((await entries(waiting.pass_code))[0].checked_in_door).toBe('Porte 1');
   });
 });
 
@@ -96,9 +124,10 @@ describe('sign-out with scans still waiting for the network', () => {
   it('warns first; "Rester connecté" keeps the door, and the scans leave with the next sign-in', async () => {
     const waiting = await pass('confirmed', 'Awa Ngono');
     const { user, view } = await openDoor();
+    await listReady();
     network = 'down';
     await typeCode(user, waiting.pass_code);
-    expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');
+    expect(await verdict()).toHaveTextContent('Entrée validée — Awa N.');
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
 
     await user.click(screen.getByRole('button', { name: 'Déconnexion' }));

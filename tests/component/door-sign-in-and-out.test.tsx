@@ -5,7 +5,8 @@
  * Here: who may use it, and signing out.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { loadDoorList, toStored } from '@/features/door/list/door-list-store';
 import DoorPage from '@/features/door/DoorPage';
 import { NOT_DOOR_STAFF, getDoorStaff } from '@/data/staff/door-sign-in';
 import {
@@ -17,6 +18,8 @@ import {
   signInDoorStaffOnTheNight,
   signIn,
   openDoor,
+  pass,
+  listReady,
 } from './support/door';
 
 signInDoorStaffOnTheNight();
@@ -59,6 +62,42 @@ describe('door sign-in', () => {
     view.unmount();
     render(<DoorPage />);
     expect(await screen.findByLabelText('Code du pass')).toBeVisible();
+  });
+});
+
+describe('after the sign-in (issue 31)', () => {
+  it('puts the focus in the code field, says who signed in, and downloads the list', async () => {
+    const { pass_code, phone } = await pass('confirmed', 'Awa Ngono');
+    await openDoor();
+    await waitFor(() => expect(screen.getByLabelText('Code du pass')).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((s) => s.textContent ?? '')).toContainEqual(
+        expect.stringMatching(
+          /^Connecté\s:\sporte@example\.cm\. Scannez un pass ou tapez son code\.$/,
+        ),
+      ),
+    );
+    // The e-mail wraps at 320 px instead of being cut.
+    expect(screen.getByText(DOOR_EMAIL).className).toContain('wrap-anywhere');
+    expect(screen.getByText(DOOR_EMAIL).className).not.toContain('truncate');
+    await listReady();
+    const list = await loadDoorList();
+    expect(list?.passes.size).toBe(1);
+    // What the phone keeps names the pass by its reference: no code, no full phone.
+    const kept = JSON.stringify(toStored(list!));
+    expect(kept).not.toContain(pass_code);
+    expect(kept).not.toContain(phone);
+    expect(kept).toContain(phone.slice(-4));
+  });
+
+  it('wipes the list at sign-out', async () => {
+    await pass('confirmed', 'Awa Ngono');
+    const { user } = await openDoor();
+    await listReady();
+    expect(await loadDoorList()).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await waitFor(async () => expect(await loadDoorList()).toBeNull());
   });
 });
 

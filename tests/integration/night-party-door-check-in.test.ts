@@ -172,6 +172,12 @@ describe('door_count', () => {
       expected: 4,
       last_10_minutes: 1,
       window: { opens_at: expect.any(String), closes_at: expect.any(String), open: true },
+      // Per door and the double entries: docs/decisions/032-offline-door.md.
+      per_door: [
+        { door: 'Porte 1', entered: 1, last_10_minutes: 1 },
+        { door: 'Porte 2', entered: 1, last_10_minutes: 0 },
+      ],
+      double_entries: 0,
     });
   });
 });

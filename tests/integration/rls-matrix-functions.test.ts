@@ -47,6 +47,25 @@ const FUNCTIONS: Record<string, Fn> = {
     who: DOOR,
   },
   door_count: { args: async () => ({}), who: ['lecteur', 'controle', 'admin'] },
+  // The offline door (docs/decisions/032-offline-door.md): the list, the queue and the phone
+  // search for door staff; the double entries for the administration.
+  door_list: { args: async () => ({ door: 'Porte 1' }), who: DOOR },
+  door_sync: {
+    args: async () => ({
+      door: 'Porte 1',
+      scans: [
+        {
+          scan_id: crypto.randomUUID(),
+          ref: 'AAAAAAAAAAAAAAAAAAAAAA',
+          scanned_at: new Date().toISOString(),
+          offline_verdict: 'unknown',
+        },
+      ],
+    }),
+    who: DOOR,
+  },
+  door_phone_search: { args: async () => ({ phone: '600000000', door: 'Porte 1' }), who: DOOR },
+  door_double_entries_list: { args: async () => ({}), who: READERS },
   night_party_stats: { args: async () => ({}), who: READERS },
   attendance_report: { args: async () => ({}), who: READERS },
   reservation_summary: { args: async () => ({}), who: READERS },

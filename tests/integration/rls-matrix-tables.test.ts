@@ -168,6 +168,9 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   audition_judges: JURY_READS,
   audition_scorecards: JURY_READS,
   audition_scores: JURY_READS,
+  // The offline door's double entries (docs/decisions/032-offline-door.md): written by
+  // door_sync, read through door_double_entries_list (readers: masked) only.
+  door_double_entries: NOBODY,
 };
 
 describe.each(Object.keys(MATRIX) as Table[])('RLS on %s', (table) => {

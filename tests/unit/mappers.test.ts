@@ -30,6 +30,8 @@ const reservationRow: ReservationRow = {
   check_in_scan_id: null,
   checked_in_by_hand: false,
   survey_changed: ['attendance_status', 'will_attend', 'consumes_booster_products'],
+  door_ref: 'q1Xw3b8cR2n4mT6yK0pZaA',
+  door_version: 1,
 };
 
 describe('reservation mapper', () => {

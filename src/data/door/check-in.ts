@@ -1,5 +1,5 @@
-import { getSupabase } from '@/data/shared/supabase';
-import { DataError, toDataError } from '@/lib/errors';
+import { DataError } from '@/lib/errors';
+import { callDoorRpc, int, text, type Json } from './door-rpc';
 
 /**
  * The door check-in (docs/decisions/009-night-party-operations.md): `check_in` /
@@ -8,8 +8,6 @@ import { DataError, toDataError } from '@/lib/errors';
  * src/data/staff/door-sign-in.ts.
  */
 
-const DOOR_SESSION_EXPIRED =
-  'Votre connexion a expiré ou ne permet pas le contrôle : reconnectez-vous.';
 export const CHECK_IN_FAILED = 'Le contrôle n’a pas pu être enregistré. Réessayez.';
 const COUNT_FAILED = 'Le compteur des entrées est indisponible.';
 
@@ -42,20 +40,20 @@ export type DoorScan = {
 /** When the door takes check-ins: around the concert (docs/decisions/017-roles-and-door-window.md). */
 export type DoorWindow = { opensAt: string; closesAt: string; open: boolean };
 
+/** Entries at one door (entries by hand from the administration have no door). */
+export type DoorEntries = { door: string; entered: number; lastTenMinutes: number };
+
 export type DoorCount = {
   entered: number;
   expected: number;
   lastTenMinutes: number;
   /** null when the database does not say (an older answer). */
   window: DoorWindow | null;
+  /** Per door, by door name. */
+  perDoor: DoorEntries[];
+  /** Passes admitted offline at a second door after their entry (door_double_entries). */
+  doubleEntries: number;
 };
-
-/**
- * The database's refusals at the door, each with its French message: outside the door window
- * (door_not_open, door_closed: DataError 'closed') and too many phone look-ups from this account
- * (door_lookup_limited: 'limited'). Nothing was recorded.
- */
-const DOOR_CLOSED_REASONS = ['door_not_open', 'door_closed'] as const;
 
 const VERDICTS: readonly DoorVerdict[] = [
   'validated',
@@ -64,12 +62,6 @@ const VERDICTS: readonly DoorVerdict[] = [
   'waitlisted',
   'cancelled',
 ];
-/** A request that has not answered after this long is treated as a network failure (queued). */
-const REQUEST_TIMEOUT_MS = 10_000;
-
-type Json = Record<string, unknown>;
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** check_in's JSON -> DoorAnswer. */
 export function toDoorAnswer(json: unknown): DoorAnswer {
@@ -98,38 +90,13 @@ function toDoorCount(json: unknown): DoorCount {
     expected: int(j.expected) ?? 0,
     lastTenMinutes: int(j.last_10_minutes) ?? 0,
     window: opensAt && closesAt ? { opensAt, closesAt, open: w?.open === true } : null,
+    perDoor: (Array.isArray(j.per_door) ? (j.per_door as Json[]) : []).map((d) => ({
+      door: text(d.door) ?? '',
+      entered: int(d.entered) ?? 0,
+      lastTenMinutes: int(d.last_10_minutes) ?? 0,
+    })),
+    doubleEntries: int(j.double_entries) ?? 0,
   };
-}
-
-/** An RPC that gives up after REQUEST_TIMEOUT_MS, reported as a network failure. */
-async function callDoorRpc(
-  name: 'check_in' | 'check_in_by_phone' | 'door_count',
-  args: Json,
-  fallback: string,
-): Promise<unknown> {
-  const supabase = await getSupabase();
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
-  try {
-    const { data, error } = await supabase.rpc(name, args as never).abortSignal(abort.signal);
-    if (abort.signal.aborted) throw new DataError('network', fallback);
-    if (error) {
-      const failure = toDataError(error, fallback);
-      if (failure.kind === 'forbidden') throw new DataError('forbidden', DOOR_SESSION_EXPIRED);
-      if (DOOR_CLOSED_REASONS.some((r) => r === failure.reason))
-        throw new DataError('closed', failure.message, {
-          code: failure.code,
-          reason: failure.reason,
-        });
-      throw failure;
-    }
-    return data;
-  } catch (e) {
-    if (e instanceof DataError) throw e;
-    throw abort.signal.aborted ? new DataError('network', fallback) : toDataError(e, fallback);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -155,7 +122,10 @@ export async function checkIn(scan: DoorScan): Promise<DoorAnswer> {
   return toDoorAnswer(data);
 }
 
-/** The live count: entered / expected (confirmed places) and entries in the last 10 minutes. */
+/**
+ * The live count: entered / expected (confirmed places) and entries in the last 10 minutes, in
+ * all and per door, and how many double entries were recorded.
+ */
 export async function getDoorCount(): Promise<DoorCount> {
   return toDoorCount(await callDoorRpc('door_count', {}, COUNT_FAILED));
 }

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'jury.session_delete',
   'jury.criteria',
   'jury.preselect',
+  'door.list',
+  'reservation.double_entry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

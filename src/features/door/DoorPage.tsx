@@ -7,12 +7,17 @@ import {
   type DoorStaff,
 } from '@/data/staff/door-sign-in';
 import { useDocumentTitle } from '@/lib/use-page-meta';
+import { keepPageOffline } from '@/lib/offline-pages';
+import * as paths from '@/config/route-paths';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { DoorScreen } from './DoorScreen';
 import { DoorSignIn } from './DoorSignIn';
+import { wipeDoorList } from './list/door-list-store';
 
 type State =
-  { step: 'loading' } | { step: 'sign-in'; notice?: string } | { step: 'door'; staff: DoorStaff };
+  | { step: 'loading' }
+  | { step: 'sign-in'; notice?: string }
+  | { step: 'door'; staff: DoorStaff; signedInNow?: boolean };
 
 /**
  * /porte: the door check-in of the Night Party, for door staff (role `controle`) and admins.
@@ -22,6 +27,9 @@ export default function DoorPage() {
   // The concert's own tool, not a page of the Challenge's site (never prerendered nor indexed).
   useDocumentTitle('Contrôle des entrées — Booster Night Party');
   const [state, setState] = useState<State>({ step: 'loading' });
+
+  // The door opens again without the network (issue 31): the offline worker, for /porte only.
+  useEffect(() => void keepPageOffline(paths.door), []);
 
   useEffect(() => {
     let live = true;
@@ -53,19 +61,22 @@ export default function DoorPage() {
       <DoorSignIn
         key={state.notice ?? ''}
         notice={state.notice}
-        onSignedIn={(staff) => setState({ step: 'door', staff })}
+        onSignedIn={(staff) => setState({ step: 'door', staff, signedInNow: true })}
       />
     );
   }
   return (
     <DoorScreen
       staff={state.staff}
+      signedInNow={state.signedInNow}
       onSignOut={() => {
         void signOutDoor();
+        void wipeDoorList();
         setState({ step: 'sign-in' });
       }}
       onSessionLost={(notice) => {
         void signOutDoor();
+        void wipeDoorList();
         setState({ step: 'sign-in', notice });
       }}
     />

@@ -13,10 +13,14 @@ import {
 } from './door-input';
 import { DoorCountPanel, DoorQueuePanel, DoorWindowNotice } from './DoorStatus';
 import { ManualCheckIn } from './ManualCheckIn';
+import { PhoneSearch } from './PhoneSearch';
+import { SentAnnouncement } from './SentAnnouncement';
 import { VerdictPanel } from './VerdictPanel';
 import { useCheckIn } from './use-check-in';
 import { Logo, NIGHT_PARTY_LOGO } from '@/components/brand/Logo';
 import { useDoorCount } from './use-door-count';
+import { useDoorList } from './list/use-door-list';
+import { searchDoorPhone } from '@/data/door/door-sync';
 
 /** The camera and its QR decoder: downloaded when the camera is opened, never before. */
 const CameraScanner = lazyComponent(() => import('./camera/CameraScanner').then((m) => m.default));
@@ -32,6 +36,8 @@ const DOOR_REQUIRED = 'Indiquez la porte (40 caractères au plus), ex. Porte 1.'
 
 type Props = {
   staff: DoorStaff;
+  /** Signed in just now (not a session kept from before): focus and announce it. */
+  signedInNow?: boolean;
   onSignOut: () => void;
   onSessionLost: (message: string) => void;
 };
@@ -40,11 +46,33 @@ type Props = {
  * The door's one screen: the live count, the door's name, the camera, the typed code, the phone
  * search; a verdict replaces it until "Scanner le suivant". Nothing else: no list, no export.
  */
-export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
+export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLost }: Props) {
   const { count, stale, refresh } = useDoorCount();
-  const checkIn = useCheckIn({ onCheckedIn: refresh, onSessionLost });
-  const { outcome, busy, submit, rejectScan, clear } = checkIn;
   const [door, setDoor] = useState(readDoorName);
+  // The database's rule (private.require_door): letters, digits, spaces and - ' ’ . # ° / ( ).
+  const doorName = doorNameOf(door) ?? '';
+  const doorList = useDoorList({ door: doorName || 'Porte 1', onSessionLost });
+  const checkIn = useCheckIn({
+    onCheckedIn: () => {
+      void refresh();
+      void doorList.sync();
+    },
+    onSessionLost,
+    list: { ...doorList, syncedAt: doorList.list?.syncedAt ?? null },
+  });
+  const { outcome, busy, submit, rejectScan, rejectSearch, clear } = checkIn;
+  // After the sign-in: the code field has the focus, and the sign-in is said (issue 31, item 7).
+  const [signedInText, setSignedInText] = useState('');
+  useEffect(() => {
+    if (!signedInNow) return;
+    document.getElementById('door-code')?.focus();
+    // Said once the (empty) live region is in the page, so screen readers hear the change.
+    const timer = setTimeout(
+      () => setSignedInText(`Connecté : ${staff.email}. Scannez un pass ou tapez son code.`),
+      100,
+    );
+    return () => clearTimeout(timer);
+  }, [signedInNow, staff.email]);
   const [cameraOpen, setCameraOpen] = useState(false);
   // Scans still waiting for the network stay on this phone after a sign-out (./scan-queue.ts)
   // and leave with the next sign-in on it: the steward is told before leaving, not after.
@@ -56,8 +84,6 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
   }, [confirmingSignOut]);
   // Everything was sent meanwhile: nothing left to warn about.
   if (confirmingSignOut && checkIn.pending === 0) setConfirmingSignOut(false);
-  // The database's rule (private.require_door): letters, digits, spaces and - ' ’ . # ° / ( ).
-  const doorName = doorNameOf(door) ?? '';
   const doorValid = doorName !== '';
   const doorError = doorValid ? undefined : door.trim() ? DOOR_NAME_INVALID : DOOR_REQUIRED;
 
@@ -67,9 +93,9 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
   };
 
   const check = useCallback(
-    (kind: 'code' | 'phone', value: string) => {
+    (code: string) => {
       if (!doorValid) return document.getElementById('door-name')?.focus();
-      void submit(kind, value, doorName);
+      void submit('code', code, doorName);
     },
     [doorValid, doorName, submit],
   );
@@ -101,7 +127,7 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
         <Logo logo={NIGHT_PARTY_LOGO} alt="" className="hidden h-9 w-auto shrink-0 sm:block" />
         <div className="min-w-0 flex-1">
           <h1 className="text-lg leading-tight font-bold sm:text-xl">Contrôle des entrées</h1>
-          <p className="truncate text-sm text-blue-100">{staff.email}</p>
+          <p className="text-sm wrap-anywhere text-blue-100">{staff.email}</p>
         </div>
         <Button variant="secondary" className="shrink-0" onClick={signOut} disabled={busy}>
           Déconnexion
@@ -129,11 +155,23 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
             </div>
           </section>
         )}
+        <p role="status" className="sr-only">
+          {signedInText}
+        </p>
+        <SentAnnouncement sent={checkIn.justSent} />
         {outcome && <VerdictPanel outcome={outcome} onNext={next} />}
         <div hidden={outcome !== null} className="space-y-5 p-4 sm:p-0">
           <DoorWindowNotice count={count} />
-          <DoorCountPanel count={count} stale={stale} />
-          <DoorQueuePanel pending={checkIn.pending} sent={checkIn.sent} />
+          <DoorCountPanel count={count} stale={stale} perDoor={count?.perDoor ?? []} />
+          <DoorQueuePanel
+            pending={checkIn.pending}
+            sent={checkIn.sent}
+            list={
+              doorList.list
+                ? { syncedAt: doorList.list.syncedAt, passes: doorList.list.passes.size }
+                : null
+            }
+          />
           <Field
             label="Porte"
             hint="Le nom de votre porte, gardé sur ce téléphone."
@@ -169,6 +207,16 @@ export function DoorScreen({ staff, onSignOut, onSessionLost }: Props) {
             </Button>
           </section>
           <ManualCheckIn busy={busy} onSubmit={check} />
+          <PhoneSearch
+            busy={busy}
+            list={doorList.list}
+            search={(phone) => searchDoorPhone(phone, doorName || 'Porte 1')}
+            onRefused={(e, typed) => rejectSearch(e, typed, doorName)}
+            onConfirm={(match, typed) => {
+              if (!doorValid) return document.getElementById('door-name')?.focus();
+              void submit('phone', typed, doorName, match.ref);
+            }}
+          />
         </div>
       </main>
     </div>

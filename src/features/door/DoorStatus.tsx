@@ -23,8 +23,13 @@ export function DoorWindowNotice({ count }: { count: DoorCount | null }) {
   return <p className="rounded-xl bg-gray-900 p-4 text-lg font-bold text-white">{text}</p>;
 }
 
-/** Entered / expected and the entries of the last 10 minutes, big enough to read at arm's length. */
-export function DoorCountPanel({ count, stale }: CountProps) {
+export type PerDoor = { door: string; entered: number; lastTenMinutes: number };
+
+/**
+ * Entered / expected and the entries of the last 10 minutes, big enough to read at arm's length,
+ * then the same per door.
+ */
+export function DoorCountPanel({ count, stale, perDoor }: CountProps & { perDoor: PerDoor[] }) {
   return (
     <section aria-labelledby="door-count-title" className="rounded-xl bg-white p-4 shadow-sm">
       <h2 id="door-count-title" className="text-sm font-semibold text-gray-700">
@@ -44,21 +49,69 @@ export function DoorCountPanel({ count, stale }: CountProps) {
           </dd>
         </div>
       </dl>
+      {perDoor.length > 0 && (
+        <table className="mt-3 w-full text-left text-gray-900">
+          <caption className="text-left text-sm font-semibold text-gray-700">Par porte</caption>
+          <thead>
+            <tr className="text-sm text-gray-700">
+              <th scope="col" className="py-1 font-normal">
+                Porte
+              </th>
+              <th scope="col" className="py-1 text-right font-normal">
+                Entrés
+              </th>
+              <th scope="col" className="py-1 text-right font-normal">
+                10 dernières min
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {perDoor.map((d) => (
+              <tr key={d.door} className="border-t border-gray-200">
+                <th scope="row" className="py-1 font-semibold break-words">
+                  {d.door}
+                </th>
+                <td className="py-1 text-right font-bold">{d.entered}</td>
+                <td className="py-1 text-right font-bold">{d.lastTenMinutes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }
 
-type QueueProps = { pending: number; sent: SentScan[] };
+type QueueProps = {
+  pending: number;
+  sent: SentScan[];
+  /** When the door list was last downloaded (ISO), and how many passes it holds. */
+  list: { syncedAt: string; passes: number } | null;
+};
 
 const pendingText = (n: number) =>
   n === 0
     ? ''
     : `${n} contrôle${n > 1 ? 's' : ''} en attente de réseau — ${n > 1 ? 'seront envoyés' : 'sera envoyé'}`;
 
-/** The scans waiting for the network (announced as the number changes) and those sent since. */
-export function DoorQueuePanel({ pending, sent }: QueueProps) {
+/** A sent scan's result in words: a double entry says so. */
+export function sentText({ scan, answer, doubleEntry, message }: SentScan): string {
+  const result = answer ? verdictTitle(answer) : message;
+  return `${scanLabel(scan)} : ${doubleEntry ? `double entrée — ${result}` : result}`;
+}
+
+/**
+ * The door list's freshness, the scans waiting for the network (announced as the number
+ * changes) and those sent since.
+ */
+export function DoorQueuePanel({ pending, sent, list }: QueueProps) {
   return (
     <>
+      <p className="rounded-xl bg-white p-4 text-gray-900 shadow-sm">
+        {list
+          ? `Liste des passes à jour à ${formatEventTime(list.syncedAt)} (${list.passes} pass) : les contrôles sont jugés même sans réseau.`
+          : 'Liste des passes pas encore téléchargée : sans réseau, les contrôles seront mis en attente.'}
+      </p>
       <p
         role="status"
         className={pending ? 'rounded-xl bg-blue-800 p-4 text-lg font-bold text-white' : 'sr-only'}
@@ -71,10 +124,12 @@ export function DoorQueuePanel({ pending, sent }: QueueProps) {
             Envoyés après la coupure
           </h2>
           <ul className="mt-2 divide-y divide-gray-200">
-            {sent.map(({ scan, answer, message }) => (
-              <li key={scan.scanId} className="py-2 text-gray-900">
-                <span className="font-semibold">{scanLabel(scan)}</span> :{' '}
-                {answer ? verdictTitle(answer) : message}
+            {sent.map((item) => (
+              <li
+                key={item.scan.scanId}
+                className={`py-2 ${item.answer?.verdict === 'validated' ? 'text-gray-900' : 'font-bold text-red-800'}`}
+              >
+                {sentText(item)}
               </li>
             ))}
           </ul>

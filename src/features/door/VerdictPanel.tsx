@@ -1,7 +1,9 @@
 import { useEffect, useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import type { Outcome } from './use-check-in';
+import { formatEventTime } from '@/lib/dates';
 import {
+  VERDICT_RING,
   VERDICT_STYLE,
   VERDICT_SYMBOL,
   holderName,
@@ -12,7 +14,20 @@ import {
 
 type Props = { outcome: Outcome; onNext: () => void };
 
-type View = { style: keyof typeof VERDICT_STYLE; title: string; lines: string[]; alert: boolean };
+type View = {
+  style: keyof typeof VERDICT_STYLE;
+  title: string;
+  lines: string[];
+  alert: boolean;
+  /** Judged from the door list without the network. */
+  offline?: boolean;
+};
+
+/** Under an offline verdict: from which list, and what happens next. */
+function offlineLine(verdict: string, syncedAt: string): string {
+  const list = `Vérifié hors ligne avec la liste de ${formatEventTime(syncedAt)}`;
+  return verdict === 'validated' ? `${list} : l’entrée sera envoyée dès que possible.` : `${list}.`;
+}
 
 function viewOf(outcome: Outcome): View {
   if (outcome.kind === 'queued') {
@@ -56,8 +71,10 @@ function viewOf(outcome: Outcome): View {
       verdictAdvice(answer, scan),
       ...who,
       ...(answer.maskedPhone ? [`Téléphone ${answer.maskedPhone}`] : []),
+      ...(outcome.offline ? [offlineLine(answer.verdict, outcome.offline.syncedAt)] : []),
     ],
     alert: answer.verdict !== 'validated',
+    offline: !!outcome.offline,
   };
 }
 
@@ -76,7 +93,7 @@ export function VerdictPanel({ outcome, onNext }: Props) {
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className={`flex min-h-[calc(100dvh-4.5rem)] flex-col justify-between gap-6 p-5 sm:rounded-2xl ${VERDICT_STYLE[view.style]}`}
+      className={`flex min-h-[calc(100dvh-4.5rem)] flex-col justify-between gap-6 p-5 sm:rounded-2xl ${VERDICT_STYLE[view.style]} ${VERDICT_RING[view.style]}`}
     >
       <div
         role={view.alert ? 'alert' : 'status'}
@@ -84,6 +101,11 @@ export function VerdictPanel({ outcome, onNext }: Props) {
         id={`${id}-verdict`}
         className="flex flex-1 flex-col items-center justify-center gap-4 text-center"
       >
+        {view.offline && (
+          <p className="rounded-full border-2 border-current px-4 py-1 text-lg font-black tracking-wide uppercase">
+            Hors ligne
+          </p>
+        )}
         <p aria-hidden="true" className="text-8xl leading-none font-black">
           {VERDICT_SYMBOL[view.style]}
         </p>

@@ -1,5 +1,5 @@
 import { createStore, del, set, values, type UseStore } from 'idb-keyval';
-import type { DoorScan } from '@/data/door/check-in';
+import type { DoorAnswer, DoorScan } from '@/data/door/check-in';
 
 /**
  * Scans the door could not send (no network), kept on the phone in IndexedDB until they are
@@ -8,7 +8,15 @@ import type { DoorScan } from '@/data/door/check-in';
  * idempotent per scan id). Without IndexedDB (some private modes) the queue lives in memory as
  * long as the page.
  */
-export type QueuedScan = DoorScan & { queuedAt: number };
+export type QueuedScan = DoorScan & {
+  queuedAt: number;
+  /** The time of the scan, sent with it (door_sync): the entry's time, not the upload's. */
+  scannedAt?: string;
+  /** The pass's door reference (a phone search's match): sent instead of a code. */
+  ref?: string;
+  /** The verdict the steward saw offline, from the door list (none without a list). */
+  offlineVerdict?: DoorAnswer['verdict'];
+};
 
 type Backend = {
   put(scan: QueuedScan): Promise<void>;
@@ -50,8 +58,11 @@ function open(): Promise<Backend> {
   return backend;
 }
 
-export async function queueScan(scan: DoorScan): Promise<QueuedScan> {
-  const queued = { ...scan, queuedAt: Date.now() };
+export async function queueScan(
+  scan: DoorScan,
+  extra: Pick<QueuedScan, 'scannedAt' | 'ref' | 'offlineVerdict'> = {},
+): Promise<QueuedScan> {
+  const queued: QueuedScan = { ...scan, ...extra, queuedAt: Date.now() };
   await (await open()).put(queued);
   return queued;
 }

@@ -75,6 +75,22 @@ export const VERDICT_STYLE: Record<
   limited: 'bg-purple-900 text-white',
 };
 
+/**
+ * The focus ring of "Scanner le suivant" on each colour (issue 31, item 7): white on the dark
+ * colours (4.5:1 at least, as their white text), the site's dark blue on the yellow.
+ */
+export const VERDICT_RING: Record<keyof typeof VERDICT_STYLE, string> = {
+  validated: 'focus-ring-light',
+  already: 'focus-ring-light',
+  unknown: 'focus-ring-light',
+  waitlisted: '',
+  cancelled: 'focus-ring-light',
+  queued: 'focus-ring-light',
+  error: 'focus-ring-light',
+  closed: 'focus-ring-light',
+  limited: 'focus-ring-light',
+};
+
 /** The verdict's symbol (repeats the colour's meaning for those who do not perceive it). */
 export const VERDICT_SYMBOL: Record<keyof typeof VERDICT_STYLE, string> = {
   validated: '✓',

@@ -7,20 +7,24 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import DoorPage from '@/features/door/DoorPage';
 import { signOutDoor } from '@/data/staff/door-sign-in';
+import { wipeDoorList } from '@/features/door/list/door-list-store';
 import { testBackend } from '../../setup/test-backend';
 
 export const backend = testBackend();
 
-export type Network = 'up' | 'down' | 'lose-answers';
+export type Network = 'up' | 'down' | 'lose-answers' | 'no-list';
 
 /**
  * Puts a switch in front of the real `fetch`, read on every request: 'down' fails every
- * request as offline, 'lose-answers' lets it reach the database and loses the answer.
+ * request as offline, 'lose-answers' lets it reach the database and loses the answer, 'no-list'
+ * fails only the door list's downloads.
  */
 export function routeFetchThrough(network: () => Network): void {
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
     if (network() === 'down') throw new TypeError('Failed to fetch');
+    if (network() === 'no-list' && String(args[0]).includes('/rpc/door_list'))
+      throw new TypeError('Failed to fetch');
     const response = await realFetch(...args);
     if (network() === 'lose-answers') throw new TypeError('Failed to fetch');
     return response;
@@ -55,6 +59,8 @@ export function signInDoorStaffOnTheNight(): void {
 
   afterEach(async () => {
     await signOutDoor();
+    // As the page's own sign-out does: the next test's door downloads its list afresh.
+    await wipeDoorList();
     localStorage.clear();
   });
 }
@@ -100,6 +106,10 @@ export async function openDoor() {
   await screen.findByLabelText('Code du pass');
   return { user, view };
 }
+
+/** The door list has been downloaded (the page judges passes without the network from now on). */
+export const listReady = () =>
+  screen.findByText(/^Liste des passes à jour à \d\d:\d\d/, {}, { timeout: 10_000 });
 
 /** The live count "entered / expected" reads `text`. */
 export const countShows = (text: string) => screen.findByText(text, { selector: 'dd' });

@@ -4,12 +4,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../../src/config/local-backend';
 import { solveProofOfWork } from '../../setup/proof-of-work';
 import { baseUrl } from './browser';
 import { ROOT } from './server';
+import { focusRingContrast } from './focus-ring';
+import { PngDecoder } from './pixels';
 
 // The seed's door account and demo passes (supabase/seed.sql, README "Door staff").
 export const DOOR_EMAIL = 'porte@booster-challenge.local';
@@ -112,4 +114,33 @@ export const queuedInIndexedDb = (page: Page) =>
 export async function entered(page: Page): Promise<number> {
   const text = await page.locator('dd').first().textContent();
   return Number(/^(\d+) \//.exec(text ?? '')?.[1] ?? NaN);
+}
+
+/**
+ * The door page without a door list (issue 31): its download refused and the stored list
+ * deleted, then the page reloaded: offline, a scan can only be queued.
+ */
+export async function withoutDoorList(page: Page, context: BrowserContext) {
+  await context.route('**/rest/v1/rpc/door_list', (route) => route.abort());
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        const request = indexedDB.deleteDatabase('booster-door-list');
+        request.onsuccess = request.onerror = request.onblocked = () => done(null);
+      }),
+  );
+  await page.reload();
+  await page.getByText(/^Liste des passes pas encore téléchargée/).waitFor();
+}
+
+/** The focus ring of `target` once it has the keyboard focus, measured on the pixels. */
+export async function keyboardFocusRing(page: Page, context: BrowserContext, target: Locator) {
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const decoder = new PngDecoder(context);
+  try {
+    return await focusRingContrast(page, decoder, target);
+  } finally {
+    await decoder.close();
+  }
 }

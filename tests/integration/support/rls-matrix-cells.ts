@@ -8,8 +8,24 @@ import { backend, count, fixture, phone, seq, uuid, type Op, type Table } from '
 export type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
 export async function cell(table: Table, op: Op): Promise<Cell> {
-  const { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, acid, asid, ascid, jury, juryCard } =
-    await fixture();
+  const {
+    pid,
+    mid,
+    rid,
+    cid,
+    aid,
+    hid,
+    sid,
+    vrid,
+    vcid,
+    vid,
+    deid,
+    acid,
+    asid,
+    ascid,
+    jury,
+    juryCard,
+  } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
     team_members: mid,
@@ -35,6 +51,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     audition_judges: asid,
     audition_scorecards: juryCard,
     audition_scores: juryCard,
+    door_double_entries: deid,
   };
   const key =
     table === 'audition_judges'
@@ -173,6 +190,14 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
       criterion_id: ascid,
       value: 10,
     },
+    door_double_entries: {
+      reservation_id: rid,
+      first_door: 'Intrus',
+      first_at: new Date().toISOString(),
+      second_door: 'Intrus',
+      second_at: new Date().toISOString(),
+      scan_id: newId,
+    },
   };
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
@@ -184,6 +209,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     votes: `last_vote_id = '${newId}'`,
     audition_judges: `session_id = '${asid}' and position = 9`,
     audition_scores: `scorecard_id = '${juryCard}' and value = 10`,
+    door_double_entries: `scan_id = '${newId}'`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -206,6 +232,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     audition_judges: ['position', 7],
     audition_scorecards: ['comment', 'Changé'],
     audition_scores: ['value', 1],
+    door_double_entries: ['second_door', 'Changé'],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];

@@ -30,7 +30,8 @@ export type Table =
   | 'audition_session_criteria'
   | 'audition_judges'
   | 'audition_scorecards'
-  | 'audition_scores';
+  | 'audition_scores'
+  | 'door_double_entries';
 
 export const backend = testBackend();
 export const clients = {} as Record<Role, SupabaseClient>;
@@ -78,7 +79,26 @@ export async function fixture() {
                 returning id)
      select (select id::text from c where number = 1) vcid, (select id::text from v) vid;`,
   );
-  return { pid, mid, rid, cid, aid, hid, sid, vrid, vcid, vid, ...(await auditionFixture(pid)) };
+  // The reservation admitted twice by two doors offline (docs/decisions/032-offline-door.md).
+  const [{ deid }] = await backend.sql<{ deid: string }>(
+    `insert into door_double_entries (reservation_id, first_door, first_at, second_door, second_at, scan_id)
+     values ($1, 'Porte 1', now(), 'Porte 2', now(), gen_random_uuid()) returning id::text deid`,
+    [rid],
+  );
+  return {
+    pid,
+    mid,
+    rid,
+    cid,
+    aid,
+    hid,
+    sid,
+    vrid,
+    vcid,
+    vid,
+    deid,
+    ...(await auditionFixture(pid)),
+  };
 }
 
 /**

@@ -19,6 +19,9 @@ import {
   prefilledFigures,
 } from './attendance-labels';
 import { formatCount } from '@/lib/numbers';
+import { doorCountAdminQuery, doubleEntriesQuery } from '@/data/door/queries';
+import { DoubleEntries } from '../ui/DoubleEntries';
+import { PerDoorEntries } from './PerDoorEntries';
 
 const n = formatCount;
 const rateText = (rate: number | null) => (rate === null ? '—' : `${rate} %`);
@@ -147,6 +150,9 @@ function Totals({ rows }: { rows: AttendanceRow[] }) {
 export default function AttendancePage() {
   const report = useQuery(attendanceReportQuery());
   const rows = report.data ?? [];
+  // The door's side (issue 31): entries per door and the double entries recorded offline.
+  const doorCount = useQuery(doorCountAdminQuery());
+  const doubles = useQuery(doubleEntriesQuery());
 
   const onExport = async () => {
     try {
@@ -180,6 +186,8 @@ export default function AttendancePage() {
       </p>
       <QueryStatus query={report} loadingText="Chargement de la présence…" />
       {report.data && <Totals rows={rows} />}
+      {doorCount.data && <PerDoorEntries doors={doorCount.data.perDoor} />}
+      {doubles.data && <DoubleEntries rows={doubles.data} />}
       {report.data && !hasReservations && (
         <EmptyState>Aucune réservation confirmée pour le moment</EmptyState>
       )}

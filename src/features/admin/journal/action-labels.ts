@@ -34,6 +34,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'jury.session_delete': 'Session d’audition supprimée',
   'jury.criteria': 'Critères du jury modifiés',
   'jury.preselect': 'Sélection d’après les auditions',
+  'door.list': 'Liste des passes téléchargée à la porte',
+  'reservation.double_entry': 'Double entrée',
 };
 
 export const actionLabel = (action: string) =>

@@ -32,6 +32,8 @@ import { UndoCheckInDialog } from './UndoCheckInDialog';
 import { focusElement } from '@/lib/move-focus';
 import { focusLost, refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { checkInMessage, RESERVATION_STATE_LABELS } from './reservation-states';
+import { doubleEntriesQuery } from '@/data/door/queries';
+import { DoubleEntries } from '../ui/DoubleEntries';
 
 const EMPTY_FILTERS: Required<ReservationFilters> = {
   search: '',
@@ -160,6 +162,7 @@ export default function ReservationsPage() {
   const list = useQuery(reservationsListQuery(filters, order, query.page, query.pageSize));
   const summary = useQuery(reservationSummaryQuery());
   const stats = useQuery(nightPartyStatsQuery());
+  const doubles = useQuery(doubleEntriesQuery());
   const rows = list.data?.rows ?? [];
   const actions = useRowActions(() => rows.map((r) => r.id));
   const canWrite = useCanWrite();
@@ -198,6 +201,8 @@ export default function ReservationsPage() {
           <>
             {stats.data && <CapacityBar stats={stats.data} />}
             {summary.data && <ReservationSummary summary={summary.data} />}
+            {/* Passes admitted offline at two doors (issue 31): shown once there is one. */}
+            {doubles.data && doubles.data.length > 0 && <DoubleEntries rows={doubles.data} />}
           </>
         }
         query={query}

@@ -1,0 +1,112 @@
+import { DataError } from '@/lib/errors';
+import { callDoorRpc, int, text, type Json } from './door-rpc';
+import type { DoorWindow } from './check-in';
+
+/**
+ * The door list (docs/decisions/032-offline-door.md): what a door needs to judge every pass of
+ * the edition without the network. `door_list` answers the whole list (with the key of the door
+ * references) when `since` is null, and otherwise only what changed since that version. Never a
+ * pass code, never a phone: a keyed hash of the code (./door-ref.ts), the first name and
+ * initial, the phone's last four digits.
+ */
+
+const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.';
+
+/** 'c' confirmed, 'w' waitlisted, 'x' cancelled. */
+export type DoorPassState = 'confirmed' | 'waitlisted' | 'cancelled';
+
+export type DoorPass = {
+  /** base64url of HMAC-SHA256(key, pass code), first 16 bytes (./door-ref.ts). */
+  ref: string;
+  firstName: string;
+  lastInitial: string | null;
+  /** The phone's last four digits (maskedPhoneOf shows them). */
+  phoneLast4: string;
+  state: DoorPassState;
+  /** Rank on the waiting list (waitlisted only). */
+  position: number | null;
+  /** ISO time of the entry, as of the download. */
+  checkedInAt: string | null;
+  /** The door of the entry (null when by hand, or not entered). */
+  door: string | null;
+  byHand: boolean;
+};
+
+export type DoorList = {
+  /** true: `passes` is the whole list (replace what is stored); false: changes to apply. */
+  full: boolean;
+  /** Give it back as `since` next time. */
+  version: number;
+  /** The database's clock at the download (ISO). */
+  serverNow: string;
+  /** The key of the door references (base64url, 32 bytes): the full download only. */
+  key: string | null;
+  window: DoorWindow | null;
+  passes: DoorPass[];
+  /** References that left the list (delta only): remove them before storing `passes`. */
+  removed: string[];
+};
+
+const STATES: Record<string, DoorPassState> = { c: 'confirmed', w: 'waitlisted', x: 'cancelled' };
+
+/** One row of door_list's `passes` (a compact array) -> DoorPass. */
+function toDoorPass(row: unknown): DoorPass {
+  const a = Array.isArray(row) ? (row as unknown[]) : [];
+  const ref = text(a[0]);
+  const state = STATES[String(a[4])];
+  if (!ref || !state) throw new DataError('unknown', DOOR_LIST_FAILED, { details: row });
+  return {
+    ref,
+    firstName: text(a[1]) ?? '',
+    lastInitial: text(a[2]),
+    phoneLast4: text(a[3]) ?? '',
+    state,
+    position: int(a[5]),
+    checkedInAt: text(a[6]),
+    door: text(a[7]),
+    byHand: a[8] === true,
+  };
+}
+
+/** door_list's JSON -> DoorList. */
+export function toDoorList(json: unknown): DoorList {
+  const j = (json ?? {}) as Json;
+  const version = int(j.version);
+  if (version === null || !Array.isArray(j.passes))
+    throw new DataError('unknown', DOOR_LIST_FAILED, { details: json });
+  const w = (j.window ?? null) as Json | null;
+  const opensAt = text(w?.opens_at);
+  const closesAt = text(w?.closes_at);
+  return {
+    full: j.full === true,
+    version,
+    serverNow: text(j.server_now) ?? '',
+    key: text(j.key),
+    window: opensAt && closesAt ? { opensAt, closesAt, open: w?.open === true } : null,
+    passes: (j.passes as unknown[]).map(toDoorPass),
+    removed: Array.isArray(j.removed) ? (j.removed as unknown[]).map(String) : [],
+  };
+}
+
+/**
+ * '••• •• 34 56': the phone as the list knows it (its last four digits; the database's
+ * mask_phone shows the first digit and the last two, which the list does not carry).
+ */
+export const maskedPhoneOf = (phoneLast4: string) =>
+  `••• •• ${phoneLast4.slice(0, 2)} ${phoneLast4.slice(2, 4)}`;
+
+/**
+ * Downloads the door list for `door`: the whole list when `since` is null, else the changes
+ * since that version. Throws DataError 'network' (keep the stored list), 'forbidden' (the
+ * session may no longer check in), 'closed' (outside the door window).
+ */
+export async function getDoorList(door: string, since: number | null): Promise<DoorList> {
+  // A full list of thousands of passes may take longer than a scan on a slow network.
+  const data = await callDoorRpc(
+    'door_list',
+    since === null ? { door } : { door, since },
+    DOOR_LIST_FAILED,
+    30_000,
+  );
+  return toDoorList(data);
+}

@@ -1,0 +1,125 @@
+import { DataError } from '@/lib/errors';
+import { CHECK_IN_FAILED, toDoorAnswer, type DoorAnswer } from './check-in';
+import { callDoorRpc, int, text, type Json } from './door-rpc';
+import type { DoorPassState } from './door-list';
+
+/**
+ * The door's queue and its phone search (docs/decisions/032-offline-door.md). `door_sync` takes
+ * the scans judged offline (or sent while the network failed) with the time of each scan; each
+ * is taken once by its scan id, so a retry is safe. A pass two doors admitted offline enters
+ * once: the later admission comes back as a recorded double entry.
+ */
+
+const SEARCH_FAILED = 'La recherche par téléphone n’a pas pu aboutir. Réessayez.';
+
+/** What the steward was shown offline: 'valid' means the person was let in. */
+export type OfflineVerdict = 'valid' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';
+
+/** One queued scan: a pass by its door reference (offline) or its code. */
+export type QueuedScan = {
+  scanId: string;
+  /** ISO time of the scan on the device (the database keeps it, never in the future). */
+  scannedAt: string;
+  /** null: no verdict was shown (sent when the network failed): admit if the pass may enter. */
+  offlineVerdict: OfflineVerdict | null;
+} & ({ ref: string; code?: never } | { code: string; ref?: never });
+
+export type SyncVerdict = DoorAnswer['verdict'] | 'double_entry' | 'not_entered';
+
+/**
+ * The database's verdict on a queued scan: check_in's, or 'double_entry' (admitted offline
+ * after the pass had entered elsewhere: recorded, not a second entry; `door` and `checkedInAt`
+ * are the first entry's) or 'not_entered' (refused offline but the pass may enter: nothing
+ * recorded, scan again to let the person in).
+ */
+export type SyncResult = Omit<DoorAnswer, 'verdict'> & {
+  scanId: string;
+  verdict: SyncVerdict;
+  doubleEntry: boolean;
+};
+
+/** At most this many scans per door_sync call. */
+export const SYNC_BATCH_MAX = 200;
+
+function toSyncResult(json: unknown): SyncResult {
+  const j = (json ?? {}) as Json;
+  const scanId = text(j.scan_id);
+  if (!scanId) throw new DataError('unknown', CHECK_IN_FAILED, { details: json });
+  const verdict = j.verdict === 'double_entry' || j.verdict === 'not_entered' ? j.verdict : null;
+  const answer = toDoorAnswer(verdict ? { ...j, verdict: 'unknown' } : j);
+  return {
+    ...answer,
+    verdict: verdict ?? answer.verdict,
+    scanId,
+    doubleEntry: verdict === 'double_entry',
+  };
+}
+
+/**
+ * Sends queued scans (1 to SYNC_BATCH_MAX) taken at `door`; one result per scan, in order. A
+ * lost network throws 'network' (keep them queued and send them again as they are).
+ */
+export async function syncDoorScans(door: string, scans: QueuedScan[]): Promise<SyncResult[]> {
+  const data = await callDoorRpc(
+    'door_sync',
+    {
+      door,
+      scans: scans.map((s) => ({
+        scan_id: s.scanId,
+        ...(s.ref !== undefined ? { ref: s.ref } : { code: s.code }),
+        scanned_at: s.scannedAt,
+        offline_verdict: s.offlineVerdict,
+      })),
+    },
+    CHECK_IN_FAILED,
+  );
+  const results = ((data ?? {}) as Json).results;
+  if (!Array.isArray(results)) throw new DataError('unknown', CHECK_IN_FAILED, { details: data });
+  return results.map(toSyncResult);
+}
+
+/** A pass found by its holder's phone, shown before "Valider l'entrée". */
+export type PhoneMatch = {
+  /** Confirm with syncDoorScans({ ref, offlineVerdict: 'valid', … }). */
+  ref: string;
+  firstName: string | null;
+  lastInitial: string | null;
+  maskedPhone: string | null;
+  state: DoorPassState;
+  position: number | null;
+  checkedInAt: string | null;
+  door: string | null;
+  byHand: boolean;
+};
+
+const PASS_STATES: readonly DoorPassState[] = ['confirmed', 'waitlisted', 'cancelled'];
+
+function toPhoneMatch(json: unknown): PhoneMatch {
+  const j = (json ?? {}) as Json;
+  const ref = text(j.ref);
+  const state = PASS_STATES.find((s) => s === j.state);
+  if (!ref || !state) throw new DataError('unknown', SEARCH_FAILED, { details: json });
+  return {
+    ref,
+    firstName: text(j.first_name),
+    lastInitial: text(j.last_initial),
+    maskedPhone: text(j.masked_phone),
+    state,
+    position: int(j.position),
+    checkedInAt: text(j.checked_in_at),
+    door: text(j.door),
+    byHand: j.by_hand === true,
+  };
+}
+
+/**
+ * The passes of a phone (9 digits; spaces, +237 ignored): none or the one it holds. Limited and
+ * journaled as a check-in by phone: too many look-ups throw 'limited' with the database's
+ * message; outside the door window 'closed'.
+ */
+export async function searchDoorPhone(phone: string, door: string): Promise<PhoneMatch[]> {
+  const data = await callDoorRpc('door_phone_search', { phone, door }, SEARCH_FAILED);
+  const matches = ((data ?? {}) as Json).matches;
+  if (!Array.isArray(matches)) throw new DataError('unknown', SEARCH_FAILED, { details: data });
+  return matches.map(toPhoneMatch);
+}

@@ -1,0 +1,111 @@
+import type { DoorAnswer } from '@/data/door/check-in';
+import { maskedPhoneOf, type DoorList, type DoorPass } from '@/data/door/door-list';
+import type { PhoneMatch } from '@/data/door/door-sync';
+
+/**
+ * The door list as the phone keeps it (docs/decisions/032-offline-door.md): every pass of the
+ * edition by its door reference (src/data/door/door-ref.ts), never its code, as of the last
+ * download, plus the entries this phone admitted offline since. What it needs to judge a pass
+ * without the network.
+ */
+
+/** An entry this phone admitted offline and has not seen in a download yet. */
+export type OwnEntry = { at: string; door: string };
+
+export type LocalList = {
+  /** Given back as `since` to download only what changed. */
+  version: number;
+  /** The edition's door key (base64url). */
+  key: string;
+  /** When the last download reached this phone (its own clock, ISO). */
+  syncedAt: string;
+  passes: Map<string, DoorPass>;
+  own: Map<string, OwnEntry>;
+};
+
+/**
+ * The list after a download: a full one replaces it (and brings the key), a delta removes the
+ * references that left, then updates the passes it names. An own entry the download shows as
+ * entered is dropped: the database has it.
+ */
+export function applyDownload(
+  list: LocalList | null,
+  download: DoorList,
+  syncedAt: string,
+): LocalList | null {
+  const key = download.key ?? list?.key;
+  if (!key || (!download.full && !list)) return null;
+  const passes = download.full ? new Map<string, DoorPass>() : new Map(list!.passes);
+  for (const ref of download.removed) passes.delete(ref);
+  for (const pass of download.passes) passes.set(pass.ref, pass);
+  const own = new Map(list?.own ?? []);
+  for (const ref of own.keys()) if (passes.get(ref)?.checkedInAt) own.delete(ref);
+  return { version: download.version, key, syncedAt, passes, own };
+}
+
+const NOBODY: DoorAnswer = {
+  verdict: 'unknown',
+  firstName: null,
+  lastInitial: null,
+  maskedPhone: null,
+  checkedInAt: null,
+  door: null,
+  byHand: false,
+  position: null,
+};
+
+/**
+ * The verdict for a pass reference from the list alone, in check_in's order: unknown, cancelled,
+ * waitlisted, already in (an entry in the last download, or one this phone admitted since), or
+ * validated.
+ */
+export function judgeFromList(list: LocalList, ref: string): DoorAnswer {
+  const pass = list.passes.get(ref);
+  if (!pass) return NOBODY;
+  const holder = {
+    ...NOBODY,
+    firstName: pass.firstName || null,
+    lastInitial: pass.lastInitial,
+    maskedPhone: /^\d{4}$/.test(pass.phoneLast4) ? maskedPhoneOf(pass.phoneLast4) : null,
+  };
+  if (pass.state === 'cancelled') return { ...holder, verdict: 'cancelled' };
+  if (pass.state === 'waitlisted')
+    return { ...holder, verdict: 'waitlisted', position: pass.position };
+  if (pass.checkedInAt)
+    return {
+      ...holder,
+      verdict: 'already',
+      checkedInAt: pass.checkedInAt,
+      door: pass.door,
+      byHand: pass.byHand,
+    };
+  const own = list.own.get(ref);
+  if (own) return { ...holder, verdict: 'already', checkedInAt: own.at, door: own.door };
+  return { ...holder, verdict: 'validated' };
+}
+
+/** The list with an entry this phone just admitted offline. */
+export function withOwnEntry(list: LocalList, ref: string, entry: OwnEntry): LocalList {
+  return { ...list, own: new Map(list.own).set(ref, entry) };
+}
+
+/** Without the network: the passes whose phone ends with `last4`, as a phone search shows them. */
+export function matchesFromList(list: LocalList, last4: string): PhoneMatch[] {
+  const found: PhoneMatch[] = [];
+  for (const p of list.passes.values()) {
+    if (p.phoneLast4 !== last4) continue;
+    const own = p.checkedInAt ? null : list.own.get(p.ref);
+    found.push({
+      ref: p.ref,
+      firstName: p.firstName || null,
+      lastInitial: p.lastInitial,
+      maskedPhone: maskedPhoneOf(p.phoneLast4),
+      state: p.state,
+      position: p.position,
+      checkedInAt: p.checkedInAt ?? own?.at ?? null,
+      door: p.checkedInAt ? p.door : (own?.door ?? null),
+      byHand: p.byHand,
+    });
+  }
+  return found.sort((a, b) => (a.firstName ?? '').localeCompare(b.firstName ?? '', 'fr'));
+}

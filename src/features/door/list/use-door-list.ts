@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toDataError } from '@/lib/errors';
+import { afterFirstPaint } from '@/lib/after-first-paint';
+import { getDoorList } from '@/data/door/door-list';
+import { doorRefOf, importDoorKey } from '@/data/door/door-ref';
+import {
+  applyDownload,
+  judgeFromList,
+  withOwnEntry,
+  type LocalList,
+  type OwnEntry,
+} from './door-list';
+import { loadDoorList, saveDoorList } from './door-list-store';
+
+/** How often the list is downloaded again while online (only what changed). */
+const LIST_SYNC_MS = 60_000;
+
+type Options = {
+  door: string;
+  /** The session can no longer download the list (expired, or the role was taken away). */
+  onSessionLost: (message: string) => void;
+};
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * The door list on this phone (docs/decisions/032-offline-door.md): read from IndexedDB when the
+ * page opens, downloaded in full at the first sign-in, then every LIST_SYNC_MS while online (and
+ * when the network returns) only what changed. `judge` answers a code from the list alone.
+ */
+export function useDoorList({ door, onSessionLost }: Options) {
+  const [list, setList] = useState<LocalList | null>(null);
+  const current = useRef<LocalList | null>(null);
+  const keyCache = useRef<{ text: string; key: Promise<CryptoKey> } | null>(null);
+  const syncing = useRef(false);
+  const options = useRef({ door, onSessionLost });
+  useEffect(() => {
+    options.current = { door, onSessionLost };
+  });
+
+  // A download that ends after the page left (a sign-out) must not store the list again.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const keep = useCallback(async (next: LocalList) => {
+    if (!mounted.current) return;
+    current.current = next;
+    setList(next);
+    await saveDoorList(next);
+  }, []);
+
+  /** Downloads what changed (everything the first time); a failure keeps the list as it is. */
+  const sync = useCallback(async () => {
+    if (syncing.current || offline()) return;
+    syncing.current = true;
+    try {
+      const since = current.current?.version ?? null;
+      const download = await getDoorList(options.current.door, since);
+      // A scan may have been admitted while the download was on its way: merged, not lost.
+      const next = applyDownload(current.current, download, new Date().toISOString());
+      if (next) await keep(next);
+    } catch (e) {
+      const failure = toDataError(e, '');
+      if (failure.kind === 'forbidden') options.current.onSessionLost(failure.message);
+    } finally {
+      syncing.current = false;
+    }
+  }, [keep]);
+
+  useEffect(() => {
+    let live = true;
+    const cancel = afterFirstPaint(() => {
+      void loadDoorList().then((stored) => {
+        if (!live) return;
+        if (stored && !current.current) {
+          current.current = stored;
+          setList(stored);
+        }
+        void sync();
+      });
+    });
+    const online = () => void sync();
+    window.addEventListener('online', online);
+    const timer = setInterval(() => void sync(), LIST_SYNC_MS);
+    return () => {
+      live = false;
+      cancel();
+      window.removeEventListener('online', online);
+      clearInterval(timer);
+    };
+  }, [sync]);
+
+  /** The door reference of a normalised pass code, or null without a list. */
+  const refOf = useCallback(async (code: string): Promise<string | null> => {
+    const l = current.current;
+    if (!l) return null;
+    if (keyCache.current?.text !== l.key)
+      keyCache.current = { text: l.key, key: importDoorKey(l.key) };
+    return doorRefOf(await keyCache.current.key, code);
+  }, []);
+
+  /** The verdict from the list (null without a list); a validated pass is marked as entered here. */
+  const judge = useCallback(
+    async (ref: string, entry: OwnEntry) => {
+      const l = current.current;
+      if (!l) return null;
+      const answer = judgeFromList(l, ref);
+      if (answer.verdict === 'validated') {
+        void keep(withOwnEntry(l, ref, entry));
+        return { ...answer, checkedInAt: entry.at, door: entry.door };
+      }
+      return answer;
+    },
+    [keep],
+  );
+
+  return { list, sync, refOf, judge };
+}

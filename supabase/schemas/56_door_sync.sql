@@ -1,0 +1,206 @@
+-- The offline door's queue: scans judged offline, taken once each, reconciled into one entry
+-- plus recorded double entries, and the double entries as the administration reads them
+-- (docs/decisions/032-offline-door.md).
+
+-- ---------------------------------------------------------------------------------------------
+-- Tables, their indexes, grants and required rows
+-- ---------------------------------------------------------------------------------------------
+
+create table private.door_sync_scans (
+  scan_id uuid not null,
+  reservation_id uuid,
+  door text not null,
+  scanned_at timestamptz not null,
+  shown text,
+  verdict text not null,
+  synced_at timestamptz default now() not null,
+  synced_by uuid,
+  constraint door_sync_scans_pkey primary key (scan_id),
+  constraint door_sync_scans_reservation_id_fkey foreign key (reservation_id) references public.reservations(id) on delete cascade
+);
+comment on table private.door_sync_scans is 'Each scan door_sync took, by its scan id: a retry answers the same and stores nothing twice.';
+create index door_sync_scans_reservation_idx on private.door_sync_scans (reservation_id);
+alter table private.door_sync_scans enable row level security;
+revoke all on private.door_sync_scans from public, anon, authenticated;
+
+create table public.door_double_entries (
+  id bigint generated always as identity,
+  reservation_id uuid not null,
+  first_door text,
+  first_at timestamptz not null,
+  second_door text not null,
+  second_at timestamptz not null,
+  scan_id uuid not null,
+  recorded_at timestamptz default now() not null,
+  recorded_by uuid,
+  constraint door_double_entries_pkey primary key (id),
+  constraint door_double_entries_scan_id_key unique (scan_id),
+  constraint door_double_entries_reservation_id_fkey foreign key (reservation_id) references public.reservations(id) on delete cascade
+);
+comment on table public.door_double_entries is 'A pass admitted offline at a second door after its entry: never a second entry. first_door null: the entry was by hand. Read through door_double_entries_list.';
+create index door_double_entries_reservation_idx on public.door_double_entries (reservation_id);
+alter table public.door_double_entries enable row level security;
+revoke all on public.door_double_entries from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Functions
+-- ---------------------------------------------------------------------------------------------
+
+-- One scan of the queue as door_sync answers it: the door's answer plus scan_id and
+-- double_entry.
+create function private.door_sync_answer(scan_id uuid, verdict text, r public.reservations)
+returns jsonb
+language sql stable set search_path = '' as $$
+  select private.door_answer(verdict, r)
+         || jsonb_build_object('scan_id', scan_id, 'double_entry', verdict = 'double_entry')
+$$;
+revoke all on function private.door_sync_answer(uuid,text,public.reservations) from public, anon, authenticated;
+
+-- The door's queue (scans judged offline, or sent while the network failed), 1 to 200 per call,
+-- each { scan_id, ref or code, scanned_at, offline_verdict }, inside the door window. Each scan
+-- is taken once (by scan_id: a retry answers the same and stores nothing). A pass admitted
+-- ('valid' shown, or no verdict shown) that has not entered enters at its scan's time (kept
+-- between the door's opening and now); one that entered already, admitted offline at another
+-- scan, becomes a double entry (public.door_double_entries), never a second entry. A refusal
+-- shown offline records nothing ('not_entered' when the pass may in fact enter).
+create function public.door_sync(door text, scans jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  v_door text;
+  refused jsonb;
+  opens timestamptz;
+  s record;
+  r public.reservations;
+  done private.door_sync_scans;
+  v_at timestamptz;
+  verdict text;
+  results jsonb := '[]'::jsonb;
+begin
+  perform private.require_door_staff();
+  perform private.require_door(door);
+  v_door := private.clean_line(door);
+  if jsonb_typeof(scans) is distinct from 'array' or jsonb_array_length(scans) not between 1 and 200 then
+    perform private.invalid('scans', 'Envoyez de 1 à 200 contrôles à la fois.');
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(scans) e
+     where jsonb_typeof(e) <> 'object'
+        or jsonb_typeof(e -> 'scan_id') is distinct from 'string'
+        or not pg_input_is_valid(e ->> 'scan_id', 'uuid')
+        or jsonb_typeof(e -> 'scanned_at') is distinct from 'string'
+        or not pg_input_is_valid(e ->> 'scanned_at', 'timestamptz')
+        or (jsonb_typeof(e -> 'ref') is not distinct from 'string')
+           = (jsonb_typeof(e -> 'code') is not distinct from 'string')
+        or coalesce(jsonb_typeof(e -> 'offline_verdict'), 'null') not in ('string', 'null')
+        or e ->> 'offline_verdict' not in ('valid', 'already', 'unknown', 'waitlisted', 'cancelled')) then
+    perform private.invalid('scans',
+      'Contrôle invalide : chaque contrôle a un identifiant, un pass (référence ou code), l''heure du scan et ce que la porte a affiché.');
+  end if;
+  refused := private.door_closed_refusal();
+  if refused is not null then
+    return refused;
+  end if;
+  opens := (private.door_window() ->> 'opens_at')::timestamptz;
+  -- The passes of the batch, locked in one order: two doors' batches never deadlock.
+  perform 1 from public.reservations x
+   where x.id in (select y.id from public.reservations y
+                   where y.door_ref in (select e ->> 'ref' from jsonb_array_elements(scans) e)
+                  union all
+                  select y.id from public.reservations y
+                   where y.pass_code in (select private.normalise_pass_code(e ->> 'code')
+                                           from jsonb_array_elements(scans) e))
+   order by x.id for update;
+
+  for s in
+    select (e ->> 'scan_id')::uuid as scan_id, e ->> 'ref' as ref,
+           private.normalise_pass_code(e ->> 'code') as code,
+           (e ->> 'scanned_at')::timestamptz as scanned_at, e ->> 'offline_verdict' as shown
+      from jsonb_array_elements(scans) with ordinality x(e, ord) order by x.ord
+  loop
+    select * into done from private.door_sync_scans d where d.scan_id = s.scan_id;
+    if found then
+      select * into r from public.reservations x where x.id = done.reservation_id;
+      results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, done.verdict, r));
+      continue;
+    end if;
+    if s.ref is not null then
+      select * into r from public.reservations x where x.door_ref = s.ref;
+    else
+      select * into r from public.reservations x where x.pass_code = s.code;
+    end if;
+    v_at := least(greatest(s.scanned_at, opens), now());
+    if r.id is null then
+      verdict := 'unknown';
+    elsif r.state = 'cancelled' then
+      verdict := 'cancelled';
+    elsif r.state = 'waitlisted' then
+      verdict := 'waitlisted';
+    elsif r.checked_in_at is not null and r.check_in_scan_id = s.scan_id then
+      verdict := 'validated';
+    elsif r.checked_in_at is not null and s.shown = 'valid' then
+      verdict := 'double_entry';
+      insert into public.door_double_entries (reservation_id, first_door, first_at, second_door,
+        second_at, scan_id, recorded_by)
+      values (r.id, r.checked_in_door, r.checked_in_at, v_door, v_at, s.scan_id, auth.uid());
+      perform private.audit('reservation.double_entry', 'reservation', r.id::text,
+        format('Double entrée : admis hors ligne à « %s » le %s, déjà entré %s le %s', v_door,
+               private.douala_time(v_at),
+               coalesce(format('à « %s »', r.checked_in_door), 'à la main'),
+               private.douala_time(r.checked_in_at)),
+        null, jsonb_build_object('door', v_door, 'scanned_at', v_at, 'scan_id', s.scan_id,
+          'first_door', r.checked_in_door, 'first_at', r.checked_in_at));
+    elsif r.checked_in_at is not null then
+      verdict := 'already';
+    elsif s.shown is null or s.shown = 'valid' then
+      verdict := 'validated';
+      update public.reservations x
+         set checked_in_at = v_at, checked_in_door = v_door, checked_in_by_hand = false,
+             checked_in_by = auth.uid(), check_in_scan_id = s.scan_id
+       where x.id = r.id
+      returning * into r;
+      perform private.audit('reservation.check_in', 'reservation', r.id::text,
+        format('Entrée validée à « %s »%s', v_door,
+               case when s.shown = 'valid' then ' (hors ligne)' else '' end),
+        null, jsonb_build_object('door', v_door, 'by_hand', false, 'scan_id', s.scan_id,
+          'scanned_at', v_at, 'offline', s.shown is not null));
+    else
+      verdict := 'not_entered';
+    end if;
+    insert into private.door_sync_scans (scan_id, reservation_id, door, scanned_at, shown,
+      verdict, synced_by)
+    values (s.scan_id, r.id, v_door, v_at, s.shown, verdict, auth.uid())
+    on conflict (scan_id) do nothing;
+    results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, verdict, r));
+  end loop;
+  return jsonb_build_object('results', results);
+end;
+$$;
+revoke all on function public.door_sync(text,jsonb) from public, anon, authenticated;
+grant execute on function public.door_sync(text,jsonb) to authenticated;
+
+-- The double entries, newest first, for admins (the reservation's id and full name) and readers
+-- (the directory's id and the first name and initial only).
+create function public.door_double_entries_list() returns jsonb
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  admin boolean := private.has_role('admin');
+begin
+  if not private.has_role('admin', 'lecteur') then
+    raise exception 'Accès réservé au personnel.' using errcode = '42501';
+  end if;
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'id', d.id,
+      'reservation_id', case when admin then r.id else private.reservation_directory_id(r.id) end,
+      'full_name', case when admin then r.full_name
+                        else concat_ws(' ', private.first_name(r.full_name),
+                                       private.last_initial(r.full_name) || '.') end,
+      'masked_phone', private.mask_phone(r.phone),
+      'first_door', d.first_door, 'first_at', d.first_at,
+      'second_door', d.second_door, 'second_at', d.second_at,
+      'recorded_at', d.recorded_at) order by d.recorded_at desc, d.id desc), '[]'::jsonb)
+      from public.door_double_entries d join public.reservations r on r.id = d.reservation_id);
+end;
+$$;
+revoke all on function public.door_double_entries_list() from public, anon, authenticated;
+grant execute on function public.door_double_entries_list() to authenticated;

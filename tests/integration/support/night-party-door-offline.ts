@@ -1,0 +1,110 @@
+/**
+ * Shared by the offline door's tests (tests/integration/night-party-door-list.test.ts,
+ * night-party-door-sync.test.ts, night-party-door-phone-search.test.ts): the door list's shape,
+ * the reference computed in Node, queued scans, and a reader and an admin signed in.
+ */
+import { createHmac } from 'node:crypto';
+import { beforeAll, expect } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { backend } from './night-party-door';
+
+/** [ref, first_name, last_initial, phone_last4, state, position, checked_in_at, door, by_hand] */
+export type Row = [
+  string,
+  string,
+  string | null,
+  string,
+  'c' | 'w' | 'x',
+  number | null,
+  string | null,
+  string | null,
+  boolean,
+];
+export type DoorList = {
+  full: boolean;
+  version: number;
+  server_now: string;
+  key?: string;
+  window: { opens_at: string; closes_at: string; open: boolean };
+  passes: Row[];
+  removed?: string[];
+};
+
+export const download = async (c: SupabaseClient, since?: number, door = 'Porte 1') => {
+  const { data, error } = await c.rpc(
+    'door_list',
+    since === undefined ? { door } : { door, since },
+  );
+  expect(error).toBeNull();
+  return data as DoorList;
+};
+
+/** The contract's reference, computed with Node's own HMAC. */
+export const nodeRef = (key: string, code: string) =>
+  createHmac('sha256', Buffer.from(key, 'base64url'))
+    .update(code)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+
+/** An entry time as the list and the answers give it (JSON of timestamptz). */
+export const enteredAt = async (id: string) =>
+  (
+    await backend.sql<{ t: string }>(
+      `select to_json(checked_in_at) #>> '{}' as t from reservations where id = $1`,
+      [id],
+    )
+  )[0].t;
+
+export type Scan = {
+  scan_id: string;
+  ref?: string;
+  code?: string;
+  scanned_at: string;
+  offline_verdict?: string | null;
+};
+type Result = {
+  scan_id: string;
+  verdict: string;
+  double_entry: boolean;
+  first_name: string | null;
+  last_initial: string | null;
+  masked_phone: string | null;
+  checked_in_at: string | null;
+  door: string | null;
+  by_hand: boolean;
+  position: number | null;
+};
+
+export const sync = async (c: SupabaseClient, door: string, scans: Scan[]) => {
+  const { data, error } = await c.rpc('door_sync', { door, scans });
+  expect(error).toBeNull();
+  return (data as { results: Result[] }).results;
+};
+export const refOf = async (id: string) =>
+  (await backend.sql<{ r: string }>('select door_ref r from reservations where id = $1', [id]))[0]
+    .r;
+export const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+/** A scan judged offline: 'valid' means the steward let the person in. */
+export const scan = (ref: string, at: string, shown: string | null = 'valid'): Scan => ({
+  scan_id: crypto.randomUUID(),
+  ref,
+  scanned_at: at,
+  offline_verdict: shown,
+});
+
+export const staff = {} as { lecteur: SupabaseClient; admin: SupabaseClient };
+/** A reader and an admin, signed in once per file (`tag` keeps their e-mails apart). */
+export function signInReaderAndAdmin(tag: string): void {
+  beforeAll(async () => {
+    await backend.createUser(`lecteur-${tag}@example.cm`, 'lecteur-password-123', {
+      role: 'lecteur',
+    });
+    await backend.createUser(`admin-${tag}@example.cm`, 'admin-password-123', { admin: true });
+    staff.lecteur = await backend.signedInClient(
+      `lecteur-${tag}@example.cm`,
+      'lecteur-password-123',
+    );
+    staff.admin = await backend.signedInClient(`admin-${tag}@example.cm`, 'admin-password-123');
+  });
+}
