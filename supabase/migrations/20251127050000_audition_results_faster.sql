@@ -3,8 +3,10 @@
 -- level at each step: the scores in a card, the cards in a row, the rows in a category); reads
 -- the session's cards once with their z-scores (private.audition_card_z's formula, inline: no
 -- scan of every session's cards); groups the scores by card before joining them (a hash, not a
--- sort of every score of the session). The same answer: the cast sorts the objects' keys as
--- jsonb_build_object did. Folded into supabase/schemas/49_audition_ranking.sql.
+-- sort of every score of the session); finds the performers scored there then moved from the
+-- session's cards (an anti-join on the running order, not a scan of every participant). The
+-- same answer: the cast sorts the objects' keys as jsonb_build_object did.
+-- Folded into supabase/schemas/49_audition_ranking.sql.
 
 create or replace function public.audition_results(session_id uuid) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
@@ -33,8 +35,10 @@ begin
                q.participation_type, q.audition_at, q.status
           from public.participants q
          where q.deleted_at is null
-           and q.id in (select c.participant_id from public.audition_scorecards c where c.session_id = s.id)
-           and q.id not in (select r.participant_id from running r)
+           and q.id in (select c.participant_id from public.audition_scorecards c
+                         where c.session_id = s.id
+                           and not exists (select 1 from running r
+                                            where r.participant_id = c.participant_id))
       ), labels as materialized (
         select * from private.audition_judge_labels(s.id)
       ), z as materialized (

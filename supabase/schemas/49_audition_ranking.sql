@@ -36,8 +36,10 @@ begin
                q.participation_type, q.audition_at, q.status
           from public.participants q
          where q.deleted_at is null
-           and q.id in (select c.participant_id from public.audition_scorecards c where c.session_id = s.id)
-           and q.id not in (select r.participant_id from running r)
+           and q.id in (select c.participant_id from public.audition_scorecards c
+                         where c.session_id = s.id
+                           and not exists (select 1 from running r
+                                            where r.participant_id = c.participant_id))
       ), labels as materialized (
         select * from private.audition_judge_labels(s.id)
       ), z as materialized (
