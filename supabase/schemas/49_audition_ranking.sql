@@ -20,11 +20,11 @@ begin
   if not found then
     return private.refusal(404, 'Session introuvable.', 'not_found');
   end if;
-  return jsonb_build_object(
+  return json_build_object(
     'session', private.audition_session_json(s),
-    'judges', coalesce((select jsonb_agg(jsonb_build_object('label', l.label, 'is_lead', l.is_lead,
+    'judges', coalesce((select json_agg(json_build_object('label', l.label, 'is_lead', l.is_lead,
                 'email', case when admin_ then l.email end) order by l.ord)
-                 from private.audition_judge_labels(s.id) l), '[]'::jsonb),
+                 from private.audition_judge_labels(s.id) l), '[]'::json),
     'categories', (
       with running as materialized (
         select p.participant_id, p.place, p.name, p.category, p.mode, p.slot, p.status
@@ -36,28 +36,35 @@ begin
                q.participation_type, q.audition_at, q.status
           from public.participants q
          where q.deleted_at is null
-           and q.id in (select c.participant_id from public.audition_scorecards c where c.session_id = s.id)
-           and q.id not in (select r.participant_id from running r)
+           and q.id in (select c.participant_id from public.audition_scorecards c
+                         where c.session_id = s.id
+                           and not exists (select 1 from running r
+                                            where r.participant_id = c.participant_id))
       ), labels as materialized (
         select * from private.audition_judge_labels(s.id)
       ), z as materialized (
-        select * from private.audition_card_z(s.id)
-      ), cards as (
-        select c.participant_id, c.judge_id, c.absent, c.comment,
-               coalesce(jsonb_object_agg(k.key, x.value) filter (where k.key is not null),
-                        '{}'::jsonb) as scores
+        -- Every card of the session with its scores and z-score, in one pass: as
+        -- private.audition_card_z (same formula and partition) and a hash of the scores by card.
+        select c.participant_id, c.judge_id, c.absent, c.comment, c.total, p.category, v.scores,
+               case when c.total is null then null
+                    when coalesce(stddev_pop(c.total) over w, 0) = 0 then 0::numeric
+                    else (c.total - avg(c.total) over w) / stddev_pop(c.total) over w end as z
           from public.audition_scorecards c
-          left join public.audition_scores x on x.session_id = s.id and x.scorecard_id = c.id
-          left join public.audition_session_criteria k on k.session_id = s.id and k.id = x.criterion_id
+          join public.participants p on p.id = c.participant_id
+          left join (select x.scorecard_id, json_object_agg(k.key, x.value) as scores
+                       from public.audition_scores x
+                       join public.audition_session_criteria k
+                         on k.session_id = s.id and k.id = x.criterion_id
+                      where x.session_id = s.id
+                      group by x.scorecard_id) v on v.scorecard_id = c.id
          where c.session_id = s.id
-         group by c.id
+        window w as (partition by p.category, c.judge_id)
       ), judged as materialized (
-        select p.participant_id, jsonb_agg(jsonb_build_object('label', l.label,
-                 'scored', d.judge_id is not null, 'absent', coalesce(d.absent, false),
-                 'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(d.scores, '{}'::jsonb),
-                 'comment', coalesce(d.comment, '')) order by l.ord) as judges
+        select p.participant_id, json_agg(json_build_object('label', l.label,
+                 'scored', z.judge_id is not null, 'absent', coalesce(z.absent, false),
+                 'total', z.total, 'z', round(z.z, 3), 'scores', coalesce(z.scores, '{}'::json),
+                 'comment', coalesce(z.comment, '')) order by l.ord) as judges
           from perf p cross join labels l
-          left join cards d on d.participant_id = p.participant_id and d.judge_id = l.user_id
           left join z on z.participant_id = p.participant_id and z.judge_id = l.user_id
          group by p.participant_id
       ), sc as (
@@ -78,25 +85,25 @@ begin
           from sc
       ), shown as materialized (
         select p.category, r.rank_normalised, p.slot, p.name,
-               jsonb_build_object('participant_id', p.participant_id, 'position', p.place,
+               json_build_object('participant_id', p.participant_id, 'position', p.place,
                  'name', p.name, 'mode', p.mode, 'slot', p.slot, 'status', p.status,
-                 'absent', coalesce(r.absent, false), 'judges', coalesce(j.judges, '[]'::jsonb),
+                 'absent', coalesce(r.absent, false), 'judges', coalesce(j.judges, '[]'::json),
                  'raw', r.raw, 'normalised', r.normalised, 'rank_raw', r.rank_raw,
                  'rank_normalised', r.rank_normalised, 'tied', coalesce(r.tied, false)) as row
           from perf p
           left join ranked r on r.participant_id = p.participant_id
           left join judged j on j.participant_id = p.participant_id
       )
-      select coalesce(jsonb_agg(jsonb_build_object('category', cat.c,
-          'criteria', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'key', k.key,
+      select coalesce(json_agg(json_build_object('category', cat.c,
+          'criteria', coalesce((select json_agg(json_build_object('id', k.id, 'key', k.key,
                         'label', k.label, 'weight', k.weight) order by k.position)
                           from public.audition_session_criteria k
-                         where k.session_id = s.id and k.category = cat.c), '[]'::jsonb),
-          'rows', coalesce((select jsonb_agg(x.row order by x.rank_normalised nulls last, x.slot, x.name)
-                              from shown x where x.category = cat.c), '[]'::jsonb))
-          order by cat.c), '[]'::jsonb)
+                         where k.session_id = s.id and k.category = cat.c), '[]'::json),
+          'rows', coalesce((select json_agg(x.row order by x.rank_normalised nulls last, x.slot, x.name)
+                              from shown x where x.category = cat.c), '[]'::json))
+          order by cat.c), '[]'::json)
         from (values ('dance'), ('singing')) cat(c)
-       where s.category in ('both', cat.c)));
+       where s.category in ('both', cat.c)))::jsonb;
 end;
 $$;
 revoke all on function public.audition_results(uuid) from public, anon, authenticated;
