@@ -12,6 +12,8 @@
  *    200 per call, DOUBLES of them a pass another door admitted offline too: the time, and
  *    exactly DOUBLES double entries and QUEUED - DOUBLES entries recorded (checked in SQL).
  * 4. `judge`, when given (bench/run.ts), times judging scans from the downloaded list.
+ * 5. `browser`, when given: the full list downloaded and stored by the door page in Chromium on a
+ *    4× slowed CPU (bench/door-list-browser.ts), before step 2's delta changes the list.
  *
  * Fails when the list is over 300 KB on the wire, holds a pass code or a phone, or the counts
  * of step 3 are not exact. Environment: BENCH_DOOR_PASSES (5000), BENCH_DOOR_RUNS (5).
@@ -23,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { ANON_KEY } from '../supabase/local/constants.ts';
 import { median } from './support/median.ts';
+import type { BrowserInput, BrowserResult } from './door-list-browser.ts';
 
 const PASSES = Number(process.env.BENCH_DOOR_PASSES ?? 5000);
 const RUNS = Number(process.env.BENCH_DOOR_RUNS ?? 5);
@@ -85,6 +88,7 @@ const unzip = (b: Buffer) => JSON.parse(gunzipSync(b).toString()) as Record<stri
 export async function doorListBench(options: {
   out: (text?: string) => void;
   judge?: (input: JudgeInput) => Promise<string[]>;
+  browser?: (input: BrowserInput) => Promise<BrowserResult>;
 }): Promise<DoorListBench> {
   const { out } = options;
   const { openLocalDatabase } = await import('../supabase/local/database.ts');
@@ -182,6 +186,10 @@ export async function doorListBench(options: {
         `${(wireBytes / 1024).toFixed(1)} KB gzipped / ${(raw.wire.length / 1024).toFixed(1)} KB raw, ` +
         `downloaded and parsed in ${downloadMs.toFixed(1)} ms`,
     );
+    if (options.browser) {
+      const input = { db, email: 'porte-liste@example.cm', password: PASSWORD, passes, out };
+      failures.push(...(await options.browser(input)).failures);
+    }
     await db.admin.query(
       `update public.reservations set checked_in_at = now(), checked_in_door = 'Porte 2'
         where id in (select id from public.reservations where state = 'confirmed'
@@ -275,6 +283,7 @@ export async function doorListBench(options: {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const out = (text = '') => process.stdout.write(`${text}\n`);
   const { judgeDownloadedList } = await import('./door-verdict.ts');
-  const result = await doorListBench({ out, judge: judgeDownloadedList });
+  const { doorListInBrowser: browser } = await import('./door-list-browser.ts');
+  const result = await doorListBench({ out, judge: judgeDownloadedList, browser });
   process.exit(result.failures.length > 0 ? 1 : 0);
 }

@@ -24,6 +24,12 @@ type Options = {
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
+ * User Timing marks around a download (bench/door-list-browser.ts times the full list's download
+ * and storage from them on a slowed CPU, issue 31); a mark costs microseconds.
+ */
+const mark = (name: string) => globalThis.performance?.mark?.(`door-list:${name}`);
+
+/**
  * The door list on this phone (docs/decisions/032-offline-door.md): read from IndexedDB when the
  * page opens, downloaded in full at the first sign-in, then every LIST_SYNC_MS while online (and
  * when the network returns) only what changed. `judge` answers a code from the list alone.
@@ -60,10 +66,13 @@ export function useDoorList({ door, onSessionLost }: Options) {
     syncing.current = true;
     try {
       const since = current.current?.version ?? null;
+      mark('download');
       const download = await getDoorList(options.current.door, since);
+      mark('downloaded');
       // A scan may have been admitted while the download was on its way: merged, not lost.
       const next = applyDownload(current.current, download, new Date().toISOString());
       if (next) await keep(next);
+      mark('stored');
     } catch (e) {
       const failure = toDataError(e, '');
       if (failure.kind === 'forbidden') options.current.onSessionLost(failure.message);
