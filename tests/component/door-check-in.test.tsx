@@ -5,7 +5,7 @@
  * Here: a typed code, the phone search and the door’s own refusals.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   backend,
   openTheDoors,
@@ -91,7 +91,9 @@ describe('check-in', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
     const found = await screen.findByRole('region', { name: '1 réservation trouvée' });
-    expect(screen.getByRole('heading', { name: '1 réservation trouvée' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: '1 réservation trouvée' })).toHaveFocus(),
+    );
     expect(found).toHaveTextContent('Awa N.');
     expect(found).toHaveTextContent(`Téléphone ${phone[0]}•• •• •• ${phone.slice(7)}`);
     expect(found).toHaveTextContent('Place confirmée');
@@ -101,7 +103,7 @@ describe('check-in', () => {
     expect(await verdict()).toHaveTextContent('Entrée validée — Awa N.');
     expect((await entries(pass_code))[0].checked_in_door).toBe('Porte 1');
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
-    expect(screen.getByLabelText('Téléphone du titulaire')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Téléphone du titulaire')).toHaveFocus());
 
     await user.clear(screen.getByLabelText('Téléphone du titulaire'));
     await user.type(screen.getByLabelText('Téléphone du titulaire'), '600000000');

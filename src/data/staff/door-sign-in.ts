@@ -25,7 +25,7 @@ export type DoorStaff = { email: string; role: StaffRole | null };
 type AuthErrorLike = { status?: number; code?: string };
 
 /** A Supabase Auth refusal in the admin sign-in's words (./admin-auth.ts). */
-export function authRefusal(error: unknown): DataError {
+function authRefusal(error: unknown): DataError {
   const e = (error ?? {}) as AuthErrorLike;
   if (e.code === 'email_not_confirmed') return new DataError('auth', EMAIL_NOT_CONFIRMED);
   if (e.code === 'over_request_rate_limit' || e.status === 429)
@@ -56,10 +56,15 @@ export async function staffRole(): Promise<StaffRole | null> {
 }
 
 /**
- * Signs in with Supabase Auth, then asks the database for the role: door staff (`controle`) and
- * admins may check in; anyone else is signed out again and refused with NOT_DOOR_STAFF.
+ * Signs in with Supabase Auth, then asks the database for the role: anyone without one of `roles`
+ * is signed out again and refused with `refusal` (the door's and the jury's sign-in).
  */
-export async function signInDoor(email: string, password: string): Promise<DoorStaff> {
+export async function signInWithRole(
+  email: string,
+  password: string,
+  roles: readonly StaffRole[],
+  refusal: string,
+): Promise<{ email: string; userId: string; role: StaffRole }> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw authRefusal(error);
@@ -67,14 +72,25 @@ export async function signInDoor(email: string, password: string): Promise<DoorS
   try {
     role = await staffRole();
   } catch (e) {
-    void signOutDoor();
+    void signOutAdmin();
     throw e;
   }
-  if (!role || !DOOR_ROLES.includes(role)) {
-    void signOutDoor();
-    throw new DataError('forbidden', NOT_DOOR_STAFF);
+  if (!role || !roles.includes(role)) {
+    void signOutAdmin();
+    throw new DataError('forbidden', refusal);
   }
-  return { email: data.session.user.email ?? email, role };
+  return { email: data.session.user.email ?? email, userId: data.session.user.id, role };
+}
+
+/** Door staff (`controle`) and admins may check in; anyone else is refused with NOT_DOOR_STAFF. */
+export async function signInDoor(email: string, password: string): Promise<DoorStaff> {
+  const { email: signedIn, role } = await signInWithRole(
+    email,
+    password,
+    DOOR_ROLES,
+    NOT_DOOR_STAFF,
+  );
+  return { email: signedIn, role };
 }
 
 /**

@@ -2,7 +2,7 @@ import { getSupabase } from '@/data/shared/supabase';
 import type { StaffRole } from '@/data/shared/staff-role';
 import { DataError } from '@/lib/errors';
 import { signOutAdmin } from './admin-auth';
-import { authRefusal, staffRole } from './door-sign-in';
+import { signInWithRole, staffRole } from './door-sign-in';
 
 /**
  * The judges' sign-in on their phone or tablet (/jury), as the door's (./door-sign-in.ts):
@@ -18,23 +18,8 @@ export const NOT_JURY = 'Ce compte n’a pas accès au jury des auditions.';
 export type JuryStaff = { email: string; userId: string; role: StaffRole | null };
 
 /** Signs in, then checks the role: anyone but a judge or an admin is signed out and refused. */
-export async function signInJury(email: string, password: string): Promise<JuryStaff> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw authRefusal(error);
-  let role: StaffRole | null;
-  try {
-    role = await staffRole();
-  } catch (e) {
-    void signOutJury();
-    throw e;
-  }
-  if (!role || !JURY_ROLES.includes(role)) {
-    void signOutJury();
-    throw new DataError('forbidden', NOT_JURY);
-  }
-  return { email: data.session.user.email ?? email, userId: data.session.user.id, role };
-}
+export const signInJury = (email: string, password: string): Promise<JuryStaff> =>
+  signInWithRole(email, password, JURY_ROLES, NOT_JURY);
 
 /**
  * Who is signed in on this device: null without a session. Offline, a kept session is trusted as

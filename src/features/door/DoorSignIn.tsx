@@ -1,15 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/Button';
-import { Field } from '@/components/ui/Field';
-import { FormAlert } from '@/components/ui/FormAlert';
-import { RequiredLegend } from '@/components/ui/RequiredLegend';
-import { LOGIN_FAILED } from '@/data/staff/admin-auth';
+import { NIGHT_PARTY_LOGO_LIGHT } from '@/components/brand/Logo';
+import { StaffSignIn } from '@/components/staff/StaffSignIn';
 import { signInDoor, type DoorStaff } from '@/data/staff/door-sign-in';
-import { Logo, NIGHT_PARTY_LOGO_LIGHT } from '@/components/brand/Logo';
-import { toDataError } from '@/lib/errors';
-
-const EMAIL_REQUIRED = "L'email est requis";
-const PASSWORD_REQUIRED = 'Le mot de passe est requis';
 
 type Props = {
   /** Why the door staff are here again (session expired, account refused…). */
@@ -18,66 +9,16 @@ type Props = {
 };
 
 /** The door staff's sign-in (Supabase Auth; the database says who may check in). */
-export function DoorSignIn({ notice, onSignedIn }: Props) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(notice ?? null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = {
-      email: email.trim() ? undefined : EMAIL_REQUIRED,
-      password: password ? undefined : PASSWORD_REQUIRED,
-    };
-    setErrors(found);
-    if (found.email || found.password) {
-      document.getElementById(found.email ? 'door-email' : 'door-password')?.focus();
-      return;
-    }
-    setFailure(null);
-    setBusy(true);
-    try {
-      onSignedIn(await signInDoor(email.trim(), password));
-    } catch (error) {
-      setFailure(toDataError(error, LOGIN_FAILED).message);
-      setBusy(false);
-    }
-  };
-
+export function DoorSignIn(props: Props) {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-brand-900 px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
-        <Logo logo={NIGHT_PARTY_LOGO_LIGHT} alt="Booster Night Party" className="h-12 w-auto" />
-        <h1 className="mt-1 text-2xl font-bold text-gray-900">Contrôle des entrées</h1>
-        <p className="mt-2 text-gray-700">Réservé au personnel de la porte.</p>
-        <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-label="Connexion">
-          <RequiredLegend />
-          <Field label="E-mail" error={errors.email} required>
-            <input
-              id="door-email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
-          <Field label="Mot de passe" error={errors.password} required>
-            <input
-              id="door-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
-          <FormAlert message={failure} />
-          <Button type="submit" size="block" busy={busy} busyLabel="Connexion en cours...">
-            Se connecter
-          </Button>
-        </form>
-      </div>
-    </main>
+    <StaffSignIn
+      logo={NIGHT_PARTY_LOGO_LIGHT}
+      logoAlt="Booster Night Party"
+      title="Contrôle des entrées"
+      intro="Réservé au personnel de la porte."
+      idPrefix="door"
+      signIn={signInDoor}
+      {...props}
+    />
   );
 }
