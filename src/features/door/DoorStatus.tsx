@@ -61,7 +61,7 @@ export function DoorCountPanel({ count, stale, perDoor }: CountProps & { perDoor
                 Entrés
               </th>
               <th scope="col" className="py-1 text-right font-normal">
-                10 dernières min
+                10 min
               </th>
             </tr>
           </thead>

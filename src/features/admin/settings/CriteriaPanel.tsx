@@ -84,7 +84,12 @@ function CategoryCriteriaForm({
 
   const sum = weightSum(rows);
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={`${id}-title`} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      className="min-w-0 space-y-4"
+    >
       <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
         {label}
       </h3>
@@ -100,13 +105,13 @@ function CategoryCriteriaForm({
       )}
       <fieldset
         aria-describedby={[sumId, errors.sum && sumErrorId].filter(Boolean).join(' ')}
-        className="space-y-3"
+        className="min-w-0 space-y-3"
       >
         <legend className="sr-only">Critères et poids : {label}</legend>
         {rows.map((row, i) => (
           <fieldset
             key={row.key ?? `new-${i}`}
-            className="grid items-start gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_8rem_auto]"
+            className="grid min-w-0 items-start gap-3 rounded-lg border border-gray-200 p-3"
           >
             <legend className="px-1 text-sm font-medium text-gray-800">Critère {i + 1}</legend>
             <Field label="Libellé" error={errors.rows[i]?.label} required>
@@ -128,7 +133,6 @@ function CategoryCriteriaForm({
             </Field>
             <Button
               variant="dangerOutline"
-              className="sm:mt-6"
               aria-disabled={rows.length <= MIN_CRITERIA || undefined}
               onClick={() =>
                 rows.length > MIN_CRITERIA && setRows((list) => list.filter((_, j) => j !== i))
