@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../../src/config/local-backend';
+import { doualaDay } from '../../../src/lib/dates';
 import { solveProofOfWork } from '../../setup/proof-of-work';
 import { baseUrl } from './browser';
 
@@ -74,7 +75,7 @@ export async function registerSinger(name: string, phone: string): Promise<strin
 }
 
 /** The Douala day of now (yyyy-mm-dd). */
-export const doualaToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+export const doualaToday = () => doualaDay();
 
 /** Signs in on the jury's page and waits for the session's scorecard. */
 export async function signInJury(page: Page, [email, password]: readonly [string, string]) {
