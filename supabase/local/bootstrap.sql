@@ -3,10 +3,15 @@
 -- grants on public, and the migrations history table. Run by the superuser (supabase_admin) on
 -- each new database; the roles are made once per cluster by cluster.sql.
 
--- Extensions live in their own schema, as on hosted Supabase.
+-- Extensions live in their own schema, as on hosted Supabase, and only those a new hosted project
+-- has enabled (of those this PostgreSQL build ships; pg_graphql and supabase_vault are Supabase's
+-- own): any other extension must be created by a migration, or a new project refuses them
+-- (docs/decisions/035-extensions-a-new-project-has.md). tests/integration/hosted-extensions.test.ts
+-- holds this list.
 create schema extensions;
 create extension pgcrypto with schema extensions;
-create extension pg_trgm with schema extensions;
+create extension "uuid-ossp" with schema extensions;
+create extension pg_stat_statements with schema extensions;
 grant usage on schema extensions to postgres, anon, authenticated, service_role;
 set search_path = "$user", public, extensions;
 

@@ -5,7 +5,8 @@
 -- numeric prefix (supabase/schemas/README.md). supabase/migrations/ still says how each
 -- database got here; tests/integration/declarative-schema.test.ts keeps the two equal
 -- (docs/decisions/028-declarative-schema.md). Supabase's own bootstrap (the roles, `auth`,
--- `extensions` with pgcrypto and pg_trgm) comes first: supabase/local/bootstrap.sql locally.
+-- `extensions` with a new project's pgcrypto, uuid-ossp and pg_stat_statements) comes first:
+-- supabase/local/bootstrap.sql locally. Other extensions are created where they are needed.
 --
 -- Supabase grants everything in `public` to anon/authenticated by default: the defaults below
 -- take it back, and every object grants the minimum each role needs

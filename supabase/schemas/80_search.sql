@@ -2,6 +2,9 @@
 -- members included), a masked one for readers, kept by triggers and searched with trigram
 -- indexes (docs/decisions/022-search-people.md).
 
+-- A new hosted project does not enable pg_trgm: it is created here (the indexes below need it).
+create extension if not exists pg_trgm with schema extensions;
+
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
 -- ---------------------------------------------------------------------------------------------
