@@ -1,29 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import words from '../fixtures/specification.json';
 
 /**
- * The product specification (SPEC.md, beside the project's folder), read by the tests that hold
- * the interface to its words: tests/unit/specification-words.test.ts (every quoted UI string is
- * in src/) and tests/unit/french-voice.test.ts (the typography rules skip the specification's own
- * strings).
+ * The product specification's exact words and constants, as the tests hold the interface to them:
+ * tests/unit/specification-words.test.ts (every quoted UI string is in src/, the CSV columns, the
+ * toasts) and tests/unit/french-voice.test.ts (the typography rules skip the specification's own
+ * strings). The specification itself lives outside this repository; its words are written down in
+ * tests/fixtures/specification.json so that a clone tests alone (no test reads outside the
+ * repository: tests/unit/stands-alone.test.ts).
  */
-export const SPEC = readFileSync(
-  join(import.meta.dirname, '..', '..', '..', 'shared', 'SPEC.md'),
-  'utf8',
-);
+export const SPECIFICATION = words;
 
-/**
- * Every '…' string of the specification, in order of appearance. A quote opens after a non-letter
- * and closes before one, so the apostrophes inside a word ("L'email", "d'espace") stay inside.
- */
-export function quotedStrings(spec = SPEC): string[] {
-  const found = [...spec.matchAll(/(?<!\p{L})'(.+?)'(?!\p{L})/gu)].map((m) => m[1]);
-  return [...new Set(found)];
+/** Every '…' string of the specification, in order of appearance. */
+export function quotedStrings(): string[] {
+  return [...words.quoted];
 }
 
-/** The specification's line that starts with `start` (after a list's "- "), or an error. */
-export function specLine(start: string, spec = SPEC): string {
-  const line = spec.split('\n').find((l) => l.replace(/^- /, '').startsWith(start));
-  if (!line) throw new Error(`SPEC.md has no line starting with "${start}"`);
-  return line;
+/**
+ * Text the specification gives verbatim: one of its quoted strings, or one of the longer passages
+ * of its prose that the interface repeats word for word (a word such as "Email" alone is not).
+ */
+export function isVerbatim(text: string): boolean {
+  return words.quoted.includes(text) || words.verbatimPassages.includes(text);
 }

@@ -2,20 +2,18 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { quotedStrings, SPEC } from '../setup/specification';
+import { isVerbatim } from '../setup/specification';
 
 /**
  * One French voice (docs/glossary.md): every string of the interface, public site and admin, aria
  * labels and exports' labels included, spelled as the glossary says. Strings the specification
- * gives verbatim (any text found in SPEC.md) are exempt, even where they differ.
+ * gives verbatim (tests/fixtures/specification.json) are exempt, even where they differ.
  *
  * A "string of the interface" is JSX text, or a string or template literal with a letter and a
  * space outside code positions (imports, class names, URLs, query strings of the data module,
  * console messages, object keys).
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The specification's quoted strings, as tests/unit/specification-words.test.ts reads them. */
-const SPEC_QUOTED = new Set(quotedStrings());
 
 const RULES: { name: string; pattern: RegExp }[] = [
   {
@@ -206,12 +204,8 @@ function interfaceStrings(path: string): { text: string; line: number }[] {
   return out;
 }
 
-/**
- * Exempt: text the specification gives verbatim: a quoted string of SPEC.md, or a longer part of
- * one (a word such as "Email" alone is not exempt because the specification uses it somewhere).
- */
-const inSpec = (text: string) =>
-  SPEC_QUOTED.has(text) || (text.length >= 20 && SPEC.includes(text));
+/** Exempt: text the specification gives verbatim (tests/setup/specification.ts). */
+const inSpec = isVerbatim;
 
 describe('one French voice (docs/glossary.md)', () => {
   const found: Found[] = [];

@@ -11,7 +11,7 @@ import {
   reservationsFileName,
 } from '@/data/reservations/reservations-csv';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@/app/ToastHost';
-import { quotedStrings, SPEC, specLine } from '../setup/specification';
+import { quotedStrings, SPECIFICATION } from '../setup/specification';
 
 /**
  * The specification's words (issue 27, docs/decisions/021-specification-words.md): every UI string
@@ -123,14 +123,10 @@ const WHERE: Record<string, string[]> = {
 };
 
 /** The labels the specification gives unquoted, after a route or a screen's name. */
-const headerLabels = [...specLine('Header links:').matchAll(/ \/[\w-]* \(([^)]+)\)/g)].map(
-  (m) => m[1],
-);
-const footerAdminLink = /\(([^)]+)\)\.$/.exec(specLine('Footer:'))?.[1] ?? '';
-const detailButtons = (/\(buttons ([^)]+)\)/.exec(specLine('View mode and edit mode'))?.[1] ?? '')
-  .split(', ')
-  .filter(Boolean);
-const regionExportButton = /with an (\S+) button/.exec(specLine('Region table'))?.[1] ?? '';
+const headerLabels = SPECIFICATION.headerLinks.map((link) => link.label);
+const footerAdminLink = SPECIFICATION.footerAdminLink;
+const detailButtons = SPECIFICATION.participantDetailButtons;
+const regionExportButton = SPECIFICATION.regionExportButton;
 
 /** Labels (the whole text of a link or a button, not a part of a longer one) and their place. */
 const LABELS: [string[], string][] = [
@@ -229,25 +225,24 @@ describe('the specification’s words (SPEC.md, every quoted UI string)', () => 
 
 describe('the specification’s files and constants (SPEC.md §7, §9)', () => {
   it('writes the participants CSV with exactly its columns, as participants_{date}.csv', () => {
-    const line = specLine('Participants CSV:');
-    const columns = /columns ([^;]+);/.exec(line)?.[1].split(', ');
+    const { columns, fileName } = SPECIFICATION.participantsCsv;
+    expect(columns).toHaveLength(13);
     expect([...PARTICIPANT_CSV_COLUMNS]).toEqual(columns);
-    expect(line).toContain('saved as participants_{date}.csv');
+    expect(fileName).toBe('participants_{date}.csv');
     expect(participantsFileName(new Date(2025, 5, 15))).toBe('participants_2025-06-15.csv');
   });
 
   it('writes the reservations CSV with exactly its columns, as reservations_{date}.csv', () => {
-    const line = specLine('Reservations CSV:');
-    const columns = /columns (.+), values with French labels/.exec(line)?.[1].split(', ');
+    const { columns, fileName } = SPECIFICATION.reservationsCsv;
     expect(columns).toHaveLength(10);
     expect([...RESERVATION_CSV_COLUMNS]).toEqual(columns);
-    expect(line).toContain('saved as reservations_{date}.csv');
+    expect(fileName).toBe('reservations_{date}.csv');
     expect(reservationsFileName(new Date(2025, 3, 2))).toBe('reservations_2025-04-02.csv');
   });
 
   it('closes toasts after its 5000 ms, top-right', () => {
-    const [, ms, position] = /Toast auto-close (\d+) ms, ([\w-]+)\./.exec(SPEC) ?? [];
-    expect(TOAST_AUTO_CLOSE_MS).toBe(Number(ms));
-    expect(TOAST_POSITION).toBe(position);
+    expect(SPECIFICATION.toast).toEqual({ autoCloseMs: 5000, position: 'top-right' });
+    expect(TOAST_AUTO_CLOSE_MS).toBe(SPECIFICATION.toast.autoCloseMs);
+    expect(TOAST_POSITION).toBe(SPECIFICATION.toast.position);
   });
 });
