@@ -12,12 +12,14 @@ import { describe, expect, it } from 'vitest';
  * folder the specification sits in beside it.
  */
 const ROOT = resolve(import.meta.dirname, '..', '..');
+/** This file, whose examples below name the very paths it looks for. */
+const SELF = relative(ROOT, import.meta.filename);
 const CODE = /\.(?:[cm]?[jt]sx?|sh)$|^\.ci\/run$/;
 
 function trackedCode(): string[] {
   return execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
     .split('\n')
-    .filter((file) => CODE.test(file));
+    .filter((file) => CODE.test(file) && file !== SELF);
 }
 
 /** The places in `source` (a file at `file`, relative to `root`) that reach outside `root`. */
