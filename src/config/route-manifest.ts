@@ -10,7 +10,7 @@
  *
  * Plain data: Node (the build, ESLint) imports it as it is.
  */
-import * as paths from './route-paths';
+import * as paths from './route-paths.ts';
 
 /** A route's name: its path is `paths[key]` (./route-paths.ts). */
 type RouteKey = {

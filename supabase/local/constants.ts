@@ -19,6 +19,35 @@ export const DEMO_ADMIN = {
   password: 'BoosterAdmin2025',
 } as const;
 
+/** Every demo account of supabase/seed.sql, with the page it signs in at (README, "Demo accounts"). */
+export const DEMO_ACCOUNTS = [
+  { role: 'admin', ...DEMO_ADMIN, page: '/admin/login' },
+  {
+    role: 'lecteur',
+    email: 'lecteur@booster-challenge.local',
+    password: 'BoosterLecteur2025',
+    page: '/admin/login',
+  },
+  {
+    role: 'porte',
+    email: 'porte@booster-challenge.local',
+    password: 'BoosterPorte2025',
+    page: '/porte',
+  },
+  {
+    role: 'régie',
+    email: 'regie@booster-challenge.local',
+    password: 'BoosterRegie2025',
+    page: '/admin/regie',
+  },
+  {
+    role: 'jury',
+    email: 'jury@booster-challenge.local',
+    password: 'BoosterJury2025',
+    page: '/jury',
+  },
+] as const;
+
 export const DEFAULT_HOST = '127.0.0.1';
 /** The API port, as the Supabase CLI's. */
 export const DEFAULT_PORT = 54321;

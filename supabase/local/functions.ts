@@ -6,7 +6,7 @@
  * is checked as Supabase's gateway checks it (a valid JWT in Authorization) and forwarded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,16 @@ export type EdgeFunctionsOptions = {
   env?: Record<string, string | undefined>;
   /** Each line the function prints (default: the console, prefixed). */
   log?: (line: string) => void;
+  /**
+   * Where the local sink's lines (a message's full text each) are appended instead of the
+   * console: a dev server's console keeps one count per batch (startSendTimer).
+   */
+  sinkFile?: string;
 };
+
+/** The default file of the local sink's messages (one per run of the dev server or backend). */
+export const defaultSinkFile = (): string =>
+  path.join(tmpdir(), 'booster-challenge', `sent-messages-${process.pid}.log`);
 
 export class EdgeFunctions {
   private readonly running = new Map<string, Running>();
@@ -60,6 +69,12 @@ export class EdgeFunctions {
 
   private start(name: string): Running {
     const log = this.options.log ?? ((line: string) => console.info(`[${name}] ${line}`));
+    const sinkFile = this.options.sinkFile;
+    const keep = (line: string) => {
+      if (!sinkFile) return;
+      mkdirSync(path.dirname(sinkFile), { recursive: true });
+      appendFileSync(sinkFile, `${new Date().toISOString()} ${line}\n`);
+    };
     const child = spawn(
       denoBinary(),
       [
@@ -98,6 +113,7 @@ export class EdgeFunctions {
         for (const line of parts) {
           const port = line.match(/listening on (\d+)/)?.[1];
           if (port) resolve(`http://127.0.0.1:${port}`);
+          else if (sinkFile && line.startsWith('local sink ')) keep(line);
           else if (line.trim()) log(line);
         }
       };
@@ -153,6 +169,20 @@ export class EdgeFunctions {
   }
 }
 
+/** One line for a run of send-messages: its counts, and where the sink keeps the texts. */
+export function batchLine(answer: string, sinkFile?: string): string {
+  let run: { sent?: number; failed?: number; retried?: number };
+  try {
+    run = JSON.parse(answer) as typeof run;
+  } catch {
+    return `send-messages: ${answer}`;
+  }
+  const parts = [`${run.sent ?? 0} sent`];
+  if (run.failed) parts.push(`${run.failed} failed`);
+  if (run.retried) parts.push(`${run.retried} to retry`);
+  return `Messages: ${parts.join(', ')}${sinkFile ? ` (full texts: ${sinkFile})` : ''}`;
+}
+
 /**
  * The dev servers' stand-in for the hosted schedule: POSTs to send-messages with the service key
  * every `ms` (SEND_MESSAGES_INTERVAL_MS, 30 s by default; 0: never). Returns the stop.
@@ -160,6 +190,7 @@ export class EdgeFunctions {
 export function startSendTimer(
   apiUrl: () => string,
   ms = Number(process.env.SEND_MESSAGES_INTERVAL_MS ?? 30_000),
+  sinkFile?: string,
 ): () => void {
   if (!(ms > 0)) return () => undefined;
   let busy = false;
@@ -174,7 +205,7 @@ export function startSendTimer(
       .then(async (r) => {
         const text = await r.text();
         if (!r.ok) console.warn(`send-messages: HTTP ${r.status} ${text}`);
-        else if (!/"claimed":0/.test(text)) console.info(`  ➜  send-messages: ${text}`);
+        else if (!/"claimed":0/.test(text)) console.info(`  ➜  ${batchLine(text, sinkFile)}`);
       })
       .catch((error: unknown) => console.warn(`send-messages: ${String(error)}`))
       .finally(() => {

@@ -1,11 +1,12 @@
 import { loadEnv, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { openLocalDatabase, type LocalDatabase } from './database.ts';
-import { DEMO_ADMIN, DEV_DATABASE } from './constants.ts';
+import { DEV_DATABASE } from './constants.ts';
 import { localDataDir } from './paths.ts';
 import { chooseDatabasePort, takenNote } from './ports.ts';
 import { serverPlaces } from './postgres.ts';
 import { API_PREFIXES, createRequestHandler } from './server.ts';
-import { EdgeFunctions, startSendTimer } from './functions.ts';
+import { defaultSinkFile, EdgeFunctions, startSendTimer } from './functions.ts';
+import { startupBlock, type StartupFacts } from './startup-block.ts';
 
 /**
  * Mounts the embedded Supabase stand-in on the dev and preview servers (same origin) when
@@ -20,6 +21,8 @@ import { EdgeFunctions, startSendTimer } from './functions.ts';
 export function localBackend(): Plugin {
   let enabled = false;
   let database: Promise<LocalDatabase> | undefined;
+  const sinkFile = defaultSinkFile();
+  let facts: Omit<StartupFacts, 'site'> | undefined;
 
   const open = () => {
     database ??= (async () => {
@@ -29,18 +32,20 @@ export function localBackend(): Plugin {
       const db = await openLocalDatabase(
         dbPort ? { dataDir: localDataDir(), port: dbPort.port, seed: true } : { seed: true },
       );
-      const ms = Math.round(performance.now() - started);
-      console.info(
-        `  ➜  Local Supabase backend ready in ${ms} ms (PostgreSQL 17, ${inMemory ? 'throw-away cluster' : 'kept'}: ${serverPlaces(db.server)})\n` +
-          `  ➜  psql: psql ${db.server.url(DEV_DATABASE, 'postgres')}${dbPort ? takenNote(dbPort, 'LOCAL_DB_PORT') : ''}`,
-      );
+      facts = {
+        readyMs: Math.round(performance.now() - started),
+        database: `${inMemory ? 'throw-away cluster' : 'kept'}: ${serverPlaces(db.server)}`,
+        note: dbPort ? takenNote(dbPort, 'LOCAL_DB_PORT') : '',
+        psql: db.server.url(DEV_DATABASE, 'postgres'),
+        sinkFile,
+      };
       return db;
     })();
     return database;
   };
 
   let apiUrl = '';
-  const functions = new EdgeFunctions({ apiUrl: () => apiUrl });
+  const functions = new EdgeFunctions({ apiUrl: () => apiUrl, sinkFile });
   let stopTimer: () => void = () => undefined;
 
   const close = async () => {
@@ -74,13 +79,23 @@ export function localBackend(): Plugin {
           const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           apiUrl = `http://${/^(::|0\.0\.0\.0|\[::\])$/.test(host) ? '127.0.0.1' : host}:${address.port}`;
           stopTimer();
-          stopTimer = startSendTimer(() => apiUrl);
+          stopTimer = startSendTimer(() => apiUrl, undefined, sinkFile);
           // The links in messages point at this dev server while the site's address is still a
-          // local one (message_settings.site_url; a real address set in Paramètres is kept).
+          // local one (message_settings.site_url; a real address set in Paramètres is kept),
+          // including the messages the seed queued before the port was known.
           void ready.then((db) =>
             db.admin.query(
-              `update public.message_settings set site_url = $1
-                where site_url ~ '^http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$' and site_url <> $1`,
+              `with before as (
+                 select site_url from public.message_settings
+                  where site_url ~ '^http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$' and site_url <> $1),
+               moved as (
+                 update public.message_settings s set site_url = $1 from before
+                 returning before.site_url as old)
+               update public.outbox o
+                  set body = replace(o.body, moved.old, $1),
+                      variables = replace(o.variables::text, moved.old, $1)::jsonb
+                 from moved
+                where o.state = 'queued' and strpos(o.body || o.variables::text, moved.old) > 0`,
               [`http://localhost:${address.port}`],
             ),
           );
@@ -89,10 +104,7 @@ export function localBackend(): Plugin {
           /\/$/,
           '',
         );
-        console.info(
-          `  ➜  Local Supabase API: ${url}/rest/v1, ${url}/auth/v1 and ${url}/functions/v1\n` +
-            `  ➜  Demo admin sign-in: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-        );
+        if (facts) console.info(startupBlock({ ...facts, site: url }));
       });
     });
   };
