@@ -170,7 +170,7 @@ export class EdgeFunctions {
 }
 
 /** One line for a run of send-messages: its counts, and where the sink keeps the texts. */
-export function batchLine(answer: string, sinkFile?: string): string {
+function batchLine(answer: string, sinkFile?: string): string {
   let run: { sent?: number; failed?: number; retried?: number };
   try {
     run = JSON.parse(answer) as typeof run;
