@@ -31,12 +31,15 @@ function invalidNames(e: RawEnv): string[] {
   return wrong;
 }
 
+/**
+ * EmailJS in the browser: the contact form's notification to the organisers, nothing else.
+ * Confirmations and convocations go through the database's outbox and its sender, with the
+ * provider's private key (docs/decisions/038-no-visitor-links-and-outbox-only.md).
+ */
 export type EmailJsConfig = {
   publicKey: string;
   serviceId: string;
-  contactTemplateId: string | null;
-  confirmationTemplateId: string | null;
-  convocationTemplateId: string | null;
+  contactTemplateId: string;
 };
 
 export type AppEnv = {
@@ -70,13 +73,11 @@ export function parseEnv(
     throw new Error(`Invalid environment: ${wrong.join(', ')}. See .env.example.`);
   }
   const emailjs =
-    e.VITE_EMAILJS_PUBLIC_KEY && e.VITE_EMAILJS_SERVICE_ID
+    e.VITE_EMAILJS_PUBLIC_KEY && e.VITE_EMAILJS_SERVICE_ID && e.VITE_EMAILJS_CONTACT_TEMPLATE_ID
       ? {
           publicKey: e.VITE_EMAILJS_PUBLIC_KEY,
           serviceId: e.VITE_EMAILJS_SERVICE_ID,
-          contactTemplateId: e.VITE_EMAILJS_CONTACT_TEMPLATE_ID ?? null,
-          confirmationTemplateId: e.VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID ?? null,
-          convocationTemplateId: e.VITE_EMAILJS_CONVOCATION_TEMPLATE_ID ?? null,
+          contactTemplateId: e.VITE_EMAILJS_CONTACT_TEMPLATE_ID,
         }
       : null;
   if (e.VITE_SUPABASE_URL) {
@@ -91,6 +92,29 @@ export function parseEnv(
   return { supabaseUrl: origin, supabaseAnonKey: localKey, usesLocalBackend: true, emailjs };
 }
 
+/** `read()`, or undefined where it throws (outside Vite, import.meta.env is undefined). */
+function attempt(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The variables the site reads, each named: Vite writes the value of each
+ * `import.meta.env.NAME` into the bundle, but where `import.meta.env` is used whole it writes
+ * every VITE_ variable of the build's environment, whatever the code reads (the EmailJS template
+ * ids of issue 38 were public that way). tests/unit/public-bundle.test.ts checks the build.
+ */
+const readEnv = (): Record<string, unknown> => ({
+  VITE_SUPABASE_URL: attempt(() => import.meta.env.VITE_SUPABASE_URL),
+  VITE_SUPABASE_ANON_KEY: attempt(() => import.meta.env.VITE_SUPABASE_ANON_KEY),
+  VITE_EMAILJS_PUBLIC_KEY: attempt(() => import.meta.env.VITE_EMAILJS_PUBLIC_KEY),
+  VITE_EMAILJS_SERVICE_ID: attempt(() => import.meta.env.VITE_EMAILJS_SERVICE_ID),
+  VITE_EMAILJS_CONTACT_TEMPLATE_ID: attempt(() => import.meta.env.VITE_EMAILJS_CONTACT_TEMPLATE_ID),
+});
+
 let cached: AppEnv | undefined;
 
 /** The validated environment (computed on first use). */
@@ -98,7 +122,7 @@ export function getEnv(): AppEnv {
   cached ??= parseEnv(
     // Outside Vite (Node scripts such as `npm run bench`) there is no import.meta.env: the local
     // backend on 127.0.0.1:54321 applies, as it does when VITE_SUPABASE_URL is unset.
-    (import.meta.env ?? {}) as Record<string, unknown>,
+    readEnv(),
     typeof window === 'undefined' ? 'http://127.0.0.1:54321' : window.location.origin,
   );
   return cached;

@@ -1,14 +1,14 @@
 import { getEnv } from '@/config/env';
 
 /**
- * E-mail through EmailJS (https://www.emailjs.com), used by the contact form and by the admin
- * "confirmation e-mail" action and
- * the audition convocations. @emailjs/browser is loaded on first use only. Its request is
+ * E-mail through EmailJS (https://www.emailjs.com) from the browser: the contact form's
+ * notification to the organisers, and only it. Confirmations and convocations go through the
+ * database's outbox, sent with the provider's private key, never from here
+ * (docs/decisions/038-no-visitor-links-and-outbox-only.md): the browser knows no other template.
+ * @emailjs/browser is loaded on first use only. Its request is
  * POST https://api.emailjs.com/api/v1.0/email/send with the JSON body
  * { lib_version, user_id (public key), service_id, template_id, template_params }.
  */
-
-export type EmailTemplate = 'contact' | 'confirmation' | 'convocation';
 
 export class EmailNotConfiguredError extends Error {
   constructor(what: string) {
@@ -26,38 +26,31 @@ export class EmailSendError extends Error {
   }
 }
 
-/** The template id of `template`, or null when EmailJS or that template is not configured. */
-export function emailTemplateId(template: EmailTemplate): string | null {
-  const cfg = getEnv().emailjs;
-  if (!cfg) return null;
-  if (template === 'contact') return cfg.contactTemplateId;
-  return template === 'confirmation' ? cfg.confirmationTemplateId : cfg.convocationTemplateId;
-}
-
-/** True when EmailJS is configured (public key and service), and the template if one is named. */
-export function isEmailConfigured(template?: EmailTemplate): boolean {
-  if (!getEnv().emailjs) return false;
-  return template === undefined || emailTemplateId(template) !== null;
+/** True when the contact notification is configured (public key, service and its template). */
+export function isContactEmailConfigured(): boolean {
+  return getEnv().emailjs !== null;
 }
 
 type EmailJsResponse = { status?: number; text?: string };
 
 /**
- * Sends one e-mail with `templateId` and its parameters. Throws EmailNotConfiguredError when the
- * public key, the service id or the template id is missing, EmailSendError when EmailJS refuses.
+ * Sends the contact notification with its parameters (the organisers' template: its recipient is
+ * theirs, written in EmailJS, not a parameter). Throws EmailNotConfiguredError when the public
+ * key, the service id or the contact template id is missing, EmailSendError when EmailJS refuses.
  * Success is status 200 or the response text "OK".
  */
-export async function sendEmail(
-  templateId: string | null | undefined,
-  params: Record<string, string>,
-): Promise<void> {
+export async function sendContactEmail(params: Record<string, string>): Promise<void> {
   const cfg = getEnv().emailjs;
-  if (!cfg) throw new EmailNotConfiguredError('VITE_EMAILJS_PUBLIC_KEY / VITE_EMAILJS_SERVICE_ID');
-  if (!templateId) throw new EmailNotConfiguredError('l’identifiant du modèle EmailJS');
+  if (!cfg)
+    throw new EmailNotConfiguredError(
+      'VITE_EMAILJS_PUBLIC_KEY / VITE_EMAILJS_SERVICE_ID / VITE_EMAILJS_CONTACT_TEMPLATE_ID',
+    );
   const { send } = await import('@emailjs/browser');
   let response: EmailJsResponse;
   try {
-    response = await send(cfg.serviceId, templateId, params, { publicKey: cfg.publicKey });
+    response = await send(cfg.serviceId, cfg.contactTemplateId, params, {
+      publicKey: cfg.publicKey,
+    });
   } catch (error) {
     // @emailjs/browser rejects with { status, text } on an HTTP error, with an Error otherwise.
     if (error instanceof Error) throw new EmailSendError(undefined, error.message);

@@ -6,7 +6,10 @@ import {
   email,
   hasLetterOrDigit,
   isValidEmail,
+  LINK_IN_NAME,
+  looksLikeLink,
   nameText,
+  personName,
   phone,
   repeatedMemberPhones,
   withScheme,
@@ -48,6 +51,7 @@ export const PARTICIPANT_MESSAGES = {
   fullNameRequired: 'Le nom complet est obligatoire',
   fullNameMin: `Le nom doit contenir au moins ${L.fullName.min} caractères`,
   fullNameMax: `Le nom ne doit pas dépasser ${L.fullName.max} caractères`,
+  fullNameLink: LINK_IN_NAME.name,
   emailRequired: "L'email est obligatoire",
   emailInvalid: 'Adresse email invalide',
   emailMax: `L’adresse e-mail ne doit pas dépasser ${L.email} caractères`,
@@ -58,9 +62,11 @@ export const PARTICIPANT_MESSAGES = {
   teamNameRequired: 'Le nom de l’équipe est obligatoire',
   teamNameMin: `Le nom de l’équipe doit contenir au moins ${L.teamName.min} caractères`,
   teamNameMax: `Le nom de l’équipe ne doit pas dépasser ${L.teamName.max} caractères`,
+  teamNameLink: LINK_IN_NAME.teamName,
   teamTooSmall: `Ajoutez au moins ${TEAM_MEMBERS.min} membre : une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes, vous compris.`,
   teamTooLarge: `Une équipe compte au plus ${EDITION.team.max} personnes, vous compris : retirez des membres.`,
   memberNameRequired: 'Le nom du membre est obligatoire',
+  memberNameLink: LINK_IN_NAME.memberName,
   memberPhoneRepeated: MEMBER_PHONE_REPEATED,
   linkInvalid: 'Le lien doit être une adresse web commençant par http:// ou https://',
   linkMax: `Le lien ne doit pas dépasser ${L.link} caractères`,
@@ -71,10 +77,10 @@ export const PARTICIPANT_MESSAGES = {
 export type ParticipantMessages = Record<keyof typeof PARTICIPANT_MESSAGES, string>;
 
 // A pipe, not a chain: a blank name reports "required" once, not also "too short". A name needs
-// a letter or digit that shows (nameText), as in the database.
-const name = (required: string, m: ParticipantMessages) =>
+// a letter or digit that shows and must not look like a link (personName), as in the database.
+const name = (required: string, link: string, m: ParticipantMessages) =>
   z.pipe(
-    nameText(required),
+    personName(required, link),
     z
       .string()
       .check(
@@ -86,7 +92,7 @@ const name = (required: string, m: ParticipantMessages) =>
 /** One team member: full name and phone required, e-mail optional but valid when given. */
 export const teamMemberRules = (m: ParticipantMessages = PARTICIPANT_MESSAGES) =>
   z.object({
-    fullName: name(m.memberNameRequired, m),
+    fullName: name(m.memberNameRequired, m.memberNameLink, m),
     phone: phone(),
     email: z.string().check(
       z.trim(),
@@ -112,7 +118,7 @@ export const EMPTY_MEMBER: TeamMemberValues = { fullName: '', phone: '', email: 
 
 /** The participant's own fields (everything but the team), with the given messages. */
 export const participantFields = (m: ParticipantMessages = PARTICIPANT_MESSAGES) => ({
-  fullName: name(m.fullNameRequired, m),
+  fullName: name(m.fullNameRequired, m.fullNameLink, m),
   email: email(m.emailRequired, m.emailInvalid, z.maxLength(L.email, m.emailMax)),
   phone: phone(),
   city: z.pipe(
@@ -147,6 +153,7 @@ export function teamIssues(
   // Measured as the database stores it: invisible characters are blank, and a letter must show.
   const teamName = typeof v.teamName === 'string' ? cleanLine(v.teamName) : '';
   if (!hasLetterOrDigit(teamName)) issues.push({ path: ['teamName'], message: m.teamNameRequired });
+  else if (looksLikeLink(teamName)) issues.push({ path: ['teamName'], message: m.teamNameLink });
   else if (teamName.length < L.teamName.min)
     issues.push({ path: ['teamName'], message: m.teamNameMin });
   else if (teamName.length > L.teamName.max)

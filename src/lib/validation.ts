@@ -93,6 +93,37 @@ export const nameText = (message: string, ...more: StringCheck[]) =>
   z.string().check(z.overwrite(cleanLine), z.refine(hasLetterOrDigit, message), ...more);
 
 /**
+ * A name that reads as an address a mail client, an SMS app or WhatsApp could show as a link: a
+ * scheme ("https:…", "mailto:x"), "www.", a dot between a letter or digit and two letters
+ * ("evil.com", "x.cm"), an IPv4 address, "@", "/" or a backslash. The database's pattern, character for
+ * character (private.looks_like_link, supabase/schemas/02_names_without_links.sql), on the same
+ * text: cleaned (cleanLine) and in NFKC, so fullwidth letters and dot leaders read as ASCII. A dot
+ * followed by a space is an initial ("J. Dupont"). These names are written into the outgoing
+ * messages: docs/decisions/038-no-visitor-links-and-outbox-only.md.
+ */
+const LINK_LIKE =
+  /[A-Za-z][A-Za-z0-9+.-]*:[^ ]|[Ww][Ww][Ww][.\u3002]|[A-Za-z0-9-][.\u3002][A-Za-z][A-Za-z]|[0-9][.\u3002][0-9]+[.\u3002][0-9]+[.\u3002][0-9]|[@/\\]/;
+export const looksLikeLink = (value: string) => LINK_LIKE.test(cleanLine(value).normalize('NFKC'));
+
+/** The refusal of a person's or a team's name that looks like a link, on its field. */
+export const LINK_IN_NAME = {
+  name: 'Le nom ne peut pas contenir d’adresse web ni d’e-mail.',
+  teamName: 'Le nom de l’équipe ne peut pas contenir d’adresse web ni d’e-mail.',
+  memberName: 'Le nom du membre ne peut pas contenir d’adresse web ni d’e-mail.',
+} as const;
+
+/**
+ * A person's name (nameText), refused with `linkMessage` when it looks like a link; then `more`.
+ */
+export const personName = (required: string, linkMessage: string, ...more: StringCheck[]) =>
+  z.string().check(
+    z.overwrite(cleanLine),
+    z.refine(hasLetterOrDigit, required),
+    z.refine((v) => !looksLikeLink(v), linkMessage),
+    ...more,
+  );
+
+/**
  * A Cameroonian phone: written as people do (+237, spaces, dots, dashes), then held to the
  * specification's rule, 9 digits, with its message. The output is the 9 digits, what is stored.
  */

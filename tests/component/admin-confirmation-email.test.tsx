@@ -1,15 +1,22 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockEmailJs } from '../setup/emailjs-mock';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
 
-// EmailJS configured for this file (read by getEnv() on first use).
+// EmailJS as an organiser's .env may still set it, the old confirmation template included.
 vi.stubEnv('VITE_EMAILJS_PUBLIC_KEY', 'pk_test_public');
 vi.stubEnv('VITE_EMAILJS_SERVICE_ID', 'service_booster');
+vi.stubEnv('VITE_EMAILJS_CONTACT_TEMPLATE_ID', 'template_contact');
 vi.stubEnv('VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID', 'template_confirmation');
 
+/**
+ * The registration confirmation goes only through the outbox (issue 38,
+ * docs/decisions/038-no-visitor-links-and-outbox-only.md): the database queues it when the
+ * registration is stored, and the participant's page sends nothing from the browser; it says
+ * where the confirmation went and links to "Envois".
+ */
 const backend = testBackend();
 const ID = 'c2000000-0000-4000-8000-000000000001';
 /** EmailJS is mocked at the network boundary; everything else reaches the test backend. */
@@ -24,39 +31,20 @@ beforeAll(async () => {
 });
 
 describe('confirmation e-mail', () => {
-  it('is sent through EmailJS to the participant when configured', async () => {
+  it('is queued by the database, and the page says so without sending anything from the browser', async () => {
     const user = userEvent.setup();
     renderAdmin(`/admin/participants/${ID}`);
-    await user.click(
-      await screen.findByRole('button', { name: 'Envoyer l’e-mail de confirmation' }),
-    );
-    expect(await screen.findByText('Email de confirmation envoyé')).toBeVisible();
-    expect(emailjs.sends).toHaveLength(1);
-    expect(emailjs.sends[0]).toMatchObject({
-      user_id: 'pk_test_public',
-      service_id: 'service_booster',
-      template_id: 'template_confirmation',
-      template_params: {
-        to_name: 'Paul Etoa',
-        to_email: 'paul@example.cm',
-        category: 'Chant',
-        participation_type: 'Solo',
-        participant_id: ID,
-      },
-    });
-  });
-
-  it('says so when EmailJS refuses, without claiming success', async () => {
-    emailjs.failWith(400, 'The template ID is invalid');
-    const user = userEvent.setup();
-    renderAdmin(`/admin/participants/${ID}`);
-    await user.click(
-      await screen.findByRole('button', { name: 'Envoyer l’e-mail de confirmation' }),
-    );
+    const actions = within(await screen.findByRole('region', { name: 'Actions' }));
     expect(
-      await screen.findByText("Échec de l'envoi de l'email de confirmation. Veuillez réessayer."),
+      actions.getByText(/L’e-mail de confirmation part automatiquement à l’inscription/),
     ).toBeVisible();
-    expect(screen.queryByText('Email de confirmation envoyé')).toBeNull();
-    expect(emailjs.sends).toHaveLength(1);
+    expect(actions.queryByRole('button', { name: /confirmation/ })).toBeNull();
+    expect(await backend.sql('select recipient, template, channel from outbox')).toEqual([
+      { recipient: 'paul@example.cm', template: 'registration_confirmation', channel: 'email' },
+    ]);
+
+    await user.click(actions.getByRole('link', { name: 'Voir les envois' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Envois/ })).toBeVisible();
+    expect(emailjs.requests).toEqual([]);
   });
 });

@@ -50,16 +50,15 @@ describe('participant detail', () => {
     );
   });
 
-  it('says when there is no additional information, and that e-mail is not configured', async () => {
-    const user = userEvent.setup();
+  it('says when there is no additional information, and where the confirmation e-mail goes', async () => {
     renderAdmin(`/admin/participants/${SOLO}`);
     expect(await screen.findByText('Aucune information complémentaire fournie')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Informations de l’équipe' })).toBeNull();
-    await user.click(
-      await screen.findByRole('button', { name: 'Envoyer l’e-mail de confirmation' }),
-    );
-    expect(await screen.findByText('L’envoi d’e-mails n’est pas configuré')).toBeVisible();
-    expect(screen.queryByText('Email de confirmation envoyé')).toBeNull();
+    // Sent by the outbox, never from the browser (issue 38): a sentence, no button.
+    expect(
+      await screen.findByText(/L’e-mail de confirmation part automatiquement à l’inscription/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /confirmation/ })).toBeNull();
   });
 
   it('exports the participant as participant_{id}.json', async () => {

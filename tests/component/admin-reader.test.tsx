@@ -42,7 +42,7 @@ const roleKnown = (role: string) =>
 const WRITE_BUTTONS_DETAIL = [
   'Modifier',
   'Supprimer Paul Etoa',
-  'Envoyer l’e-mail de confirmation',
+  'Envoyer la convocation',
   'Exporter en JSON',
   'Supprimer le participant',
 ];

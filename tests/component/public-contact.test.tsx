@@ -6,6 +6,8 @@ import App from '@/app/App';
 import { resetProofOfWork } from '@/data/shared/public-write';
 import { mockEmailJs } from '../setup/emailjs-mock';
 import { testBackend } from '../setup/test-backend';
+import { plain } from '../setup/french';
+import { LINK_IN_NAME } from '@/lib/validation';
 
 // EmailJS configured for this file (read by getEnv() on first use).
 vi.stubEnv('VITE_EMAILJS_PUBLIC_KEY', 'pk_test_public');
@@ -195,6 +197,23 @@ describe('/contact', () => {
     expect(field(/Sujet/)).toHaveValue('Auditions de Garoua');
     expect(field(/Message/)).toHaveValue('Bonjour, à quelle date ont lieu les auditions ?');
     expect(submit()).toBeEnabled();
+    expect(await messages()).toHaveLength(0);
+  });
+
+  it('a name that looks like a link: the French message under the name, nothing stored or e-mailed (issue 38)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const stored = recordStoreRequests();
+    await openContact();
+    await fill(user);
+    await user.clear(field(/Nom complet/));
+    await user.type(field(/Nom complet/), 'www.paiement-booster.example');
+    await user.click(submit());
+
+    const name = field(/Nom complet/);
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription(plain(LINK_IN_NAME.name));
+    expect(stored).toHaveLength(0);
+    expect(emailjs.requests).toHaveLength(0);
     expect(await messages()).toHaveLength(0);
   });
 

@@ -110,8 +110,6 @@ describe('sendContactMessage', () => {
       publicKey: 'pk',
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
-      confirmationTemplateId: null,
-      convocationTemplateId: null,
     };
     await expect(sendContactMessage(crypto.randomUUID(), message)).resolves.toEqual({
       email: 'sent',
@@ -135,8 +133,6 @@ describe('sendContactMessage', () => {
       publicKey: 'pk',
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
-      confirmationTemplateId: null,
-      convocationTemplateId: null,
     };
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     emailjs.failWith(400, 'Bad Request');
@@ -155,8 +151,6 @@ describe('sendContactMessage', () => {
       publicKey: 'pk',
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
-      confirmationTemplateId: null,
-      convocationTemplateId: null,
     };
     await sendContactMessage(crypto.randomUUID(), message, 'https://spam.example');
     expect(await backend.sql('select id from contact_messages')).toHaveLength(0);
@@ -168,8 +162,6 @@ describe('sendContactMessage', () => {
       publicKey: 'pk',
       serviceId: 'svc',
       contactTemplateId: 'tpl_contact',
-      confirmationTemplateId: null,
-      convocationTemplateId: null,
     };
     const error = await sendContactMessage(crypto.randomUUID(), {
       ...message,

@@ -97,3 +97,56 @@ export const HOSTILE_EMAILS = [
   `${'a'.repeat(250)}@x.cm`,
   `victime@${'a'.repeat(64)}.cm`,
 ];
+
+/**
+ * Names that read as links or addresses: both rules refuse them for a person's or a team's name
+ * (docs/decisions/038-no-visitor-links-and-outbox-only.md). The first is issue 38's.
+ */
+export const LINK_NAMES = [
+  'https://paiement-booster.example/payer Dupont',
+  'http://evil.com',
+  'HTTPS://EVIL.COM Awa',
+  'ftp://x.cm',
+  'mailto:victime',
+  'javascript:alert(1)',
+  'tel:+237690000000',
+  'whatsapp:payer',
+  'www.booster',
+  'WWW.Booster',
+  'Awa evil.com',
+  'paiement-booster.example',
+  'x.cm',
+  'Awa x.CM',
+  'Dr.Awa',
+  'awa@example',
+  'Awa @ Douala',
+  'Awa/Ndongo',
+  'Awa\\Ndongo',
+  '192.168.0.1',
+  // Fullwidth letters and dot, a one dot leader, an ideographic full stop, a zero-width space.
+  'ｅｖｉｌ．ｃｏｍ',
+  'evil\u2024com',
+  'evil\u3002com',
+  'evil\u200b.com',
+  'Awa\uff20example',
+  'Awa\uff0fNdongo',
+];
+
+/** Names with dots, dashes, apostrophes and other punctuation that are no link: both accept. */
+export const PUNCTUATED_NAMES = [
+  'J. Dupont',
+  'J.-P. Mbarga',
+  'Dr. Awa Ndongo',
+  'St. Louis Crew',
+  'M.I.A Crew',
+  'Jean-Baptiste N’Diaye',
+  "Marie-Claire O'Neil",
+  'Awa & Co',
+  'Awa (Ndongo)',
+  'Awa, Ndongo',
+  'Les Lions n° 2',
+  'Team 2.0',
+  'Awa… Ndongo',
+  'Ép. Ndongo',
+  'Zoé Ndongo-Éboa',
+];

@@ -105,9 +105,20 @@ describe('parseEnv', () => {
     );
   });
 
-  it('reads EmailJS only when the key and service are set', () => {
+  it('reads EmailJS for the contact notification only: key, service and contact template', () => {
     expect(
       parseEnv({ VITE_EMAILJS_PUBLIC_KEY: 'pk', VITE_EMAILJS_SERVICE_ID: '' }, 'x').emailjs,
+    ).toBeNull();
+    // No contact template: nothing for the browser to send (issue 38).
+    expect(
+      parseEnv(
+        {
+          VITE_EMAILJS_PUBLIC_KEY: 'pk',
+          VITE_EMAILJS_SERVICE_ID: 's',
+          VITE_EMAILJS_CONVOCATION_TEMPLATE_ID: 'c',
+        },
+        'x',
+      ).emailjs,
     ).toBeNull();
     expect(
       parseEnv(
@@ -115,16 +126,11 @@ describe('parseEnv', () => {
           VITE_EMAILJS_PUBLIC_KEY: 'pk',
           VITE_EMAILJS_SERVICE_ID: 's',
           VITE_EMAILJS_CONTACT_TEMPLATE_ID: 't',
+          VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID: 'f',
           VITE_EMAILJS_CONVOCATION_TEMPLATE_ID: 'c',
         },
         'x',
       ).emailjs,
-    ).toEqual({
-      publicKey: 'pk',
-      serviceId: 's',
-      contactTemplateId: 't',
-      confirmationTemplateId: null,
-      convocationTemplateId: 'c',
-    });
+    ).toEqual({ publicKey: 'pk', serviceId: 's', contactTemplateId: 't' });
   });
 });

@@ -26,10 +26,19 @@ const PUBLIC_PAGES = [
   ERROR_PAGE,
 ];
 
-/** A production build for a hosted project (placeholder URL and public key). */
+/**
+ * A production build for a hosted project (placeholder URL and public key), with EmailJS set as
+ * an organiser's .env may still have it: the contact template, and the confirmation and
+ * convocation ones the browser no longer uses (issue 38).
+ */
 const PRODUCTION_ENV = {
   VITE_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co',
   VITE_SUPABASE_ANON_KEY: 'public-anon-key-of-the-project-0123456789',
+  VITE_EMAILJS_PUBLIC_KEY: 'pk_public_BUNDLE',
+  VITE_EMAILJS_SERVICE_ID: 'service_BUNDLE',
+  VITE_EMAILJS_CONTACT_TEMPLATE_ID: 'template_contact_PUBLIC',
+  VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID: 'template_confirm_SECRET',
+  VITE_EMAILJS_CONVOCATION_TEMPLATE_ID: 'template_convoc_SECRET',
 };
 
 async function withEnv<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> {
@@ -108,6 +117,21 @@ describe('public bundle', () => {
       expect(code.includes(secret), secret.slice(0, 12)).toBe(false);
     expect(code).toContain(PRODUCTION_ENV.VITE_SUPABASE_ANON_KEY);
     expect(code).not.toMatch(/encrypted_password|BEGIN (RSA )?PRIVATE KEY/);
+  });
+
+  it('names no EmailJS template but the contact one: no confirmation or convocation relay (issue 38)', async () => {
+    const chunks = await built();
+    const code = [...chunks.values()].map((c) => c.code).join('\n');
+    // (includes, not toContain: a failure would print the whole bundle.)
+    expect(code.includes(PRODUCTION_ENV.VITE_EMAILJS_CONTACT_TEMPLATE_ID)).toBe(true);
+    for (const secret of [
+      PRODUCTION_ENV.VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID,
+      PRODUCTION_ENV.VITE_EMAILJS_CONVOCATION_TEMPLATE_ID,
+      // No variable the site does not read: the environment is never inlined whole.
+      'VITE_EMAILJS_CONFIRMATION',
+      'VITE_EMAILJS_CONVOCATION',
+    ])
+      expect(code.includes(secret), secret).toBe(false);
   });
 
   it('keeps admin code, TanStack Query, papaparse and (on first load) supabase-js away from public pages', async () => {

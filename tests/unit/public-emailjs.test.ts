@@ -12,16 +12,15 @@ vi.mock('@/config/env', () => ({
   }),
 }));
 
-const { sendEmail, isEmailConfigured, emailTemplateId, EmailNotConfiguredError, EmailSendError } =
-  await import('@/lib/emailjs');
+const emailModule = await import('@/lib/emailjs');
+const { sendContactEmail, isContactEmailConfigured, EmailNotConfiguredError, EmailSendError } =
+  emailModule;
 const { contactTemplateParams } = await import('@/data/messages/send-contact-message');
 
 const CONFIG: EmailJsConfig = {
   publicKey: 'pk_public_123',
   serviceId: 'service_booster',
   contactTemplateId: 'template_contact',
-  confirmationTemplateId: null,
-  convocationTemplateId: null,
 };
 
 const emailjs = mockEmailJs();
@@ -34,22 +33,27 @@ beforeEach(() => {
 });
 
 describe('EmailJS sender', () => {
-  it('says whether e-mail (and a template) is configured', () => {
-    expect(isEmailConfigured()).toBe(false);
-    expect(emailTemplateId('contact')).toBeNull();
+  it('says whether the contact notification is configured', () => {
+    expect(isContactEmailConfigured()).toBe(false);
     env.emailjs = CONFIG;
-    expect(isEmailConfigured()).toBe(true);
-    expect(isEmailConfigured('contact')).toBe(true);
-    expect(isEmailConfigured('confirmation')).toBe(false);
-    expect(emailTemplateId('contact')).toBe('template_contact');
+    expect(isContactEmailConfigured()).toBe(true);
+  });
+
+  it('sends the contact template and no other: the browser cannot pick one (issue 38)', () => {
+    // Only the contact notification can leave the browser: no template id, no generic sender.
+    expect(Object.keys(emailModule).sort()).toEqual(
+      [
+        'EmailNotConfiguredError',
+        'EmailSendError',
+        'isContactEmailConfigured',
+        'sendContactEmail',
+      ].sort(),
+    );
+    expect(sendContactEmail).toHaveLength(1);
   });
 
   it('throws a clear error, and sends nothing, when not configured', async () => {
-    await expect(sendEmail('template_contact', { a: 'b' })).rejects.toBeInstanceOf(
-      EmailNotConfiguredError,
-    );
-    env.emailjs = CONFIG;
-    await expect(sendEmail(null, { a: 'b' })).rejects.toThrow(/modèle EmailJS/);
+    await expect(sendContactEmail({ a: 'b' })).rejects.toBeInstanceOf(EmailNotConfiguredError);
     expect(emailjs.requests).toHaveLength(0);
   });
 
@@ -64,7 +68,7 @@ describe('EmailJS sender', () => {
       },
       new Date(2025, 5, 3, 9, 5),
     );
-    await sendEmail('template_contact', params);
+    await sendContactEmail(params);
 
     expect(emailjs.requests).toEqual([`POST ${EMAILJS_SEND_URL}`]);
     expect(emailjs.sends).toHaveLength(1);
@@ -88,17 +92,17 @@ describe('EmailJS sender', () => {
   it('rejects with the HTTP status when EmailJS refuses', async () => {
     env.emailjs = CONFIG;
     emailjs.failWith(400, 'The template ID is invalid');
-    const error = await sendEmail('bad', {}).catch((e: unknown) => e);
+    const error = await sendContactEmail({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmailSendError);
     expect((error as InstanceType<typeof EmailSendError>).status).toBe(400);
     expect((error as Error).message).toContain('The template ID is invalid');
-    expect(emailjs.sends.map((send) => send.template_id)).toEqual(['bad']);
+    expect(emailjs.sends.map((send) => send.template_id)).toEqual(['template_contact']);
   });
 
   it('rejects without a status when EmailJS cannot be reached', async () => {
     env.emailjs = CONFIG;
     emailjs.failNetwork();
-    const error = await sendEmail('template_contact', {}).catch((e: unknown) => e);
+    const error = await sendContactEmail({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmailSendError);
     expect((error as InstanceType<typeof EmailSendError>).status).toBeUndefined();
     expect(emailjs.requests).toEqual([`POST ${EMAILJS_SEND_URL}`]);

@@ -31,6 +31,8 @@ const NOT_UI_TEXT: Record<string, string> = {
   'Error fetching dashboard data': 'a console log line (English), not shown to anyone',
   'Cette action est irréversible.':
     'the design brief (§5, item 12) replaces it in the delete dialog by the bin’s sentence: a deleted participant is restorable for 30 days',
+  'Email de confirmation envoyé':
+    'the design brief (§4c, §5 item 11): the confirmation is really sent, by the outbox when the registration is stored, never from the browser; the detail page says so (docs/decisions/038-no-visitor-links-and-outbox-only.md)',
 };
 
 /**
@@ -102,7 +104,6 @@ const WHERE: Record<string, string[]> = {
     'features/admin/participants/ParticipantEditForm.tsx',
   ],
   'Participant mis à jour avec succès': ['features/admin/participants/ParticipantEditForm.tsx'],
-  'Email de confirmation envoyé': ['features/admin/participants/ParticipantActions.tsx'],
   // Exports (each domain's file and its workbook; one runner for the toasts)
   'Aucun participant à exporter': [
     'data/participants/participants-csv.ts',

@@ -1,6 +1,6 @@
 import { toDataError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
-import { emailTemplateId, sendEmail } from '@/lib/emailjs';
+import { isContactEmailConfigured, sendContactEmail } from '@/lib/emailjs';
 import { toContactMessageRow } from './mappers';
 import { callPublicWrite } from '@/data/shared/public-write';
 import type { ContactMessage } from './types';
@@ -49,10 +49,9 @@ export async function sendContactMessage(
 
   // A filled honeypot (a robot): the database stored nothing, so nobody is notified either.
   if (honeypot.trim() !== '') return { email: 'not_configured' };
-  const templateId = emailTemplateId('contact');
-  if (!templateId) return { email: 'not_configured' };
+  if (!isContactEmailConfigured()) return { email: 'not_configured' };
   try {
-    await sendEmail(templateId, contactTemplateParams(message));
+    await sendContactEmail(contactTemplateParams(message));
     return { email: 'sent' };
   } catch (error) {
     console.error("Message enregistré, mais l'e-mail de notification a échoué :", error);

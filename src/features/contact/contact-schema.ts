@@ -1,13 +1,15 @@
 import * as z from 'zod/mini';
-import { email, nameText, requiredText } from '@/lib/validation';
+import { email, LINK_IN_NAME, nameText, personName, requiredText } from '@/lib/validation';
 
 /**
  * The contact form; values are trimmed before the required checks. The name and the subject need
- * a letter or digit that shows, and come out as the database stores them (nameText).
+ * a letter or digit that shows, and come out as the database stores them (nameText); the name
+ * must not look like a link (personName).
  */
 export const contactSchema = z.object({
-  name: nameText(
+  name: personName(
     'Le nom est obligatoire',
+    LINK_IN_NAME.name,
     z.maxLength(100, 'Le nom ne doit pas dépasser 100 caractères'),
   ),
   email: email(

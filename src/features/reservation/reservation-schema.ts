@@ -1,13 +1,17 @@
 import * as z from 'zod/mini';
-import { nameText, phone } from '@/lib/validation';
+import { LINK_IN_NAME, nameText, personName, phone } from '@/lib/validation';
 
 const SELECT_OPTION = 'Veuillez sélectionner une option';
 const yesNo = z.enum(['yes', 'no'], { error: SELECT_OPTION });
 
-/** The Night Party reservation form. Name and city need a letter or digit that shows (nameText). */
+/**
+ * The Night Party reservation form. Name and city need a letter or digit that shows (nameText);
+ * the name must not look like a link (personName).
+ */
 export const reservationSchema = z.object({
-  fullName: nameText(
+  fullName: personName(
     'Le nom est obligatoire',
+    LINK_IN_NAME.name,
     z.minLength(3, 'Le nom doit contenir au moins 3 caractères'),
     z.maxLength(100, 'Le nom ne doit pas dépasser 100 caractères'),
   ),

@@ -25,7 +25,6 @@ const BLANKED_ENV = {
   VITE_EMAILJS_PUBLIC_KEY: '',
   VITE_EMAILJS_SERVICE_ID: '',
   VITE_EMAILJS_CONTACT_TEMPLATE_ID: '',
-  VITE_EMAILJS_CONFIRMATION_TEMPLATE_ID: '',
 };
 
 /** This process's environment without NODE_ENV (vitest sets it to "test": React's dev build). */

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSyncedState } from '@/lib/use-synced-state';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
@@ -11,6 +11,7 @@ import {
 import { Item, Section } from './detail-parts';
 import { useCanWrite } from '../workspace/use-staff-role';
 import { ConvocationLinks } from './ConvocationLinks';
+import { SendConvocations } from './SendConvocations';
 import { NotesEditor } from './NotesEditor';
 import { SlotForm } from './SlotForm';
 import { StatusBadge } from './StatusBadge';
@@ -64,12 +65,14 @@ function StatusForm({ participant: p }: { participant: Participant }) {
 
 /**
  * A participant's place in the contest, on their page: status, audition slot, convocation
- * (WhatsApp / e-mail, "notifié le …"), internal notes and the history of status changes.
+ * (through the outbox by SMS or WhatsApp, or from the organiser's own WhatsApp or mail app;
+ * "notifié le …"), internal notes and the history of status changes.
  * Readers see it all; only admins change it.
  */
 export function ContestSection({ participant: p }: { participant: Participant }) {
   const canWrite = useCanWrite();
   const assign = useAssignSlot();
+  const [queued, setQueued] = useState(false);
   const slot = slotText(p) ?? 'Aucun créneau';
   return (
     <Section title="Concours">
@@ -105,7 +108,16 @@ export function ContestSection({ participant: p }: { participant: Participant })
         )}
         <div>
           <h3 className="mb-2 font-semibold text-gray-900">Convocation</h3>
-          <ConvocationLinks participant={p} canWrite={canWrite} />
+          <div className="space-y-3">
+            {canWrite && (
+              <SendConvocations
+                one
+                selected={[p]}
+                onQueued={(ids) => setQueued(ids.includes(p.id))}
+              />
+            )}
+            <ConvocationLinks participant={p} canWrite={canWrite} queued={queued} />
+          </div>
         </div>
         <NotesEditor participant={p} canWrite={canWrite} />
         <StatusHistory participantId={p.id} />

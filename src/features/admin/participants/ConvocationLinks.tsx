@@ -1,16 +1,8 @@
-import { useState } from 'react';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
-import { emailTemplateId, isEmailConfigured, sendEmail } from '@/lib/emailjs';
 import type { NotifyChannel } from '@/data/participants/pipeline';
-import { Button, buttonClass } from '@/components/ui/Button';
-import {
-  convocationEmailParams,
-  convocationMailto,
-  convocationWhatsappUrl,
-  hasSlot,
-  type Convocable,
-} from './convocation';
+import { buttonClass } from '@/components/ui/Button';
+import { convocationMailto, convocationWhatsappUrl, hasSlot, type Convocable } from './convocation';
 import { useMarkNotified } from '@/data/participants/pipeline-mutations';
 
 type Props = {
@@ -38,14 +30,14 @@ function NotifiedAt({ at, queued }: { at: string | null | undefined; queued?: bo
 }
 
 /**
- * The convocation of one participant: WhatsApp (wa.me to their number, the French text written
- * in advance) and e-mail, sent through EmailJS when its convocation template is configured, else
- * prepared in the organiser's mail app (mailto:). WhatsApp and mailto record "notifié le …"
- * (admin_mark_notified) when opened; an EmailJS send only once EmailJS has accepted it.
+ * The convocation of one participant from the organiser's own apps: WhatsApp (wa.me to their
+ * number, the French text written in advance) and e-mail prepared in the organiser's mail app
+ * (mailto:). Both record "notifié le …" (admin_mark_notified) when opened. The site itself sends
+ * convocations only through the outbox (SendConvocations), never from the browser
+ * (docs/decisions/038-no-visitor-links-and-outbox-only.md).
  */
 export function ConvocationLinks({ participant: p, canWrite, queued }: Props) {
   const mark = useMarkNotified();
-  const [sending, setSending] = useState(false);
   if (!hasSlot(p)) {
     return (
       <p className="text-sm text-gray-700">
@@ -55,7 +47,6 @@ export function ConvocationLinks({ participant: p, canWrite, queued }: Props) {
   }
   const whatsapp = convocationWhatsappUrl(p);
   const mail = convocationMailto(p);
-  const emailParams = isEmailConfigured('convocation') ? convocationEmailParams(p) : null;
   const record = (channel: NotifyChannel, what: string) =>
     mark.mutate(
       { ids: [p.id], channel },
@@ -64,19 +55,6 @@ export function ConvocationLinks({ participant: p, canWrite, queued }: Props) {
         onError: (e) => notify.error(e.message),
       },
     );
-
-  const sendByEmail = async (params: Record<string, string>) => {
-    setSending(true);
-    try {
-      await sendEmail(emailTemplateId('convocation'), params);
-    } catch {
-      notify.error(`Échec de l’envoi de la convocation à ${p.fullName}. Veuillez réessayer.`);
-      return;
-    } finally {
-      setSending(false);
-    }
-    record('email', `Convocation envoyée par e-mail à ${p.fullName}`);
-  };
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -94,18 +72,7 @@ export function ConvocationLinks({ participant: p, canWrite, queued }: Props) {
           WhatsApp
         </a>
       )}
-      {canWrite && emailParams && (
-        <Button
-          variant="secondary"
-          busy={sending}
-          busyLabel="Envoi…"
-          onClick={() => void sendByEmail(emailParams)}
-          aria-label={`Envoyer la convocation de ${p.fullName} par e-mail`}
-        >
-          Envoyer l’e-mail
-        </Button>
-      )}
-      {canWrite && !emailParams && mail && (
+      {canWrite && mail && (
         <a
           href={mail}
           onClick={() => record('email', `Convocation de ${p.fullName} enregistrée comme envoyée`)}

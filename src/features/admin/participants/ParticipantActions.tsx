@@ -1,25 +1,23 @@
-import { useState } from 'react';
+import { Link } from 'react-router';
 import { notify } from '@/lib/toast';
-import { formatDateTime } from '@/lib/dates';
 import { downloadFile } from '@/lib/csv';
-import {
-  emailTemplateId,
-  EmailNotConfiguredError,
-  isEmailConfigured,
-  sendEmail,
-} from '@/lib/emailjs';
-import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
+import * as paths from '@/config/route-paths';
 import { BIN_DAYS } from '@/data/journal/bin';
 import { logExport } from '@/data/journal/audit';
 import type { Participant } from '@/data/participants/types';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { linkClass } from '../ui/classes';
 import { participantJsonFileName } from './participant-exports';
 import { Button } from '@/components/ui/Button';
 import { Section } from './detail-parts';
 
-const EMAIL_NOT_CONFIGURED = 'L’envoi d’e-mails n’est pas configuré';
-
-/** The side panel of a participant's page: confirmation e-mail, JSON export, deletion. */
+/**
+ * The side panel of a participant's page: where the confirmation e-mail goes, JSON export,
+ * deletion. The confirmation is queued by the database when the registration is stored and sent
+ * by the outbox (private.queue_registration_confirmation): the browser sends none, so the
+ * specification's "Envoyer l’e-mail de confirmation" button is a sentence and a link to "Envois"
+ * (docs/decisions/038-no-visitor-links-and-outbox-only.md).
+ */
 export function ParticipantActions({
   participant,
   onDelete,
@@ -28,8 +26,6 @@ export function ParticipantActions({
   /** Opens the deletion confirmation (owned by the page, which also offers it in its header). */
   onDelete: () => void;
 }) {
-  const [sending, setSending] = useState(false);
-
   const onExportJson = async () => {
     downloadFile(
       participantJsonFileName(participant.id),
@@ -43,53 +39,17 @@ export function ParticipantActions({
     else notify.error('Export téléchargé, mais non inscrit au journal');
   };
 
-  const onSendConfirmation = async () => {
-    if (!isEmailConfigured('confirmation')) {
-      notify.error(EMAIL_NOT_CONFIGURED);
-      return;
-    }
-    setSending(true);
-    try {
-      await sendEmail(emailTemplateId('confirmation'), {
-        to_name: participant.fullName,
-        to_email: participant.email,
-        category: CATEGORY_LABELS[participant.category],
-        participation_type: PARTICIPATION_TYPE_LABELS[participant.participationType],
-        team_name: participant.teamName,
-        registration_date: formatDateTime(participant.createdAt),
-        participant_id: participant.id,
-      });
-      notify.success('Email de confirmation envoyé');
-    } catch (e) {
-      notify.error(
-        e instanceof EmailNotConfiguredError
-          ? EMAIL_NOT_CONFIGURED
-          : "Échec de l'envoi de l'email de confirmation. Veuillez réessayer.",
-      );
-    } finally {
-      setSending(false);
-    }
-  };
-
   return (
     // Not a second "Actions" landmark: the section inside is the named region.
     <div className="space-y-6">
       <Section title="Actions">
         <div className="flex flex-col gap-2">
-          <Button
-            variant="secondary"
-            onClick={onSendConfirmation}
-            busy={sending}
-            busyLabel="Envoi en cours…"
-            aria-describedby={isEmailConfigured('confirmation') ? undefined : 'email-off'}
-          >
-            Envoyer l’e-mail de confirmation
-          </Button>
-          {!isEmailConfigured('confirmation') && (
-            <p id="email-off" className="text-sm text-gray-600">
-              {EMAIL_NOT_CONFIGURED} (EmailJS).
-            </p>
-          )}
+          <p className="text-sm text-gray-700">
+            L’e-mail de confirmation part automatiquement à l’inscription, par la file d’envoi.{' '}
+            <Link to={paths.adminOutbox} className={linkClass}>
+              Voir les envois
+            </Link>
+          </p>
           <Button variant="secondary" onClick={() => void onExportJson()}>
             Exporter en JSON
           </Button>

@@ -14,14 +14,19 @@ const participants = (n: number) => `${n} participant${n > 1 ? 's' : ''}`;
  * "Envoyer les convocations": the convocation of every ticked participant with an audition slot,
  * by WhatsApp or SMS, through the outbox (admin_send_convocations: once per participant and
  * slot). A participant is recorded as notified only once the provider accepted their message;
- * meanwhile their convocation is "en file d’envoi" (`onQueued` tells the list which).
+ * meanwhile their convocation is "en file d’envoi" (`onQueued` tells the list which). On a
+ * participant's page (`one`), the same for them alone: the site sends convocations only this way
+ * (docs/decisions/038-no-visitor-links-and-outbox-only.md).
  */
 export function SendConvocations({
   selected,
   onQueued,
+  one = false,
 }: {
   selected: Participant[];
   onQueued: (ids: string[]) => void;
+  /** One participant's page: "Envoyer la convocation" rather than the selection's. */
+  one?: boolean;
 }) {
   const [channel, setChannel] = useState<PhoneChannel>('whatsapp');
   const send = useSendConvocations();
@@ -53,7 +58,11 @@ export function SendConvocations({
 
   return (
     <form
-      aria-label="Envoyer les convocations de la sélection"
+      aria-label={
+        one
+          ? `Envoyer la convocation de ${selected[0]?.fullName ?? ''} par la file d’envoi`
+          : 'Envoyer les convocations de la sélection'
+      }
       onSubmit={submit}
       className="flex flex-col gap-3 sm:flex-row sm:items-end"
     >
@@ -79,7 +88,7 @@ export function SendConvocations({
         busyLabel="Mise en file…"
         disabled={withSlot.length === 0}
       >
-        Envoyer les convocations
+        {one ? 'Envoyer la convocation' : 'Envoyer les convocations'}
       </Button>
     </form>
   );

@@ -56,13 +56,3 @@ export function convocationMailto(p: Convocable): string | null {
   if (!text || !p.email) return null;
   return mailtoUrl(p.email, { subject: CONVOCATION_SUBJECT, body: text });
 }
-
-/**
- * The parameters of the EmailJS convocation template (to_name, to_email, subject, message); null
- * without a slot or an e-mail.
- */
-export function convocationEmailParams(p: Convocable): Record<string, string> | null {
-  const text = convocationText(p);
-  if (!text || !p.email) return null;
-  return { to_name: p.fullName, to_email: p.email, subject: CONVOCATION_SUBJECT, message: text };
-}
