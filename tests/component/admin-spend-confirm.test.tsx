@@ -108,4 +108,33 @@ describe('the budgets on "Envois"', () => {
       /4 demandes de pass perdu n’ont pas été envoyées aujourd’hui/,
     );
   });
+
+  it('are settings: a budget leaving no reserve is refused under its field, a sane one saved', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/admin/parametres');
+    const budget = await screen.findByLabelText(/^Budget public par jour/);
+    expect(budget).toHaveValue('300');
+    expect(screen.getByLabelText(/^Budget des pass perdus par jour/)).toHaveValue('100');
+    expect(screen.getByLabelText(/^Pass perdus par numéro et par jour/)).toHaveValue('3');
+    expect(screen.getByLabelText(/^Pass perdus par numéro et par heure/)).toHaveValue('2');
+    await user.clear(budget);
+    await user.type(budget, '900');
+    const saveButton = screen.getByRole('button', {
+      name: 'Enregistrer les paramètres des messages',
+    });
+    await user.click(saveButton);
+    expect(
+      await screen.findByText(
+        'Le budget public et celui des pass perdus doivent laisser une réserve dans le plafond quotidien.',
+      ),
+    ).toBeVisible();
+    expect(budget).toHaveAccessibleDescription(/doivent laisser une réserve/);
+    await user.clear(budget);
+    await user.type(budget, '250');
+    await user.click(saveButton);
+    expect(await screen.findByText('Paramètres des messages enregistrés')).toBeVisible();
+    expect(
+      await backend.sql(`select public_daily_cap, recovery_daily_cap from message_settings`),
+    ).toEqual([{ public_daily_cap: 250, recovery_daily_cap: 100 }]);
+  });
 });

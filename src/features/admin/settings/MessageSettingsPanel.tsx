@@ -142,6 +142,57 @@ function MessageSettingsForm({ settings }: { settings: MessageSettings }) {
           <input type="text" inputMode="numeric" autoComplete="off" {...register('dailyCap')} />
         </Field>
         <Field
+          label="Budget public par jour"
+          required
+          hint="Sur le plafond : les confirmations d’inscription que le public déclenche. Au-delà, elles attendent le lendemain."
+          error={errors.publicDailyCap?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('publicDailyCap')}
+          />
+        </Field>
+        <Field
+          label="Budget des pass perdus par jour"
+          required
+          hint="Sur le plafond : les liens envoyés par « Retrouver mon pass ». Le reste du plafond est la réserve des places libérées, rappels et convocations."
+          error={errors.recoveryDailyCap?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('recoveryDailyCap')}
+          />
+        </Field>
+        <Field
+          label="Pass perdus par numéro et par jour"
+          required
+          hint="Au-delà, rien n’est envoyé à ce numéro (la réponse au public reste la même)."
+          error={errors.recoveryPerPhoneDay?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('recoveryPerPhoneDay')}
+          />
+        </Field>
+        <Field
+          label="Pass perdus par numéro et par heure"
+          required
+          error={errors.recoveryPerPhoneHour?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('recoveryPerPhoneHour')}
+          />
+        </Field>
+        <Field
           label="Adresse du site (liens des messages)"
           required
           hint="Par exemple https://booster-challenge.cm : les liens des pass et du site envoyés commencent par elle."
