@@ -118,4 +118,61 @@ describe('changes that spend money ask first', () => {
     expect(ok.data.queued).toBe(6);
     expect(await count(`template = 'reminder'`)).toBe(11);
   });
+
+  it('a convocation batch of more than a handful needs the count it showed', async () => {
+    const phones = Array.from({ length: 6 }, () => newPhone());
+    const ids = (
+      await backend.sql<{ id: string }>(
+        `insert into participants (full_name, email, phone, city, region, category,
+                                   participation_type, agree_to_terms, audition_city, audition_at)
+         select 'Candidat ' || p, 'c' || p || '@example.cm', p, 'Douala', 'Littoral', 'dance',
+                'solo', true, 'Douala', '2030-08-12 13:00+00'
+           from unnest($1::text[]) p returning id::text`,
+        [phones],
+      )
+    ).map((r) => r.id);
+    try {
+      const refused = await admin.rpc('admin_send_convocations', { ids, channel: 'sms' });
+      expect(spend(refused.error)).toMatchObject({ count: 6 });
+      expect(await count(`template = 'convocation'`)).toBe(0);
+      const ok = await admin.rpc('admin_send_convocations', {
+        ids,
+        channel: 'sms',
+        confirm_messages: 6,
+      });
+      expect(ok.error).toBeNull();
+      expect(ok.data.queued).toBe(6);
+      expect(await count(`template = 'convocation'`)).toBe(6);
+    } finally {
+      await backend.sql(`delete from participants where id = any($1::uuid[])`, [ids]);
+    }
+  });
+
+  it("a scheduled reminder made due by the messages' settings asks first too", async () => {
+    await passes(7);
+    const soon = new Date(Date.now() + 2 * 24 * 3600_000);
+    await backend.setEdition({
+      concert_starts_at: soon.toISOString(),
+      doors_open_at: new Date(soon.getTime() - 3600_000).toISOString(),
+    });
+    await backend.sql(`update message_settings set reminder_days_before = 1`);
+    try {
+      const refused = await admin.rpc('admin_update_message_settings', {
+        payload: { reminder_days_before: 3 },
+      });
+      expect(spend(refused.error).count).toBe(7);
+      const [{ days }] = await backend.sql<{ days: number }>(
+        `select reminder_days_before days from message_settings`,
+      );
+      expect(days).toBe(1);
+      expect(await count('true')).toBe(0);
+      const ok = await admin.rpc('admin_update_message_settings', {
+        payload: { reminder_days_before: 3, confirm_messages: 7 },
+      });
+      expect(ok.error).toBeNull();
+      expect(await count(`template = 'reminder'`)).toBe(7);
+    } finally {
+      await backend.sql(`update message_settings set reminder_days_before = 3`);
+    }
+  });
 });
