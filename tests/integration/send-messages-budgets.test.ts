@@ -102,6 +102,22 @@ describe('budgets', () => {
     expect(await count(`template = 'registration_confirmation' and state = 'queued'`)).toBe(25);
   });
 
+  it('three runs at once hand out no more than a budget', async () => {
+    await backend.sql(`update message_settings set daily_cap = 40, public_daily_cap = 7,
+      recovery_daily_cap = 3`);
+    for (let i = 0; i < 20; i++)
+      await queue('sms', newPhone(), 'registration_confirmation', {
+        first_name: 'Awa',
+        category: 'danse',
+        site: 'http://localhost:5173',
+      });
+    for (let i = 0; i < 6; i++) await queue('sms', newPhone(), 'pass_recovery');
+    const runs = await Promise.all([runtime.run(), runtime.run(), runtime.run()]);
+    expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(10);
+    expect(await count(`template = 'registration_confirmation' and state = 'sent'`)).toBe(7);
+    expect(await count(`template = 'pass_recovery' and state = 'sent'`)).toBe(3);
+  });
+
   it('one phone gets at most recovery_per_phone_day lost passes a day, the rest counted', async () => {
     await backend.sql(
       `update message_settings set recovery_per_phone_day = 3, recovery_per_phone_hour = 3`,
