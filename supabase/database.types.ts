@@ -441,6 +441,10 @@ export type Database = {
         Row: {
           daily_cap: number;
           id: boolean;
+          public_daily_cap: number;
+          recovery_daily_cap: number;
+          recovery_per_phone_day: number;
+          recovery_per_phone_hour: number;
           reminder_channel: string;
           reminder_days_before: number | null;
           reminder_queued_for: string | null;
@@ -451,6 +455,10 @@ export type Database = {
         Insert: {
           daily_cap?: number;
           id?: boolean;
+          public_daily_cap?: number;
+          recovery_daily_cap?: number;
+          recovery_per_phone_day?: number;
+          recovery_per_phone_hour?: number;
           reminder_channel?: string;
           reminder_days_before?: number | null;
           reminder_queued_for?: string | null;
@@ -461,6 +469,10 @@ export type Database = {
         Update: {
           daily_cap?: number;
           id?: boolean;
+          public_daily_cap?: number;
+          recovery_daily_cap?: number;
+          recovery_per_phone_day?: number;
+          recovery_per_phone_hour?: number;
           reminder_channel?: string;
           reminder_days_before?: number | null;
           reminder_queued_for?: string | null;
@@ -1107,8 +1119,11 @@ export type Database = {
       admin_save_audition_criteria: { Args: { category: string; criteria: Json }; Returns: Json };
       admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
-      admin_send_convocations: { Args: { channel: string; ids: string[] }; Returns: Json };
-      admin_send_reminder: { Args: { channel: string }; Returns: Json };
+      admin_send_convocations: {
+        Args: { channel: string; confirm_messages?: number; ids: string[] };
+        Returns: Json;
+      };
+      admin_send_reminder: { Args: { channel: string; confirm_messages?: number }; Returns: Json };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
@@ -1162,6 +1177,7 @@ export type Database = {
       message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      outbox_budgets: { Args: Record<PropertyKey, never>; Returns: Json };
       outbox_claim: { Args: { batch_size?: number; channels?: string[] }; Returns: Json };
       outbox_list: {
         Args: {
@@ -1418,6 +1434,7 @@ export const CheckedValues = {
     status: ['inscrit', 'preselectionne', 'convoque', 'finaliste', 'laureat', 'refuse'],
   },
   'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie', 'jury'] },
+  'private.outbox_refusals': { reason: ['recovery_phone_day', 'recovery_phone_hour'] },
   'private.rate_limits': {
     action: ['register', 'reserve', 'contact', 'cancel', 'challenge', 'recover'],
   },

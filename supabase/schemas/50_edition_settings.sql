@@ -46,7 +46,8 @@ insert into public.edition_settings (concert_starts_at, doors_open_at, venue_nam
 values ('2025-04-26 15:00:00+00', '2025-04-26 13:00:00+00', 'Palais des Sports de Yaoundé', 'Palais Polyvalent des Sports, quartier Warda, Yaoundé', 'https://www.openstreetmap.org/search?query=Palais%20Polyvalent%20des%20Sports%20Yaound%C3%A9', '1500', '10', '2025-02-28 23:00:00+00', NULL, '699123456', 'contact@booster-challenge.cm', NULL);
 
 -- The messages' settings (docs/decisions/033-messages-outbox.md): the site's address for the
--- links sent, the scheduled reminder, the SMS price used for estimates and the daily cap.
+-- links sent, the scheduled reminder, the SMS price used for estimates, the daily cap and its
+-- budgets (docs/decisions/037-message-budgets.md).
 create table public.message_settings (
   id boolean default true,
   site_url text default 'http://localhost:5173'::text not null,
@@ -56,17 +57,28 @@ create table public.message_settings (
   daily_cap integer default 1000 not null,
   reminder_queued_for timestamptz,
   updated_at timestamptz default now() not null,
+  public_daily_cap integer default 300 not null,
+  recovery_daily_cap integer default 100 not null,
+  recovery_per_phone_day integer default 3 not null,
+  recovery_per_phone_hour integer default 2 not null,
   constraint message_settings_pkey primary key (id),
   constraint message_settings_id_check check (id),
   constraint message_settings_site_url_check check (char_length(site_url) <= 200 and site_url ~ '^https?://[^[:space:]/?#]+(/[^[:space:]?#]*)?$'::text),
   constraint message_settings_reminder_days_before_check check (reminder_days_before >= 1 and reminder_days_before <= 30),
   constraint message_settings_reminder_channel_check check (reminder_channel = any (array['sms'::text, 'whatsapp'::text])),
   constraint message_settings_sms_price_per_segment_check check (sms_price_per_segment >= 0::numeric),
-  constraint message_settings_daily_cap_check check (daily_cap >= 1 and daily_cap <= 100000)
+  constraint message_settings_daily_cap_check check (daily_cap >= 1 and daily_cap <= 100000),
+  constraint message_settings_budgets_check check (public_daily_cap >= 0 and recovery_daily_cap >= 0 and public_daily_cap + recovery_daily_cap < daily_cap),
+  constraint message_settings_recovery_per_phone_check check (recovery_per_phone_hour >= 1 and recovery_per_phone_hour <= recovery_per_phone_day and recovery_per_phone_day <= 20)
 );
 comment on table public.message_settings is 'Singleton: the messages'' settings, read and written by admins through message_settings() and admin_update_message_settings().';
 comment on column public.message_settings.reminder_days_before is 'The reminder is queued by itself this many days before the concert; null: only when an admin sends it.';
 comment on column public.message_settings.sms_price_per_segment is 'FCFA per SMS part, for the reminder''s estimated cost only.';
+comment on column public.message_settings.daily_cap is 'Messages handed to providers per Douala day, every budget together; the reserve (waitlist offers, reminders, convocations) is what public_daily_cap and recovery_daily_cap leave.';
+comment on column public.message_settings.public_daily_cap is 'Of daily_cap, the messages a visitor''s own action queues (registration confirmations) per Douala day.';
+comment on column public.message_settings.recovery_daily_cap is 'Of daily_cap, the lost-pass messages ("Retrouver mon pass") per Douala day.';
+comment on column public.message_settings.recovery_per_phone_day is 'Lost-pass messages one phone gets per Douala day at most; more asks are answered as usual and counted in private.outbox_refusals.';
+comment on column public.message_settings.recovery_per_phone_hour is 'Lost-pass messages one phone gets per hour at most.';
 comment on column public.message_settings.reminder_queued_for is 'The concert start for which the scheduled reminder was queued (queued once per concert date).';
 alter table public.message_settings enable row level security;
 revoke all on public.message_settings from public, anon, authenticated;

@@ -47,6 +47,9 @@ $$;
 revoke all on function private.setting_int(jsonb,text,integer,integer,integer,text) from public, anon, authenticated;
 
 -- As before (20251126120000_scheduled_purge_and_journal.sql), with the final's city and day.
+-- A change that makes messages due (waitlist offers of a larger capacity, the scheduled reminder
+-- of a concert moved closer) queues them in the same transaction, and more than a handful only
+-- with payload.confirm_messages = their count (docs/decisions/037-message-budgets.md).
 create function public.admin_update_settings(payload jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -69,7 +72,7 @@ begin
   if jsonb_typeof(payload) is distinct from 'object' then
     raise exception 'Données invalides.' using errcode = '22023', hint = 'payload';
   end if;
-  for key in select k from jsonb_object_keys(payload) k order by k loop
+  for key in select k from jsonb_object_keys(payload) k where k <> 'confirm_messages' order by k loop
     if key <> all (allowed) then
       perform private.invalid(key, 'Ce paramètre n''existe pas.');
     end if;
@@ -241,7 +244,13 @@ begin
     max_participants = c.max_participants, final_city = c.final_city, final_on = c.final_on,
     updated_at = now()
    where s.id;
+  perform private.start_spend();
   perform private.fill_places();
+  if e.concert_starts_at is distinct from old_concert then
+    perform private.queue_scheduled_reminders();
+  end if;
+  perform private.require_spend_confirmed(private.setting_int(payload, 'confirm_messages', null,
+    0, 1000000, 'Nombre de messages à confirmer invalide.'));
 
   after_row := private.settings_json();
   select array_agg(k order by k) into changed

@@ -52,6 +52,7 @@ create index outbox_claimed_at_idx on public.outbox (claimed_at) where claimed_a
 create index outbox_created_at_idx on public.outbox (created_at desc, id desc);
 create index outbox_participant_idx on public.outbox (participant_id) where participant_id is not null;
 create index outbox_reservation_idx on public.outbox (reservation_id) where reservation_id is not null;
+create index outbox_recovery_idx on public.outbox (recipient, created_at) where template = 'pass_recovery';
 alter table public.outbox enable row level security;
 revoke all on public.outbox from public, anon, authenticated;
 
@@ -89,8 +90,22 @@ language sql stable set search_path = '' as $$
 $$;
 revoke all on function private.pass_link(text) from public, anon, authenticated;
 
+-- A visitor's first name as the messages may show it (docs/decisions/037-message-budgets.md):
+-- the first word of the name, cut to its letters, dots, apostrophes and hyphens; null when that
+-- word looks like a link (a scheme, "www.", a slash, an @, a dot-domain such as x.com), so that
+-- a visitor's words never go out as a link in the organisers' name, even from a row stored
+-- before the registration refused such names.
+create function private.message_first_name(full_name text) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select case when w is null or w = '' or w ~* '([a-z][a-z0-9+.-]*:|www\.|/|\\|@|\.[a-z]{2,})'
+              then null else nullif(left(substring(w from '^[[:alpha:]][[:alpha:].''’-]*'), 40), '') end
+    from (select split_part(btrim(regexp_replace(coalesce(full_name, ''), '[[:space:]]+', ' ', 'g')), ' ', 1) as w) x
+$$;
+revoke all on function private.message_first_name(text) from public, anon, authenticated;
+
 -- The French text of a template with its variables (short, GSM-7: no â ê î ô û ç). The keys
--- each template reads are the ones the queuing functions put in `variables`.
+-- each template reads are the ones the queuing functions put in `variables`; the first name is
+-- checked again here (private.message_first_name): without one, a neutral greeting.
 create function private.render_message(template text, v jsonb) returns text
 language sql immutable set search_path = '' as $$
   select case template
@@ -99,16 +114,38 @@ language sql immutable set search_path = '' as $$
     when 'waitlist_offer' then format('Bonne nouvelle : une place s''est libérée, votre réservation à la Booster Night Party (%s) est confirmée. Votre pass : %s',
       v ->> 'when', v ->> 'link')
     when 'pass_recovery' then format('Votre pass Booster Night Party : %s', v ->> 'link')
-    when 'convocation' then format('Booster Challenge : %s, convocation à l''audition de %s %s. Infos : %s',
-      v ->> 'first_name', v ->> 'city', v ->> 'when', v ->> 'site')
-    when 'registration_confirmation' then format(E'Bonjour %s,\n\nNous avons bien reçu votre inscription au Booster Challenge (catégorie %s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL''équipe Booster Challenge\n%s',
-      v ->> 'first_name', v ->> 'category', v ->> 'site')
+    when 'convocation' then format('Booster Challenge : %sconvocation à l''audition de %s %s. Infos : %s',
+      private.message_first_name(v ->> 'first_name') || ', ', v ->> 'city', v ->> 'when', v ->> 'site')
+    when 'registration_confirmation' then format(E'Bonjour%s,\n\nNous avons bien reçu votre inscription au Booster Challenge (catégorie %s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL''équipe Booster Challenge\n%s',
+      ' ' || private.message_first_name(v ->> 'first_name'), v ->> 'category', v ->> 'site')
   end
 $$;
 revoke all on function private.render_message(text,jsonb) from public, anon, authenticated;
 
+-- The variables as stored, with the first name checked again (a provider's template, WhatsApp
+-- or EmailJS, reads them rather than the body): an unsafe one becomes ''.
+create function private.safe_message_vars(v jsonb) returns jsonb
+language sql immutable set search_path = '' as $$
+  select case when v ? 'first_name'
+              then v || jsonb_build_object('first_name', coalesce(private.message_first_name(v ->> 'first_name'), ''))
+              else v end
+$$;
+revoke all on function private.safe_message_vars(jsonb) from public, anon, authenticated;
+
+-- The budget a template's messages count against (docs/decisions/037-message-budgets.md):
+-- 'public' what a visitor's own action queues, 'recovery' lost passes, 'reserve' the rest
+-- (waitlist offers, reminders, convocations), which no public action can use up.
+create function private.outbox_pool(template text) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select case template when 'registration_confirmation' then 'public'
+                       when 'pass_recovery' then 'recovery' else 'reserve' end
+$$;
+revoke all on function private.outbox_pool(text) from public, anon, authenticated;
+
 -- Queues one message unless its dedupe_key was already used (then nothing, and null). Every
--- row of the outbox is written here.
+-- row of the outbox is written here. The variables are stored checked (safe_message_vars), and
+-- the transaction counts what it queued (booster.queued, booster.queued_sms_parts) for
+-- private.require_spend_confirmed.
 create function private.queue_message(channel text, recipient text, template text, v jsonb,
   dedupe_key text, batch_id uuid default null, participant_id uuid default null,
   reservation_id uuid default null) returns uuid
@@ -119,11 +156,18 @@ declare
 begin
   insert into public.outbox (channel, recipient, template, variables, body, segments, dedupe_key,
     batch_id, participant_id, reservation_id)
-  values (channel, recipient, template, v, body,
+  values (channel, recipient, template, private.safe_message_vars(v), body,
     case when channel = 'sms' then private.sms_segments(body) end, dedupe_key, batch_id,
     participant_id, reservation_id)
   on conflict on constraint outbox_dedupe_key_key do nothing
   returning id into new_id;
+  if new_id is not null then
+    perform set_config('booster.queued',
+      (coalesce(nullif(current_setting('booster.queued', true), ''), '0')::integer + 1)::text, true);
+    perform set_config('booster.queued_sms_parts',
+      (coalesce(nullif(current_setting('booster.queued_sms_parts', true), ''), '0')::integer
+        + case when channel = 'sms' then private.sms_segments(body) else 0 end)::text, true);
+  end if;
   return new_id;
 end;
 $$;
@@ -139,16 +183,18 @@ revoke all on function private.douala_day_start() from public, anon, authenticat
 -- The sender's claim (service_role only): up to batch_size due rows of `channels` (the ones it
 -- has a provider or the sink for), locked `for update skip locked` so two runs at once never
 -- take the same row, set to 'sending' with one more attempt. A row left in 'sending' for 10
--- minutes (a run that died) is due again. No more than message_settings.daily_cap rows are
--- handed out per Douala day; the rest wait for the next day. Queued rows of other channels are
--- marked 'Aucun fournisseur configuré.' Queues the scheduled reminder first when it is due.
--- Returns the rows claimed, as a JSON array.
+-- minutes (a run that died) is due again. Per Douala day each budget hands out at most its
+-- size (docs/decisions/037-message-budgets.md): 'public' public_daily_cap, 'recovery'
+-- recovery_daily_cap, 'reserve' what daily_cap leaves; the rest waits for the next day. Lost
+-- passes first, then the reserve. Queued rows of other channels are marked 'Aucun fournisseur
+-- configuré.' Queues the scheduled reminder first when it is due. Returns the rows claimed, as a
+-- JSON array, their first names checked again (private.safe_message_vars).
 create function public.outbox_claim(batch_size integer default 50, channels text[] default array['sms', 'whatsapp', 'email'])
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  cap integer;
-  used integer;
+  m public.message_settings;
+  room jsonb;
   claimed jsonb;
 begin
   if batch_size is null or batch_size not between 1 and 1000 then
@@ -158,24 +204,38 @@ begin
   update public.outbox o set last_error = 'Aucun fournisseur configuré.'
    where o.state = 'queued' and o.channel <> all (coalesce(channels, '{}'))
      and o.last_error is distinct from 'Aucun fournisseur configuré.';
-  -- Claims take turns for the count below (a few milliseconds): the cap holds with runs at once.
+  -- Claims take turns for the counts below (a few milliseconds): the budgets hold with runs at once.
   perform pg_advisory_xact_lock(hashtext('public.outbox_claim'));
-  select m.daily_cap into cap from public.message_settings m;
-  select count(*) into used from public.outbox o
+  select * into m from public.message_settings;
+  select jsonb_build_object(
+      'public', m.public_daily_cap - count(*) filter (where private.outbox_pool(o.template) = 'public'),
+      'recovery', m.recovery_daily_cap - count(*) filter (where private.outbox_pool(o.template) = 'recovery'),
+      'reserve', m.daily_cap - m.public_daily_cap - m.recovery_daily_cap
+                 - count(*) filter (where private.outbox_pool(o.template) = 'reserve'))
+    into room from public.outbox o
    where o.claimed_at >= private.douala_day_start() and o.state in ('sending', 'sent');
-  with due as (
-    select o.id from public.outbox o
+  with ranked as (
+    select o.id, private.outbox_pool(o.template) as pool,
+           row_number() over (partition by private.outbox_pool(o.template)
+                              order by o.next_attempt_at, o.created_at) as rn
+      from public.outbox o
      where o.channel = any (coalesce(channels, '{}'))
        and ((o.state = 'queued' and o.next_attempt_at <= now())
-            or (o.state = 'sending' and o.claimed_at < now() - interval '10 minutes'))
-     order by o.next_attempt_at, o.created_at
-     limit greatest(0, least(batch_size, cap - used))
-     for update skip locked)
+            or (o.state = 'sending' and o.claimed_at < now() - interval '10 minutes')))
+  , due as (
+    select o.id from public.outbox o join ranked r on r.id = o.id
+     where r.rn <= (room ->> r.pool)::integer
+     order by case r.pool when 'recovery' then 0 when 'reserve' then 1 else 2 end,
+              o.next_attempt_at, o.created_at
+     limit batch_size
+     for update of o skip locked)
   , taken as (
     update public.outbox o set state = 'sending', attempts = o.attempts + 1, claimed_at = now()
       from due where o.id = due.id
     returning o.*)
-  select coalesce(jsonb_agg(to_jsonb(t) order by t.next_attempt_at, t.created_at), '[]'::jsonb)
+  select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('variables', private.safe_message_vars(t.variables))
+           order by case private.outbox_pool(t.template) when 'recovery' then 0 when 'reserve' then 1 else 2 end,
+                    t.next_attempt_at, t.created_at), '[]'::jsonb)
     into claimed from taken t;
   return claimed;
 end;

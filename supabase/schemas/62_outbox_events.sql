@@ -9,7 +9,7 @@
 -- The variables of the Night Party's messages for one pass.
 create function private.pass_message_vars(r public.reservations) returns jsonb
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object('first_name', split_part(r.full_name, ' ', 1),
+  select jsonb_build_object('first_name', coalesce(private.message_first_name(r.full_name), ''),
     'when', private.douala_when(s.concert_starts_at), 'venue', s.venue_name,
     'link', private.pass_link(r.pass_code))
     from public.edition_settings s
@@ -29,14 +29,23 @@ end;
 $$;
 revoke all on function private.queue_waitlist_offer() from public, anon, authenticated;
 
+-- The variables of a participant's messages (registration confirmation, convocation): the first
+-- name only, checked (private.message_first_name).
+create function private.participant_message_vars(p public.participants) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object('first_name', coalesce(private.message_first_name(p.full_name), ''),
+    'category', case p.category when 'dance' then 'danse' else 'chant' end,
+    'city', p.audition_city, 'when', private.douala_when(p.audition_at),
+    'site', (select rtrim(m.site_url, '/') from public.message_settings m))
+$$;
+revoke all on function private.participant_message_vars(public.participants) from public, anon, authenticated;
+
 -- A registration received: its confirmation e-mail, once per participant.
 create function private.queue_registration_confirmation() returns trigger
 language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform private.queue_message('email', new.email, 'registration_confirmation',
-    jsonb_build_object('first_name', split_part(new.full_name, ' ', 1),
-      'category', case new.category when 'dance' then 'danse' else 'chant' end,
-      'site', (select rtrim(m.site_url, '/') from public.message_settings m)),
+    private.participant_message_vars(new) - 'city' - 'when',
     'registration_confirmation:' || new.id, null, new.id, null);
   return null;
 end;
@@ -137,8 +146,10 @@ revoke all on function public.admin_reminder_preview(text) from public, anon, au
 grant execute on function public.admin_reminder_preview(text) to authenticated;
 
 -- "Envoyer le rappel" (admins): queues it for every confirmed pass that does not have it yet.
--- One 'messages.reminder' row. Returns { queued, batch_id }.
-create function public.admin_send_reminder(channel text) returns jsonb
+-- More than a handful of messages only with confirm_messages = their count, as the preview
+-- showed it (private.require_spend_confirmed). One 'messages.reminder' row. Returns
+-- { queued, batch_id }.
+create function public.admin_send_reminder(channel text, confirm_messages integer default null) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   batch uuid := gen_random_uuid();
@@ -148,7 +159,9 @@ begin
   if channel is null or channel not in ('sms', 'whatsapp') then
     perform private.invalid('channel', 'Canal inconnu : choisissez sms ou whatsapp.');
   end if;
+  perform private.start_spend();
   n := private.queue_reminders(channel, batch);
+  perform private.require_spend_confirmed(confirm_messages);
   perform private.audit('messages.reminder', 'outbox', batch::text,
     format('Rappel mis en file pour %s (%s)', private.plural(n, 'pass'),
            case channel when 'sms' then 'SMS' else 'WhatsApp' end),
@@ -156,18 +169,19 @@ begin
   return jsonb_build_object('queued', n, 'batch_id', batch);
 end;
 $$;
-revoke all on function public.admin_send_reminder(text) from public, anon, authenticated;
-grant execute on function public.admin_send_reminder(text) to authenticated;
+revoke all on function public.admin_send_reminder(text,integer) from public, anon, authenticated;
+grant execute on function public.admin_send_reminder(text,integer) to authenticated;
 
 -- The pipeline's "Envoyer la convocation" (admins): one message per selected participant with
 -- an audition slot, once per participant and slot. A participant is marked notified only when
--- the provider accepted it (outbox_record). One 'messages.convocation' row. Returns
+-- the provider accepted it (outbox_record). More than a handful only with confirm_messages =
+-- their count (private.require_spend_confirmed). One 'messages.convocation' row. Returns
 -- { queued, skipped (no slot, or already convoked to this slot), batch_id }.
-create function public.admin_send_convocations(ids uuid[], channel text) returns jsonb
+create function public.admin_send_convocations(ids uuid[], channel text,
+  confirm_messages integer default null) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   batch uuid := gen_random_uuid();
-  site text := (select rtrim(m.site_url, '/') from public.message_settings m);
   queued uuid[];
 begin
   perform private.require_admin();
@@ -175,15 +189,16 @@ begin
     perform private.invalid('channel', 'Canal inconnu : choisissez whatsapp ou sms.');
   end if;
   perform private.require_ids(ids);
+  perform private.start_spend();
   select array_agg(x.pid) into queued from (
     select p.id as pid, private.queue_message(channel, p.phone, 'convocation',
-             jsonb_build_object('first_name', split_part(p.full_name, ' ', 1),
-               'city', p.audition_city, 'when', private.douala_when(p.audition_at), 'site', site),
+             private.participant_message_vars(p) - 'category',
              'convocation:' || p.id || ':' || p.audition_at::text, batch, p.id, null) as q
       from public.participants p
      where p.id = any (ids) and p.deleted_at is null and p.audition_at is not null
      order by p.id) x
    where x.q is not null;
+  perform private.require_spend_confirmed(confirm_messages);
   perform private.audit('messages.convocation', 'outbox', batch::text,
     format('Convocation mise en file pour %s (%s)',
            private.plural(coalesce(cardinality(queued), 0), 'participant'),
@@ -195,45 +210,8 @@ begin
     'batch_id', batch);
 end;
 $$;
-revoke all on function public.admin_send_convocations(uuid[],text) from public, anon, authenticated;
-grant execute on function public.admin_send_convocations(uuid[],text) to authenticated;
-
--- "Retrouver mon pass" (public, proof of work and rate limit 'recover'): the pass link is sent
--- to the phone, never shown. The same answer whether the phone has a reservation or not, and
--- the same work but one insert; a message is queued only for a known phone, at most one per
--- phone every 10 minutes (the dedupe key's bucket).
-create function public.recover_pass(payload jsonb) returns jsonb
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  refused jsonb;
-  v_phone text;
-  r public.reservations;
-  answer jsonb := jsonb_build_object('ok', true, 'message',
-    'Si ce numéro a une réservation, le lien de son pass lui est envoyé par message dans quelques minutes.');
-begin
-  refused := private.admit_public_write('recover', payload);
-  if refused is not null then
-    return refused;
-  end if;
-  if private.is_robot(payload) then
-    return answer;
-  end if;
-  v_phone := btrim(payload ->> 'phone');
-  if coalesce(v_phone, '') !~ '^[0-9]{9}$' then
-    perform private.invalid('phone', 'Numéro de téléphone invalide (9 chiffres requis, Pas d''espace)');
-  end if;
-  select * into r from public.reservations x where x.phone = v_phone and x.state <> 'cancelled';
-  if found then
-    perform private.queue_message((select m.reminder_channel from public.message_settings m),
-      r.phone, 'pass_recovery', private.pass_message_vars(r),
-      'pass_recovery:' || r.id || ':' || floor(extract(epoch from now()) / 600)::bigint,
-      null, null, r.id);
-  end if;
-  return answer;
-end;
-$$;
-revoke all on function public.recover_pass(jsonb) from public, anon, authenticated;
-grant execute on function public.recover_pass(jsonb) to anon, authenticated;
+revoke all on function public.admin_send_convocations(uuid[],text,integer) from public, anon, authenticated;
+grant execute on function public.admin_send_convocations(uuid[],text,integer) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers and policies

@@ -82,8 +82,11 @@ revoke all on function public.message_settings() from public, anon, authenticate
 grant execute on function public.message_settings() to authenticated;
 
 -- Saves the messages' settings (admins): any of site_url, reminder_days_before (null: no
--- scheduled reminder), reminder_channel, sms_price_per_segment, daily_cap. Journaled as a
--- settings change. Returns message_settings().
+-- scheduled reminder), reminder_channel, sms_price_per_segment, daily_cap and its budgets
+-- (public_daily_cap, recovery_daily_cap, recovery_per_phone_day, recovery_per_phone_hour:
+-- docs/decisions/037-message-budgets.md). A scheduled reminder the change makes due is queued
+-- now, more than a handful only with confirm_messages = their count. Journaled as a settings
+-- change. Returns message_settings().
 create function public.admin_update_message_settings(payload jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -125,10 +128,36 @@ begin
   end if;
   m.daily_cap := private.setting_int(payload, 'daily_cap', m.daily_cap, 1, 100000,
     'Le plafond quotidien va de 1 à 100 000 messages.');
+  m.public_daily_cap := private.setting_int(payload, 'public_daily_cap', m.public_daily_cap, 0,
+    100000, 'Le budget public va de 0 à 100 000 messages.');
+  m.recovery_daily_cap := private.setting_int(payload, 'recovery_daily_cap',
+    m.recovery_daily_cap, 0, 100000, 'Le budget des pass perdus va de 0 à 100 000 messages.');
+  m.recovery_per_phone_day := private.setting_int(payload, 'recovery_per_phone_day',
+    m.recovery_per_phone_day, 1, 20, 'De 1 à 20 pass perdus par numéro et par jour.');
+  m.recovery_per_phone_hour := private.setting_int(payload, 'recovery_per_phone_hour',
+    m.recovery_per_phone_hour, 1, 20, 'De 1 à 20 pass perdus par numéro et par heure.');
+  if m.public_daily_cap + m.recovery_daily_cap >= m.daily_cap then
+    perform private.invalid(case when payload ? 'daily_cap' then 'daily_cap'
+      when payload ? 'recovery_daily_cap' then 'recovery_daily_cap' else 'public_daily_cap' end,
+      'Le budget public et celui des pass perdus doivent laisser une réserve dans le plafond quotidien.');
+  end if;
+  if m.recovery_per_phone_hour > m.recovery_per_phone_day then
+    perform private.invalid('recovery_per_phone_hour',
+      'Un numéro ne peut pas recevoir plus de pass perdus par heure que par jour.');
+  end if;
+  perform private.start_spend();
   update public.message_settings s set site_url = m.site_url,
     reminder_days_before = m.reminder_days_before, reminder_channel = m.reminder_channel,
-    sms_price_per_segment = m.sms_price_per_segment, daily_cap = m.daily_cap, updated_at = now()
+    sms_price_per_segment = m.sms_price_per_segment, daily_cap = m.daily_cap,
+    public_daily_cap = m.public_daily_cap, recovery_daily_cap = m.recovery_daily_cap,
+    recovery_per_phone_day = m.recovery_per_phone_day,
+    recovery_per_phone_hour = m.recovery_per_phone_hour, updated_at = now()
    where s.id;
+  if m.reminder_days_before is distinct from (before_row ->> 'reminder_days_before')::integer then
+    perform private.queue_scheduled_reminders();
+  end if;
+  perform private.require_spend_confirmed(private.setting_int(payload, 'confirm_messages', null,
+    0, 1000000, 'Nombre de messages à confirmer invalide.'));
   select to_jsonb(s) - 'id' - 'reminder_queued_for' - 'updated_at' into after_row
     from public.message_settings s;
   select array_agg(k order by k) into changed from jsonb_object_keys(after_row) k
@@ -139,6 +168,10 @@ begin
           when 'site_url' then 'adresse du site' when 'reminder_days_before' then 'rappel programmé'
           when 'reminder_channel' then 'canal du rappel'
           when 'sms_price_per_segment' then 'prix par SMS' when 'daily_cap' then 'plafond quotidien'
+          when 'public_daily_cap' then 'budget public'
+          when 'recovery_daily_cap' then 'budget des pass perdus'
+          when 'recovery_per_phone_day' then 'pass perdus par numéro et par jour'
+          when 'recovery_per_phone_hour' then 'pass perdus par numéro et par heure'
           else k end, ', ' order by k) from unnest(changed) k),
       (select jsonb_object_agg(k, before_row -> k) from unnest(changed) k),
       (select jsonb_object_agg(k, after_row -> k) from unnest(changed) k));

@@ -143,6 +143,7 @@ const FUNCTIONS: Record<string, Fn> = {
   // functions' own refusals). The sender's outbox_claim and outbox_record are for the service
   // key only: send-messages-rls.test.ts.
   outbox_list: { args: async () => ({}), who: STAFF_ADMIN },
+  outbox_budgets: { args: async () => ({}), who: STAFF_ADMIN },
   admin_outbox_resend: { args: async () => ({ id: uuid() }), who: STAFF_ADMIN },
   admin_reminder_preview: { args: async () => ({ channel: 'sms' }), who: STAFF_ADMIN },
   admin_send_reminder: { args: async () => ({ channel: 'nope' }), who: STAFF_ADMIN },

@@ -87,9 +87,10 @@ describe('idempotence', () => {
        select 'Visiteur ' || p, p, 'Douala', 'social' from unnest($1::text[]) p`,
       [phones],
     );
+    // Confirmed with the count the preview showed (docs/decisions/037-message-budgets.md).
     const [first, second] = await Promise.all([
-      admin.rpc('admin_send_reminder', { channel: 'sms' }),
-      admin.rpc('admin_send_reminder', { channel: 'sms' }),
+      admin.rpc('admin_send_reminder', { channel: 'sms', confirm_messages: 25 }),
+      admin.rpc('admin_send_reminder', { channel: 'sms', confirm_messages: 25 }),
     ]);
     expect([first.error, second.error]).toEqual([null, null]);
     expect(first.data.queued + second.data.queued).toBe(25);

@@ -216,9 +216,12 @@ describe('pace and cap', () => {
   });
 
   it('hands out no more than the daily cap; the rest waits', async () => {
-    await backend.sql('update message_settings set daily_cap = 3');
+    // The whole cap as the reserve (no public or lost-pass budget): docs/decisions/037-message-budgets.md.
+    await backend.sql(
+      'update message_settings set daily_cap = 3, public_daily_cap = 0, recovery_daily_cap = 0',
+    );
     try {
-      for (let i = 0; i < 5; i++) await queue('sms', newPhone());
+      for (let i = 0; i < 5; i++) await queue('sms', newPhone(), 'reminder');
       expect(await runtime.run()).toMatchObject({ claimed: 3, sent: 3 });
       expect(await runtime.run()).toMatchObject({ claimed: 0 });
       const [{ n }] = await backend.sql<{ n: number }>(
@@ -226,7 +229,9 @@ describe('pace and cap', () => {
       );
       expect(n).toBe(2);
     } finally {
-      await backend.sql('update message_settings set daily_cap = 1000');
+      await backend.sql(
+        'update message_settings set daily_cap = 1000, public_daily_cap = 300, recovery_daily_cap = 100',
+      );
     }
   });
 });

@@ -11,7 +11,8 @@ import { updateEditionSettings, type SettingsPatch } from './settings';
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SettingsPatch) => updateEditionSettings(patch),
+    mutationFn: ({ patch, confirm }: { patch: SettingsPatch; confirm?: number }) =>
+      updateEditionSettings(patch, confirm),
     onSuccess: (saved) => {
       queryClient.setQueryData(editionKeys.settings, saved);
       return queryClient.invalidateQueries({ queryKey: queryRoots.reservations });

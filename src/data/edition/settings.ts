@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import { spendConfirmation } from '@/data/shared/spend';
 
 /**
  * The edition's settings (edition_settings + contest_settings, written by admin_update_settings):
@@ -100,15 +101,24 @@ export async function getEditionSettings(): Promise<EditionSettings> {
 
 /**
  * Saves the given settings (only those: a setting another admin changed meanwhile is kept) in one
- * transaction, and returns every setting as stored. A refused value throws SettingFieldError.
+ * transaction, and returns every setting as stored. A refused value throws SettingFieldError. A
+ * change that makes more than a handful of messages due (waitlist offers, the reminder of a
+ * concert moved closer) is saved only with `confirm` = their count: else SpendConfirmationError
+ * with the count and the cost, and nothing is saved (docs/decisions/037-message-budgets.md).
  */
-export async function updateEditionSettings(patch: SettingsPatch): Promise<EditionSettings> {
-  const payload = Object.fromEntries(
+export async function updateEditionSettings(
+  patch: SettingsPatch,
+  confirm?: number,
+): Promise<EditionSettings> {
+  const payload: Record<string, string | number | null> = Object.fromEntries(
     (Object.keys(patch) as SettingKey[]).map((k) => [SETTING_COLUMNS[k], patch[k] ?? null]),
   );
+  if (confirm !== undefined) payload.confirm_messages = confirm;
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_update_settings', { payload });
   if (error) {
+    const ask = spendConfirmation(error);
+    if (ask) throw ask;
     const field = SETTING_KEYS.find((k) => SETTING_COLUMNS[k] === error.details);
     if (error.hint === 'invalid_field' && field) throw new SettingFieldError(field, error.message);
     throw toDataError(error, SETTINGS_SAVE_ERROR, { forbidden: ADMINS_ONLY });

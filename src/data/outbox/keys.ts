@@ -9,4 +9,5 @@ export const outboxKeys = {
   reminderPreview: (channel: PhoneChannel) =>
     [...queryRoots.outbox, 'reminder-preview', channel] as const,
   settings: () => [...queryRoots.outbox, 'settings'] as const,
+  budgets: () => [...queryRoots.outbox, 'budgets'] as const,
 };

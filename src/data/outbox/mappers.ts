@@ -1,5 +1,7 @@
 import type {
   MessageSettings,
+  OutboxBudget,
+  OutboxBudgets,
   OutboxCount,
   OutboxMessage,
   OutboxPage,
@@ -69,7 +71,28 @@ export function toMessageSettings(json: unknown): MessageSettings {
     reminderChannel: j.reminder_channel === 'whatsapp' ? 'whatsapp' : 'sms',
     smsPricePerSegment: Number(j.sms_price_per_segment ?? 0),
     dailyCap: Number(j.daily_cap ?? 0),
+    publicDailyCap: Number(j.public_daily_cap ?? 0),
+    recoveryDailyCap: Number(j.recovery_daily_cap ?? 0),
+    recoveryPerPhoneDay: Number(j.recovery_per_phone_day ?? 0),
+    recoveryPerPhoneHour: Number(j.recovery_per_phone_hour ?? 0),
     updatedAt: str(j.updated_at),
+  };
+}
+
+/** outbox_budgets -> OutboxBudgets. */
+export function toOutboxBudgets(json: unknown): OutboxBudgets {
+  const j = (json ?? {}) as Json;
+  const budgets = Array.isArray(j.budgets) ? (j.budgets as Json[]) : [];
+  return {
+    day: str(j.day),
+    dailyCap: Number(j.daily_cap ?? 0),
+    budgets: budgets.map((b): OutboxBudget => ({
+      pool: b.pool as OutboxBudget['pool'],
+      size: Number(b.size ?? 0),
+      used: Number(b.used ?? 0),
+      queued: Number(b.queued ?? 0),
+    })),
+    refusedRecoveries: Number(j.refused_recoveries ?? 0),
   };
 }
 
@@ -83,5 +106,11 @@ export function toMessageSettingsPayload(patch: Partial<Omit<MessageSettings, 'u
   if (patch.smsPricePerSegment !== undefined)
     payload.sms_price_per_segment = patch.smsPricePerSegment;
   if (patch.dailyCap !== undefined) payload.daily_cap = patch.dailyCap;
+  if (patch.publicDailyCap !== undefined) payload.public_daily_cap = patch.publicDailyCap;
+  if (patch.recoveryDailyCap !== undefined) payload.recovery_daily_cap = patch.recoveryDailyCap;
+  if (patch.recoveryPerPhoneDay !== undefined)
+    payload.recovery_per_phone_day = patch.recoveryPerPhoneDay;
+  if (patch.recoveryPerPhoneHour !== undefined)
+    payload.recovery_per_phone_hour = patch.recoveryPerPhoneHour;
   return payload;
 }

@@ -29,7 +29,8 @@ export function useResendOutboxMessage() {
 export function useSendReminder() {
   const refresh = useRefreshOutbox();
   return useMutation({
-    mutationFn: (channel: PhoneChannel) => sendReminder(channel),
+    mutationFn: ({ channel, confirm }: { channel: PhoneChannel; confirm?: number }) =>
+      sendReminder(channel, confirm),
     onSuccess: refresh,
   });
 }
@@ -38,8 +39,15 @@ export function useSendReminder() {
 export function useSendConvocations() {
   const refresh = useRefreshOutbox(queryRoots.participants);
   return useMutation({
-    mutationFn: ({ ids, channel }: { ids: readonly string[]; channel: PhoneChannel }) =>
-      sendConvocations(ids, channel),
+    mutationFn: ({
+      ids,
+      channel,
+      confirm,
+    }: {
+      ids: readonly string[];
+      channel: PhoneChannel;
+      confirm?: number;
+    }) => sendConvocations(ids, channel, confirm),
     onSuccess: refresh,
   });
 }
@@ -48,8 +56,13 @@ export function useSendConvocations() {
 export function useUpdateMessageSettings() {
   const refresh = useRefreshOutbox(queryRoots.settings);
   return useMutation({
-    mutationFn: (patch: Partial<Omit<MessageSettings, 'updatedAt'>>) =>
-      updateMessageSettings(patch),
+    mutationFn: ({
+      patch,
+      confirm,
+    }: {
+      patch: Partial<Omit<MessageSettings, 'updatedAt'>>;
+      confirm?: number;
+    }) => updateMessageSettings(patch, confirm),
     onSuccess: refresh,
   });
 }

@@ -1,9 +1,11 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import { spendConfirmation } from '@/data/shared/spend';
 import {
   toMessageSettings,
   toMessageSettingsPayload,
   toOutboxMessage,
+  toOutboxBudgets,
   toOutboxPage,
   toReminderPreview,
 } from './mappers';
@@ -11,6 +13,7 @@ import type {
   BatchQueued,
   ConvocationsQueued,
   MessageSettings,
+  OutboxBudgets,
   OutboxFilters,
   OutboxMessage,
   OutboxPage,
@@ -37,6 +40,8 @@ export class MessageFieldError extends DataError {
 type RpcError = { hint?: string | null; details?: string | null; message: string; code?: string };
 
 function refusal(error: RpcError, fallback: string): DataError {
+  const ask = spendConfirmation(error);
+  if (ask) return ask;
   if (error.hint === 'invalid_field')
     return new MessageFieldError(error.details ?? '', error.message);
   return toDataError(error, fallback);
@@ -72,6 +77,11 @@ export async function listOutbox(
   return toOutboxPage(data);
 }
 
+/** Today's budgets (Douala day): each one's size, what it handed out, what waits for it. */
+export async function outboxBudgets(): Promise<OutboxBudgets> {
+  return toOutboxBudgets(await call('outbox_budgets', {}, LOAD_ERROR));
+}
+
 /** A failed message queued again (attempts counted afresh); journaled. */
 export async function resendOutboxMessage(id: string): Promise<OutboxMessage> {
   return toOutboxMessage(await call('admin_outbox_resend', { id }, 'Erreur lors du renvoi'));
@@ -89,10 +99,17 @@ function toBatch(json: unknown): BatchQueued {
   return { queued: Number(j.queued ?? 0), batchId: String(j.batch_id ?? '') };
 }
 
-/** Queues the reminder for every confirmed pass that does not have it yet; journaled. */
-export async function sendReminder(channel: PhoneChannel): Promise<BatchQueued> {
+/**
+ * Queues the reminder for every confirmed pass that does not have it yet; journaled. More than a
+ * handful need `confirm` = their count, as the preview showed it (else SpendConfirmationError).
+ */
+export async function sendReminder(channel: PhoneChannel, confirm?: number): Promise<BatchQueued> {
   return toBatch(
-    await call('admin_send_reminder', { channel }, 'Erreur lors de l’envoi du rappel'),
+    await call(
+      'admin_send_reminder',
+      { channel, confirm_messages: confirm ?? null },
+      'Erreur lors de l’envoi du rappel',
+    ),
   );
 }
 
@@ -103,10 +120,11 @@ export async function sendReminder(channel: PhoneChannel): Promise<BatchQueued> 
 export async function sendConvocations(
   ids: readonly string[],
   channel: PhoneChannel,
+  confirm?: number,
 ): Promise<ConvocationsQueued> {
   const data = await call(
     'admin_send_convocations',
-    { ids: [...ids], channel },
+    { ids: [...ids], channel, confirm_messages: confirm ?? null },
     'Erreur lors de l’envoi des convocations',
   );
   return { ...toBatch(data), skipped: Number((data as { skipped?: unknown })?.skipped ?? 0) };
@@ -118,14 +136,20 @@ export async function getMessageSettings(): Promise<MessageSettings> {
   );
 }
 
-/** Saves the keys given; returns the settings as stored. */
+/**
+ * Saves the keys given; returns the settings as stored. A change that makes more than a handful
+ * of messages due needs `confirm` = their count (else SpendConfirmationError).
+ */
 export async function updateMessageSettings(
   patch: Partial<Omit<MessageSettings, 'updatedAt'>>,
+  confirm?: number,
 ): Promise<MessageSettings> {
+  const payload = toMessageSettingsPayload(patch);
+  if (confirm !== undefined) payload.confirm_messages = confirm;
   return toMessageSettings(
     await call(
       'admin_update_message_settings',
-      { payload: toMessageSettingsPayload(patch) },
+      { payload },
       'Erreur lors de l’enregistrement des paramètres des envois',
     ),
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { outboxKeys } from './keys';
-import { getMessageSettings, listOutbox, reminderPreview } from './outbox';
+import { getMessageSettings, listOutbox, outboxBudgets, reminderPreview } from './outbox';
 import type { OutboxFilters, PhoneChannel } from './types';
 
 /** One page (from 1) of "Envois", newest first; refreshed while open (the sender runs alone). */
@@ -20,3 +20,11 @@ export const reminderPreviewQuery = (channel: PhoneChannel) =>
 
 export const messageSettingsQuery = () =>
   queryOptions({ queryKey: outboxKeys.settings(), queryFn: getMessageSettings });
+
+/** Today's budgets on "Envois", refreshed with the list. */
+export const outboxBudgetsQuery = () =>
+  queryOptions({
+    queryKey: outboxKeys.budgets(),
+    queryFn: outboxBudgets,
+    refetchInterval: 15_000,
+  });

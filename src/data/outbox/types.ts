@@ -87,7 +87,37 @@ export type MessageSettings = {
   reminderChannel: PhoneChannel;
   /** FCFA per SMS part (estimates only). */
   smsPricePerSegment: number;
-  /** Messages handed to providers per day (Douala) at most. */
+  /** Messages handed to providers per day (Douala) at most, every budget together. */
   dailyCap: number;
+  /** Of dailyCap, the messages a visitor's own action queues (registration confirmations). */
+  publicDailyCap: number;
+  /** Of dailyCap, the lost passes ("Retrouver mon pass"). The reserve is what both leave. */
+  recoveryDailyCap: number;
+  /** Lost passes one phone gets per Douala day, and per hour, at most. */
+  recoveryPerPhoneDay: number;
+  recoveryPerPhoneHour: number;
   updatedAt: string;
+};
+
+/**
+ * A budget of the daily cap (docs/decisions/037-message-budgets.md): 'reserve' waitlist offers,
+ * reminders and convocations, which nothing the public does can use up; 'recovery' lost passes;
+ * 'public' what a visitor's own action queues.
+ */
+export type OutboxBudget = {
+  pool: 'reserve' | 'recovery' | 'public';
+  size: number;
+  /** Handed to a provider today (Douala day). */
+  used: number;
+  /** Waiting in the queue for it. */
+  queued: number;
+};
+
+export type OutboxBudgets = {
+  /** The Douala day, YYYY-MM-DD. */
+  day: string;
+  dailyCap: number;
+  budgets: OutboxBudget[];
+  /** Lost-pass asks not sent today because the phone had its share (answered as usual). */
+  refusedRecoveries: number;
 };

@@ -50,7 +50,12 @@ function whatsappTemplate(
     components: [
       {
         type: 'body',
-        parameters: names.map((key) => ({ type: 'text', text: String(row.variables[key] ?? '') })),
+        // A first name the database found unsafe arrives empty: a neutral word instead, as a
+        // template parameter may not be empty (docs/decisions/037-message-budgets.md).
+        parameters: names.map((key) => ({
+          type: 'text',
+          text: String(row.variables[key] ?? '') || (key === 'first_name' ? 'Bonjour' : ''),
+        })),
       },
     ],
   };

@@ -16,6 +16,7 @@ import { labelOptions } from '../ui/FilterForm';
 import { ListPage } from '../ui/ListPage';
 import { useListQuery } from '../ui/use-list-query';
 import { CHANNEL_LABELS, STATE_LABELS, TEMPLATE_LABELS } from './outbox-labels';
+import { OutboxBudgets } from './OutboxBudgets';
 import { OutboxCounts } from './OutboxCounts';
 import { OutboxCard, OutboxRow, shownRecipient } from './OutboxRow';
 import { ReminderAction } from './ReminderAction';
@@ -83,6 +84,7 @@ function Outbox() {
             places libérées, confirmations d’inscription, convocations et pass retrouvés. Un message
             en échec est réessayé plusieurs fois avant d’être marqué « {STATE_LABELS.failed} ».
           </p>
+          <OutboxBudgets />
           {list.data && <OutboxCounts counts={list.data.counts} />}
         </>
       }

@@ -72,17 +72,25 @@ export function ReminderAction() {
 
   const confirm = () => {
     if (!preview.data || count === 0) return;
-    send.mutate(channel, {
-      onSuccess: ({ queued }) => {
-        setOpen(false);
-        notify.success(
-          queued === 0
-            ? 'Aucun nouveau rappel : chaque pass confirmé l’a déjà reçu pour ce concert'
-            : `Rappel mis en file d’envoi pour ${passes(queued)} (${CHANNEL_LABELS[channel]})`,
-        );
+    // The count shown is the one confirmed: the database refuses another (a pass confirmed
+    // meanwhile) and nothing is queued (docs/decisions/037-message-budgets.md).
+    send.mutate(
+      { channel, confirm: count },
+      {
+        onSuccess: ({ queued }) => {
+          setOpen(false);
+          notify.success(
+            queued === 0
+              ? 'Aucun nouveau rappel : chaque pass confirmé l’a déjà reçu pour ce concert'
+              : `Rappel mis en file d’envoi pour ${passes(queued)} (${CHANNEL_LABELS[channel]})`,
+          );
+        },
+        onError: (e) => {
+          notify.error(e.message);
+          void preview.refetch();
+        },
       },
-      onError: (e) => notify.error(e.message),
-    });
+    );
   };
 
   return (

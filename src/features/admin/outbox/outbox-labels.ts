@@ -31,5 +31,4 @@ export const STATE_BADGES: Record<OutboxState, string> = {
 };
 
 /** An amount in FCFA as organisers read it ("1 250 FCFA"). */
-export const formatFcfa = (amount: number) =>
-  `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(amount)} FCFA`;
+export { formatFcfa } from '../ui/fcfa';

@@ -5,6 +5,8 @@ import { notify } from '@/lib/toast';
 import type { Participant } from '@/data/participants/types';
 import type { PhoneChannel } from '@/data/outbox/types';
 import { useSendConvocations } from '@/data/outbox/mutations';
+import { SpendConfirmationError, type SpendAsk } from '@/data/shared/spend';
+import { SpendConfirmDialog } from '../ui/SpendConfirmDialog';
 import { hasSlot } from './convocation';
 
 const CHANNELS: Record<PhoneChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS' };
@@ -31,6 +33,8 @@ export function SendConvocations({
   const [channel, setChannel] = useState<PhoneChannel>('whatsapp');
   const send = useSendConvocations();
   const withSlot = selected.filter(hasSlot);
+  /** More than a handful: the count and cost the database asked to confirm (ADR 037). */
+  const [ask, setAsk] = useState<SpendAsk | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -38,9 +42,13 @@ export function SendConvocations({
       notify.error('Aucun participant sélectionné n’a de créneau d’audition.');
       return;
     }
+    queue();
+  };
+
+  const queue = (confirm?: number) => {
     const ids = withSlot.map((p) => p.id);
     send.mutate(
-      { ids, channel },
+      { ids, channel, confirm },
       {
         onSuccess: ({ queued, skipped }) => {
           onQueued(ids.filter((id) => !selected.find((p) => p.id === id)?.notifiedAt));
@@ -51,7 +59,10 @@ export function SendConvocations({
                 : ''),
           );
         },
-        onError: (err) => notify.error(err.message),
+        onError: (err) => {
+          if (err instanceof SpendConfirmationError) setAsk(err.ask);
+          else notify.error(err.message);
+        },
       },
     );
   };
@@ -90,6 +101,16 @@ export function SendConvocations({
       >
         {one ? 'Envoyer la convocation' : 'Envoyer les convocations'}
       </Button>
+      <SpendConfirmDialog
+        ask={ask}
+        what="Cet envoi"
+        busy={send.isPending}
+        onConfirm={(count) => {
+          setAsk(null);
+          queue(count);
+        }}
+        onCancel={() => setAsk(null)}
+      />
     </form>
   );
 }

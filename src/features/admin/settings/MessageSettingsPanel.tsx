@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,7 +9,9 @@ import { MessageFieldError } from '@/data/outbox/outbox';
 import type { MessageSettings } from '@/data/outbox/types';
 import { messageSettingsQuery } from '@/data/outbox/queries';
 import { useUpdateMessageSettings } from '@/data/outbox/mutations';
+import { SpendConfirmationError, type SpendAsk } from '@/data/shared/spend';
 import { QueryStatus } from '../ui/ListState';
+import { SpendConfirmDialog } from '../ui/SpendConfirmDialog';
 import { card } from '../ui/classes';
 import {
   fieldOfColumn,
@@ -51,6 +54,36 @@ function MessageSettingsForm({ settings }: { settings: MessageSettings }) {
     defaultValues: toMessageSettingsFormValues(settings),
   });
   const update = useUpdateMessageSettings();
+  /** A save the database held back: a reminder made due (docs/decisions/037-message-budgets.md). */
+  const [spend, setSpend] = useState<{
+    values: MessageSettingsFormValues;
+    changed: MessageSettingKey[];
+    ask: SpendAsk;
+  } | null>(null);
+
+  const save = async (
+    values: MessageSettingsFormValues,
+    changed: MessageSettingKey[],
+    confirm?: number,
+  ) => {
+    try {
+      const saved = await update.mutateAsync({
+        patch: toMessageSettingsPatch(values, changed),
+        confirm,
+      });
+      reset(toMessageSettingsFormValues(saved));
+      notify.success('Paramètres des messages enregistrés');
+    } catch (e) {
+      if (e instanceof SpendConfirmationError) {
+        setSpend({ values, changed, ask: e.ask });
+        return;
+      }
+      const field = e instanceof MessageFieldError ? fieldOfColumn(e.field) : undefined;
+      const message = e instanceof Error ? e.message : SAVE_ERROR;
+      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
+      else notify.error(message);
+    }
+  };
 
   const onSubmit = async (values: MessageSettingsFormValues) => {
     const changed = (Object.keys(dirtyFields) as MessageSettingKey[]).filter((k) => dirtyFields[k]);
@@ -58,16 +91,7 @@ function MessageSettingsForm({ settings }: { settings: MessageSettings }) {
       notify.info('Aucune modification à enregistrer');
       return;
     }
-    try {
-      const saved = await update.mutateAsync(toMessageSettingsPatch(values, changed));
-      reset(toMessageSettingsFormValues(saved));
-      notify.success('Paramètres des messages enregistrés');
-    } catch (e) {
-      const field = e instanceof MessageFieldError ? fieldOfColumn(e.field) : undefined;
-      const message = e instanceof Error ? e.message : SAVE_ERROR;
-      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
-      else notify.error(message);
-    }
+    await save(values, changed);
   };
 
   return (
@@ -118,6 +142,57 @@ function MessageSettingsForm({ settings }: { settings: MessageSettings }) {
           <input type="text" inputMode="numeric" autoComplete="off" {...register('dailyCap')} />
         </Field>
         <Field
+          label="Budget public par jour"
+          required
+          hint="Sur le plafond : les confirmations d’inscription que le public déclenche. Au-delà, elles attendent le lendemain."
+          error={errors.publicDailyCap?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('publicDailyCap')}
+          />
+        </Field>
+        <Field
+          label="Budget des pass perdus par jour"
+          required
+          hint="Sur le plafond : les liens envoyés par « Retrouver mon pass ». Le reste du plafond est la réserve des places libérées, rappels et convocations."
+          error={errors.recoveryDailyCap?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('recoveryDailyCap')}
+          />
+        </Field>
+        <Field
+          label="Pass perdus par numéro et par jour"
+          required
+          hint="Au-delà, rien n’est envoyé à ce numéro (la réponse au public reste la même)."
+          error={errors.recoveryPerPhoneDay?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('recoveryPerPhoneDay')}
+          />
+        </Field>
+        <Field
+          label="Pass perdus par numéro et par heure"
+          required
+          error={errors.recoveryPerPhoneHour?.message}
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('recoveryPerPhoneHour')}
+          />
+        </Field>
+        <Field
           label="Adresse du site (liens des messages)"
           required
           hint="Par exemple https://booster-challenge.cm : les liens des pass et du site envoyés commencent par elle."
@@ -130,6 +205,20 @@ function MessageSettingsForm({ settings }: { settings: MessageSettings }) {
       <Button type="submit" busy={isSubmitting} busyLabel="Enregistrement…">
         Enregistrer les paramètres des messages
       </Button>
+      <SpendConfirmDialog
+        ask={spend?.ask ?? null}
+        what="Cet enregistrement"
+        busy={update.isPending}
+        onConfirm={(count) => {
+          const held = spend;
+          setSpend(null);
+          if (held) void save(held.values, held.changed, count);
+        }}
+        onCancel={() => {
+          setSpend(null);
+          notify.info('Rien n’a été enregistré ni envoyé');
+        }}
+      />
     </form>
   );
 }

@@ -9,6 +9,8 @@ import { notify } from '@/lib/toast';
 import { SettingFieldError, type EditionSettings, type SettingKey } from '@/data/edition/settings';
 import type { NightPartyStats } from '@/data/reservations/night-party-admin';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { SpendConfirmDialog } from '../ui/SpendConfirmDialog';
+import { SpendConfirmationError, type SpendAsk } from '@/data/shared/spend';
 import { nightPartyStatsQuery } from '@/data/reservations/queries';
 import { card } from '../ui/classes';
 import { formatDouala } from '@/lib/douala-input';
@@ -101,13 +103,19 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
   const confirmed = useQuery(nightPartyStatsQuery()).data?.confirmed;
   /** The values waiting for the confirmation of a limit below the confirmed places. */
   const [pending, setPending] = useState<SettingsFormValues | null>(null);
+  /** A save the database held back: it would queue these messages (docs/decisions/037-message-budgets.md). */
+  const [spend, setSpend] = useState<{
+    values: SettingsFormValues;
+    changed: SettingKey[];
+    ask: SpendAsk;
+  } | null>(null);
 
-  const save = async (values: SettingsFormValues, changed: SettingKey[]) => {
+  const save = async (values: SettingsFormValues, changed: SettingKey[], confirm?: number) => {
     try {
       const statsKey = nightPartyStatsQuery().queryKey;
       const before = queryClient.getQueryData(statsKey);
       // Resolves once the capacity figures are read again (useUpdateSettings).
-      const saved = await update.mutateAsync(toSettingsPatch(values, changed));
+      const saved = await update.mutateAsync({ patch: toSettingsPatch(values, changed), confirm });
       reset(toSettingsFormValues(saved));
       const promoted = promotedBetween(before, queryClient.getQueryData(statsKey));
       notify.success(
@@ -116,7 +124,9 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
           : 'Paramètres enregistrés',
       );
     } catch (e) {
-      if (e instanceof SettingFieldError) {
+      if (e instanceof SpendConfirmationError) {
+        setSpend({ values, changed, ask: e.ask });
+      } else if (e instanceof SettingFieldError) {
         setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
       } else {
         notify.error(e instanceof Error ? e.message : SAVE_ERROR);
@@ -210,6 +220,20 @@ export function SettingsForm({ settings }: { settings: EditionSettings }) {
           if (values) void save(values, changed);
         }}
         onCancel={() => setPending(null)}
+      />
+      <SpendConfirmDialog
+        ask={spend?.ask ?? null}
+        what="Cet enregistrement"
+        busy={update.isPending}
+        onConfirm={(count) => {
+          const held = spend;
+          setSpend(null);
+          if (held) void save(held.values, held.changed, count);
+        }}
+        onCancel={() => {
+          setSpend(null);
+          notify.info('Rien n’a été enregistré ni envoyé');
+        }}
       />
     </form>
   );

@@ -14,10 +14,21 @@ const MESSAGE_SETTINGS_MESSAGES = {
   reminderChannel: 'Canal inconnu : choisissez sms ou whatsapp.',
   smsPricePerSegment: 'Prix par SMS invalide (en FCFA, de 0 à 999 999).',
   dailyCap: 'Le plafond quotidien va de 1 à 100 000 messages.',
+  publicDailyCap: 'Le budget public va de 0 à 100 000 messages.',
+  recoveryDailyCap: 'Le budget des pass perdus va de 0 à 100 000 messages.',
+  recoveryPerPhoneDay: 'De 1 à 20 pass perdus par numéro et par jour.',
+  recoveryPerPhoneHour: 'De 1 à 20 pass perdus par numéro et par heure.',
   siteUrl: 'Adresse du site invalide (https://…).',
 } as const;
 
 const M = MESSAGE_SETTINGS_MESSAGES;
+
+/** A whole number from lo to hi, as typed. */
+const whole = (lo: number, hi: number, message: string) =>
+  z.string().check(
+    z.trim(),
+    z.refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= lo && Number(v) <= hi, message),
+  );
 
 /** A decimal as people type it in French: "12,5" as well as "12.5". */
 const decimal = (v: string) => Number(v.trim().replace(',', '.'));
@@ -42,6 +53,11 @@ export const messageSettingsSchema = z.object({
     z.trim(),
     z.refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000, M.dailyCap),
   ),
+  // The budgets of the daily cap (docs/decisions/037-message-budgets.md).
+  publicDailyCap: whole(0, 100_000, M.publicDailyCap),
+  recoveryDailyCap: whole(0, 100_000, M.recoveryDailyCap),
+  recoveryPerPhoneDay: whole(1, 20, M.recoveryPerPhoneDay),
+  recoveryPerPhoneHour: whole(1, 20, M.recoveryPerPhoneHour),
   siteUrl: z.string().check(
     z.trim(),
     z.refine((v) => v.length <= 200 && /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v), M.siteUrl),
@@ -57,6 +73,10 @@ const COLUMNS: Record<string, MessageSettingKey> = {
   reminder_channel: 'reminderChannel',
   sms_price_per_segment: 'smsPricePerSegment',
   daily_cap: 'dailyCap',
+  public_daily_cap: 'publicDailyCap',
+  recovery_daily_cap: 'recoveryDailyCap',
+  recovery_per_phone_day: 'recoveryPerPhoneDay',
+  recovery_per_phone_hour: 'recoveryPerPhoneHour',
   site_url: 'siteUrl',
 };
 export const fieldOfColumn = (column: string): MessageSettingKey | undefined => COLUMNS[column];
@@ -68,6 +88,10 @@ export function toMessageSettingsFormValues(s: MessageSettings): MessageSettings
     reminderChannel: s.reminderChannel,
     smsPricePerSegment: String(s.smsPricePerSegment).replace('.', ','),
     dailyCap: String(s.dailyCap),
+    publicDailyCap: String(s.publicDailyCap),
+    recoveryDailyCap: String(s.recoveryDailyCap),
+    recoveryPerPhoneDay: String(s.recoveryPerPhoneDay),
+    recoveryPerPhoneHour: String(s.recoveryPerPhoneHour),
     siteUrl: s.siteUrl,
   };
 }
@@ -86,8 +110,8 @@ export function toMessageSettingsPatch(
       patch.reminderChannel = values.reminderChannel as MessageSettings['reminderChannel'];
     else if (key === 'smsPricePerSegment')
       patch.smsPricePerSegment = decimal(values.smsPricePerSegment);
-    else if (key === 'dailyCap') patch.dailyCap = Number(values.dailyCap.trim());
-    else patch.siteUrl = values.siteUrl.trim().replace(/\/+$/, '');
+    else if (key === 'siteUrl') patch.siteUrl = values.siteUrl.trim().replace(/\/+$/, '');
+    else patch[key] = Number(values[key].trim());
   }
   return patch;
 }
