@@ -4,12 +4,10 @@ import { testBackend } from '../setup/test-backend';
 import { jurySession, performers, saveSession, score } from './support/jury';
 
 /**
- * A ranking that cannot be steered or read half-done (issue 38,
- * docs/decisions/040-ranking-floor-and-complete-first.md): each judge's spread floored at one
- * point, incomplete performers after complete ones, the raw rank beside the normalised one,
- * preselection only from locked and complete sessions, no status moved backwards unless ticked,
- * readers reading a session's scores only once it is locked. Every session is removed before
- * each test: the preselection across cities looks at every session of the category.
+ * A ranking that cannot be steered or read half-done (issue 38, docs/decisions/040-…): each
+ * judge's spread floored at one point, incomplete performers last, the raw rank beside,
+ * preselection only from locked, complete sessions (each test starts with none), no status
+ * moved backwards unless ticked, readers reading a session's scores only once it is locked.
  */
 const backend = testBackend();
 let admin: SupabaseClient;
