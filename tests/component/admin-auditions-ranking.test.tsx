@@ -26,6 +26,7 @@ let sessionId: string;
 
 beforeAll(async () => {
   await backend.createUser('rk-chef@example.cm', 'chef-password-123', { admin: true });
+  await backend.createUser('rk-lecteur@example.cm', 'lecteur-password-123', { role: 'lecteur' });
   const lead = await backend.createUser('rk-lead@example.cm', 'jury-password-123', {
     role: 'jury',
   });
@@ -107,5 +108,14 @@ describe('/admin/auditions, a ranking not finished', () => {
     const button = screen.getByRole('button', { name: 'Désigner les finalistes en Danse' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(WAITING);
+  }, 30_000);
+
+  it('shows a reader no score of the open session', async () => {
+    await signInAsAdmin('rk-lecteur@example.cm', 'lecteur-password-123');
+    renderAdmin('/admin/auditions');
+    expect(
+      await screen.findByText('Résultats lisibles une fois la session verrouillée.', {}, SLOW),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: /^Voir les résultats/ })).toBeNull();
   }, 30_000);
 });
