@@ -99,6 +99,9 @@ begin
       'ranking_tie');
   end if;
   picked := picked[1:n];
+  -- Their statuses stay as read until this commits: a status set meanwhile (a laureate) is seen
+  -- here, never moved back by admin_set_status after this check.
+  perform 1 from public.participants p where p.id = any (picked) order by p.id for update;
   select jsonb_agg(jsonb_build_object('participant_id', p.id,
            'name', coalesce(p.team_name, p.full_name), 'status', p.status)
            order by array_position(picked, p.id))
