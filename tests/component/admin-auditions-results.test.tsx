@@ -171,6 +171,8 @@ describe('/admin/auditions, a session’s results', () => {
         .map((c) => (c as HTMLInputElement).checked),
     ).toEqual([false, false, false]);
     expect(within(dialog).queryByRole('region', { name: 'Candidats retenus' })).toBeNull();
+    const nobody = within(dialog).getByRole('button', { name: 'Présélectionner' });
+    expect(nobody).toHaveAttribute('aria-disabled', 'true');
     await user.click(within(back).getByRole('checkbox', { name: 'Awa Ngono (Convoqué)' }));
     await user.click(within(back).getByRole('checkbox', { name: 'Esther Kana (Convoqué)' }));
     const picked = within(dialog).getByRole('region', { name: 'Candidats retenus' });

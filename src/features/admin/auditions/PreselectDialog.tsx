@@ -139,6 +139,7 @@ export function PreselectDialog({
       message={`${categoryLabel(category)} : les premiers du classement sur la note normalisée passent au statut « ${statusLabel} ». L’historique du participant et le journal gardent le changement.`}
       confirmLabel={status === 'finaliste' ? 'Désigner les finalistes' : 'Présélectionner'}
       busy={preselect.isPending}
+      confirmDisabled={!error && moving.length === 0}
       busyLabel="Enregistrement…"
       initialFocus={field}
       onCancel={onClose}
@@ -185,6 +186,12 @@ export function PreselectDialog({
             ))}
           </ul>
         </fieldset>
+      )}
+      {moving.length === 0 && !error && (
+        <p className="mt-2 text-sm text-gray-800">
+          Personne ne changerait de statut{'\u00a0'}: cochez au moins un candidat ou changez le
+          nombre.
+        </p>
       )}
       {moving.length > 0 && !error && (
         <div className="mt-4" aria-live="polite">
