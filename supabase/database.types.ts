@@ -1108,7 +1108,13 @@ export type Database = {
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
       admin_outbox_resend: { Args: { id: string }; Returns: Json };
       admin_preselect_top: {
-        Args: { category: string; n: number; session_id?: string; status: string };
+        Args: {
+          category: string;
+          move_back?: string[];
+          n: number;
+          session_id?: string;
+          status: string;
+        };
         Returns: Json;
       };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };

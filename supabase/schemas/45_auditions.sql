@@ -137,6 +137,16 @@ $$;
 revoke all on function private.my_audition_sessions() from public, anon, authenticated;
 grant execute on function private.my_audition_sessions() to authenticated;
 
+-- The sessions whose cards a reader (lecteur) may read: locked ones only, no judge's score or
+-- comment before the lock (docs/decisions/040-ranking-floor-and-complete-first.md).
+create function private.reader_audition_sessions() returns setof uuid
+language sql stable security definer set search_path = '' as $$
+  select s.id from public.audition_sessions s
+   where s.state = 'locked' and private.has_role('lecteur')
+$$;
+revoke all on function private.reader_audition_sessions() from public, anon, authenticated;
+grant execute on function private.reader_audition_sessions() to authenticated;
+
 -- 'danse', 'chant', 'danse et chant', as the journal writes a session's category.
 create function private.audition_category_label(category text) returns text
 language sql immutable set search_path = '' as $$

@@ -210,13 +210,16 @@ grant execute on function public.jury_submit_scorecard(uuid,uuid,uuid,integer,bo
 -- Triggers and policies
 -- ---------------------------------------------------------------------------------------------
 
--- A judge reads their own cards only (the others' totals through jury_session once locked).
+-- A judge reads their own cards only (the others' totals through jury_session once locked); a
+-- reader, the cards of locked sessions only (docs/decisions/040-ranking-floor-and-complete-first.md).
 create policy audition_scorecards_staff_select on public.audition_scorecards
   for select to authenticated
-  using ((select private.has_role('admin', 'lecteur'))
+  using ((select private.has_role('admin'))
+         or session_id in (select private.reader_audition_sessions())
          or (judge_id = (select auth.uid()) and session_id in (select private.my_audition_sessions())));
 
 create policy audition_scores_staff_select on public.audition_scores
   for select to authenticated
-  using ((select private.has_role('admin', 'lecteur'))
+  using ((select private.has_role('admin'))
+         or session_id in (select private.reader_audition_sessions())
          or (judge_id = (select auth.uid()) and session_id in (select private.my_audition_sessions())));

@@ -109,8 +109,9 @@ grant execute on function public.admin_unlock_session(uuid,text) to authenticate
 
 -- Every card's weighted total (audition_scorecards.total, 0 to 10) and z-score: within its
 -- session and the performer's category, per judge, (total − that judge's mean) / the
--- population standard deviation of that judge's totals (0 when they are all equal). Absent
--- cards have neither and count in no mean. `only_session` null: every session;
+-- population standard deviation of that judge's totals, never less than 1 point: a judge whose
+-- marks barely vary gets no outsized weight (docs/decisions/040-ranking-floor-and-complete-first.md).
+-- Absent cards have neither and count in no mean. `only_session` null: every session;
 -- `only_category` null: both categories.
 create function private.audition_card_z(only_session uuid, only_category text default null)
 returns table (session_id uuid, category text, participant_id uuid, judge_id uuid,
@@ -126,38 +127,49 @@ language sql stable security definer set search_path = '' as $$
     window w as (partition by c.session_id, p.category, c.judge_id)
   )
   select t.session_id, t.category, t.participant_id, t.judge_id, t.absent, t.total,
-         case when t.total is null then null when coalesce(t.sd, 0) = 0 then 0::numeric
-              else (t.total - t.mean) / t.sd end
+         (t.total - t.mean) / greatest(coalesce(t.sd, 0), 1)
     from stats t
 $$;
 revoke all on function private.audition_card_z(uuid,text) from public, anon, authenticated;
 
--- Each performer of a category (null: each category apart), in one session or every one: raw =
--- mean of the judges' totals (2 decimals), normalised = mean of their z-scores (3 decimals),
--- over the judges who scored; absent when every card says absent. Ranks per category on the
--- shown values, ties sharing one (1, 2, 2, 4); absent and unscored performers have none.
--- Performers in the bin are left out.
-create function private.audition_ranked(category text, only_session uuid)
+-- Each performer of a category (null: each category apart), in one session or every one
+-- (`locked_only`: locked sessions only, what readers see): raw = mean of the judges' totals (2
+-- decimals), normalised = mean of their z-scores (3 decimals), over the judges who scored;
+-- absent when every card says absent; incomplete when fewer judges scored than the session has.
+-- Ranks per category on the shown values, incomplete performers after every complete one
+-- (docs/decisions/040-ranking-floor-and-complete-first.md), ties sharing one (1, 2, 2, 4);
+-- absent and unscored performers have none. Performers in the bin are left out.
+create function private.audition_ranked(category text, only_session uuid,
+  locked_only boolean default false)
 returns table (participant_id uuid, session_id uuid, category text, absent boolean, raw numeric,
-               normalised numeric, rank_raw bigint, rank_normalised bigint, tied boolean)
+               normalised numeric, scored integer, judges integer, incomplete boolean,
+               rank_raw bigint, rank_normalised bigint, tied boolean)
 language sql stable security definer set search_path = '' as $$
   with sc as (
     select z.participant_id, z.session_id, z.category, bool_and(z.absent) as absent,
-           round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised
+           round(avg(z.total), 2) as raw, round(avg(z.z), 3) as normalised,
+           count(z.total)::integer as scored,
+           (select count(*)::integer from public.audition_judges j
+             where j.session_id = z.session_id) as judges
       from private.audition_card_z(only_session, audition_ranked.category) z
       join public.participants p on p.id = z.participant_id and p.deleted_at is null
+     where not coalesce(locked_only, false)
+        or z.session_id in (select x.id from public.audition_sessions x where x.state = 'locked')
      group by z.participant_id, z.session_id, z.category
+  ), k as (
+    select sc.*, not sc.absent and sc.scored < sc.judges as incomplete from sc
   )
-  select sc.participant_id, sc.session_id, sc.category, sc.absent, sc.raw, sc.normalised,
-         case when sc.raw is not null then rank() over (
-           partition by sc.category, sc.raw is null order by sc.raw desc) end,
-         case when sc.normalised is not null then rank() over (
-           partition by sc.category, sc.normalised is null order by sc.normalised desc) end,
-         sc.normalised is not null
-           and count(*) over (partition by sc.category, sc.normalised) > 1
-    from sc
+  select k.participant_id, k.session_id, k.category, k.absent, k.raw, k.normalised, k.scored,
+         k.judges, k.incomplete,
+         case when k.raw is not null then rank() over (
+           partition by k.category, k.raw is null order by k.incomplete, k.raw desc) end,
+         case when k.normalised is not null then rank() over (
+           partition by k.category, k.normalised is null order by k.incomplete, k.normalised desc) end,
+         k.normalised is not null
+           and count(*) over (partition by k.category, k.incomplete, k.normalised) > 1
+    from k
 $$;
-revoke all on function private.audition_ranked(text,uuid) from public, anon, authenticated;
+revoke all on function private.audition_ranked(text,uuid,boolean) from public, anon, authenticated;
 
 -- The sessions the caller judges, newest first, with their progress.
 create function public.jury_sessions() returns jsonb

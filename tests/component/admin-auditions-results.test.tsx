@@ -137,7 +137,7 @@ describe('/admin/auditions, a session’s results', () => {
     expect(screen.getByText('5 candidats · 1 absent')).toBeVisible();
   }, 30_000);
 
-  it('preselects the first N after naming them, refusing a tie at the cut', async () => {
+  it('preselects the first N after naming them, refusing a tie at the cut, moving back only those ticked', async () => {
     const user = userEvent.setup({ delay: null });
     await signInAsAdmin('chef@example.cm', 'chef-password-123');
     renderAdmin(`/admin/auditions?session=${sessionId}`);
@@ -160,18 +160,33 @@ describe('/admin/auditions, a session’s results', () => {
 
     await user.clear(count);
     await user.type(count, '3');
+    // Convoqué is further along than présélectionné: nobody goes back unless ticked
+    // (docs/decisions/040-ranking-floor-and-complete-first.md).
+    const back = within(dialog).getByRole('group', {
+      name: fr('Déjà plus loin que « Présélectionné » : cochez ceux qui doivent y revenir'),
+    });
+    expect(
+      within(back)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).checked),
+    ).toEqual([false, false, false]);
+    expect(within(dialog).queryByRole('region', { name: 'Candidats retenus' })).toBeNull();
+    const nobody = within(dialog).getByRole('button', { name: 'Présélectionner' });
+    expect(nobody).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(back).getByRole('checkbox', { name: 'Awa Ngono (Convoqué)' }));
+    await user.click(within(back).getByRole('checkbox', { name: 'Esther Kana (Convoqué)' }));
     const picked = within(dialog).getByRole('region', { name: 'Candidats retenus' });
     expect(
       within(picked)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Awa Ngono', 'Bruno Fouda', 'Esther Kana']);
+    ).toEqual(['Awa Ngono', 'Esther Kana']);
     expect(within(dialog).getByText('Passeront au statut « Présélectionné » :')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Présélectionner' }));
-    expect(await screen.findByText('3 candidats présélectionnés', {}, SLOW)).toBeVisible();
+    expect(await screen.findByText('2 candidats présélectionnés', {}, SLOW)).toBeVisible();
     expect(await statuses()).toEqual([
       { full_name: 'Awa Ngono', status: 'preselectionne' },
-      { full_name: 'Bruno Fouda', status: 'preselectionne' },
+      { full_name: 'Bruno Fouda', status: 'convoque' },
       { full_name: 'Chantal Eto', status: 'convoque' },
       { full_name: 'Didier Mba', status: 'convoque' },
       { full_name: 'Esther Kana', status: 'preselectionne' },
@@ -183,7 +198,7 @@ describe('/admin/auditions, a session’s results', () => {
       expect.arrayContaining(['jury.preselect', 'participant.status']),
     );
     // The table shows the new statuses.
-    await waitFor(() => expect(screen.getAllByText('Présélectionné')).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByText('Présélectionné')).toHaveLength(2));
   }, 40_000);
 
   it('exports every judge’s score per criterion to a workbook, journaled', async () => {

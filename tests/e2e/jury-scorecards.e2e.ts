@@ -255,6 +255,10 @@ describe('the jury’s scorecards, online and offline', () => {
     await a.getByRole('button', { name: /^Présélectionner les N premiers/ }).click();
     const dialog = a.getByRole('dialog');
     await dialog.getByLabel(/^Nombre de candidats/).fill('2');
+    // Convoqué is further along than présélectionné: each one moves back only when ticked
+    // (docs/decisions/040-ranking-floor-and-complete-first.md).
+    for (const name of [NAMES[0], NAMES[2]])
+      await dialog.getByRole('checkbox', { name: new RegExp(`^${name} `) }).check();
     await dialog.getByRole('region', { name: 'Candidats retenus' }).getByText(NAMES[2]).waitFor();
     await dialog.getByRole('button', { name: 'Présélectionner' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -139,7 +139,18 @@ describe('lock', () => {
   });
 });
 
+const lock = async (id: string) => {
+  const { error } = await admin.rpc('jury_lock_session', { session_id: id });
+  expect(error).toBeNull();
+};
+
 describe('preselection', () => {
+  // Only from locked and complete sessions (docs/decisions/040-ranking-floor-and-complete-first.md,
+  // jury-ranking-floor.test.ts): the lock tests' sessions are removed.
+  beforeAll(async () => {
+    await backend.sql('delete from audition_scorecards; delete from audition_sessions');
+  });
+
   it('gives the top N across cities their status through the pipeline, journaled', async () => {
     const douala = await setup(['Haut 1', 'Haut 2', 'Bas 1']);
     const limbe = await setup(['Haut 3', 'Bas 2'], 'Limbe');
@@ -151,15 +162,18 @@ describe('preselection', () => {
         await score(lead, sess.s, p, values[i]);
         await score(second, sess.s, p, values[i]);
       }
+      await lock(sess.id);
     }
+    // Convoqué → présélectionné moves back: both ticked.
     const { data, error } = await admin.rpc('admin_preselect_top', {
       category: 'dance',
       n: 2,
       status: 'preselectionne',
       session_id: douala.id,
+      move_back: [douala.people[0], douala.people[1]],
     });
     expect(error).toBeNull();
-    expect(data).toEqual({ ids: [douala.people[0], douala.people[1]], updated: 2 });
+    expect(data).toMatchObject({ ids: [douala.people[0], douala.people[1]], updated: 2, kept: [] });
     const statuses = await backend.sql<{ full_name: string; status: string }>(
       'select full_name, status from participants where id = any ($1::uuid[]) order by full_name',
       [douala.people],
@@ -184,7 +198,7 @@ describe('preselection', () => {
       n: 2,
       status: 'finaliste',
     });
-    expect(across.data).toEqual({ ids: [limbe.people[0], douala.people[0]], updated: 2 });
+    expect(across.data).toMatchObject({ ids: [limbe.people[0], douala.people[0]], updated: 2 });
     expect((await journal('jury.preselect')).at(-1)!.summary).toMatch(
       /^Les 2 premiers en danse \(toutes villes\) : statut « finaliste »$/,
     );
@@ -198,6 +212,7 @@ describe('preselection', () => {
       await score(lead, s, p, 5);
       await score(second, s, p, 5);
     }
+    await lock(id);
     const tie = await admin.rpc('admin_preselect_top', {
       category: 'dance',
       n: 2,
@@ -208,6 +223,7 @@ describe('preselection', () => {
     const other = await setup(['Seul']);
     await submit(lead, { session: other.id, participant: other.people[0], absent: true });
     await submit(second, { session: other.id, participant: other.people[0], absent: true });
+    await lock(other.id);
     const none = await admin.rpc('admin_preselect_top', {
       category: 'dance',
       n: 1,

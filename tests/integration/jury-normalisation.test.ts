@@ -23,17 +23,18 @@ import {
  *   J2 generous 10  7    8    7    8    √((4+1+0+1)/4) = √1.5 = 1.22474
  *   J3 middle  6    7    5    6    6    √((0+1+1+0)/4) = √0.5 = 0.70711
  *
- *   z = (total − judge's mean) / judge's sd:
- *   J1: A 0, B +1.41421, C −1.41421, D 0
+ *   z = (total − judge's mean) / max(judge's sd, 1): a spread under one point counts as one
+ *   point (docs/decisions/040-ranking-floor-and-complete-first.md):
+ *   J1: A 0, B +1, C −1, D 0 (sd 0.70711 floored to 1)
  *   J2: A +2/1.22474 = +1.63299, B −0.81650, C 0, D −0.81650
- *   J3: A 0, B +1.41421, C −1.41421, D 0
+ *   J3: A 0, B +1, C −1, D 0 (sd floored to 1)
  *
  *   raw (mean of totals): A 19/3 = 6.33, B 18/3 = 6.00, C 15/3 = 5.00, D 16/3 = 5.33
  *     -> raw ranking A 1, B 2, D 3, C 4
- *   normalised (mean of z): A 1.63299/3 = 0.544, B (1.41421·2 − 0.81650)/3 = 0.671,
- *     C −2.82843/3 = −0.943, D −0.81650/3 = −0.272
- *     -> normalised ranking B 1, A 2, D 3, C 4: the generous judge's 10 for A no longer
- *        outweighs two judges who put B first.
+ *   normalised (mean of z): A 1.63299/3 = 0.544, B (1·2 − 0.81650)/3 = 0.395,
+ *     C −2/3 = −0.667, D −0.81650/3 = −0.272
+ *     -> normalised ranking A 1, B 2, D 3, C 4. Without the floor, B (0.671) passed A: two
+ *        judges whose marks span two points outweighed the generous judge's two-point gap.
  *
  * E is marked absent by every judge (shown, never ranked, in no mean); F was never scored
  * (shown, not ranked).
@@ -131,8 +132,8 @@ describe('normalised scores, computed by hand', () => {
     const rows = await rowsOf('dance');
     const z = (p: string) => rows.get(p)!.judges.map((j) => j.z);
     expect(z('A')).toEqual([0, 1.633, 0]);
-    expect(z('B')).toEqual([1.414, -0.816, 1.414]);
-    expect(z('C')).toEqual([-1.414, 0, -1.414]);
+    expect(z('B')).toEqual([1, -0.816, 1]);
+    expect(z('C')).toEqual([-1, 0, -1]);
     expect(z('D')).toEqual([0, -0.816, 0]);
     expect(rows.get('A')!.judges.map((j) => Number(j.total))).toEqual([3, 10, 6]);
   });
@@ -143,12 +144,12 @@ describe('normalised scores, computed by hand', () => {
       const r = rows.get(p)!;
       return [Number(r.raw), Number(r.normalised), r.rank_raw, r.rank_normalised, r.tied];
     };
-    expect(pick('A')).toEqual([6.33, 0.544, 1, 2, false]);
-    expect(pick('B')).toEqual([6, 0.671, 2, 1, false]);
-    expect(pick('C')).toEqual([5, -0.943, 4, 4, false]);
+    expect(pick('A')).toEqual([6.33, 0.544, 1, 1, false]);
+    expect(pick('B')).toEqual([6, 0.395, 2, 2, false]);
+    expect(pick('C')).toEqual([5, -0.667, 4, 4, false]);
     expect(pick('D')).toEqual([5.33, -0.272, 3, 3, false]);
     // The ranked rows come first, in the normalised order.
-    expect([...rows.keys()].slice(0, 4)).toEqual(['B', 'A', 'D', 'C']);
+    expect([...rows.keys()].slice(0, 4)).toEqual(['A', 'B', 'D', 'C']);
   });
 
   it('shows absences and unscored performers without ranking them', async () => {
@@ -184,10 +185,10 @@ describe('normalised scores, computed by hand', () => {
       .filter((r) => r.name.startsWith('Danseur'))
       .map((r) => [r.name.slice(-1), r.rank, r.normalised === null ? null : Number(r.normalised)]);
     expect(ranked).toEqual([
-      ['B', 1, 0.671],
-      ['A', 2, 0.544],
+      ['A', 1, 0.544],
+      ['B', 2, 0.395],
       ['D', 3, -0.272],
-      ['C', 4, -0.943],
+      ['C', 4, -0.667],
       ['E', null, null],
     ]);
   });

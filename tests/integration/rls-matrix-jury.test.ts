@@ -136,6 +136,27 @@ describe('what a judge can read', () => {
   });
 });
 
+describe('what a reader (lecteur) can read', () => {
+  it('no card, score or result of an open session; all of them once it is locked', async () => {
+    // docs/decisions/040-ranking-floor-and-complete-first.md
+    const { asid } = await fixture();
+    const read = async () => ({
+      cards: (await clients.lecteur.from('audition_scorecards').select('id').eq('session_id', asid))
+        .data?.length,
+      scores: (await clients.lecteur.from('audition_scores').select('value').eq('session_id', asid))
+        .data?.length,
+      results:
+        (await clients.lecteur.rpc('audition_results', { session_id: asid })).error?.hint ?? 'read',
+    });
+    expect(await read()).toEqual({ cards: 0, scores: 0, results: 'session_open' });
+    await backend.sql(
+      `update audition_sessions set state = 'locked', locked_at = now() where id = $1`,
+      [asid],
+    );
+    expect(await read()).toEqual({ cards: 2, scores: 8, results: 'read' });
+  });
+});
+
 describe('who can write a score', () => {
   it('the session’s judges only: anon and every other role are refused, nothing stored', async () => {
     const { pid, asid } = await fixture();

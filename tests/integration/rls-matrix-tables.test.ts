@@ -164,15 +164,18 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   outbox: NOBODY,
   message_settings: NOBODY,
   // The auditions' jury (docs/decisions/031-jury-scorecards.md): written only through its
-  // functions. Admins and readers read everything; a judge reads the sessions they judge, their
-  // criteria, their own judge row and their own cards and scores (the fixture's session is
-  // judged by the jury account and the admin; the row tried is the jury's own card).
+  // functions. Admins read everything; readers the sessions, criteria and judges, and the cards
+  // and scores of locked sessions only (docs/decisions/040-ranking-floor-and-complete-first.md:
+  // the fixture's session is open; jury-ranking-floor.test.ts reads them after the lock); a
+  // judge reads the sessions they judge, their criteria, their own judge row and their own cards
+  // and scores (the fixture's session is judged by the jury account and the admin; the row
+  // tried is the jury's own card).
   audition_criteria: JURY_READS,
   audition_sessions: JURY_READS,
   audition_session_criteria: JURY_READS,
   audition_judges: JURY_READS,
-  audition_scorecards: JURY_READS,
-  audition_scores: JURY_READS,
+  audition_scorecards: { ...JURY_READS, lecteur: NONE },
+  audition_scores: { ...JURY_READS, lecteur: NONE },
   // The offline door's double entries (docs/decisions/032-offline-door.md): written by
   // door_sync, read through door_double_entries_list (readers: masked) only.
   door_double_entries: NOBODY,

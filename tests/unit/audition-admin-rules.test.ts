@@ -83,20 +83,24 @@ describe('the session form’s rules', () => {
 });
 
 describe('the preselection’s cut', () => {
+  const status = 'convoque' as const;
   const ranked = [
-    { participantId: '1', name: 'Awa', rank: 1 },
-    { participantId: '2', name: 'Bruno', rank: 2 },
-    { participantId: '3', name: 'Esther', rank: 2 },
-    { participantId: '4', name: 'Chantal', rank: 4 },
-    { participantId: '5', name: 'Didier', rank: null, absent: true },
+    { participantId: '1', name: 'Awa', rank: 1, status },
+    { participantId: '2', name: 'Bruno', rank: 2, status },
+    { participantId: '3', name: 'Esther', rank: 2, status },
+    { participantId: '4', name: 'Chantal', rank: 4, status },
+    { participantId: '5', name: 'Didier', rank: null, absent: true, status },
+    // Scored by fewer judges than the session has (docs/decisions/040-…): never picked.
+    { participantId: '6', name: 'Fanny', rank: 5, incomplete: true, status },
   ];
 
-  it('picks the first N in rank order, never an absent or unscored performer', () => {
+  it('picks the first N in rank order, never an absent, unscored or incomplete performer', () => {
     expect(pickTop(ranked, 3).picked.map((r) => r.name)).toEqual(['Awa', 'Bruno', 'Esther']);
     expect(pickTop(ranked, 1)).toEqual({ picked: [ranked[0]], error: undefined });
     expect(pickTop(ranked, 5).error).toBe('Choisissez un nombre entier de 1 à 4.');
     expect(pickTop(ranked, 0).error).toBe('Choisissez un nombre entier de 1 à 4.');
     expect(pickTop([ranked[4]], 1).error).toBe('Aucun candidat noté à retenir.');
+    expect(pickTop([ranked[5]], 1).error).toBe('Aucun candidat noté à retenir.');
   });
 
   it('refuses a tie at the cut, as the database does', () => {

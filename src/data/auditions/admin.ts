@@ -8,8 +8,8 @@ import {
   toCriteriaSettings,
   toJuryAccounts,
   toRanking,
-  toScoreExportRows,
 } from './mappers';
+import { toScoreExportRows } from './export-mappers';
 import type {
   AdminAuditionSession,
   AuditionCategory,
@@ -137,26 +137,35 @@ export async function getAuditionRanking(category: AuditionCategory): Promise<Ra
 
 /**
  * Gives the first `n` of a ranking (a session's, or across cities without `sessionId`) the
- * status `status` through the pipeline. A tie across the cut is refused (reason 'ranking_tie').
+ * status `status` through the pipeline. Refused while a session is open or incomplete (reason
+ * 'sessions_not_ready', the sessions named) and across a tie ('ranking_tie'); those already
+ * further along keep their status unless in `moveBack`
+ * (docs/decisions/040-ranking-floor-and-complete-first.md).
  */
 export async function preselectTop(args: {
   category: AuditionCategory;
   n: number;
   status: PreselectStatus;
   sessionId?: string | null;
+  /** The ids the admin ticked to move back (an explicit choice: [] for nobody). */
+  moveBack: string[];
 }): Promise<PreselectResult> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_preselect_top', {
     category: args.category,
     n: args.n,
     status: args.status,
+    move_back: args.moveBack,
     ...(args.sessionId ? { session_id: args.sessionId } : {}),
   });
   if (error) throw toDataError(error, ACTION_ERROR);
-  const r = (data ?? {}) as { ids?: unknown; updated?: unknown };
+  const r = (data ?? {}) as { ids?: unknown; updated?: unknown; kept?: unknown };
+  const ids = (v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   return {
-    ids: Array.isArray(r.ids) ? r.ids.filter((x): x is string => typeof x === 'string') : [],
+    ids: ids(r.ids),
     updated: typeof r.updated === 'number' ? r.updated : 0,
+    kept: ids(r.kept),
   };
 }
 

@@ -20,21 +20,20 @@ import {
   type RankingRow,
   type ResultRow,
   type Scorecard,
-  type ScoreExportRow,
   type SessionJudge,
 } from './types';
 
 /** The database's JSON answers -> the pages' shapes (./types.ts); nothing is trusted blindly. */
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json =>
+export const obj = (v: unknown): Json =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
+export const text = (v: unknown) => (typeof v === 'string' ? v : '');
+export const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
 const int = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
-const numOrNull = (v: unknown) =>
+export const numOrNull = (v: unknown) =>
   v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T =>
   values.find((x) => x === v) ?? fallback;
 
@@ -44,7 +43,7 @@ const STATUSES = CheckedValues.participants.status;
 const MODES = CheckedValues.participants.participation_type;
 const status = (v: unknown): ParticipantStatus => oneOf(STATUSES, v, 'inscrit');
 const mode = (v: unknown): PerformerMode => oneOf(MODES, v, 'solo');
-const category = (v: unknown): AuditionCategory => oneOf(AUDITION_CATEGORIES, v, 'dance');
+export const category = (v: unknown): AuditionCategory => oneOf(AUDITION_CATEGORIES, v, 'dance');
 
 /** { key: number } with numbers only. */
 function numberMap(v: unknown): Record<string, number> {
@@ -208,6 +207,13 @@ export function toJurySession(v: unknown): JurySession {
   };
 }
 
+/** How many judges scored a performer, of how many the session has (ADR 040). */
+const completeness = (r: Json) => ({
+  incomplete: r.incomplete === true,
+  scored: int(r.scored),
+  judgesCount: int(r.judges_count),
+});
+
 const toResultRow = (v: unknown): ResultRow => {
   const r = obj(v);
   return {
@@ -235,6 +241,7 @@ const toResultRow = (v: unknown): ResultRow => {
     rankRaw: numOrNull(r.rank_raw),
     rankNormalised: numOrNull(r.rank_normalised),
     tied: r.tied === true,
+    ...completeness(r),
   };
 };
 
@@ -266,28 +273,14 @@ export const toRanking = (v: unknown): RankingRow[] =>
       city: oneOf(AUDITION_SESSION_CITIES, r.city, 'Douala'),
       sessionId: text(r.session_id),
       heldOn: text(r.held_on),
+      sessionState: oneOf(SESSION_STATES, r.session_state, 'open'),
       normalised: numOrNull(r.normalised),
       raw: numOrNull(r.raw),
       rank: numOrNull(r.rank),
+      rankRaw: numOrNull(r.rank_raw),
       tied: r.tied === true,
       absent: r.absent === true,
       status: status(r.status),
-    };
-  });
-
-export const toScoreExportRows = (v: unknown): ScoreExportRow[] =>
-  list(v).map((x) => {
-    const r = obj(x);
-    return {
-      city: text(r.city),
-      heldOn: text(r.held_on),
-      category: category(r.category),
-      name: text(r.name),
-      judge: text(r.judge),
-      criterion: textOrNull(r.criterion),
-      value: numOrNull(r.value),
-      total: numOrNull(r.total),
-      absent: r.absent === true,
-      comment: text(r.comment),
+      ...completeness(r),
     };
   });

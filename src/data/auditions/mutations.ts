@@ -85,6 +85,7 @@ export function usePreselectTop() {
       n: number;
       status: PreselectStatus;
       sessionId?: string | null;
+      moveBack: string[];
     }) => preselectTop(args),
     onSuccess: refresh,
   });

@@ -199,7 +199,13 @@ export type ResultRow = {
   rankNormalised: number | null;
   /** Shares its normalised score (and rank) with another performer. */
   tied: boolean;
-};
+} & Completeness;
+
+/**
+ * Scored by fewer judges than the session has: shown "Incomplet", ranked after every complete
+ * performer (docs/decisions/040-ranking-floor-and-complete-first.md).
+ */
+type Completeness = { incomplete: boolean; scored: number; judgesCount: number };
 
 export type ResultCategory = {
   category: AuditionCategory;
@@ -220,16 +226,20 @@ export type RankingRow = {
   city: AuditionSessionCity;
   sessionId: string;
   heldOn: string;
+  sessionState: SessionState;
   normalised: number | null;
   raw: number | null;
+  /** On normalised scores; rankRaw on raw means (both: incomplete performers last). */
   rank: number | null;
+  rankRaw: number | null;
   tied: boolean;
   absent: boolean;
   status: ParticipantStatus;
-};
+} & Completeness;
 
 export type PreselectStatus = Extract<ParticipantStatus, 'preselectionne' | 'finaliste'>;
-export type PreselectResult = { ids: string[]; updated: number };
+/** `kept`: further along and not ticked, their status unchanged. */
+export type PreselectResult = { ids: string[]; updated: number; kept: string[] };
 
 /** One row of the export's sheet: a card and a criterion (criterion null for an absent card). */
 export type ScoreExportRow = {

@@ -72,9 +72,10 @@ export const juryFixtures = (
       entityId: 'singing',
     };
   },
-  // Through the pipeline: its 'participant.status' row beside.
+  // Through the pipeline: its 'participant.status' row beside. From a locked, complete session;
+  // convoqué → présélectionné moves back, ticked (docs/decisions/040-ranking-floor-and-complete-first.md).
   admin_preselect_top: async () => {
-    const id = await auditionSession(backend, admin(), 'open');
+    const id = await auditionSession(backend, admin(), 'locked');
     const [pid] = await addParticipants(backend, 1);
     await backend.sql(
       `update participants p set category = 'dance', status = 'convoque', audition_city = 'Garoua',
@@ -91,7 +92,7 @@ export const juryFixtures = (
       [id, admin(), pid],
     );
     return {
-      args: { category: 'dance', n: 1, status: 'preselectionne', session_id: id },
+      args: { category: 'dance', n: 1, status: 'preselectionne', session_id: id, move_back: [pid] },
       action: 'jury.preselect',
       entityId: pid,
       also: ['participant.status'],

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/Button';
-import { auditionRankingQuery } from '@/data/auditions/queries';
+import { auditionRankingQuery, auditionSessionsQuery } from '@/data/auditions/queries';
 import {
   AUDITION_CATEGORIES,
   type AuditionCategory,
@@ -11,16 +10,26 @@ import {
 import { DataTable } from '../ui/DataTable';
 import { EmptyState, QueryStatus } from '../ui/ListState';
 import { card, linkClass, pageTitle, td } from '../ui/classes';
-import { categoryLabel, rankText, scoreText, sessionDay, zText } from './audition-labels';
+import {
+  categoryLabel,
+  incompleteText,
+  rankText,
+  scoreText,
+  sessionDay,
+  zText,
+} from './audition-labels';
 import { rankingPath, resultsPath, sessionsPath } from './audition-paths';
-import { PRESELECT_ACTIONS, PreselectDialog } from './PreselectDialog';
+import { PreselectDialog } from './PreselectDialog';
+import { PreselectActions, unreadySessions } from './PreselectActions';
 import { StatusPill } from './ResultsTable';
 import { NORMALISED_EXPLANATION } from '@/data/auditions/labels';
 
 /**
  * A category's ranking across every city (`?classement=`), on normalised scores: each judge's
  * severity is taken out within their session, so performers of different cities and judges
- * compare. Admins preselect from it.
+ * compare; the raw rank beside it, incomplete performers last. Admins preselect from it once
+ * every session of the category is locked and complete
+ * (docs/decisions/040-ranking-floor-and-complete-first.md).
  */
 export function CityRankingView({
   category,
@@ -30,6 +39,7 @@ export function CityRankingView({
   canWrite: boolean;
 }) {
   const ranking = useQuery(auditionRankingQuery(category));
+  const sessions = useQuery({ ...auditionSessionsQuery(), enabled: canWrite });
   const [picking, setPicking] = useState<PreselectStatus | null>(null);
   const rows = ranking.data ?? [];
   const label = categoryLabel(category);
@@ -60,14 +70,25 @@ export function CityRankingView({
         <DataTable
           caption={`Classement entre villes ${label}`}
           regionLabel={`Classement entre villes ${label}`}
-          columns={['Rang', 'Candidat', 'Ville', 'Note normalisée', 'Note brute /10', 'Statut']}
+          columns={[
+            'Rang',
+            'Candidat',
+            'Ville',
+            'Note normalisée',
+            'Note brute /10',
+            'Rang brut',
+            'Statut',
+          ]}
         >
           {rows.map((r) => (
             <tr key={r.participantId}>
               <td className={`${td} font-semibold whitespace-nowrap`}>
                 {rankText(r.rank, r.tied)}
               </td>
-              <td className={`${td} font-medium text-gray-900`}>{r.name}</td>
+              <td className={td}>
+                <p className="font-medium text-gray-900">{r.name}</p>
+                {r.incomplete && <p className="text-xs text-gray-800">{incompleteText(r)}</p>}
+              </td>
               <td className={td}>
                 <Link to={resultsPath(r.sessionId)} className={linkClass}>
                   {r.city}
@@ -78,6 +99,7 @@ export function CityRankingView({
                 {zText(r.normalised)}
               </td>
               <td className={`${td} whitespace-nowrap tabular-nums`}>{scoreText(r.raw)}</td>
+              <td className={`${td} whitespace-nowrap`}>{rankText(r.rankRaw, false)}</td>
               <td className={td}>
                 <StatusPill status={r.status} />
               </td>
@@ -85,20 +107,18 @@ export function CityRankingView({
           ))}
         </DataTable>
       )}
-      {canWrite && rows.length > 0 && (
-        <div className="flex flex-wrap gap-2">
-          {(['preselectionne', 'finaliste'] as const).map((status) => (
-            <Button key={status} variant="secondary" onClick={() => setPicking(status)}>
-              {PRESELECT_ACTIONS[status]}
-            </Button>
-          ))}
-        </div>
+      {canWrite && rows.length > 0 && sessions.data && (
+        <PreselectActions
+          category={category}
+          blockers={unreadySessions(sessions.data, category)}
+          onPick={setPicking}
+        />
       )}
       {picking && (
         <PreselectDialog
           category={category}
           status={picking}
-          ranked={rows.map((r) => ({ participantId: r.participantId, name: r.name, rank: r.rank }))}
+          ranked={rows}
           onClose={() => setPicking(null)}
         />
       )}

@@ -1,6 +1,6 @@
 import type { ResultCategory } from '@/data/auditions/types';
 import { CardList, Fact, ListCard } from '../ui/ListCards';
-import { categoryLabel, rankText, scoreText, zText } from './audition-labels';
+import { categoryLabel, incompleteText, rankText, scoreText, zText } from './audition-labels';
 import { cardOf, JudgeCell, StatusPill } from './ResultsTable';
 
 /**
@@ -25,6 +25,7 @@ export function ResultCards({
           <Fact term="Note normalisée">{zText(row.normalised)}</Fact>
           <Fact term="Note brute /10">{scoreText(row.raw)}</Fact>
           <Fact term="Rang brut">{row.absent ? '—' : rankText(row.rankRaw, false)}</Fact>
+          {row.incomplete && !row.absent && <Fact term="Notes">{incompleteText(row)}</Fact>}
           <Fact term={row.mode === 'team' ? 'Équipe' : 'Solo'}>
             <StatusPill status={row.status} />
           </Fact>

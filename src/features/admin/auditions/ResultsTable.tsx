@@ -3,7 +3,14 @@ import { PARTICIPANT_STATUSES, type ParticipantStatus } from '@/data/participant
 import type { ResultCategory, ResultJudgeCard, ResultRow } from '@/data/auditions/types';
 import { DataTable } from '../ui/DataTable';
 import { td } from '../ui/classes';
-import { categoryLabel, pointText, rankText, scoreText, zText } from './audition-labels';
+import {
+  categoryLabel,
+  incompleteText,
+  pointText,
+  rankText,
+  scoreText,
+  zText,
+} from './audition-labels';
 
 const asStatus = (s: string): ParticipantStatus =>
   PARTICIPANT_STATUSES.find((p) => p === s) ?? 'inscrit';
@@ -53,8 +60,9 @@ export function JudgeCell({
 export const cardOf = (row: ResultRow, label: string) => row.judges.find((j) => j.label === label);
 
 /**
- * A category's ranking in a session: the rank on normalised scores (ties shown "ex aequo", the
- * absent last), the raw mean and its own rank, the normalised score, then every judge's card.
+ * A category's ranking in a session: the rank on normalised scores (ties shown "ex aequo",
+ * incomplete performers after complete ones, the absent last), the raw mean and its own rank,
+ * the normalised score, then every judge's card.
  */
 export function ResultsTable({
   results,
@@ -94,6 +102,9 @@ export function ResultsTable({
           </td>
           <td className={td}>
             <p className="font-medium text-gray-900">{row.name}</p>
+            {row.incomplete && !row.absent && (
+              <p className="text-xs text-gray-800">{incompleteText(row)}</p>
+            )}
             <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-700">
               {row.mode === 'team' ? 'Équipe' : 'Solo'} <StatusPill status={row.status} />
             </p>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/Button';
 import { auditionResultsQuery } from '@/data/auditions/queries';
 import type { ResultCategory, PreselectStatus } from '@/data/auditions/types';
 import { QueryStatus } from '../ui/ListState';
@@ -13,7 +12,8 @@ import {
   sessionName,
 } from './audition-labels';
 import { sessionsPath } from './audition-paths';
-import { PRESELECT_ACTIONS, PreselectDialog } from './PreselectDialog';
+import { PreselectDialog } from './PreselectDialog';
+import { PreselectActions, unreadySession } from './PreselectActions';
 import { ResultsTable } from './ResultsTable';
 import { ResultCards } from './ResultCards';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
@@ -30,7 +30,8 @@ function counts(results: ResultCategory) {
 
 /**
  * A session's results (`?session=`): per category, the ranking on normalised scores beside the
- * raw mean, every judge's scores, ties and absences; admins preselect from a locked session.
+ * raw mean and rank, every judge's scores, ties, absences and incomplete performers; admins
+ * preselect from a locked, complete session (docs/decisions/040-ranking-floor-and-complete-first.md).
  */
 export function SessionResultsView({
   sessionId,
@@ -86,24 +87,11 @@ export function SessionResultsView({
                 <ResultsTable results={c} judges={data.judges} />
               )}
               {canWrite && c.rows.length > 0 && (
-                <div className="flex flex-wrap items-center gap-2">
-                  {locked ? (
-                    (['preselectionne', 'finaliste'] as const).map((status) => (
-                      <Button
-                        key={status}
-                        variant="secondary"
-                        onClick={() => setPicking({ category: c, status })}
-                      >
-                        {PRESELECT_ACTIONS[status]}{' '}
-                        <span className="sr-only">en {categoryLabel(c.category)}</span>
-                      </Button>
-                    ))
-                  ) : (
-                    <p className="text-sm text-gray-700">
-                      Verrouillez la session pour présélectionner d’après ce classement.
-                    </p>
-                  )}
-                </div>
+                <PreselectActions
+                  category={c.category}
+                  blockers={unreadySession(data.session, c)}
+                  onPick={(status) => setPicking({ category: c, status })}
+                />
               )}
             </section>
           ))}
@@ -114,12 +102,7 @@ export function SessionResultsView({
           category={picking.category.category}
           status={picking.status}
           sessionId={sessionId}
-          ranked={picking.category.rows.map((r) => ({
-            participantId: r.participantId,
-            name: r.name,
-            rank: r.rankNormalised,
-            absent: r.absent,
-          }))}
+          ranked={picking.category.rows.map((r) => ({ ...r, rank: r.rankNormalised }))}
           onClose={() => setPicking(null)}
         />
       )}

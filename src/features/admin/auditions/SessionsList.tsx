@@ -77,12 +77,19 @@ function SessionCard({
         )}
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Link
-          to={resultsPath(session.id)}
-          className={`${linkClass} inline-flex min-h-11 items-center`}
-        >
-          Voir les résultats <span className="sr-only">de la session {title}</span>
-        </Link>
+        {/* A reader reads a session's scores once it is locked (docs/decisions/040-…). */}
+        {canWrite || !open ? (
+          <Link
+            to={resultsPath(session.id)}
+            className={`${linkClass} inline-flex min-h-11 items-center`}
+          >
+            Voir les résultats <span className="sr-only">de la session {title}</span>
+          </Link>
+        ) : (
+          <p className="text-sm text-gray-700">
+            Résultats lisibles une fois la session verrouillée.
+          </p>
+        )}
         {canWrite && open && (
           <>
             <Button variant="secondary" onClick={onEdit}>

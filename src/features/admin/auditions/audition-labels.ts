@@ -39,6 +39,13 @@ export const pointText = (n: number | undefined) => (n === undefined ? '—' : h
 export const zText = (n: number | null) =>
   n === null ? '—' : `${n > 0 ? '+' : n < 0 ? '−' : ''}${three.format(Math.abs(n))}`;
 
+/**
+ * "Incomplet (1 juré sur 2)": scored by fewer judges than the session has, ranked after every
+ * complete performer (docs/decisions/040-ranking-floor-and-complete-first.md).
+ */
+export const incompleteText = (r: { scored: number; judgesCount: number }) =>
+  `Incomplet (${r.scored} juré${r.scored > 1 ? 's' : ''} sur ${r.judgesCount})`;
+
 /** A rank, "ex aequo" when tied ("2 ex aequo"). */
 export const rankText = (rank: number | null, tied: boolean) =>
   rank === null ? '—' : `${rank}${tied ? ' ex aequo' : ''}`;
