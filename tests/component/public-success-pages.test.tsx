@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import ReservationSuccessPage from '@/features/reservation/ReservationSuccessPage';
+import { fr } from '../setup/french';
 import RegistrationSuccessPage from '@/features/registration/RegistrationSuccessPage';
 import RegistrationClosed from '@/features/registration/RegistrationClosed';
 
@@ -29,7 +30,7 @@ describe('success and closed pages', () => {
     expect(
       screen.getByText('Votre pass vous est envoyé par WhatsApp au 6•• •• •• 33.'),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: '« Retrouver mon pass »' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: fr('« Retrouver mon pass »') })).toHaveAttribute(
       'href',
       '/night-party',
     );

@@ -10,7 +10,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import * as paths from '@/config/route-paths';
 
 // No year: the concert's is the settings' (docs/decisions/024-one-edition-one-source.md).
-const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
+const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
 
 const CHANNEL_NAMES: Record<SentReservation['channel'], string> = {
   sms: 'SMS',
@@ -51,7 +51,7 @@ function PassByMessage() {
       <p className="mt-3 text-gray-800">
         Le message arrive en quelques minutes. Rien reçu au bout d’un quart d’heure&nbsp;?{' '}
         <Link to={paths.nightParty} className="font-medium text-brand-700 underline">
-          « Retrouver mon pass »
+          «&nbsp;Retrouver mon pass&nbsp;»
         </Link>{' '}
         sur la page de la Night Party le renvoie au même numéro.
       </p>
