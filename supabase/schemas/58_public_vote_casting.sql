@@ -43,7 +43,7 @@ begin
     end if;
     return private.vote_answer(rc);
   end if;
-  refused := private.vote_pass_refusal(r, 'confirmed');
+  refused := private.vote_pass_refusal(r, null::public.vote_rounds);
   if refused is not null then
     return private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code');
   end if;
@@ -55,7 +55,7 @@ begin
   elsif private.vote_round_state(rd) <> 'open' then
     return private.refusal(409, 'Le vote est clos : ce choix n''a pas été enregistré.', 'vote_closed');
   end if;
-  refused := private.vote_pass_refusal(r, rd.eligibility);
+  refused := private.vote_pass_refusal(r, rd);
   if refused is not null then
     return private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code');
   end if;
@@ -125,7 +125,7 @@ begin
       'can_vote', false, 'my_vote', null, 'refusal',
       jsonb_build_object('code', 'pass_unknown', 'message', 'Pass inconnu : vérifiez le code.'));
   end if;
-  refused := private.vote_pass_refusal(r, coalesce(rd.eligibility, 'confirmed'));
+  refused := private.vote_pass_refusal(r, rd);
   if rd.id is not null then
     select * into v from public.votes x where x.round_id = rd.id and x.reservation_id = r.id;
     if refused is null and v.changes >= private.vote_max_changes() then
