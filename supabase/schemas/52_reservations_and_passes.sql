@@ -191,19 +191,6 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function private.pass_json(public.reservations) from public, anon, authenticated;
 
--- One pass, by its code (any case; spaces and dashes ignored). null when no pass has this code.
--- Otherwise only { code, first_name, masked_phone, state, position, checked_in_at,
--- concert_starts_at, doors_open_at, venue_name, venue_address, map_url }, state being
--- confirmed | waitlisted | cancelled | checked_in.
-create function public.get_pass(code text) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select private.pass_json(r)
-    from public.reservations r
-   where r.pass_code = private.normalise_pass_code(get_pass.code)
-$$;
-revoke all on function public.get_pass(text) from public, anon, authenticated;
-grant execute on function public.get_pass(text) to anon, authenticated;
-
 -- As before (20251123100000_night_party_operations.sql), with the contest's registration window,
 -- final's city and day and edition year (the final's; the Night Party's name takes the concert's
 -- year, from concert_starts_at), and reminder_configured (message_settings.reminder_days_before).

@@ -1,5 +1,5 @@
--- Reserving a place (public, confirmed or waitlisted), the holder's own cancellation and an
--- admin's, each freeing a place for the waiting list.
+-- Reserving a place (public, confirmed or waitlisted), the pass as its holder reads it, the
+-- holder's own cancellation and an admin's, each freeing a place for the waiting list.
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -174,7 +174,30 @@ $$;
 revoke all on function public.create_reservation(jsonb) from public, anon, authenticated;
 grant execute on function public.create_reservation(jsonb) to anon, authenticated;
 
--- As before (rate limit, unknown code, entered pass, waitlist promoted), for visitors only: a
+-- One pass, by its code (any case; spaces and dashes ignored). null when no pass has this code.
+-- Otherwise only { code, first_name, masked_phone, state, position, checked_in_at,
+-- concert_starts_at, doors_open_at, venue_name, venue_address, map_url }, state being
+-- confirmed | waitlisted | cancelled | checked_in. A wrong code is counted per address, and
+-- refused past the limit (private.wrong_code, docs/decisions/039-one-answer-and-votes-that-
+-- cannot-be-bought.md).
+create function public.get_pass(code text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+begin
+  select * into r from public.reservations x
+   where x.pass_code = private.normalise_pass_code(get_pass.code);
+  if not found then
+    return private.wrong_code();
+  end if;
+  return private.pass_json(r);
+end;
+$$;
+revoke all on function public.get_pass(text) from public, anon, authenticated;
+grant execute on function public.get_pass(text) to anon, authenticated;
+
+-- As before (rate limit, unknown code counted as a wrong code, entered pass, waitlist promoted),
+-- for visitors only: a
 -- signed-in caller is staff and cancels from the administration (admin_cancel_reservation,
 -- journaled with its actor). The holder's cancellation writes one 'reservation.cancel' row
 -- without actor nor personal data.
@@ -195,7 +218,9 @@ begin
     return refused;
   end if;
   if not exists (select 1 from public.reservations x where x.pass_code = v_code) then
-    return private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown');
+    -- Counted per address, refused past the limit (22_wrong_codes.sql).
+    refused := private.wrong_code();
+    return coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown'));
   end if;
   -- Same lock order as create_reservation: settings, then the row.
   perform 1 from public.edition_settings for update;
