@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SentReservation } from '@/data/reservations/create-reservation';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
@@ -29,9 +30,14 @@ function sentOf(state: unknown): SentReservation | null {
  * (its link sent again): this page never tells them apart, and shows no code
  * (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
  */
-function leadOf(sent: SentReservation | null): string {
+function leadOf(sent: SentReservation | null): ReactNode {
   if (!sent) return 'Votre pass vous est envoyé par message au numéro de la réservation.';
-  return `Votre pass vous est envoyé par ${CHANNEL_NAMES[sent.channel]} au ${sent.sentTo}.`;
+  return (
+    <>
+      Votre pass vous est envoyé par {CHANNEL_NAMES[sent.channel]} au{' '}
+      <span className="whitespace-nowrap">{sent.sentTo}</span>.
+    </>
+  );
 }
 
 function PassByMessage() {
