@@ -145,7 +145,7 @@ export function RoundEditor({
                   value={e}
                   checked={draft.eligibility === e}
                   onChange={() => set({ eligibility: e })}
-                  className="size-5"
+                  className="size-5 shrink-0"
                 />
                 {ELIGIBILITY_LABELS[e]}
                 {e === 'checked_in' && ' (par défaut)'}
