@@ -48,7 +48,7 @@ describe('keyboard-only journeys (desktop)', () => {
     await browser?.close();
   });
 
-  it('reserves a Night Party place, then shows the pass', async (ctx) => {
+  it('reserves a Night Party place, then says where the pass was sent', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     session = await openSession(browser, 'desktop');
     const { page } = session;

@@ -55,7 +55,7 @@ export async function reserveThroughApi(name: string, phone: string): Promise<st
  * code, the pass goes to the phone by message (docs/decisions/039-one-answer-and-votes-that-
  * cannot-be-bought.md). Read as the seed's admin sees the outbox (the message's body).
  */
-async function passCodeSentTo(phone: string): Promise<string> {
+export async function passCodeSentTo(phone: string): Promise<string> {
   const post = async (path: string, body: unknown, token = LOCAL_ANON_KEY) => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method: 'POST',
