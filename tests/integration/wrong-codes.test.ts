@@ -121,4 +121,25 @@ describe('wrong pass codes from one address', () => {
     );
     expect(other[0].refused).toBeNull();
   });
+
+  it('for recover_pass (whose answer must not depend on the phone): counted and alerted, never refused', async () => {
+    // 50 wrong codes already counted for this address in the window: the limit is reached.
+    await backend.sql(`insert into private.rate_hits (action, address)
+      select 'wrong_code', '41.202.219.9'::inet from generate_series(1, 50)`);
+    const [quiet] = await backend.sql<{ refused: unknown; status: string | null }>(
+      `select set_config('request.headers', '{"cf-connecting-ip":"41.202.219.9"}', true),
+              private.wrong_code(false) as refused,
+              nullif(current_setting('response.status', true), '') as status`,
+    );
+    expect(quiet).toMatchObject({ refused: null, status: null });
+    expect(await backend.sql(`select action from surge_alerts`)).toEqual([
+      { action: 'wrong_code' },
+    ]);
+    // Refusing callers get the refusal at the same point.
+    const [loud] = await backend.sql<{ refused: { hint: string } }>(
+      `select set_config('request.headers', '{"cf-connecting-ip":"41.202.219.9"}', true),
+              private.wrong_code() as refused`,
+    );
+    expect(loud.refused).toMatchObject({ hint: 'wrong_codes_limited' });
+  });
 });
