@@ -1442,7 +1442,7 @@ export const CheckedValues = {
   'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie', 'jury'] },
   'private.outbox_refusals': { reason: ['recovery_phone_day', 'recovery_phone_hour'] },
   'private.rate_limits': {
-    action: ['register', 'reserve', 'contact', 'cancel', 'challenge', 'recover'],
+    action: ['register', 'reserve', 'contact', 'cancel', 'challenge', 'recover', 'wrong_code'],
   },
   reservations: {
     attendance_barrier: ['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'],
@@ -1453,7 +1453,7 @@ export const CheckedValues = {
     state: ['confirmed', 'waitlisted', 'cancelled'],
     will_attend: ['yes', 'no'],
   },
-  surge_alerts: { action: ['register', 'reserve', 'contact'] },
+  surge_alerts: { action: ['register', 'reserve', 'contact', 'wrong_code'] },
   vote_rounds: {
     eligibility: ['checked_in', 'confirmed'],
     state: ['draft', 'open', 'closed', 'revealed'],

@@ -35,7 +35,7 @@ create table public.surge_alerts (
   peak_hits integer not null,
   peak_level integer not null,
   constraint surge_alerts_pkey primary key (id),
-  constraint surge_alerts_action_check check (action = any (array['register'::text, 'reserve'::text, 'contact'::text])),
+  constraint surge_alerts_action_check check (action = any (array['register'::text, 'reserve'::text, 'contact'::text, 'wrong_code'::text])),
   constraint surge_alerts_peak_level_check check (peak_level >= 1)
 );
 create index surge_alerts_action_idx on public.surge_alerts (action, last_seen_at desc);

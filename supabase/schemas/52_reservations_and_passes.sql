@@ -104,7 +104,10 @@ comment on column public.reservations.checked_in_by_hand is 'Checked in from the
 comment on column public.reservations.door_ref is 'private.door_ref(pass_code): how the door list names the pass (docs/decisions/032-offline-door.md). Kept by a trigger.';
 comment on column public.reservations.door_version is 'The transaction that last changed what the door list shows of this pass (door_list''s deltas). Kept by a trigger.';
 comment on column public.reservations.survey_changed is 'The pre-filled survey questions (column names) whose answer the visitor changed on the form; null: not recorded (made before the record existed). See docs/decisions/025-survey-defaults.md.';
-create unique index reservations_phone_key on public.reservations (phone);
+-- One live (confirmed or waitlisted) pass per phone; a cancelled pass does not hold its phone, so
+-- its holder may reserve again (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
+create unique index reservations_phone_key on public.reservations (phone) where state <> 'cancelled';
+create index reservations_phone_idx on public.reservations (phone);
 create index reservations_created_at_idx on public.reservations (created_at desc, id desc);
 create index reservations_status_idx on public.reservations (attendance_status);
 create index reservations_heard_from_idx on public.reservations (heard_from);
@@ -187,27 +190,6 @@ language sql stable security definer set search_path = '' as $$
   from public.edition_settings s
 $$;
 revoke all on function private.pass_json(public.reservations) from public, anon, authenticated;
-
--- What create_reservation answers (and answers again to a retry of the same reservation).
-create function private.reservation_answer(r public.reservations) returns jsonb
-language sql stable set search_path = '' as $$
-  select jsonb_build_object('id', r.id, 'pass_code', r.pass_code, 'state', r.state,
-                            'position', private.waitlist_position(r))
-$$;
-revoke all on function private.reservation_answer(public.reservations) from public, anon, authenticated;
-
--- One pass, by its code (any case; spaces and dashes ignored). null when no pass has this code.
--- Otherwise only { code, first_name, masked_phone, state, position, checked_in_at,
--- concert_starts_at, doors_open_at, venue_name, venue_address, map_url }, state being
--- confirmed | waitlisted | cancelled | checked_in.
-create function public.get_pass(code text) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select private.pass_json(r)
-    from public.reservations r
-   where r.pass_code = private.normalise_pass_code(get_pass.code)
-$$;
-revoke all on function public.get_pass(text) from public, anon, authenticated;
-grant execute on function public.get_pass(text) to anon, authenticated;
 
 -- As before (20251123100000_night_party_operations.sql), with the contest's registration window,
 -- final's city and day and edition year (the final's; the Night Party's name takes the concert's

@@ -1,12 +1,40 @@
--- Reserving a place (public, confirmed or waitlisted), the holder's own cancellation and an
--- admin's, each freeing a place for the waiting list.
+-- Reserving a place (public, confirmed or waitlisted), the pass as its holder reads it, the
+-- holder's own cancellation and an admin's, each freeing a place for the waiting list.
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 
--- create_reservation: as in 20251123100000_night_party_operations.sql, plus the record (2.).
--- create or replace keeps its grants.
+-- What create_reservation answers, whatever happened: a new pass, a retry of it, a phone that
+-- already holds a live pass, a robot. The pass itself goes to the phone by message (its link):
+-- the answer carries no code, so that it never tells whether the phone held a pass
+-- (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
+create function private.reservation_answer(id uuid, phone text) returns jsonb
+language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object('id', reservation_answer.id,
+    'sent_to', left(reservation_answer.phone, 1) || '•• •• •• ' || right(reservation_answer.phone, 2),
+    'channel', (select m.reminder_channel from public.message_settings m))
+$$;
+revoke all on function private.reservation_answer(uuid,text) from public, anon, authenticated;
+
+-- Queues the link of a live pass to its phone: the message "Retrouver mon pass" sends, with the
+-- same once-per-10-minutes key (a reservation and a recovery close together send one message).
+create function private.send_pass_link(r public.reservations) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  perform private.queue_message((select m.reminder_channel from public.message_settings m),
+    r.phone, 'pass_recovery', private.pass_message_vars(r),
+    'pass_recovery:' || r.id || ':' || floor(extract(epoch from now()) / 600)::bigint,
+    null, null, r.id);
+end;
+$$;
+revoke all on function private.send_pass_link(public.reservations) from public, anon, authenticated;
+
+-- create_reservation: one answer whatever the phone (docs/decisions/039-one-answer-and-votes-that-
+-- cannot-be-bought.md). A free phone gets a new pass; a phone that holds a live (confirmed or
+-- waitlisted) pass gets nothing new, but the same answer, and that pass's link is sent to it. In
+-- both cases the pass reaches the phone by message (private.send_pass_link): the answer names
+-- the masked phone, never a code. A cancelled pass does not hold its phone.
 create function public.create_reservation(payload jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -32,13 +60,12 @@ begin
   end;
   if private.is_robot(payload) then
     -- Looks like a success; nothing is stored and the code opens nothing.
-    return jsonb_build_object('id', new_id, 'pass_code', private.new_pass_code(),
-                              'state', 'confirmed', 'position', null);
+    return private.reservation_answer(new_id, btrim(payload ->> 'phone'));
   end if;
   v_phone := btrim(payload ->> 'phone');
   select * into r from public.reservations where id = new_id and phone = v_phone;
   if found then
-    return private.reservation_answer(r);
+    return private.reservation_answer(r.id, r.phone);
   end if;
 
   select * into settings from public.edition_settings;
@@ -89,14 +116,16 @@ begin
   -- An overlapping retry now sees the row the first request stored.
   select * into r from public.reservations where id = new_id and phone = v_phone;
   if found then
-    return private.reservation_answer(r);
+    return private.reservation_answer(r.id, r.phone);
   end if;
   if exists (select 1 from public.reservations x where x.id = new_id) then
     return private.refusal(409, 'Cette réservation a déjà été enregistrée.', 'duplicate_reservation');
   end if;
-  if exists (select 1 from public.reservations x where x.phone = v_phone) then
-    return private.refusal(409, 'Ce numéro de téléphone a déjà une réservation pour la Night Party.',
-      'duplicate_phone');
+  -- A live pass holds this phone: its link goes to the phone, the answer is a new pass's.
+  select * into r from public.reservations x where x.phone = v_phone and x.state <> 'cancelled';
+  if found then
+    perform private.send_pass_link(r);
+    return private.reservation_answer(new_id, v_phone);
   end if;
 
   if (select count(*) from public.reservations x where x.state = 'confirmed')
@@ -121,17 +150,22 @@ begin
     payload ->> 'follows_booster_page', payload ->> 'consumes_booster_products',
     code, v_state, queue, changed)
   returning * into r;
-  return private.reservation_answer(r);
+  perform private.send_pass_link(r);
+  return private.reservation_answer(r.id, r.phone);
 exception
   when unique_violation then
-    -- A row written by another path (an admin, a script as superuser) between check and insert.
+    -- A row written by another path (an admin, a script as superuser) between check and insert:
+    -- the same answer as above.
     if sqlerrm like '%reservations_phone_key%' then
-      raise exception 'Ce numéro de téléphone a déjà une réservation pour la Night Party.'
-        using errcode = '23505', hint = 'duplicate_phone';
+      select * into r from public.reservations x where x.phone = v_phone and x.state <> 'cancelled';
+      if found then
+        perform private.send_pass_link(r);
+        return private.reservation_answer(new_id, v_phone);
+      end if;
     elsif sqlerrm like '%reservations_pkey%' then
       select * into r from public.reservations where id = new_id and phone = v_phone;
       if found then
-        return private.reservation_answer(r);
+        return private.reservation_answer(r.id, r.phone);
       end if;
     end if;
     raise;
@@ -140,7 +174,30 @@ $$;
 revoke all on function public.create_reservation(jsonb) from public, anon, authenticated;
 grant execute on function public.create_reservation(jsonb) to anon, authenticated;
 
--- As before (rate limit, unknown code, entered pass, waitlist promoted), for visitors only: a
+-- One pass, by its code (any case; spaces and dashes ignored). null when no pass has this code.
+-- Otherwise only { code, first_name, masked_phone, state, position, checked_in_at,
+-- concert_starts_at, doors_open_at, venue_name, venue_address, map_url }, state being
+-- confirmed | waitlisted | cancelled | checked_in. A wrong code is counted per address, and
+-- refused past the limit (private.wrong_code, docs/decisions/039-one-answer-and-votes-that-
+-- cannot-be-bought.md).
+create function public.get_pass(code text) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  r public.reservations;
+begin
+  select * into r from public.reservations x
+   where x.pass_code = private.normalise_pass_code(get_pass.code);
+  if not found then
+    return private.wrong_code();
+  end if;
+  return private.pass_json(r);
+end;
+$$;
+revoke all on function public.get_pass(text) from public, anon, authenticated;
+grant execute on function public.get_pass(text) to anon, authenticated;
+
+-- As before (rate limit, unknown code counted as a wrong code, entered pass, waitlist promoted),
+-- for visitors only: a
 -- signed-in caller is staff and cancels from the administration (admin_cancel_reservation,
 -- journaled with its actor). The holder's cancellation writes one 'reservation.cancel' row
 -- without actor nor personal data.
@@ -161,7 +218,9 @@ begin
     return refused;
   end if;
   if not exists (select 1 from public.reservations x where x.pass_code = v_code) then
-    return private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown');
+    -- Counted per address, refused past the limit (22_wrong_codes.sql).
+    refused := private.wrong_code();
+    return coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown'));
   end if;
   -- Same lock order as create_reservation: settings, then the row.
   perform 1 from public.edition_settings for update;

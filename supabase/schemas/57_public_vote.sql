@@ -31,6 +31,7 @@ create table public.vote_rounds (
     and (state in ('closed', 'revealed')) = (closed_at is not null)
     and (state = 'revealed') = (revealed_at is not null))
 );
+comment on column public.vote_rounds.eligibility is 'Who may vote: checked_in (the default), passes validated at the door; confirmed (a round open online), confirmed passes reserved before the round''s created_at, and passes validated at the door (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).';
 comment on table public.vote_rounds is 'Rounds of the public vote (docs/decisions/030-public-vote.md). A round whose closes_at has passed is closed, whatever state says, until a régie function writes it.';
 -- At most one round open at a time (a round past its closes_at still counts until written).
 create unique index vote_rounds_one_open_idx on public.vote_rounds ((true)) where state = 'open';
@@ -161,21 +162,31 @@ end;
 $$;
 revoke all on function private.vote_round_lock(uuid,boolean) from public, anon, authenticated;
 
--- Why this pass may not vote in a round of this eligibility ({ status, code, message }), or
--- null. Shared by cast_vote (the refusal) and vote_state (what the pass page says).
-create function private.vote_pass_refusal(r public.reservations, eligibility text) returns jsonb
+-- Why this pass may not vote in this round ({ status, code, message }), or null; `rd` null (no
+-- round): only the pass's own state. Shared by cast_vote (the refusal) and vote_state (what the
+-- pass page says). A vote that cannot be bought with scripted reservations
+-- (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md): by default only passes
+-- validated at the door vote; a round open online ('confirmed') takes the confirmed passes
+-- reserved before the round was created (and any pass validated at the door), so passes made
+-- once the round is known are refused.
+create function private.vote_pass_refusal(r public.reservations, rd public.vote_rounds)
+returns jsonb
 language sql stable set search_path = '' as $$
   select case
     when r.state = 'cancelled' then jsonb_build_object('status', 403, 'code', 'vote_cancelled',
       'message', 'Ce pass est annulé : il ne permet pas de voter.')
     when r.state = 'waitlisted' then jsonb_build_object('status', 403, 'code', 'vote_waitlisted',
       'message', 'Ce pass est en liste d''attente : il ne permet pas de voter.')
-    when eligibility = 'checked_in' and r.checked_in_at is null then jsonb_build_object(
+    when rd.eligibility = 'checked_in' and r.checked_in_at is null then jsonb_build_object(
       'status', 403, 'code', 'vote_not_checked_in',
       'message', 'Ce pass n''a pas encore été validé à l''entrée : faites-le scanner à la porte pour voter.')
+    when rd.eligibility = 'confirmed' and r.checked_in_at is null
+         and r.created_at >= rd.created_at then jsonb_build_object(
+      'status', 403, 'code', 'vote_reserved_after',
+      'message', 'Ce vote est ouvert aux pass réservés avant sa préparation : ce pass, réservé ensuite, ne permet d''y voter qu''une fois validé à l''entrée.')
   end
 $$;
-revoke all on function private.vote_pass_refusal(public.reservations,text) from public, anon, authenticated;
+revoke all on function private.vote_pass_refusal(public.reservations,public.vote_rounds) from public, anon, authenticated;
 
 -- A round's candidates by number; with `results`, each one's votes and share (percent of the
 -- voters, one decimal).

@@ -34,7 +34,9 @@ begin
   end if;
   select * into r from public.reservations x where x.pass_code = v_code;
   if not found then
-    return private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown');
+    -- Counted per address, refused past the limit (22_wrong_codes.sql).
+    refused := private.wrong_code();
+    return coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown'));
   end if;
   select * into rc from private.vote_receipts x where x.vote_id = cast_vote.vote_id;
   if found then
@@ -43,7 +45,7 @@ begin
     end if;
     return private.vote_answer(rc);
   end if;
-  refused := private.vote_pass_refusal(r, 'confirmed');
+  refused := private.vote_pass_refusal(r, null::public.vote_rounds);
   if refused is not null then
     return private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code');
   end if;
@@ -55,7 +57,7 @@ begin
   elsif private.vote_round_state(rd) <> 'open' then
     return private.refusal(409, 'Le vote est clos : ce choix n''a pas été enregistré.', 'vote_closed');
   end if;
-  refused := private.vote_pass_refusal(r, rd.eligibility);
+  refused := private.vote_pass_refusal(r, rd);
   if refused is not null then
     return private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code');
   end if;
@@ -105,10 +107,11 @@ revoke all on function public.cast_vote(text,uuid,uuid,uuid) from public, anon, 
 grant execute on function public.cast_vote(text,uuid,uuid,uuid) to anon, authenticated;
 
 -- What the pass page needs, polled every 10-15 s while `poll` is true: the open round, whether
--- this pass may vote (and why not) and its current vote. The candidates come once per round:
+-- this pass may vote (and why not) and its current vote. An unknown code is a wrong code
+-- (counted, refused past the limit; poll false). The candidates come once per round:
 -- with known_round = the open round's id they are null, so that a poll stays under 1 KB.
 create function public.vote_state(code text, known_round uuid default null) returns jsonb
-language plpgsql stable security definer set search_path = '' as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
   rd public.vote_rounds;
@@ -121,11 +124,16 @@ begin
   select * into r from public.reservations x
    where x.pass_code = private.normalise_pass_code(vote_state.code);
   if not found then
-    return jsonb_build_object('poll', poll, 'server_now', now(), 'round', null,
+    -- Counted per address, refused past the limit (22_wrong_codes.sql); never polled again.
+    refused := private.wrong_code();
+    if refused is not null then
+      return refused;
+    end if;
+    return jsonb_build_object('poll', false, 'server_now', now(), 'round', null,
       'can_vote', false, 'my_vote', null, 'refusal',
       jsonb_build_object('code', 'pass_unknown', 'message', 'Pass inconnu : vérifiez le code.'));
   end if;
-  refused := private.vote_pass_refusal(r, coalesce(rd.eligibility, 'confirmed'));
+  refused := private.vote_pass_refusal(r, rd);
   if rd.id is not null then
     select * into v from public.votes x where x.round_id = rd.id and x.reservation_id = r.id;
     if refused is null and v.changes >= private.vote_max_changes() then

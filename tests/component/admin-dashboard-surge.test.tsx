@@ -42,4 +42,17 @@ describe('dashboard surge alert', () => {
     );
     expect(region).toHaveTextContent(/vérification anti-robot a été durcie \(niveau 2\)/);
   });
+
+  it('shows the wrong pass codes’ alert (ADR 039)', async () => {
+    await backend.sql(`insert into surge_alerts (action, window_seconds, peak_hits, peak_level)
+      values ('wrong_code', 600, 62, 1)`);
+    renderAdmin('/admin');
+    const region = await screen.findByRole('region', { name: 'Alertes d’affluence' });
+    expect(within(region).getByText(/^Codes de pass inconnus/).textContent).toBe(
+      'Codes de pass inconnus\u00a0: 62 essais en 10 minutes',
+    );
+    expect(region).toHaveTextContent(
+      /les codes inconnus d’une connexion au-delà de sa limite sont refusés/,
+    );
+  });
 });

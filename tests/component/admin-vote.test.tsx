@@ -91,7 +91,11 @@ describe('/admin/vote, the rounds (admins)', () => {
     expect(await rounds()).toEqual([]);
     await user.clear(secondNumber);
     await user.type(secondNumber, '2');
-    await user.click(within(form).getByRole('radio', { name: 'Tous les pass confirmés' }));
+    await user.click(
+      within(form).getByRole('radio', {
+        name: fr('En ligne : pass réservés avant la création de la manche'),
+      }),
+    );
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await screen.findByText('Manche créée', {}, SLOW)).toBeVisible();

@@ -18,7 +18,7 @@ const inDays = (n: number) => new Date(Date.now() + n * DAY);
 
 async function open(path: string) {
   window.history.replaceState(null, '', path);
-  render(<App />);
+  return render(<App />);
 }
 
 async function reserve(user: UserEvent, name: string, phone: string) {
@@ -63,25 +63,31 @@ afterEach(() => {
 });
 
 describe('/night-party availability', () => {
-  it('says how many places are left, then reserves and shows the pass with its QR code at once', async () => {
+  it('says how many places are left, then reserves; the pass opens from the message’s link', async () => {
     const user = userEvent.setup({ delay: null });
     await stored('Awa Ngono', '690000001');
-    await open('/night-party');
+    const view = await open('/night-party');
     expect(await screen.findByText('Dernière place disponible !', {}, SLOW)).toBeVisible();
     await reserve(user, 'Jean Mbarga', '699112233');
 
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: fr('Votre place est confirmée !') },
-        SLOW,
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW),
     ).toBeVisible();
+    expect(screen.getByText(/^Votre pass vous est envoyé par/)).toHaveTextContent(
+      /^Votre pass vous est envoyé par SMS au 6•• •• •• 33\.$/,
+    );
     const [row] = await backend.sql<{ pass_code: string; state: string }>(
       `select pass_code, state from reservations where phone = '699112233'`,
     );
     expect(row.state).toBe('confirmed');
-    expect(window.location.search).toBe(`?pass=${row.pass_code}`);
+    // No code on this page (ADR 039): the pass is the message's link.
+    expect(document.body.textContent).not.toContain(row.pass_code.slice(0, 5));
+    const [message] = await backend.sql<{ body: string }>(
+      `select body from outbox where recipient = '699112233'`,
+    );
+    expect(message.body).toContain(`/pass/${row.pass_code}`);
+    view.unmount();
+    await open(`/pass/${row.pass_code}`);
     const pass = await screen.findByRole('article', { name: 'Booster Night Party' }, SLOW);
     expect(within(pass).getByText('Jean')).toBeVisible();
     expect(within(pass).getByText('Place confirmée')).toBeVisible();
@@ -101,20 +107,21 @@ describe('/night-party availability', () => {
     );
   });
 
-  it('puts a reservation beyond capacity on the waitlist and says its rank', async () => {
+  it('puts a reservation beyond capacity on the waitlist; its pass says its rank', async () => {
     const user = userEvent.setup({ delay: null });
     await stored('Awa Ngono', '690000001');
     await stored('Boris Kamga', '690000002');
-    await open('/night-party');
+    const view = await open('/night-party');
     expect(await screen.findByText(/Complet : en réservant maintenant/, {}, SLOW)).toBeVisible();
     await reserve(user, 'Jean Mbarga', '699112233');
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: 'Vous êtes n° 1 sur la liste d’attente' },
-        SLOW,
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW),
     ).toBeVisible();
+    const [row] = await backend.sql<{ pass_code: string }>(
+      `select pass_code from reservations where phone = '699112233'`,
+    );
+    view.unmount();
+    await open(`/pass/${row.pass_code}`);
     expect(await screen.findByText('Liste d’attente · n° 1')).toBeVisible();
   });
 

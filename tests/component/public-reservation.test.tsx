@@ -131,11 +131,7 @@ describe('/night-party reservation', () => {
       await screen.findByText('Réservation enregistrée avec succès !', {}, SLOW),
     ).toBeVisible();
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: fr('Votre place est confirmée !') },
-        SLOW,
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW),
     ).toBeVisible();
     expect(window.location.pathname).toBe('/reservation-success');
     expect(calls).toHaveLength(1);
@@ -178,11 +174,7 @@ describe('/night-party reservation', () => {
     down = false;
     await user.click(submitButton());
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: fr('Votre place est confirmée !') },
-        SLOW,
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW),
     ).toBeVisible();
     expect(await rows()).toHaveLength(1);
   });
@@ -210,30 +202,42 @@ describe('/night-party reservation', () => {
 
     await user.click(submitButton());
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: fr('Votre place est confirmée !') },
-        SLOW,
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW),
     ).toBeVisible();
     expect(await rows()).toHaveLength(1);
   });
 
-  it('a phone that already has a reservation gets a clear French message', async () => {
+  it('a phone that already holds a pass gets the very screen a free phone gets, and no code (ADR 039)', async () => {
     const user = userEvent.setup({ delay: null });
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await backend.sql(`insert into reservations (full_name, phone, ville, heard_from)
+    /** Reserves with 677445566 through the page; returns what the visitor then sees. */
+    async function reserveAndLook() {
+      const view = await openNightParty();
+      await fillValid(user, '677445566');
+      await user.click(submitButton());
+      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW);
+      const main = screen.getByRole('main');
+      const seen = { path: window.location.pathname, text: main.textContent, html: main.innerHTML };
+      view.unmount();
+      return seen;
+    }
+    const free = await reserveAndLook();
+    const [{ pass_code }] = await backend.sql<{ pass_code: string }>(
+      'select pass_code from reservations',
+    );
+    await backend.sql(`delete from reservations; delete from outbox;
+      insert into reservations (full_name, phone, ville, heard_from)
       values ('Déjà Inscrite', '677445566', 'Douala', 'flyer')`);
-    await openNightParty();
-    await fillValid(user, '677445566');
-    await user.click(submitButton());
-    expect(
-      await expectFailure('Ce numéro de téléphone a déjà une réservation pour la Night Party.'),
-    ).toBeVisible();
-    expect(log).toHaveBeenCalled();
-    await waitFor(() => expect(submitButton()).toBeEnabled());
-    expect(screen.getByLabelText(/Téléphone/)).toHaveValue('677445566');
-    expect(await rows()).toHaveLength(1);
+    const [held] = await backend.sql<{ pass_code: string }>('select pass_code from reservations');
+    const taken = await reserveAndLook();
+
+    expect(taken).toEqual(free);
+    expect(taken.text).toContain(fr('Votre pass vous est envoyé par SMS au 6•• •• •• 66.'));
+    expect(free.text).not.toContain(pass_code);
+    expect(taken.text).not.toContain(held.pass_code);
+    expect(await rows()).toEqual([expect.objectContaining({ full_name: 'Déjà Inscrite' })]);
+    expect(await backend.sql(`select template from outbox where recipient = '677445566'`)).toEqual([
+      { template: 'pass_recovery' },
+    ]);
   });
 
   it('a filled honeypot (a robot) stores nothing, and the robot sees the usual success', async () => {
@@ -269,11 +273,7 @@ describe('/night-party reservation', () => {
     await fillValid(user);
     await user.click(submitButton());
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: fr('Votre place est confirmée !') },
-        SLOW,
-      ),
+      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW),
     ).toBeVisible();
 
     first.unmount();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import ReservationSuccessPage from '@/features/reservation/ReservationSuccessPage';
+import { fr } from '../setup/french';
 import RegistrationSuccessPage from '@/features/registration/RegistrationSuccessPage';
 import RegistrationClosed from '@/features/registration/RegistrationClosed';
 
@@ -12,10 +13,27 @@ const sharedText = (href: string) => {
 };
 
 describe('success and closed pages', () => {
-  it('/reservation-success without a pass: where the pass is, reminder, contact, invite friends', () => {
-    render(<ReservationSuccessPage />, { wrapper: MemoryRouter });
+  it('/reservation-success: where the pass was sent (no code), reminder, contact, invite friends', () => {
+    render(
+      <MemoryRouter
+        initialEntries={[
+          {
+            pathname: '/reservation-success',
+            state: { sentTo: '6•• •• •• 33', channel: 'whatsapp' },
+          },
+        ]}
+      >
+        <ReservationSuccessPage />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Réservation enregistrée');
-    expect(screen.getByText(/lien « Mon pass »/)).toBeVisible();
+    expect(screen.getByText(/^Votre pass vous est envoyé par/)).toHaveTextContent(
+      /^Votre pass vous est envoyé par WhatsApp au 6•• •• •• 33\.$/,
+    );
+    expect(screen.getByRole('link', { name: fr('« Retrouver mon pass »') })).toHaveAttribute(
+      'href',
+      '/night-party',
+    );
     expect(screen.getByText(/smartphone bien chargé/)).toBeVisible();
     expect(screen.getByText(/Je ne pourrai pas venir/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'contact@booster-challenge.cm' })).toHaveAttribute(
@@ -28,6 +46,13 @@ describe('success and closed pages', () => {
     const text = sharedText(share.getAttribute('href')!);
     expect(text).toMatch(/^J’ai réservé ma place pour la Booster Night Party\s/);
     expect(text.endsWith(`${window.location.origin}/night-party`)).toBe(true);
+  });
+
+  it('/reservation-success reloaded (no state): the pass went to the reservation’s number', () => {
+    render(<ReservationSuccessPage />, { wrapper: MemoryRouter });
+    expect(
+      screen.getByText('Votre pass vous est envoyé par message au numéro de la réservation.'),
+    ).toBeVisible();
   });
 
   it('/success: title, three next steps, home link and WhatsApp share', () => {

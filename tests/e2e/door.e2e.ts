@@ -31,6 +31,7 @@ import {
   DOOR_PASSWORD,
   WAITLISTED_PASS,
   CANCELLED_PASS,
+  passCodeSentTo,
   reserveThroughApi,
   fakeCameraFile,
   queuedInIndexedDb,
@@ -65,7 +66,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await browser?.close();
   });
 
-  it('a visitor reserves and sees the pass with its QR code; the link opens elsewhere', async (ctx) => {
+  it('a visitor reserves; the pass opens with its QR code from the message’s link', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = visitor;
     await page.goto('/night-party/');
@@ -78,13 +79,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
       .getByLabel('Réseaux sociaux')
       .check();
     await page.getByRole('button', { name: 'Réserver ma place' }).click();
-    await page.getByRole('img', { name: /^QR code/ }).waitFor();
-    const url = new URL(page.url());
-    passCode = url.searchParams.get('pass') ?? /\/pass\/([^/?#]+)/.exec(url.pathname)?.[1] ?? '';
-    expect(passCode).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
+    // No code on screen (ADR 039): the pass is the message's link, sent to the phone.
+    await page.getByText(/^Votre pass vous est envoyé par SMS au/).waitFor();
     await screenshot(page, viewport, 'door-journey-reservation-pass');
+    passCode = await passCodeSentTo(guest.phone);
+    expect(passCode).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
+    expect(await page.content()).not.toContain(passCode);
 
-    // The pass link, opened in another browser (the visitor's WhatsApp, another phone).
+    // The message's link, opened in another browser (the visitor's SMS, another phone).
     const other = await openSession(browser, viewport);
     await other.page.goto(`/pass/${passCode}`);
     const qr = other.page.getByRole('img', { name: /^QR code/ });

@@ -48,7 +48,7 @@ describe('keyboard-only journeys (desktop)', () => {
     await browser?.close();
   });
 
-  it('reserves a Night Party place, then shows the pass', async (ctx) => {
+  it('reserves a Night Party place, then says where the pass was sent', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     session = await openSession(browser, 'desktop');
     const { page } = session;
@@ -71,8 +71,9 @@ describe('keyboard-only journeys (desktop)', () => {
     await user.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/reservation-success'));
     await user.expectFocus(is.heading(/./), 'Réserver: the confirmation’s h1', { timeout: 20_000 });
-    await page.getByRole('heading', { level: 1, name: /Votre place est confirmée/ }).waitFor();
-    await user.check('the pass is shown');
+    await page.getByRole('heading', { level: 1, name: 'Réservation enregistrée' }).waitFor();
+    await page.getByText(/^Votre pass vous est envoyé par SMS au/).waitFor();
+    await user.check('where the pass was sent is shown (ADR 039)');
 
     report(user);
     expect(user.explained('lost'), 'steps that left the focus on <body>').toEqual([]);

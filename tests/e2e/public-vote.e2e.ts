@@ -13,7 +13,6 @@
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
-import { solveProofOfWork } from '../setup/proof-of-work';
 import { expectAccessible } from './support/a11y';
 import {
   backendAvailable,
@@ -24,6 +23,7 @@ import {
   settle,
   type Session,
 } from './support/browser';
+import { reserveThroughApi } from './support/door';
 
 const ADMIN = ['admin@booster-challenge.local', 'BoosterAdmin2025'] as const;
 const REGIE = ['regie@booster-challenge.local', 'BoosterRegie2025'] as const;
@@ -49,27 +49,7 @@ const api = (path: string, body: unknown, token = LOCAL_ANON_KEY) =>
   });
 
 /** A reservation made through the API as a visitor's browser would; returns its pass code. */
-async function reserve(name: string, phone: string): Promise<string> {
-  const res = await api('/rest/v1/rpc/create_reservation', {
-    payload: {
-      id: crypto.randomUUID(),
-      full_name: name,
-      phone,
-      ville: 'Douala',
-      attendance_status: 'yes',
-      heard_from: 'flyer',
-      will_attend: 'yes',
-      attendance_barrier: 'none',
-      follows_booster_page: 'yes',
-      consumes_booster_products: 'no',
-      website: '',
-      pow: await solveProofOfWork(baseUrl()),
-    },
-  });
-  const body = (await res.json()) as { pass_code?: string };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.pass_code ?? '';
-}
+const reserve = reserveThroughApi;
 
 /** The door validates `code` (the seed's door account, through the API as its phone would). */
 async function checkIn(token: string, code: string) {

@@ -90,7 +90,7 @@ const STATES: State[] = [
     path: '/night-party/',
     then: submit('Réserver ma place'),
   },
-  { name: 'reservation-reussie', who: 'visitor', path: '/reservation-success/?pass=FETE234567' },
+  { name: 'reservation-reussie', who: 'visitor', path: '/reservation-success/' },
   { name: 'pass', who: 'visitor', path: '/pass/FETE234567/' },
   { name: 'reglement', who: 'visitor', path: '/reglement/' },
   { name: 'page-inconnue', who: 'visitor', path: '/page-qui-n-existe-pas/' },

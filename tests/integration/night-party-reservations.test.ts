@@ -99,15 +99,15 @@ describe('create_reservation', () => {
     const payload = reservation();
     const answers = await Promise.all(Array.from({ length: 5 }, () => reserve(payload)));
     expect(answers.map((a) => a.error)).toEqual(Array(5).fill(null));
-    const first = answers[0].data!;
+    const first = answers[0].reply!;
     expect(first).toEqual({
       id: payload.id,
-      pass_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{10}$/),
-      state: 'waitlisted',
-      position: 1,
+      sent_to: `6•• •• •• ${payload.phone.slice(-2)}`,
+      channel: 'sms',
     });
-    for (const a of answers) expect(a.data).toEqual(first);
-    expect((await reserve(payload)).data).toEqual(first);
+    expect(answers[0].data).toMatchObject({ state: 'waitlisted', position: 1 });
+    for (const a of answers) expect(a.reply).toEqual(first);
+    expect((await reserve(payload)).reply).toEqual(first);
     expect(await states()).toEqual({ confirmed: 1, waitlisted: 1 });
   });
 

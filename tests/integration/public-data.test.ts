@@ -10,8 +10,7 @@ vi.mock('@/config/env', async (importOriginal) => {
   return { ...actual, getEnv: () => ({ ...actual.getEnv(), emailjs: email.config }) };
 });
 
-const { createReservation, RESERVATION_PHONE_TAKEN } =
-  await import('@/data/reservations/create-reservation');
+const { createReservation } = await import('@/data/reservations/create-reservation');
 const { sendContactMessage } = await import('@/data/messages/send-contact-message');
 const { DataError } = await import('@/lib/errors');
 
@@ -71,14 +70,11 @@ describe('createReservation', () => {
     expect(await backend.sql('select id from reservations')).toHaveLength(1);
   });
 
-  it('refuses another reservation for the same phone with a clear French message', async () => {
-    await createReservation(crypto.randomUUID(), reservation('677445566'));
-    const error = await createReservation(crypto.randomUUID(), reservation('677445566')).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(DataError);
-    expect((error as InstanceType<typeof DataError>).kind).toBe('duplicate');
-    expect((error as Error).message).toBe(RESERVATION_PHONE_TAKEN);
+  it('answers another reservation for the same phone as a new one, and stores nothing (ADR 039)', async () => {
+    const first = await createReservation(crypto.randomUUID(), reservation('677445566'));
+    const again = await createReservation(crypto.randomUUID(), reservation('677445566'));
+    expect(again).toEqual(first);
+    expect(again).toEqual({ sentTo: '6•• •• •• 66', channel: 'sms' });
     expect(await backend.sql('select id from reservations')).toHaveLength(1);
   });
 

@@ -55,9 +55,9 @@ describe('cast_vote: who may vote', () => {
     expect(row).toEqual({ candidate_id: c2.id });
   });
 
-  it('lets any confirmed pass vote in a round open to confirmed passes', async () => {
-    const round = await openRound(admin, regie, 2, { eligibility: 'confirmed' });
+  it('lets a confirmed pass reserved before the round vote in a round open to confirmed passes', async () => {
     const { pass_code } = await pass(backend, 'confirmed');
+    const round = await openRound(admin, regie, 2, { eligibility: 'confirmed' });
     expect((await vote(anon, pass_code, round, round.candidates[1])).data).toMatchObject({
       ok: true,
       candidate: { number: 2, name: 'Candidat 2' },

@@ -67,7 +67,7 @@ describe('the anon key', () => {
     const row = reservation('690112233');
     const res = await reserve({ ...row, pow: await backend.proofOfWork() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: row.id, state: 'confirmed' });
+    expect(await res.json()).toEqual({ id: row.id, sent_to: '6•• •• •• 33', channel: 'sms' });
     const stored = await backend.sql(
       `select full_name, ville from reservations where id = '${row.id}'`,
     );
@@ -84,15 +84,13 @@ describe('the anon key', () => {
     expect(await backend.sql(`select id from reservations where id = '${row.id}'`)).toHaveLength(0);
   });
 
-  it('refuses a second reservation with the same phone (409, French message)', async () => {
+  it('answers a second reservation with the same phone as a new one, and stores nothing (ADR 039)', async () => {
     const first = await reserve({ ...reservation('677001122'), pow: await backend.proofOfWork() });
     expect(first.status).toBe(200);
-    const res = await reserve({ ...reservation('677001122'), pow: await backend.proofOfWork() });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({
-      hint: 'duplicate_phone',
-      message: 'Ce numéro de téléphone a déjà une réservation pour la Night Party.',
-    });
+    const second = reservation('677001122');
+    const res = await reserve({ ...second, pow: await backend.proofOfWork() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: second.id, sent_to: '6•• •• •• 22', channel: 'sms' });
     expect(
       await backend.sql(`select count(*)::int n from reservations where phone = '677001122'`),
     ).toEqual([{ n: 1 }]);

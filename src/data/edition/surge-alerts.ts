@@ -5,9 +5,11 @@ import type { Database } from '../../../supabase/database.types';
 /**
  * Surges of public writes (docs/decisions/016-trusted-address-and-proof-of-work.md): one alert
  * per surge, written by the database when an action's total rate (all addresses together) passes
- * its ceiling and the proof of work becomes harder. Admins and readers read them.
+ * its ceiling and the proof of work becomes harder; 'wrong_code': unknown pass codes past an
+ * address's limit or past their ceiling (docs/decisions/039-one-answer-and-votes-that-cannot-be-
+ * bought.md). Admins and readers read them.
  */
-export type SurgeAction = 'reserve' | 'register' | 'contact';
+export type SurgeAction = 'reserve' | 'register' | 'contact' | 'wrong_code';
 
 export type SurgeAlert = {
   id: number;
@@ -24,7 +26,12 @@ export type SurgeAlert = {
 
 type SurgeAlertRow = Database['public']['Tables']['surge_alerts']['Row'];
 
-const ACTIONS: readonly string[] = ['reserve', 'register', 'contact'] satisfies SurgeAction[];
+const ACTIONS: readonly string[] = [
+  'reserve',
+  'register',
+  'contact',
+  'wrong_code',
+] satisfies SurgeAction[];
 
 function toSurgeAlert(row: SurgeAlertRow): SurgeAlert {
   if (!ACTIONS.includes(row.action)) throw new Error(`Unknown surge action: ${row.action}`);

@@ -14,7 +14,7 @@ export const ROUND_STATE_LABELS: Record<RoundState, string> = {
 
 export const ELIGIBILITY_LABELS: Record<Eligibility, string> = {
   checked_in: 'Pass validés à l’entrée',
-  confirmed: 'Tous les pass confirmés',
+  confirmed: 'En ligne : pass réservés avant la création de la manche',
 };
 
 export const SCREEN_MODE_LABELS: Record<ScreenMode, string> = {

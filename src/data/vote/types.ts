@@ -7,7 +7,12 @@
 export const ROUND_STATES = ['draft', 'open', 'closed', 'revealed'] as const;
 export type RoundState = (typeof ROUND_STATES)[number];
 
-/** Who may vote in a round: passes validated at the door (the default) or any confirmed pass. */
+/**
+ * Who may vote in a round: passes validated at the door (the default) or, for a round open online
+ * ('confirmed'), the confirmed passes reserved before the round was created (and any pass
+ * validated at the door): passes a script reserves once the round is known never vote
+ * (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
+ */
 export const ELIGIBILITIES = ['checked_in', 'confirmed'] as const;
 export type Eligibility = (typeof ELIGIBILITIES)[number];
 

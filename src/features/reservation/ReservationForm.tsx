@@ -82,15 +82,16 @@ export function ReservationForm() {
   const { honeypot, failure, onSubmit } = usePublicSubmit<ReservationFormValues>(
     async (values, trap) => {
       try {
-        const { passCode } = await createReservation(
+        // The same answer whether the phone was free or already held a pass: the pass goes to
+        // the phone by message, and the page says where (docs/decisions/039-one-answer-and-votes-
+        // that-cannot-be-bought.md).
+        const sent = await createReservation(
           reservationId,
           { ...values, surveyChanged: changedAnswers.list(values) },
           trap,
         );
         notify.success(SUCCESS);
-        navigate(
-          passCode ? `${paths.reservationSuccess}?pass=${passCode}` : paths.reservationSuccess,
-        );
+        navigate(paths.reservationSuccess, { state: sent });
       } catch (error) {
         // Closed meanwhile (the concert started, or the organisers closed it): the page says so
         // in place of the form.

@@ -1,4 +1,6 @@
-import { useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { SentReservation } from '@/data/reservations/create-reservation';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
 import { ContactLinks } from '@/components/contact/ContactLinks';
 import { useSharedEditionInfo } from '@/components/contact/site-status';
@@ -6,28 +8,61 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { useSiteUrl } from '@/lib/share-links';
 import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { PassPanel } from './pass/PassPanel';
-import { usePass, type PassLoad } from './pass/use-pass';
 import * as paths from '@/config/route-paths';
 
 // No year: the concert's is the settings' (docs/decisions/024-one-edition-one-source.md).
 const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
 
-/** The title follows the stored reservation: a place, or a rank on the waitlist. */
-function titleOf(load: PassLoad): { title: string; lead: string } {
-  if (load.status !== 'found') return { title: 'Réservation enregistrée', lead: 'Votre pass :' };
-  const { state, position } = load.pass;
-  if (state === 'waitlisted')
-    return {
-      title: `Vous êtes n° ${position ?? '?'} sur la liste d’attente`,
-      lead: 'Dès qu’une place se libère, elle est à vous : votre pass passera en « Place confirmée ».',
-    };
-  if (state === 'cancelled')
-    return { title: 'Réservation annulée', lead: 'Merci de nous avoir prévenus.' };
-  return {
-    title: 'Votre place est confirmée !',
-    lead: 'Gardez ce pass : il sera scanné à l’entrée.',
-  };
+const CHANNEL_NAMES: Record<SentReservation['channel'], string> = {
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
+/** The form's navigation state (createReservation's answer); null on a reload or a direct visit. */
+function sentOf(state: unknown): SentReservation | null {
+  const s = state as Partial<SentReservation> | null;
+  if (!s || typeof s.sentTo !== 'string' || !s.sentTo) return null;
+  return { sentTo: s.sentTo, channel: s.channel === 'whatsapp' ? 'whatsapp' : 'sms' };
+}
+
+/**
+ * Where the pass went. The same words whether the phone was free (a new pass) or already held one
+ * (its link sent again): this page never tells them apart, and shows no code
+ * (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
+ */
+function leadOf(sent: SentReservation | null): ReactNode {
+  if (!sent) return 'Votre pass vous est envoyé par message au numéro de la réservation.';
+  return (
+    <>
+      Votre pass vous est envoyé par {CHANNEL_NAMES[sent.channel]} au{' '}
+      <span className="whitespace-nowrap">{sent.sentTo}</span>.
+    </>
+  );
+}
+
+function PassByMessage() {
+  return (
+    <section
+      aria-labelledby="votre-pass"
+      className="mt-8 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
+      <h2 id="votre-pass" className="text-xl font-bold">
+        Votre pass
+      </h2>
+      <p className="mt-3 text-gray-800">
+        Ouvrez le lien du message&nbsp;: votre pass s’affiche, avec son QR code et l’état de votre
+        place (confirmée, ou votre rang sur la liste d’attente). Gardez ce lien&nbsp;: c’est lui
+        qu’on scanne à l’entrée et qui sert à voter.
+      </p>
+      <p className="mt-3 text-gray-800">
+        Le message arrive en quelques minutes. Rien reçu au bout d’un quart d’heure&nbsp;?{' '}
+        <Link to={paths.nightParty} className="font-medium text-brand-700 underline">
+          «&nbsp;Retrouver mon pass&nbsp;»
+        </Link>{' '}
+        sur la page de la Night Party le renvoie au même numéro.
+      </p>
+    </section>
+  );
 }
 
 /**
@@ -71,26 +106,22 @@ function Reminder() {
   );
 }
 
-/** /reservation-success?pass=CODE — the pass at once, right after reserving. */
+/**
+ * /reservation-success — after reserving: where the pass was sent (the form's navigation state),
+ * never the pass itself.
+ */
 export default function ReservationSuccessPage() {
-  const [params] = useSearchParams();
-  const code = params.get('pass') ?? '';
-  const pass = usePass(code);
+  const sent = sentOf(useLocation().state);
   usePageMeta('Réservation enregistrée', 'Votre pass pour la Booster Night Party.');
   const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl(paths.nightParty));
-  const { title, lead } = code
-    ? titleOf(pass.load)
-    : {
-        title: 'Réservation enregistrée',
-        lead: 'Votre pass est à l’adresse reçue lors de la réservation (lien « Mon pass »).',
-      };
   return (
-    <SuccessLayout title={title} lead={lead} shareUrl={shareUrl} shareLabel="Inviter des amis">
-      {code && (
-        <div className="mt-8">
-          <PassPanel {...pass} />
-        </div>
-      )}
+    <SuccessLayout
+      title="Réservation enregistrée"
+      lead={leadOf(sent)}
+      shareUrl={shareUrl}
+      shareLabel="Inviter des amis"
+    >
+      <PassByMessage />
       <Reminder />
     </SuccessLayout>
   );

@@ -45,9 +45,44 @@ export async function reserveThroughApi(name: string, phone: string): Promise<st
       },
     }),
   });
-  const body = (await res.json()) as { pass_code?: string };
+  const body = (await res.json()) as { sent_to?: string };
   expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.pass_code ?? '';
+  return passCodeSentTo(phone);
+}
+
+/**
+ * The code of the pass whose link was last sent to `phone`: the answer to a reservation names no
+ * code, the pass goes to the phone by message (docs/decisions/039-one-answer-and-votes-that-
+ * cannot-be-bought.md). Read as the seed's admin sees the outbox (the message's body).
+ */
+export async function passCodeSentTo(phone: string): Promise<string> {
+  const post = async (path: string, body: unknown, token = LOCAL_ANON_KEY) => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method: 'POST',
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
+    return json;
+  };
+  const auth = await post('/auth/v1/token?grant_type=password', {
+    email: 'admin@booster-challenge.local',
+    password: 'BoosterAdmin2025',
+  });
+  const page = await post(
+    '/rest/v1/rpc/outbox_list',
+    { template: 'pass_recovery', page_size: 200 },
+    String(auth.access_token),
+  );
+  const sent = (page.rows as { recipient: string; body: string }[]).filter(
+    (row) => row.recipient === phone,
+  );
+  return /\/pass\/([2-9A-HJKMNP-Z]{10})/.exec(sent[0]?.body ?? '')?.[1] ?? '';
 }
 
 /**

@@ -8,7 +8,14 @@ import { testBackend } from '../../setup/test-backend';
 
 export const backend = testBackend();
 
-export type Answer = { id: string; pass_code: string; state: string; position: number | null };
+/** What create_reservation answers: the same for a free phone and a taken one (ADR 039). */
+type Reply = { id: string; sent_to: string; channel: 'sms' | 'whatsapp' };
+/**
+ * The answer, with the pass the message's link opens (read from the database by the answer's id:
+ * the visitor gets its code by message only, docs/decisions/039-one-answer-and-votes-that-cannot-
+ * be-bought.md). pass_code is undefined when no pass has this id (a taken phone's answer).
+ */
+export type Answer = Reply & { pass_code: string; state: string; position: number | null };
 type Pass = {
   code: string;
   first_name: string;
@@ -48,10 +55,23 @@ export const reservation = (n = ++serial) => ({
 
 /** create_reservation from its own anonymous client, with a fresh proof of work. */
 export async function reserve(payload: Record<string, unknown>, pow?: string) {
-  const { data, error, status } = await backend.anonClient().rpc('create_reservation', {
+  const answer = await backend.anonClient().rpc('create_reservation', {
     payload: { ...payload, pow: pow ?? (await backend.proofOfWork()) },
   });
-  return { data: data as Answer | null, error, status };
+  const { error, status } = answer;
+  const reply = answer.data as Reply | null;
+  const data = reply && ({ ...reply, ...(await storedPass(reply.id)) } as Answer);
+  return { data, reply, error, status };
+}
+
+/** The pass stored under a reservation id, as the message's link shows it. */
+async function storedPass(id: string) {
+  const [row] = await backend.sql<{ pass_code: string; state: string; position: number | null }>(
+    `select pass_code, state, private.waitlist_position(r) as position
+       from reservations r where r.id = $1`,
+    [id],
+  );
+  return row as Partial<typeof row>;
 }
 
 export const getPass = async (code: string) => {

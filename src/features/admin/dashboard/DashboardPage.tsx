@@ -49,14 +49,16 @@ const SURGE_NOUNS: Record<SurgeAction, [one: string, many: string]> = {
   reserve: ['réservation', 'réservations'],
   register: ['inscription', 'inscriptions'],
   contact: ['message', 'messages'],
+  wrong_code: ['essai', 'essais'],
 };
 
 /** « Afflux inhabituel : 3 400 réservations en 10 minutes » (French counts: 0 and 1 singular). */
 function surgeAlertTitle(alert: SurgeAlert): string {
   const [one, many] = SURGE_NOUNS[alert.action];
   const minutes = Math.round(alert.windowSeconds / 60);
+  const start = alert.action === 'wrong_code' ? 'Codes de pass inconnus' : 'Afflux inhabituel';
   return (
-    `Afflux inhabituel : ${formatCount(alert.peakHits)} ${alert.peakHits < 2 ? one : many} ` +
+    `${start} : ${formatCount(alert.peakHits)} ${alert.peakHits < 2 ? one : many} ` +
     `en ${minutes} ${minutes < 2 ? 'minute' : 'minutes'}`
   );
 }
@@ -88,8 +90,15 @@ function SurgeAlerts() {
           <li key={alert.id} className="text-amber-950">
             <p className="font-semibold">{surgeAlertTitle(alert)}</p>
             <p className="text-sm">
-              {surgeAlertPeriod(alert)} ; la vérification anti-robot a été durcie (niveau{' '}
-              {alert.peakLevel}).
+              {surgeAlertPeriod(alert)}&nbsp;;{' '}
+              {alert.action === 'wrong_code' ? (
+                <>
+                  les codes inconnus d’une connexion au-delà de sa limite sont refusés (les pass
+                  valides s’ouvrent toujours).
+                </>
+              ) : (
+                <>la vérification anti-robot a été durcie (niveau {alert.peakLevel}).</>
+              )}
             </p>
           </li>
         ))}

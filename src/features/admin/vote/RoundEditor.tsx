@@ -129,8 +129,14 @@ export function RoundEditor({
               />
             </Field>
           </div>
-          <fieldset className="space-y-2">
+          <fieldset className="space-y-2" aria-describedby="eligibility-hint">
             <legend className="text-sm font-medium text-gray-800">Qui peut voter</legend>
+            <p id="eligibility-hint" className="text-sm text-gray-600">
+              Par défaut, seuls les pass validés à l’entrée votent&nbsp;: des pass réservés en série
+              ne votent pas sans passer la porte. Une manche en ligne n’accepte que les pass
+              réservés avant sa création (et ceux validés à l’entrée)&nbsp;: un pass réservé ensuite
+              est refusé.
+            </p>
             {ELIGIBILITIES.map((e) => (
               <label key={e} className="flex min-h-11 items-center gap-3 text-gray-900">
                 <input
@@ -139,7 +145,7 @@ export function RoundEditor({
                   value={e}
                   checked={draft.eligibility === e}
                   onChange={() => set({ eligibility: e })}
-                  className="size-5"
+                  className="size-5 shrink-0"
                 />
                 {ELIGIBILITY_LABELS[e]}
                 {e === 'checked_in' && ' (par défaut)'}

@@ -3,7 +3,7 @@ import { passQuery } from '@/data/reservations/pass-query';
 import { DataError } from '@/lib/errors';
 import { fetchQuery, setQueryData, usePublicQuery } from '@/lib/public-query';
 
-export type PassLoad =
+type PassLoad =
   | { status: 'loading' }
   | { status: 'found'; pass: Pass }
   | { status: 'unknown' }
