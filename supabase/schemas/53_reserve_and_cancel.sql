@@ -17,23 +17,11 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function private.reservation_answer(uuid,text) from public, anon, authenticated;
 
--- Queues the link of a live pass to its phone: the message "Retrouver mon pass" sends, with the
--- same once-per-10-minutes key (a reservation and a recovery close together send one message).
-create function private.send_pass_link(r public.reservations) returns void
-language plpgsql volatile security definer set search_path = '' as $$
-begin
-  perform private.queue_message((select m.reminder_channel from public.message_settings m),
-    r.phone, 'pass_recovery', private.pass_message_vars(r),
-    'pass_recovery:' || r.id || ':' || floor(extract(epoch from now()) / 600)::bigint,
-    null, null, r.id);
-end;
-$$;
-revoke all on function private.send_pass_link(public.reservations) from public, anon, authenticated;
-
 -- create_reservation: one answer whatever the phone (docs/decisions/039-one-answer-and-votes-that-
 -- cannot-be-bought.md). A free phone gets a new pass; a phone that holds a live (confirmed or
 -- waitlisted) pass gets nothing new, but the same answer, and that pass's link is sent to it. In
--- both cases the pass reaches the phone by message (private.send_pass_link): the answer names
+-- both cases the pass reaches the phone by message (private.send_new_pass, or for a pass that
+-- exists private.send_pass_link, limited per phone as a lost pass): the answer names
 -- the masked phone, never a code. A cancelled pass does not hold its phone.
 create function public.create_reservation(payload jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -150,7 +138,7 @@ begin
     payload ->> 'follows_booster_page', payload ->> 'consumes_booster_products',
     code, v_state, queue, changed)
   returning * into r;
-  perform private.send_pass_link(r);
+  perform private.send_new_pass(r);
   return private.reservation_answer(r.id, r.phone);
 exception
   when unique_violation then

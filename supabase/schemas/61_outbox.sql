@@ -132,15 +132,18 @@ language sql immutable set search_path = '' as $$
 $$;
 revoke all on function private.safe_message_vars(jsonb) from public, anon, authenticated;
 
--- The budget a template's messages count against (docs/decisions/037-message-budgets.md):
--- 'public' what a visitor's own action queues, 'recovery' lost passes, 'reserve' the rest
--- (waitlist offers, reminders, convocations), which no public action can use up.
-create function private.outbox_pool(template text) returns text
+-- The budget a message counts against (docs/decisions/037-message-budgets.md): 'public' what a
+-- visitor's own action queues (a registration's confirmation, a new reservation's pass link),
+-- 'recovery' lost passes (and the link a taken phone gets), 'reserve' the rest (waitlist offers,
+-- reminders, convocations), which no public action can use up. A new reservation's link is
+-- told from a lost pass by its dedupe key (private.send_new_pass).
+create function private.outbox_pool(template text, dedupe_key text) returns text
 language sql immutable parallel safe set search_path = '' as $$
-  select case template when 'registration_confirmation' then 'public'
-                       when 'pass_recovery' then 'recovery' else 'reserve' end
+  select case when template = 'registration_confirmation' or dedupe_key like 'reservation_pass:%'
+              then 'public'
+              when template = 'pass_recovery' then 'recovery' else 'reserve' end
 $$;
-revoke all on function private.outbox_pool(text) from public, anon, authenticated;
+revoke all on function private.outbox_pool(text,text) from public, anon, authenticated;
 
 -- Queues one message unless its dedupe_key was already used (then nothing, and null). Every
 -- row of the outbox is written here. The variables are stored checked (safe_message_vars), and
@@ -208,15 +211,15 @@ begin
   perform pg_advisory_xact_lock(hashtext('public.outbox_claim'));
   select * into m from public.message_settings;
   select jsonb_build_object(
-      'public', m.public_daily_cap - count(*) filter (where private.outbox_pool(o.template) = 'public'),
-      'recovery', m.recovery_daily_cap - count(*) filter (where private.outbox_pool(o.template) = 'recovery'),
+      'public', m.public_daily_cap - count(*) filter (where private.outbox_pool(o.template, o.dedupe_key) = 'public'),
+      'recovery', m.recovery_daily_cap - count(*) filter (where private.outbox_pool(o.template, o.dedupe_key) = 'recovery'),
       'reserve', m.daily_cap - m.public_daily_cap - m.recovery_daily_cap
-                 - count(*) filter (where private.outbox_pool(o.template) = 'reserve'))
+                 - count(*) filter (where private.outbox_pool(o.template, o.dedupe_key) = 'reserve'))
     into room from public.outbox o
    where o.claimed_at >= private.douala_day_start() and o.state in ('sending', 'sent');
   with ranked as (
-    select o.id, private.outbox_pool(o.template) as pool,
-           row_number() over (partition by private.outbox_pool(o.template)
+    select o.id, private.outbox_pool(o.template, o.dedupe_key) as pool,
+           row_number() over (partition by private.outbox_pool(o.template, o.dedupe_key)
                               order by o.next_attempt_at, o.created_at) as rn
       from public.outbox o
      where o.channel = any (coalesce(channels, '{}'))
@@ -234,7 +237,7 @@ begin
       from due where o.id = due.id
     returning o.*)
   select coalesce(jsonb_agg(to_jsonb(t) || jsonb_build_object('variables', private.safe_message_vars(t.variables))
-           order by case private.outbox_pool(t.template) when 'recovery' then 0 when 'reserve' then 1 else 2 end,
+           order by case private.outbox_pool(t.template, t.dedupe_key) when 'recovery' then 0 when 'reserve' then 1 else 2 end,
                     t.next_attempt_at, t.created_at), '[]'::jsonb)
     into claimed from taken t;
   return claimed;

@@ -56,6 +56,53 @@ end;
 $$;
 revoke all on function private.require_spend_confirmed(integer) from public, anon, authenticated;
 
+-- Queues the link of a live pass to its phone, as a lost pass ("Retrouver mon pass", and a
+-- reservation made with a phone that holds a pass): at most one per phone every 10 minutes (the
+-- dedupe key's bucket), recovery_per_phone_hour an hour and recovery_per_phone_day a Douala day
+-- (docs/decisions/037-message-budgets.md); beyond, nothing queued, the refusal counted in
+-- private.outbox_refusals. One call per phone at a time: the counts hold with calls at once.
+create function private.send_pass_link(r public.reservations) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  m public.message_settings;
+  today integer;
+  last_hour integer;
+begin
+  perform pg_advisory_xact_lock(hashtext('public.recover_pass:' || r.phone));
+  select * into m from public.message_settings;
+  select count(*) filter (where o.created_at >= private.douala_day_start()),
+         count(*) filter (where o.created_at > now() - interval '1 hour')
+    into today, last_hour from public.outbox o
+   where o.template = 'pass_recovery' and o.recipient = r.phone
+     and o.created_at >= least(private.douala_day_start(), now() - interval '1 hour');
+  if today >= m.recovery_per_phone_day or last_hour >= m.recovery_per_phone_hour then
+    insert into private.outbox_refusals as f (day, reason, refused)
+    values ((now() at time zone 'Africa/Douala')::date,
+            case when today >= m.recovery_per_phone_day then 'recovery_phone_day'
+                 else 'recovery_phone_hour' end, 1)
+    on conflict on constraint outbox_refusals_pkey do update set refused = f.refused + 1;
+  else
+    perform private.queue_message(m.reminder_channel, r.phone, 'pass_recovery',
+      private.pass_message_vars(r),
+      'pass_recovery:' || r.id || ':' || floor(extract(epoch from now()) / 600)::bigint,
+      null, null, r.id);
+  end if;
+end;
+$$;
+revoke all on function private.send_pass_link(public.reservations) from public, anon, authenticated;
+
+-- Queues a new pass's link to its phone, once per reservation, from the public budget: the
+-- visitor's own action, like a registration's confirmation (private.outbox_pool).
+create function private.send_new_pass(r public.reservations) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  perform private.queue_message((select m.reminder_channel from public.message_settings m),
+    r.phone, 'pass_recovery', private.pass_message_vars(r), 'reservation_pass:' || r.id,
+    null, null, r.id);
+end;
+$$;
+revoke all on function private.send_new_pass(public.reservations) from public, anon, authenticated;
+
 -- "Retrouver mon pass" (public, proof of work and rate limit 'recover'): the pass link is sent
 -- to the phone, never shown. The same answer whether the phone has a reservation or not, and
 -- the same work but one insert; a message is queued only for a known phone, at most one per
@@ -68,9 +115,6 @@ declare
   refused jsonb;
   v_phone text;
   r public.reservations;
-  m public.message_settings;
-  today integer;
-  last_hour integer;
   answer jsonb := jsonb_build_object('ok', true, 'message',
     'Si ce numéro a une réservation, le lien de son pass lui est envoyé par message dans quelques minutes.');
 begin
@@ -87,26 +131,11 @@ begin
   end if;
   select * into r from public.reservations x where x.phone = v_phone and x.state <> 'cancelled';
   if found then
-    -- One ask per phone at a time: the counts below hold with asks at once.
-    perform pg_advisory_xact_lock(hashtext('public.recover_pass:' || r.phone));
-    select * into m from public.message_settings;
-    select count(*) filter (where o.created_at >= private.douala_day_start()),
-           count(*) filter (where o.created_at > now() - interval '1 hour')
-      into today, last_hour from public.outbox o
-     where o.template = 'pass_recovery' and o.recipient = r.phone
-       and o.created_at >= least(private.douala_day_start(), now() - interval '1 hour');
-    if today >= m.recovery_per_phone_day or last_hour >= m.recovery_per_phone_hour then
-      insert into private.outbox_refusals as f (day, reason, refused)
-      values ((now() at time zone 'Africa/Douala')::date,
-              case when today >= m.recovery_per_phone_day then 'recovery_phone_day'
-                   else 'recovery_phone_hour' end, 1)
-      on conflict on constraint outbox_refusals_pkey do update set refused = f.refused + 1;
-    else
-      perform private.queue_message(m.reminder_channel, r.phone, 'pass_recovery',
-        private.pass_message_vars(r),
-        'pass_recovery:' || r.id || ':' || floor(extract(epoch from now()) / 600)::bigint,
-        null, null, r.id);
-    end if;
+    perform private.send_pass_link(r);
+  else
+    -- Counted like a wrong pass code (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md),
+    -- never refused: the answer stays the same whatever the phone.
+    perform private.wrong_code(false);
   end if;
   return answer;
 end;
@@ -130,11 +159,11 @@ begin
     'budgets', (
       select jsonb_agg(jsonb_build_object('pool', b.pool, 'size', b.size,
                'used', (select count(*) from public.outbox o
-                         where private.outbox_pool(o.template) = b.pool
+                         where private.outbox_pool(o.template, o.dedupe_key) = b.pool
                            and o.claimed_at >= private.douala_day_start()
                            and o.state in ('sending', 'sent')),
                'queued', (select count(*) from public.outbox o
-                           where private.outbox_pool(o.template) = b.pool and o.state = 'queued'))
+                           where private.outbox_pool(o.template, o.dedupe_key) = b.pool and o.state = 'queued'))
              order by b.ord)
         from (values (1, 'reserve', m.daily_cap - m.public_daily_cap - m.recovery_daily_cap),
                      (2, 'recovery', m.recovery_daily_cap), (3, 'public', m.public_daily_cap))
