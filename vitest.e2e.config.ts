@@ -42,17 +42,28 @@ class StatefulFilesLast extends BaseSequencer {
 }
 
 /**
+ * The suite runs as two shards at once (scripts/run-e2e.mjs), each with its own server and its
+ * own seeded database: E2E_SHARD=stateful runs the LATE files above, in their order, on a fresh
+ * seed; E2E_SHARD=independent runs every other file. No file of one shard sees what the other
+ * changes. Without E2E_SHARD (a file named on the command line), whatever is asked runs in one.
+ */
+const shard = process.env.E2E_SHARD;
+const lateFiles = LATE.map((name) => `tests/e2e/${name}`);
+
+/**
  * End-to-end suite (tests/e2e): Debian's Chromium driven by playwright-core against the production
  * build on `vite preview` with a fresh in-memory embedded backend (LOCAL_DB=memory). The global
- * setup builds if needed and starts the server once; files run one after the other in one fork.
- * Run with `npm run test:e2e` (or through `npm test`, which skips it when Chromium is missing).
+ * setup builds if needed and starts the server once per shard; a shard's files run one after the
+ * other in one fork. Run with `npm run test:e2e` (or through `npm test`, which skips it when
+ * Chromium is missing).
  */
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'e2e',
     environment: 'node',
-    include: ['tests/e2e/**/*.e2e.ts'],
+    include: shard === 'stateful' ? lateFiles : ['tests/e2e/**/*.e2e.ts'],
+    exclude: shard === 'independent' ? lateFiles : [],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     fileParallelism: false,
     maxWorkers: 1,
