@@ -200,17 +200,23 @@ export async function doorListBench(options: {
     out(`  Delta after 50 entries: ${deltaPasses} passes, ${delta.wire.length} bytes gzipped`);
 
     // 3. The queue: QUEUED scans, DOUBLES of them a second door's offline admission.
-    const { rows: fresh } = await db.admin.query<{ ref: string }>(
-      `select door_ref ref from public.reservations where state = 'confirmed' and checked_in_at is null
+    // The door sends the codes it scanned (docs/decisions/036-door-admits-what-it-scanned.md).
+    // One account stands for the four doors here: its lane is opened for the bench, which
+    // measures the reconciliation, not the lane (tests/integration/night-party-door-admits-*).
+    await db.admin.query(
+      'update private.door_settings set lane_per_minute = 1000, lane_per_10_minutes = 10000',
+    );
+    const { rows: fresh } = await db.admin.query<{ code: string }>(
+      `select pass_code code from public.reservations where state = 'confirmed' and checked_in_at is null
         order by id limit $1`,
       [QUEUED - DOUBLES],
     );
     if (fresh.length !== QUEUED - DOUBLES)
       throw new Error('door list bench: not enough passes to queue');
     const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    const scans = fresh.map((r, i) => ({ door: i % 4, ref: r.ref, scanned_at: at(20) }));
+    const scans = fresh.map((r, i) => ({ door: i % 4, code: r.code, scanned_at: at(20) }));
     for (let i = 0; i < DOUBLES; i++)
-      scans.push({ door: (scans[i * 7].door + 1) % 4, ref: scans[i * 7].ref, scanned_at: at(10) });
+      scans.push({ door: (scans[i * 7].door + 1) % 4, code: scans[i * 7].code, scanned_at: at(10) });
     const before = await db.admin.query<{ n: number }>(
       `select count(*)::int n from public.reservations where checked_in_at is not null`,
     );
@@ -221,7 +227,7 @@ export async function doorListBench(options: {
           .filter((s) => s.door === door)
           .map((s) => ({
             scan_id: crypto.randomUUID(),
-            ref: s.ref,
+            code: s.code,
             scanned_at: s.scanned_at,
             offline_verdict: 'valid',
           }));

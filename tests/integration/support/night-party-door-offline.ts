@@ -60,6 +60,8 @@ export type Scan = {
   scan_id: string;
   ref?: string;
   code?: string;
+  /** With a ref: the 9 digits typed in an offline phone search. */
+  phone?: string;
   scanned_at: string;
   offline_verdict?: string | null;
 };
@@ -84,11 +86,19 @@ export const sync = async (c: SupabaseClient, door: string, scans: Scan[]) => {
 export const refOf = async (id: string) =>
   (await backend.sql<{ r: string }>('select door_ref r from reservations where id = $1', [id]))[0]
     .r;
+/** The pass code, as the door's camera reads it. */
+export const codeOf = async (id: string) =>
+  (await backend.sql<{ c: string }>('select pass_code c from reservations where id = $1', [id]))[0]
+    .c;
 export const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-/** A scan judged offline: 'valid' means the steward let the person in. */
-export const scan = (ref: string, at: string, shown: string | null = 'valid'): Scan => ({
+const PASS_CODE = /^[2-9A-HJKMNP-Z]{10}$/;
+/**
+ * A scan judged offline: 'valid' means the steward let the person in. `pass` is the code the
+ * door read (10 characters) or a reference from the list (a phone search's match).
+ */
+export const scan = (pass: string, at: string, shown: string | null = 'valid'): Scan => ({
   scan_id: crypto.randomUUID(),
-  ref,
+  ...(PASS_CODE.test(pass) ? { code: pass } : { ref: pass }),
   scanned_at: at,
   offline_verdict: shown,
 });

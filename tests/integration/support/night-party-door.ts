@@ -41,7 +41,10 @@ export const openTheDoors = () =>
     doors_open_at: new Date(Date.now() - 3_600_000),
   });
 
-/** Opens the doors and signs the five door staff in once; each test starts with no reservation. */
+/**
+ * Opens the doors and signs the five door staff in once; each test starts with no reservation
+ * and empty lanes.
+ */
 export function signInFiveDoors(): void {
   beforeAll(async () => {
     await openTheDoors();
@@ -56,7 +59,9 @@ export function signInFiveDoors(): void {
   });
 
   beforeEach(async () => {
+    // Each test's doors start with an empty lane (docs/decisions/036-door-admits-what-it-scanned.md).
     await backend.sql('delete from reservations');
+    await backend.sql('delete from private.door_lane; delete from private.door_lane_alerts');
   });
 }
 
