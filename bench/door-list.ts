@@ -216,7 +216,11 @@ export async function doorListBench(options: {
     const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const scans = fresh.map((r, i) => ({ door: i % 4, code: r.code, scanned_at: at(20) }));
     for (let i = 0; i < DOUBLES; i++)
-      scans.push({ door: (scans[i * 7].door + 1) % 4, code: scans[i * 7].code, scanned_at: at(10) });
+      scans.push({
+        door: (scans[i * 7].door + 1) % 4,
+        code: scans[i * 7].code,
+        scanned_at: at(10),
+      });
     const before = await db.admin.query<{ n: number }>(
       `select count(*)::int n from public.reservations where checked_in_at is not null`,
     );
