@@ -3,8 +3,8 @@
  * database (migrations, no seed) so the list holds exactly PASSES passes whatever the rest of the
  * run filled: docs/decisions/032-offline-door.md.
  *
- * 1. PASSES reservations written in SQL as on the night: a tenth waitlisted, 2 % cancelled,
- *    ENTERED already in at four doors; one door account (controle) signs in over HTTP.
+ * 1. PASSES reservations written in SQL, a tenth waitlisted, 2 % cancelled, ENTERED in, with
+ *    their checks (ADR 036); one door account (controle) signs in over HTTP.
  * 2. The door list (rpc/door_list): built in the database (median of RUNS calls, as the door
  *    account, in a transaction rolled back), then downloaded over HTTP the way a phone does,
  *    gzipped (bytes on the wire) and not (raw bytes), and a delta after 50 more entries.
@@ -124,6 +124,13 @@ export async function doorListBench(options: {
                                    else 'confirmed' end s) x`,
       [PASSES, ENTERED],
     );
+    // Checks as pg_cron derives them, at 1,000 iterations (60,000: 20 minutes here; its verdict
+    // is bench/door-verdict.ts's); one account is step 3's four doors: its lane is opened.
+    const t = performance.now();
+    await db.admin
+      .query(`update private.door_settings set lane_per_minute = 1000, lane_per_10_minutes = 10000;
+      update private.door_key set iterations = 1000; select private.door_checks_fill(600000)`);
+    out(`  Checks derived at 1,000 iterations in ${((performance.now() - t) / 1e3).toFixed(1)} s`);
     const [user] = (
       await db.admin.query<{ id: string }>(
         `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at)
@@ -199,13 +206,7 @@ export async function doorListBench(options: {
     const deltaPasses = (unzip(delta.wire).passes as unknown[]).length;
     out(`  Delta after 50 entries: ${deltaPasses} passes, ${delta.wire.length} bytes gzipped`);
 
-    // 3. The queue: QUEUED scans, DOUBLES of them a second door's offline admission.
-    // The door sends the codes it scanned (docs/decisions/036-door-admits-what-it-scanned.md).
-    // One account stands for the four doors here: its lane is opened for the bench, which
-    // measures the reconciliation, not the lane (tests/integration/night-party-door-admits-*).
-    await db.admin.query(
-      'update private.door_settings set lane_per_minute = 1000, lane_per_10_minutes = 10000',
-    );
+    // 3. The queue: QUEUED scans (codes), DOUBLES of them a second door's offline admission.
     const { rows: fresh } = await db.admin.query<{ code: string }>(
       `select pass_code code from public.reservations where state = 'confirmed' and checked_in_at is null
         order by id limit $1`,
