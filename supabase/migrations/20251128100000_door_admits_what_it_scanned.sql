@@ -303,6 +303,7 @@ declare
   v_at timestamptz;
   verdict text;
   recorded boolean;
+  looked_up boolean;
   results jsonb := '[]'::jsonb;
 begin
   perform private.require_door_staff();
@@ -359,13 +360,16 @@ begin
     end if;
     v_at := least(greatest(s.scanned_at, opens), now());
     r := null;
+    looked_up := false;
     if s.ref is null then
       select * into r from public.reservations x where x.pass_code = s.code;
     else
       select * into r from public.reservations x where x.door_ref = s.ref;
-      -- A bare reference: only what this account's phone search showed it, minutes ago.
-      if r.id is not null and s.phone is null and not private.door_search_granted(r.id)
-         or r.id is not null and s.phone is not null and s.phone is distinct from r.phone then
+      -- What this account's phone search showed it minutes ago; else, with the 9 digits typed
+      -- offline, a phone look-up (counted below); else nothing.
+      looked_up := s.phone is not null and (r.id is null or not private.door_search_granted(r.id));
+      if r.id is not null and not private.door_search_granted(r.id)
+         and s.phone is distinct from r.phone then
         r := null;
       end if;
     end if;
@@ -373,7 +377,7 @@ begin
       results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, 'limited', null));
       continue;
     end if;
-    if s.phone is not null then
+    if looked_up then
       refused := private.door_sync_lookup(s.phone, v_door, r, s.scan_id);
       if refused is not null then
         results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, 'limited', null));

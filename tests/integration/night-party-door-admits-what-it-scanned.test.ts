@@ -84,8 +84,14 @@ describe('door_sync takes codes, not the list', () => {
     expect(other.verdict).toBe('unknown');
     const [late] = await sync(doors[0], 'Porte 1', [scan(await refOf(old.id), ago(1000))]);
     expect(late.verdict).toBe('unknown');
-    const [ok] = await sync(doors[0], 'Porte 1', [scan(await refOf(mine.id), ago(1000))]);
+    // Sent with the phone typed (the page sends it for a phone search): the search is enough,
+    // no second look-up is counted.
+    const before = await lastAuditId();
+    const [ok] = await sync(doors[0], 'Porte 1', [
+      { ...scan(await refOf(mine.id), ago(1000)), phone: mine.phone },
+    ]);
     expect(ok).toMatchObject({ verdict: 'validated', door: 'Porte 1' });
+    expect((await auditSince(before)).map((r) => r.action)).toEqual(['reservation.check_in']);
     expect(await stored()).toEqual({ entries: 1, scans: 1, doubles: 0 });
   });
 
