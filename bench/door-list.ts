@@ -3,8 +3,8 @@
  * database (migrations, no seed) so the list holds exactly PASSES passes whatever the rest of the
  * run filled: docs/decisions/032-offline-door.md.
  *
- * 1. PASSES reservations written in SQL as on the night: a tenth waitlisted, 2 % cancelled,
- *    ENTERED already in at four doors; one door account (controle) signs in over HTTP.
+ * 1. PASSES reservations written in SQL, a tenth waitlisted, 2 % cancelled, ENTERED in, with
+ *    their checks (ADR 036); one door account (controle) signs in over HTTP.
  * 2. The door list (rpc/door_list): built in the database (median of RUNS calls, as the door
  *    account, in a transaction rolled back), then downloaded over HTTP the way a phone does,
  *    gzipped (bytes on the wire) and not (raw bytes), and a delta after 50 more entries.
@@ -124,6 +124,13 @@ export async function doorListBench(options: {
                                    else 'confirmed' end s) x`,
       [PASSES, ENTERED],
     );
+    // Checks as pg_cron derives them, at 1,000 iterations (60,000: 20 minutes here; its verdict
+    // is bench/door-verdict.ts's); one account is step 3's four doors: its lane is opened.
+    const t = performance.now();
+    await db.admin
+      .query(`update private.door_settings set lane_per_minute = 1000, lane_per_10_minutes = 10000;
+      update private.door_key set iterations = 1000; select private.door_checks_fill(600000)`);
+    out(`  Checks derived at 1,000 iterations in ${((performance.now() - t) / 1e3).toFixed(1)} s`);
     const [user] = (
       await db.admin.query<{ id: string }>(
         `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at)
@@ -199,18 +206,22 @@ export async function doorListBench(options: {
     const deltaPasses = (unzip(delta.wire).passes as unknown[]).length;
     out(`  Delta after 50 entries: ${deltaPasses} passes, ${delta.wire.length} bytes gzipped`);
 
-    // 3. The queue: QUEUED scans, DOUBLES of them a second door's offline admission.
-    const { rows: fresh } = await db.admin.query<{ ref: string }>(
-      `select door_ref ref from public.reservations where state = 'confirmed' and checked_in_at is null
+    // 3. The queue: QUEUED scans (codes), DOUBLES of them a second door's offline admission.
+    const { rows: fresh } = await db.admin.query<{ code: string }>(
+      `select pass_code code from public.reservations where state = 'confirmed' and checked_in_at is null
         order by id limit $1`,
       [QUEUED - DOUBLES],
     );
     if (fresh.length !== QUEUED - DOUBLES)
       throw new Error('door list bench: not enough passes to queue');
     const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    const scans = fresh.map((r, i) => ({ door: i % 4, ref: r.ref, scanned_at: at(20) }));
+    const scans = fresh.map((r, i) => ({ door: i % 4, code: r.code, scanned_at: at(20) }));
     for (let i = 0; i < DOUBLES; i++)
-      scans.push({ door: (scans[i * 7].door + 1) % 4, ref: scans[i * 7].ref, scanned_at: at(10) });
+      scans.push({
+        door: (scans[i * 7].door + 1) % 4,
+        code: scans[i * 7].code,
+        scanned_at: at(10),
+      });
     const before = await db.admin.query<{ n: number }>(
       `select count(*)::int n from public.reservations where checked_in_at is not null`,
     );
@@ -221,7 +232,7 @@ export async function doorListBench(options: {
           .filter((s) => s.door === door)
           .map((s) => ({
             scan_id: crypto.randomUUID(),
-            ref: s.ref,
+            code: s.code,
             scanned_at: s.scanned_at,
             offline_verdict: 'valid',
           }));

@@ -1158,6 +1158,7 @@ export type Database = {
       create_reservation: { Args: { payload: Json }; Returns: Json };
       door_count: { Args: Record<PropertyKey, never>; Returns: Json };
       door_double_entries_list: { Args: Record<PropertyKey, never>; Returns: Json };
+      door_lane_alerts_list: { Args: Record<PropertyKey, never>; Returns: Json };
       door_list: { Args: { door: string; since?: number }; Returns: Json };
       door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };

@@ -66,6 +66,9 @@ update public.edition_settings
 -- door (/porte) checks passes in now, three weeks ahead. To see the refusal, put production's
 -- value back: update private.door_settings set opens_before_doors = interval '2 hours';
 update private.door_settings set opens_before_doors = interval '22 days', updated_at = now();
+-- The demo door list's checks derive at 1,000 iterations, all at the first download (there is no
+-- pg_cron here); a real edition keeps 60,000 (docs/decisions/036-door-admits-what-it-scanned.md).
+update private.door_key set iterations = 1000;
 
 update public.contest_settings
    set registration_opens_at = now() - interval '30 days',

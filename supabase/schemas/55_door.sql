@@ -14,14 +14,20 @@ create table private.door_settings (
   lookup_window_seconds integer default 300 not null,
   lookup_max_per_window integer default 20 not null,
   updated_at timestamptz default now() not null,
+  lane_per_minute integer default 20 not null,
+  lane_per_10_minutes integer default 100 not null,
+  search_grant_seconds integer default 600 not null,
   constraint door_settings_pkey primary key (id),
   constraint door_settings_closes_after_start_check check (closes_after_start >= '00:00:00'::interval and closes_after_start <= '7 days'::interval),
   constraint door_settings_id_check check (id),
+  constraint door_settings_lane_per_10_minutes_check check (lane_per_10_minutes >= 1 and lane_per_10_minutes <= 10000),
+  constraint door_settings_lane_per_minute_check check (lane_per_minute >= 1 and lane_per_minute <= 1000),
   constraint door_settings_lookup_max_per_window_check check (lookup_max_per_window >= 1 and lookup_max_per_window <= 10000),
   constraint door_settings_lookup_window_seconds_check check (lookup_window_seconds >= 10 and lookup_window_seconds <= 86400),
-  constraint door_settings_opens_before_doors_check check (opens_before_doors >= '00:00:00'::interval and opens_before_doors <= '30 days'::interval)
+  constraint door_settings_opens_before_doors_check check (opens_before_doors >= '00:00:00'::interval and opens_before_doors <= '30 days'::interval),
+  constraint door_settings_search_grant_seconds_check check (search_grant_seconds >= 30 and search_grant_seconds <= 3600)
 );
-comment on table private.door_settings is 'The door''s window around the concert and the phone look-up limit (docs/decisions/017-roles-and-door-window.md).';
+comment on table private.door_settings is 'The door''s window around the concert, the phone look-up limit (docs/decisions/017-roles-and-door-window.md), a door account''s lane limit and how long its phone search lets door_sync take a bare reference (036-door-admits-what-it-scanned.md).';
 alter table private.door_settings enable row level security;
 revoke all on private.door_settings from public, anon, authenticated;
 
@@ -141,7 +147,8 @@ end;
 $$;
 revoke all on function private.door_closed_refusal() from public, anon, authenticated;
 
--- The door's check-in by pass code, inside the door window only.
+-- The door's check-in by pass code, inside the door window only, within the account's lane
+-- (56_door_lane.sql): a code that matches no pass is counted there, never stored.
 create function public.check_in(code text, door text, scan_id uuid default null)
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -155,8 +162,12 @@ begin
   if refused is not null then
     return refused;
   end if;
+  perform private.door_lane_lock();
   select * into r from public.reservations x
    where x.pass_code = private.normalise_pass_code(check_in.code) for update;
+  if not private.door_lane_take(private.clean_line(door), now(), r.id is null) then
+    return private.door_lane_refusal();
+  end if;
   return private.check_in_locked(r, door, scan_id);
 end;
 $$;

@@ -107,7 +107,7 @@ revoke all on function public.check_in_by_phone(text,text,uuid) from public, ano
 grant execute on function public.check_in_by_phone(text,text,uuid) to authenticated;
 
 -- The pass of a phone (9 digits; spaces, +237 ignored), shown to the steward before "Valider
--- l'entrée" (then door_sync with its ref). Limited and journaled as check_in_by_phone (one
+-- l'entrée" (then door_sync with its ref, taken from this account only, for a few minutes). Limited and journaled as check_in_by_phone (one
 -- 'door.lookup' row, outcome 'found' or 'unknown'). { matches: [ { ref, first_name,
 -- last_initial, masked_phone, state, position, checked_in_at, door, by_hand } ] }.
 create function public.door_phone_search(phone text, door text) returns jsonb
@@ -130,6 +130,13 @@ begin
       select * into r from public.reservations x where x.phone = digits;
     end if;
     outcome := case when r.id is null then 'unknown' else 'found' end;
+    -- What this account was shown: door_sync takes this pass's bare reference from it for
+    -- search_grant_seconds (docs/decisions/036-door-admits-what-it-scanned.md).
+    if r.id is not null then
+      insert into private.door_search_grants as g (actor, reservation_id)
+      values (auth.uid(), r.id)
+      on conflict (actor, reservation_id) do update set granted_at = now();
+    end if;
     answer := jsonb_build_object('matches', case when r.id is null then '[]'::jsonb
       else jsonb_build_array(jsonb_build_object('ref', r.door_ref,
         'first_name', private.first_name(r.full_name),
@@ -149,3 +156,28 @@ end;
 $$;
 revoke all on function public.door_phone_search(text,text) from public, anon, authenticated;
 grant execute on function public.door_phone_search(text,text) to authenticated;
+
+-- A queued scan of an offline phone search (a pass's reference with the 9 digits the steward
+-- typed, checked by door_sync) is a phone look-up: within the same limit, journaled the same
+-- way (docs/decisions/036-door-admits-what-it-scanned.md). null when it may go on; otherwise the
+-- refusal (door_sync's answer stays 200: the other scans of the batch are answered).
+create function private.door_sync_lookup(digits text, door text, r public.reservations,
+  scan_id uuid) returns jsonb
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  answer jsonb := private.door_lookup_refusal();
+  outcome text := coalesce(answer ->> 'hint', case when r.id is null then 'unknown' else 'found' end);
+begin
+  if answer is not null then
+    perform set_config('response.status', '200', true);
+  end if;
+  perform private.audit('door.lookup', 'reservation', r.id::text,
+    format('Recherche par téléphone %s à « %s » (hors ligne) : %s',
+           coalesce(private.mask_phone(nullif(digits, '')), '(vide)'), door,
+           private.lookup_outcome(outcome)),
+    null, jsonb_build_object('phone', private.mask_phone(nullif(digits, '')), 'door', door,
+      'outcome', outcome, 'refused', answer is not null, 'scan_id', scan_id, 'offline', true));
+  return answer;
+end;
+$$;
+revoke all on function private.door_sync_lookup(text,text,public.reservations,uuid) from public, anon, authenticated;

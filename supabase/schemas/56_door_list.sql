@@ -1,6 +1,8 @@
--- The offline door's list: a keyed hash of each pass code (never the code), the first name and
+-- The offline door's list: each pass by an opaque reference (a hash keyed by a server-only key)
+-- and the slow derivation of its code (56_door_checks.sql; never the code), the first name and
 -- initial, the phone's last 4 digits and the state, in full or as deltas; the queue that
--- reconciles what doors judged offline is in 56_door_sync.sql (docs/decisions/032-offline-door.md).
+-- reconciles what doors judged offline is in 56_door_sync.sql (docs/decisions/032-offline-door.md,
+-- 036-door-admits-what-it-scanned.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -9,10 +11,13 @@
 create table private.door_key (
   id boolean default true,
   secret bytea default extensions.gen_random_bytes(32) not null,
+  salt bytea default extensions.gen_random_bytes(16) not null,
+  iterations integer default 60000 not null,
   constraint door_key_pkey primary key (id),
-  constraint door_key_id_check check (id)
+  constraint door_key_id_check check (id),
+  constraint door_key_iterations_check check (iterations >= 1000 and iterations <= 10000000)
 );
-comment on table private.door_key is 'The edition''s key of the door references (HMAC-SHA256 of the pass code), given to door staff in door_list''s full download only (docs/decisions/032-offline-door.md).';
+comment on table private.door_key is 'secret: the key of the door references (HMAC-SHA256 of the pass code), never sent: a reference is an opaque name. salt and iterations: the door checks'' derivation (PBKDF2-HMAC-SHA256), sent in door_list''s full download (docs/decisions/036-door-admits-what-it-scanned.md).';
 alter table private.door_key enable row level security;
 revoke all on private.door_key from public, anon, authenticated;
 insert into private.door_key default values;
@@ -120,10 +125,12 @@ revoke all on function private.reservations_door_removed() from public, anon, au
 
 -- What a door needs to judge every pass offline (docs/decisions/032-offline-door.md), for door
 -- staff inside the door window: since null (or not a version of this database), the full list
--- with the key, journaled ('door.list'); otherwise what changed since that version (passes
--- whose row changed, every waitlisted pass when positions moved, and the references that
--- left). Each pass: [ref, first_name, last_initial, phone_last4, state c|w|x,
--- waitlist_position, checked_in_at, checked_in_door, checked_in_by_hand]. No code, no phone.
+-- with the derivation's salt and iterations, journaled ('door.list'); otherwise what changed
+-- since that version (passes whose row changed, every waitlisted pass when positions moved, and
+-- the references that left). Each pass: [ref, first_name, last_initial, phone_last4, state
+-- c|w|x, waitlist_position, checked_in_at, checked_in_door, checked_in_by_hand, check]; check:
+-- private.door_check of its code, null until derived (this call derives for up to 2 s, 036).
+-- No code, no phone, no key.
 create function public.door_list(door text, since bigint default null) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -147,17 +154,20 @@ begin
   if refused is not null then
     return refused;
   end if;
+  perform private.door_checks_fill(2000);
   waitlist := v_full
     or (select w.version from private.door_waitlist_version w) >= door_list.since;
   select coalesce(jsonb_agg(jsonb_build_array(r.door_ref, private.first_name(r.full_name),
            private.last_initial(r.full_name), right(r.phone, 4),
            case r.state when 'confirmed' then 'c' when 'waitlisted' then 'w' else 'x' end,
-           w.pos, r.checked_in_at, r.checked_in_door, r.checked_in_by_hand)), '[]'::jsonb),
+           w.pos, r.checked_in_at, r.checked_in_door, r.checked_in_by_hand, c.check_ref)),
+           '[]'::jsonb),
          count(*)
     into passes, n
     from public.reservations r
     left join (select x.id, row_number() over (order by x.queue_number)::integer as pos
                  from public.reservations x where x.state = 'waitlisted') w on w.id = r.id
+    left join private.door_checks c on c.reservation_id = r.id and c.pass_code = r.pass_code
    where v_full or r.door_version >= door_list.since or (waitlist and r.state = 'waitlisted');
   answer := jsonb_build_object('full', v_full, 'version', v_version, 'server_now', now(),
     'window', private.door_window(), 'passes', passes);
@@ -165,8 +175,9 @@ begin
     perform private.audit('door.list', 'door', null,
       format('Liste des passes téléchargée à « %s » (%s pass)', v_door, n), null,
       jsonb_build_object('door', v_door, 'passes', n));
-    return answer || jsonb_build_object('key',
-      translate(rtrim(encode((select k.secret from private.door_key k), 'base64'), '='), '+/', '-_'));
+    return answer || (select jsonb_build_object('salt',
+      translate(rtrim(encode(k.salt, 'base64'), '='), '+/', '-_'), 'iterations', k.iterations)
+      from private.door_key k);
   end if;
   return answer || jsonb_build_object('removed', (
     select coalesce(jsonb_agg(distinct d.ref), '[]'::jsonb)

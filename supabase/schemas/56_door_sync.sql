@@ -56,13 +56,47 @@ language sql stable set search_path = '' as $$
 $$;
 revoke all on function private.door_sync_answer(uuid,text,public.reservations) from public, anon, authenticated;
 
+-- A double entry: a pass that had entered, admitted offline again at `door` at `at`. Recorded
+-- and journaled once per pass and door per 5 minutes of scan time (a steward scanning one pass
+-- over and over records one); true when this scan recorded it.
+create function private.door_double_entry(r public.reservations, door text, at timestamptz,
+  scan_id uuid) returns boolean
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  if exists (select 1 from public.door_double_entries d
+              where d.reservation_id = r.id and d.second_door = door
+                and d.second_at > at - interval '5 minutes'
+                and d.second_at < at + interval '5 minutes') then
+    return false;
+  end if;
+  insert into public.door_double_entries (reservation_id, first_door, first_at, second_door,
+    second_at, scan_id, recorded_by)
+  values (r.id, r.checked_in_door, r.checked_in_at, door, at, scan_id, auth.uid());
+  perform private.audit('reservation.double_entry', 'reservation', r.id::text,
+    format('Double entrée : admis hors ligne à « %s » le %s, déjà entré %s le %s', door,
+           private.douala_time(at),
+           coalesce(format('à « %s »', r.checked_in_door), 'à la main'),
+           private.douala_time(r.checked_in_at)),
+    null, jsonb_build_object('door', door, 'scanned_at', at, 'scan_id', scan_id,
+      'first_door', r.checked_in_door, 'first_at', r.checked_in_at));
+  return true;
+end;
+$$;
+revoke all on function private.door_double_entry(public.reservations,text,timestamptz,uuid) from public, anon, authenticated;
+
 -- The door's queue (scans judged offline, or sent while the network failed), 1 to 200 per call,
--- each { scan_id, ref or code, scanned_at, offline_verdict }, inside the door window. Each scan
--- is taken once (by scan_id: a retry answers the same and stores nothing). A pass admitted
--- ('valid' shown, or no verdict shown) that has not entered enters at its scan's time (kept
--- between the door's opening and now); one that entered already, admitted offline at another
--- scan, becomes a double entry (public.door_double_entries), never a second entry. A refusal
--- shown offline records nothing ('not_entered' when the pass may in fact enter).
+-- each { scan_id, code or ref (+ phone), scanned_at, offline_verdict }, inside the door window.
+-- The database checks what the door scanned (docs/decisions/036-door-admits-what-it-scanned.md):
+-- the code the phone read or the steward typed; a bare reference only when this account's own
+-- phone search returned its pass minutes ago; a reference with the holder's phone (an offline
+-- phone search) when the phone is the pass's, as a phone look-up (limited, journaled). Each scan
+-- takes a place in the account's lane (56_door_lane.sql): over it, 'limited', nothing recorded.
+-- A pass admitted ('valid' shown, or no verdict shown) that has not entered enters at its scan's
+-- time (kept between the door's opening and now); one that entered already, admitted offline at
+-- another scan, becomes a double entry (one per pass and door per 5 minutes of scan time), never
+-- a second entry. A refusal shown offline records nothing ('not_entered' when the pass may in
+-- fact enter); a scan that matches nothing is counted, never stored. A scan that recorded
+-- something is taken once (by scan_id): a retry answers the same and stores nothing.
 create function public.door_sync(door text, scans jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -74,6 +108,8 @@ declare
   done private.door_sync_scans;
   v_at timestamptz;
   verdict text;
+  recorded boolean;
+  looked_up boolean;
   results jsonb := '[]'::jsonb;
 begin
   perform private.require_door_staff();
@@ -91,6 +127,8 @@ begin
         or not pg_input_is_valid(e ->> 'scanned_at', 'timestamptz')
         or (jsonb_typeof(e -> 'ref') is not distinct from 'string')
            = (jsonb_typeof(e -> 'code') is not distinct from 'string')
+        or coalesce(jsonb_typeof(e -> 'phone'), 'null') not in ('string', 'null')
+        or (e ->> 'phone' is not null and e ->> 'ref' is null)
         or coalesce(jsonb_typeof(e -> 'offline_verdict'), 'null') not in ('string', 'null')
         or e ->> 'offline_verdict' not in ('valid', 'already', 'unknown', 'waitlisted', 'cancelled')) then
     perform private.invalid('scans',
@@ -101,7 +139,9 @@ begin
     return refused;
   end if;
   opens := (private.door_window() ->> 'opens_at')::timestamptz;
-  -- The passes of the batch, locked in one order: two doors' batches never deadlock.
+  -- The account's lane, then the passes of the batch locked in one order: two doors' batches
+  -- never deadlock, two batches of one account never both take a minute's last place.
+  perform private.door_lane_lock();
   perform 1 from public.reservations x
    where x.id in (select y.id from public.reservations y
                    where y.door_ref in (select e ->> 'ref' from jsonb_array_elements(scans) e)
@@ -114,6 +154,7 @@ begin
   for s in
     select (e ->> 'scan_id')::uuid as scan_id, e ->> 'ref' as ref,
            private.normalise_pass_code(e ->> 'code') as code,
+           nullif(private.door_phone_digits(e ->> 'phone'), '') as phone,
            (e ->> 'scanned_at')::timestamptz as scanned_at, e ->> 'offline_verdict' as shown
       from jsonb_array_elements(scans) with ordinality x(e, ord) order by x.ord
   loop
@@ -123,12 +164,33 @@ begin
       results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, done.verdict, r));
       continue;
     end if;
-    if s.ref is not null then
-      select * into r from public.reservations x where x.door_ref = s.ref;
-    else
-      select * into r from public.reservations x where x.pass_code = s.code;
-    end if;
     v_at := least(greatest(s.scanned_at, opens), now());
+    r := null;
+    looked_up := false;
+    if s.ref is null then
+      select * into r from public.reservations x where x.pass_code = s.code;
+    else
+      select * into r from public.reservations x where x.door_ref = s.ref;
+      -- What this account's phone search showed it minutes ago; else, with the 9 digits typed
+      -- offline, a phone look-up (counted below); else nothing.
+      looked_up := s.phone is not null and (r.id is null or not private.door_search_granted(r.id));
+      if r.id is not null and not private.door_search_granted(r.id)
+         and s.phone is distinct from r.phone then
+        r := null;
+      end if;
+    end if;
+    if not private.door_lane_take(v_door, v_at, r.id is null) then
+      results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, 'limited', null));
+      continue;
+    end if;
+    if looked_up then
+      refused := private.door_sync_lookup(s.phone, v_door, r, s.scan_id);
+      if refused is not null then
+        results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, 'limited', null));
+        continue;
+      end if;
+    end if;
+    recorded := false;
     if r.id is null then
       verdict := 'unknown';
     elsif r.state = 'cancelled' then
@@ -139,20 +201,12 @@ begin
       verdict := 'validated';
     elsif r.checked_in_at is not null and s.shown = 'valid' then
       verdict := 'double_entry';
-      insert into public.door_double_entries (reservation_id, first_door, first_at, second_door,
-        second_at, scan_id, recorded_by)
-      values (r.id, r.checked_in_door, r.checked_in_at, v_door, v_at, s.scan_id, auth.uid());
-      perform private.audit('reservation.double_entry', 'reservation', r.id::text,
-        format('Double entrée : admis hors ligne à « %s » le %s, déjà entré %s le %s', v_door,
-               private.douala_time(v_at),
-               coalesce(format('à « %s »', r.checked_in_door), 'à la main'),
-               private.douala_time(r.checked_in_at)),
-        null, jsonb_build_object('door', v_door, 'scanned_at', v_at, 'scan_id', s.scan_id,
-          'first_door', r.checked_in_door, 'first_at', r.checked_in_at));
+      recorded := private.door_double_entry(r, v_door, v_at, s.scan_id);
     elsif r.checked_in_at is not null then
       verdict := 'already';
     elsif s.shown is null or s.shown = 'valid' then
       verdict := 'validated';
+      recorded := true;
       update public.reservations x
          set checked_in_at = v_at, checked_in_door = v_door, checked_in_by_hand = false,
              checked_in_by = auth.uid(), check_in_scan_id = s.scan_id
@@ -166,10 +220,12 @@ begin
     else
       verdict := 'not_entered';
     end if;
-    insert into private.door_sync_scans (scan_id, reservation_id, door, scanned_at, shown,
-      verdict, synced_by)
-    values (s.scan_id, r.id, v_door, v_at, s.shown, verdict, auth.uid())
-    on conflict (scan_id) do nothing;
+    if recorded then
+      insert into private.door_sync_scans (scan_id, reservation_id, door, scanned_at, shown,
+        verdict, synced_by)
+      values (s.scan_id, r.id, v_door, v_at, s.shown, verdict, auth.uid())
+      on conflict (scan_id) do nothing;
+    end if;
     results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, verdict, r));
   end loop;
   return jsonb_build_object('results', results);

@@ -254,4 +254,31 @@ describe('attendance page', () => {
       'Taux de venue': '',
     });
   });
+
+  it('shows a door account that went past a lane’s pace, with how many scans were refused', async () => {
+    // As door_sync leaves it (tests/integration/night-party-door-admits-what-it-scanned.test.ts).
+    await backend.createUser('porte-rapide@example.cm', 'porte-password-123', { role: 'controle' });
+    await backend.sql(`
+      insert into private.door_lane_alerts (actor, door, refused)
+      select id, 'Porte 5', 11 from auth.users where email = 'porte-rapide@example.cm'`);
+    try {
+      renderAdmin('/admin/presence');
+      const alerts = await screen.findByRole('region', { name: 'Tableau des alertes des portes' });
+      const [row] = within(alerts).getAllByRole('row').slice(1);
+      expect(within(row).getByRole('rowheader')).toHaveTextContent('Porte 5');
+      expect(
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['porte-rapide@example.cm', expect.any(String), expect.any(String), '11']);
+      expect(
+        screen.getByRole('heading', {
+          level: 2,
+          name: fr('Alertes des portes : trop de contrôles depuis un compte'),
+        }),
+      ).toBeVisible();
+    } finally {
+      await backend.sql('delete from private.door_lane_alerts');
+    }
+  });
 });

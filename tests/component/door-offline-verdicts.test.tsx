@@ -101,7 +101,7 @@ describe('verdicts from the list, offline', () => {
       expect((await entries(p.pass_code))[0].checked_in_at).toBeNull();
   });
 
-  it('phone search offline: by the last four digits, several matches, "Valider l’entrée" first', async () => {
+  it('phone search offline: the 9 digits, matched by their last four, several matches, "Valider l’entrée" first, the 9 digits checked by the database', async () => {
     const awa = await pass('confirmed', 'Awa Ngono');
     const ines = await pass('confirmed', 'Ines Tamba');
     await backend.sql(`update reservations set phone = '677001234' where pass_code = $1`, [
@@ -114,7 +114,7 @@ describe('verdicts from the list, offline', () => {
     await listReady();
     network = 'down';
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await user.type(screen.getByLabelText('Téléphone du titulaire'), '1234');
+    await user.type(screen.getByLabelText('Téléphone du titulaire'), '699 00 12 34');
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
     const found = await screen.findByRole('region', {
       name: '2 réservations trouvées (hors ligne, 4 derniers chiffres)',
@@ -139,15 +139,17 @@ describe('verdicts from the list, offline', () => {
     expect((await entries(awa.pass_code))[0].checked_in_at).toBeNull();
   });
 
-  it('offline, fewer than four digits: says what to type', async () => {
+  it('offline, fewer than 9 digits: says what to type', async () => {
     const { user } = await openDoor();
     await listReady();
     network = 'down';
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await user.type(screen.getByLabelText('Téléphone du titulaire'), '12');
+    await user.type(screen.getByLabelText('Téléphone du titulaire'), '1234');
     await user.click(screen.getByRole('button', { name: 'Chercher par téléphone' }));
     expect(
-      await screen.findByText('Hors ligne : entrez au moins les 4 derniers chiffres du numéro.'),
+      await screen.findByText(
+        'Hors ligne : entrez les 9 chiffres du numéro, vérifiés au retour du réseau.',
+      ),
     ).toBeVisible();
     expect(screen.getByLabelText('Téléphone du titulaire')).toHaveFocus();
   });

@@ -17,6 +17,7 @@ import {
 import {
   ago,
   refOf,
+  codeOf,
   scan,
   signInReaderAndAdmin,
   staff,
@@ -29,7 +30,7 @@ signInReaderAndAdmin('phone');
 describe('door_count per door', () => {
   it('counts entries per door and in the last 10 minutes, and the double entries', async () => {
     const ps = await Promise.all(Array.from({ length: 5 }, () => pass()));
-    const refs = await Promise.all(ps.map((p) => refOf(p.id)));
+    const refs = await Promise.all(ps.map((p) => codeOf(p.id)));
     await sync(doors[0], 'Porte 1', [scan(refs[0], ago(30 * 60_000)), scan(refs[1], ago(60_000))]);
     await sync(doors[1], 'Porte 2', [scan(refs[2], ago(60_000)), scan(refs[0], ago(50_000))]);
     await checkIn(doors[2], ps[3].pass_code, 'Porte 3');

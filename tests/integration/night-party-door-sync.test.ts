@@ -19,6 +19,7 @@ import {
 import {
   ago,
   refOf,
+  codeOf,
   scan,
   signInReaderAndAdmin,
   staff,
@@ -32,7 +33,7 @@ describe('door_sync', () => {
   it('admits a pass at the time of its scan, once: a retry answers the same and stores nothing', async () => {
     const p = await pass('confirmed', 'Awa Ngono Mballa');
     const at = ago(5 * 60_000);
-    const s = scan(await refOf(p.id), at);
+    const s = scan(await codeOf(p.id), at);
     const since = await lastAuditId();
     const [first] = await sync(doors[0], 'Porte 1', [s]);
     expect(first).toEqual({
@@ -71,12 +72,12 @@ describe('door_sync', () => {
     const [a, b] = [await pass(), await pass()];
     const before = Date.now();
     const [future] = await sync(doors[0], 'Porte 1', [
-      scan(await refOf(a.id), new Date(Date.now() + 3_600_000).toISOString()),
+      scan(await codeOf(a.id), new Date(Date.now() + 3_600_000).toISOString()),
     ]);
     expect(new Date(future.checked_in_at!).getTime()).toBeLessThanOrEqual(Date.now());
     expect(new Date(future.checked_in_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const [old] = await sync(doors[0], 'Porte 1', [
-      scan(await refOf(b.id), '2020-01-01T00:00:00Z'),
+      scan(await codeOf(b.id), '2020-01-01T00:00:00Z'),
     ]);
     const [{ opens }] = await backend.sql<{ opens: string }>(
       `select (private.door_window() ->> 'opens_at') opens`,
@@ -86,9 +87,9 @@ describe('door_sync', () => {
 
   it('two doors that admitted the same passes offline, sent at once: one entry each, the rest recorded double entries', async () => {
     const passes = await Promise.all(Array.from({ length: 20 }, () => pass()));
-    const refs = await Promise.all(passes.map((p) => refOf(p.id)));
-    const one = refs.map((r, i) => scan(r, ago(10 * 60_000 - i * 1000)));
-    const two = refs.map((r, i) => scan(r, ago(9 * 60_000 - i * 1000))).reverse();
+    const codes = await Promise.all(passes.map((p) => codeOf(p.id)));
+    const one = codes.map((c, i) => scan(c, ago(10 * 60_000 - i * 1000)));
+    const two = codes.map((c, i) => scan(c, ago(9 * 60_000 - i * 1000))).reverse();
     const [r1, r2] = await Promise.all([
       sync(doors[0], 'Porte 1', one),
       sync(doors[1], 'Porte 2', two),
@@ -120,12 +121,12 @@ describe('door_sync', () => {
 
   it('records a double entry with both doors and times, journaled, shown to admins and readers', async () => {
     const p = await pass('confirmed', 'Brice Tchoumi Essomba');
-    const ref = await refOf(p.id);
+    const code = await codeOf(p.id);
     const first = ago(4 * 60_000);
     const second = ago(3 * 60_000);
-    await sync(doors[0], 'Porte 1', [scan(ref, first)]);
+    await sync(doors[0], 'Porte 1', [scan(code, first)]);
     const since = await lastAuditId();
-    const s = scan(ref, second);
+    const s = scan(code, second);
     const [dbl] = await sync(doors[2], 'Porte 3', [s]);
     expect(dbl).toMatchObject({ verdict: 'double_entry', double_entry: true, door: 'Porte 1' });
     expect(new Date(dbl.checked_in_at!).getTime()).toBe(new Date(first).getTime());
@@ -177,11 +178,11 @@ describe('door_sync', () => {
     const entered = await pass();
     await checkIn(doors[1], entered.pass_code, 'Porte 2');
     const results = await sync(doors[0], 'Porte 1', [
-      scan(await refOf(refused.id), ago(60_000), 'already'),
-      scan(await refOf(waiting.id), ago(60_000)),
-      scan(await refOf(gone.id), ago(60_000)),
+      scan(await codeOf(refused.id), ago(60_000), 'already'),
+      scan(await codeOf(waiting.id), ago(60_000)),
+      scan(await codeOf(gone.id), ago(60_000)),
       scan('AAAAAAAAAAAAAAAAAAAAAA', ago(60_000), 'unknown'),
-      scan(await refOf(entered.id), ago(60_000), 'already'),
+      scan(await codeOf(entered.id), ago(60_000), 'already'),
       // No verdict shown (queued while the network failed), typed by code: admitted if it may.
       {
         scan_id: crypto.randomUUID(),

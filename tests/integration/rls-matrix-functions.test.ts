@@ -66,6 +66,8 @@ const FUNCTIONS: Record<string, Fn> = {
   },
   door_phone_search: { args: async () => ({ phone: '600000000', door: 'Porte 1' }), who: DOOR },
   door_double_entries_list: { args: async () => ({}), who: READERS },
+  // A door account past a lane's pace (docs/decisions/036-door-admits-what-it-scanned.md).
+  door_lane_alerts_list: { args: async () => ({}), who: READERS },
   night_party_stats: { args: async () => ({}), who: READERS },
   attendance_report: { args: async () => ({}), who: READERS },
   reservation_summary: { args: async () => ({}), who: READERS },

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { pbkdf2Sync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { maskedPhoneOf, toDoorList } from '@/data/door/door-list';
-import { doorRefOf, importDoorKey } from '@/data/door/door-ref';
+import { doorCheckOf } from '@/data/door/door-ref';
 import { acceptsGzip } from '../../supabase/local/http';
 
 /** The offline door's data module (docs/decisions/032-offline-door.md) and the local gzip. */
@@ -12,15 +12,21 @@ describe('door list', () => {
       full: true,
       version: 812,
       server_now: '2026-11-27T20:00:00+00:00',
-      key: 'a2V5',
+      salt: 'c2FsdA',
+      iterations: 100000,
       window: { opens_at: '2026-11-27T16:00:00Z', closes_at: '2026-11-28T04:00:00Z', open: true },
       passes: [
-        ['r1', 'Awa', 'M', '4556', 'c', null, '2026-11-27T19:58:00+00:00', 'Porte 2', false],
+        ['r1', 'Awa', 'M', '4556', 'c', null, '2026-11-27T19:58:00+00:00', 'Porte 2', false, 'k1'],
         ['r2', 'Ekambi', null, '0001', 'w', 3, null, null, false],
         ['r3', 'Daniel', 'F', '1234', 'x', null, null, null, false],
       ],
     });
-    expect(list).toMatchObject({ full: true, version: 812, key: 'a2V5', removed: [] });
+    expect(list).toMatchObject({
+      full: true,
+      version: 812,
+      derivation: { salt: 'c2FsdA', iterations: 100000 },
+      removed: [],
+    });
     expect(list.window).toEqual({
       opensAt: '2026-11-27T16:00:00Z',
       closesAt: '2026-11-28T04:00:00Z',
@@ -29,6 +35,7 @@ describe('door list', () => {
     expect(list.passes).toEqual([
       {
         ref: 'r1',
+        check: 'k1',
         firstName: 'Awa',
         lastInitial: 'M',
         phoneLast4: '4556',
@@ -38,7 +45,13 @@ describe('door list', () => {
         door: 'Porte 2',
         byHand: false,
       },
-      expect.objectContaining({ ref: 'r2', state: 'waitlisted', position: 3, lastInitial: null }),
+      expect.objectContaining({
+        ref: 'r2',
+        check: null,
+        state: 'waitlisted',
+        position: 3,
+        lastInitial: null,
+      }),
       expect.objectContaining({ ref: 'r3', state: 'cancelled' }),
     ]);
     expect(() => toDoorList({ version: 1, passes: [['r', 'A', null, '1', 'z']] })).toThrow();
@@ -49,14 +62,11 @@ describe('door list', () => {
     expect(maskedPhoneOf('4556')).toBe('••• •• 45 56');
   });
 
-  it('computes the reference as Node’s HMAC-SHA256 does, first 16 bytes, base64url', async () => {
-    const key = Buffer.alloc(32, 7).toString('base64url');
-    const expected = createHmac('sha256', Buffer.alloc(32, 7))
-      .update('ABCDEFGHJK')
-      .digest()
-      .subarray(0, 16)
-      .toString('base64url');
-    expect(await doorRefOf(await importDoorKey(key), 'ABCDEFGHJK')).toBe(expected);
+  it('derives the check as Node’s PBKDF2-HMAC-SHA256 does, first 16 bytes, base64url', async () => {
+    const salt = Buffer.alloc(16, 7);
+    const expected = pbkdf2Sync('ABCDEFGHJK', salt, 1000, 16, 'sha256').toString('base64url');
+    const derivation = { salt: salt.toString('base64url'), iterations: 1000 };
+    expect(await doorCheckOf(derivation, 'ABCDEFGHJK')).toBe(expected);
     expect(expected).toHaveLength(22);
   });
 });

@@ -1,13 +1,15 @@
 import { DataError } from '@/lib/errors';
 import { callDoorRpc, int, text, type Json } from './door-rpc';
 import type { DoorWindow } from './check-in';
+import type { DoorDerivation } from './door-ref';
 
 /**
  * The door list (docs/decisions/032-offline-door.md): what a door needs to judge every pass of
- * the edition without the network. `door_list` answers the whole list (with the key of the door
- * references) when `since` is null, and otherwise only what changed since that version. Never a
- * pass code, never a phone: a keyed hash of the code (./door-ref.ts), the first name and
- * initial, the phone's last four digits.
+ * the edition without the network. `door_list` answers the whole list (with the salt and
+ * iterations of the checks) when `since` is null, and otherwise only what changed since that
+ * version. Never a pass code, never a phone, never a key: an opaque reference, a slow derivation
+ * of the code (./door-ref.ts, docs/decisions/036-door-admits-what-it-scanned.md), the first name
+ * and initial, the phone's last four digits.
  */
 
 const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.';
@@ -16,8 +18,10 @@ const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.
 export type DoorPassState = 'confirmed' | 'waitlisted' | 'cancelled';
 
 export type DoorPass = {
-  /** base64url of HMAC-SHA256(key, pass code), first 16 bytes (./door-ref.ts). */
+  /** The pass's name in the list (opaque: a hash keyed by a key the phone never gets). */
   ref: string;
+  /** PBKDF2 of its code (./door-ref.ts); null until the database has derived it. */
+  check: string | null;
   firstName: string;
   lastInitial: string | null;
   /** The phone's last four digits (maskedPhoneOf shows them). */
@@ -39,8 +43,8 @@ export type DoorList = {
   version: number;
   /** The database's clock at the download (ISO). */
   serverNow: string;
-  /** The key of the door references (base64url, 32 bytes): the full download only. */
-  key: string | null;
+  /** How to derive a code's check (salt and iterations): the full download only. */
+  derivation: DoorDerivation | null;
   window: DoorWindow | null;
   passes: DoorPass[];
   /** References that left the list (delta only): remove them before storing `passes`. */
@@ -57,6 +61,7 @@ function toDoorPass(row: unknown): DoorPass {
   if (!ref || !state) throw new DataError('unknown', DOOR_LIST_FAILED, { details: row });
   return {
     ref,
+    check: text(a[9]),
     firstName: text(a[1]) ?? '',
     lastInitial: text(a[2]),
     phoneLast4: text(a[3]) ?? '',
@@ -67,6 +72,12 @@ function toDoorPass(row: unknown): DoorPass {
     byHand: a[8] === true,
   };
 }
+
+const derivationOf = (j: Json): DoorDerivation | null => {
+  const salt = text(j.salt);
+  const iterations = int(j.iterations);
+  return salt && iterations ? { salt, iterations } : null;
+};
 
 /** door_list's JSON -> DoorList. */
 export function toDoorList(json: unknown): DoorList {
@@ -81,7 +92,7 @@ export function toDoorList(json: unknown): DoorList {
     full: j.full === true,
     version,
     serverNow: text(j.server_now) ?? '',
-    key: text(j.key),
+    derivation: derivationOf(j),
     window: opensAt && closesAt ? { opensAt, closesAt, open: w?.open === true } : null,
     passes: (j.passes as unknown[]).map(toDoorPass),
     removed: Array.isArray(j.removed) ? (j.removed as unknown[]).map(String) : [],

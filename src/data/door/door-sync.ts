@@ -15,16 +15,22 @@ const SEARCH_FAILED = 'La recherche par téléphone n’a pas pu aboutir. Réess
 /** What the steward was shown offline: 'valid' means the person was let in. */
 export type OfflineVerdict = 'valid' | 'already' | 'unknown' | 'waitlisted' | 'cancelled';
 
-/** One queued scan: a pass by its door reference (offline) or its code. */
+/**
+ * One queued scan: the pass code the phone read or the steward typed, or the reference a phone
+ * search returned: the database takes a bare reference only from the account whose phone search
+ * returned it minutes ago, and one with the holder's 9 digits (an offline phone search) as a
+ * phone look-up (docs/decisions/036-door-admits-what-it-scanned.md).
+ */
 export type QueuedScan = {
   scanId: string;
   /** ISO time of the scan on the device (the database keeps it, never in the future). */
   scannedAt: string;
   /** null: no verdict was shown (sent when the network failed): admit if the pass may enter. */
   offlineVerdict: OfflineVerdict | null;
-} & ({ ref: string; code?: never } | { code: string; ref?: never });
+} & ({ ref: string; phone?: string; code?: never } | { code: string; ref?: never; phone?: never });
 
-export type SyncVerdict = DoorAnswer['verdict'] | 'double_entry' | 'not_entered';
+/** 'limited': over this account's lane (too many scans a minute): nothing recorded. */
+export type SyncVerdict = DoorAnswer['verdict'] | 'double_entry' | 'not_entered' | 'limited';
 
 /**
  * The database's verdict on a queued scan: check_in's, or 'double_entry' (admitted offline
@@ -45,7 +51,10 @@ function toSyncResult(json: unknown): SyncResult {
   const j = (json ?? {}) as Json;
   const scanId = text(j.scan_id);
   if (!scanId) throw new DataError('unknown', CHECK_IN_FAILED, { details: json });
-  const verdict = j.verdict === 'double_entry' || j.verdict === 'not_entered' ? j.verdict : null;
+  const verdict =
+    j.verdict === 'double_entry' || j.verdict === 'not_entered' || j.verdict === 'limited'
+      ? j.verdict
+      : null;
   const answer = toDoorAnswer(verdict ? { ...j, verdict: 'unknown' } : j);
   return {
     ...answer,
@@ -66,7 +75,9 @@ export async function syncDoorScans(door: string, scans: QueuedScan[]): Promise<
       door,
       scans: scans.map((s) => ({
         scan_id: s.scanId,
-        ...(s.ref !== undefined ? { ref: s.ref } : { code: s.code }),
+        ...(s.ref !== undefined
+          ? { ref: s.ref, ...(s.phone ? { phone: s.phone } : {}) }
+          : { code: s.code }),
         scanned_at: s.scannedAt,
         offline_verdict: s.offlineVerdict,
       })),

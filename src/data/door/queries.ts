@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { queryRoots } from '@/data/shared/query-roots';
 import { getDoorCount } from './check-in';
 import { listDoubleEntries } from './double-entries';
+import { listLaneAlerts } from './lane-alerts';
 
 /**
  * The double entries for the administration's reservations and attendance pages, under the
@@ -21,4 +22,15 @@ export const doorCountAdminQuery = () =>
   queryOptions({
     queryKey: [...queryRoots.reservations, 'door-count'] as const,
     queryFn: getDoorCount,
+  });
+
+/**
+ * The doors' lane alerts for the attendance page (a door account past a lane's pace), refreshed
+ * every minute while the page is open: the night is when they matter.
+ */
+export const laneAlertsQuery = () =>
+  queryOptions({
+    queryKey: [...queryRoots.reservations, 'lane-alerts'] as const,
+    queryFn: listLaneAlerts,
+    refetchInterval: 60_000,
   });

@@ -3,13 +3,13 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { formatEventTime } from '@/lib/dates';
 import { toDataError } from '@/lib/errors';
-import { normalisePhone } from '@/lib/phone';
 import { phoneDigitsOf } from './door-input';
 import type { PhoneMatch } from '@/data/door/door-sync';
 import { matchesFromList, type LocalList } from './list/door-list';
 
 const PHONE_INVALID = 'Entrez les 9 chiffres du numéro, ex. 677 12 34 56.';
-const LAST4_INVALID = 'Hors ligne : entrez au moins les 4 derniers chiffres du numéro.';
+const OFFLINE_INVALID =
+  'Hors ligne : entrez les 9 chiffres du numéro, vérifiés au retour du réseau.';
 const SEARCH_FAILED = 'La recherche n’a pas abouti. Réessayez.';
 
 type Props = {
@@ -24,7 +24,7 @@ type Props = {
 };
 
 /** Where the matches come from: the database, or the list on the phone (by the last four). */
-type Found = { typed: string; matches: PhoneMatch[]; from: 'database' | 'list' | 'offline' };
+type Found = { typed: string; matches: PhoneMatch[]; from: 'database' | 'offline' };
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -44,8 +44,9 @@ function stateOf(m: PhoneMatch): string {
 }
 
 /**
- * The phone search for a lost pass (issue 31, item 6): online by the 9 digits, offline by the last
- * four against the door list. It shows who each reservation is (first name, initial, masked
+ * The phone search for a lost pass (issue 31, item 6): by the 9 digits, online in the database,
+ * offline by their last four against the door list (the 9 digits go with the entry, checked by
+ * the database: docs/decisions/036-door-admits-what-it-scanned.md). It shows who each reservation is (first name, initial, masked
  * phone) and checks in only on "Valider l’entrée".
  */
 export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props) {
@@ -60,22 +61,22 @@ export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props)
 
   const fromList = (digits: string): Found | null => {
     if (!list || digits.length < 4) return null;
-    const from = offline() ? 'offline' : 'list';
-    return { typed: digits, matches: matchesFromList(list, digits.slice(-4)), from };
+    return { typed: digits, matches: matchesFromList(list, digits.slice(-4)), from: 'offline' };
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const digits = normalisePhone(phone).replace(/\D/g, '');
     const nine = phoneDigitsOf(phone);
     setFound(null);
-    // Fewer than 9 digits, or no network: the list on the phone, by the last four.
-    if (!nine || offline()) {
-      const local = fromList(digits);
-      setError(local ? undefined : offline() ? LAST4_INVALID : PHONE_INVALID);
-      if (!local) return document.getElementById('door-phone')?.focus();
-      return setFound(local);
+    // The 9 digits always: an entry confirmed offline travels with them, and the database takes
+    // it only if they are the pass's (docs/decisions/036-door-admits-what-it-scanned.md). No
+    // network: the list on the phone, by their last four.
+    const local = nine && offline() ? fromList(nine) : null;
+    if (!nine || (offline() && !local)) {
+      setError(!nine && offline() ? OFFLINE_INVALID : !nine ? PHONE_INVALID : SEARCH_FAILED);
+      return document.getElementById('door-phone')?.focus();
     }
+    if (local) return setFound(local);
     setError(undefined);
     setSearching(true);
     try {
@@ -83,7 +84,7 @@ export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props)
     } catch (err) {
       const failure = toDataError(err, SEARCH_FAILED);
       const local = failure.kind === 'network' ? fromList(nine) : null;
-      if (local) setFound({ ...local, from: 'offline' });
+      if (local) setFound(local);
       else if (failure.kind === 'network') setError(SEARCH_FAILED);
       else onRefused(err, nine);
     } finally {
@@ -141,7 +142,6 @@ export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props)
                 ? '1 réservation trouvée'
                 : `${found.matches.length} réservations trouvées`}
             {found.from === 'offline' && ' (hors ligne, 4 derniers chiffres)'}
-            {found.from === 'list' && ' (4 derniers chiffres, liste du téléphone)'}
           </h2>
           <ul className="mt-2 divide-y divide-gray-200">
             {found.matches.map((m) => (

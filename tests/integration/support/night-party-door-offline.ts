@@ -3,12 +3,15 @@
  * night-party-door-sync.test.ts, night-party-door-phone-search.test.ts): the door list's shape,
  * the reference computed in Node, queued scans, and a reader and an admin signed in.
  */
-import { createHmac } from 'node:crypto';
+import { pbkdf2Sync } from 'node:crypto';
 import { beforeAll, expect } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backend } from './night-party-door';
 
-/** [ref, first_name, last_initial, phone_last4, state, position, checked_in_at, door, by_hand] */
+/**
+ * [ref, first_name, last_initial, phone_last4, state, position, checked_in_at, door, by_hand,
+ * check]
+ */
 export type Row = [
   string,
   string,
@@ -19,12 +22,14 @@ export type Row = [
   string | null,
   string | null,
   boolean,
+  string | null,
 ];
 export type DoorList = {
   full: boolean;
   version: number;
   server_now: string;
-  key?: string;
+  salt?: string;
+  iterations?: number;
   window: { opens_at: string; closes_at: string; open: boolean };
   passes: Row[];
   removed?: string[];
@@ -39,13 +44,11 @@ export const download = async (c: SupabaseClient, since?: number, door = 'Porte 
   return data as DoorList;
 };
 
-/** The contract's reference, computed with Node's own HMAC. */
-export const nodeRef = (key: string, code: string) =>
-  createHmac('sha256', Buffer.from(key, 'base64url'))
-    .update(code)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
+/** The contract's check (ADR 036), computed with Node's own PBKDF2. */
+export const nodeCheck = (list: { salt?: string; iterations?: number }, code: string) =>
+  pbkdf2Sync(code, Buffer.from(list.salt!, 'base64url'), list.iterations!, 16, 'sha256').toString(
+    'base64url',
+  );
 
 /** An entry time as the list and the answers give it (JSON of timestamptz). */
 export const enteredAt = async (id: string) =>
@@ -60,6 +63,8 @@ export type Scan = {
   scan_id: string;
   ref?: string;
   code?: string;
+  /** With a ref: the 9 digits typed in an offline phone search. */
+  phone?: string;
   scanned_at: string;
   offline_verdict?: string | null;
 };
@@ -84,11 +89,19 @@ export const sync = async (c: SupabaseClient, door: string, scans: Scan[]) => {
 export const refOf = async (id: string) =>
   (await backend.sql<{ r: string }>('select door_ref r from reservations where id = $1', [id]))[0]
     .r;
+/** The pass code, as the door's camera reads it. */
+export const codeOf = async (id: string) =>
+  (await backend.sql<{ c: string }>('select pass_code c from reservations where id = $1', [id]))[0]
+    .c;
 export const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-/** A scan judged offline: 'valid' means the steward let the person in. */
-export const scan = (ref: string, at: string, shown: string | null = 'valid'): Scan => ({
+const PASS_CODE = /^[2-9A-HJKMNP-Z]{10}$/;
+/**
+ * A scan judged offline: 'valid' means the steward let the person in. `pass` is the code the
+ * door read (10 characters) or a reference from the list (a phone search's match).
+ */
+export const scan = (pass: string, at: string, shown: string | null = 'valid'): Scan => ({
   scan_id: crypto.randomUUID(),
-  ref,
+  ...(PASS_CODE.test(pass) ? { code: pass } : { ref: pass }),
   scanned_at: at,
   offline_verdict: shown,
 });

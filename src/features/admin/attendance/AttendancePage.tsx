@@ -19,9 +19,10 @@ import {
   prefilledFigures,
 } from './attendance-labels';
 import { formatCount } from '@/lib/numbers';
-import { doorCountAdminQuery, doubleEntriesQuery } from '@/data/door/queries';
+import { doorCountAdminQuery, doubleEntriesQuery, laneAlertsQuery } from '@/data/door/queries';
 import { DoubleEntries } from '../ui/DoubleEntries';
 import { PerDoorEntries } from './PerDoorEntries';
+import { LaneAlerts } from './LaneAlerts';
 
 const n = formatCount;
 const rateText = (rate: number | null) => (rate === null ? '—' : `${rate} %`);
@@ -153,6 +154,8 @@ export default function AttendancePage() {
   // The door's side (issue 31): entries per door and the double entries recorded offline.
   const doorCount = useQuery(doorCountAdminQuery());
   const doubles = useQuery(doubleEntriesQuery());
+  // A door account past a lane's pace (docs/decisions/036-door-admits-what-it-scanned.md).
+  const laneAlerts = useQuery(laneAlertsQuery());
 
   const onExport = async () => {
     try {
@@ -185,6 +188,7 @@ export default function AttendancePage() {
         laissées telles quelles dit quelle part du chiffre vient du formulaire.
       </p>
       <QueryStatus query={report} loadingText="Chargement de la présence…" />
+      {laneAlerts.data && <LaneAlerts rows={laneAlerts.data} />}
       {report.data && <Totals rows={rows} />}
       {doorCount.data && <PerDoorEntries doors={doorCount.data.perDoor} />}
       {doubles.data && <DoubleEntries rows={doubles.data} />}

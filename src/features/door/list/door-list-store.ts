@@ -1,5 +1,6 @@
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import type { DoorPass } from '@/data/door/door-list';
+import type { DoorDerivation } from '@/data/door/door-ref';
 import type { LocalList, OwnEntry } from './door-list';
 
 /**
@@ -9,7 +10,7 @@ import type { LocalList, OwnEntry } from './door-list';
  */
 type Stored = {
   version: number;
-  key: string;
+  derivation: DoorDerivation;
   syncedAt: string;
   passes: DoorPass[];
   own: [string, OwnEntry][];
@@ -32,7 +33,7 @@ function openStore(): UseStore | null {
 
 export const toStored = (list: LocalList): Stored => ({
   version: list.version,
-  key: list.key,
+  derivation: list.derivation,
   syncedAt: list.syncedAt,
   passes: [...list.passes.values()],
   own: [...list.own.entries()],
@@ -40,7 +41,7 @@ export const toStored = (list: LocalList): Stored => ({
 
 export const fromStored = (s: Stored): LocalList => ({
   version: s.version,
-  key: s.key,
+  derivation: s.derivation,
   syncedAt: s.syncedAt,
   passes: new Map(s.passes.map((p) => [p.ref, p])),
   own: new Map(s.own),
@@ -61,7 +62,8 @@ export async function loadDoorList(): Promise<LocalList | null> {
   const s = openStore();
   let value: Stored | undefined = memory;
   if (s) value = (await get<Stored>(LIST, s).catch(() => undefined)) ?? memory;
-  return value ? fromStored(value) : null;
+  // A list stored before the checks (ADR 036) carried a key instead: downloaded again.
+  return value?.derivation ? fromStored(value) : null;
 }
 
 /** At sign-out: nothing of the list stays on the phone. */

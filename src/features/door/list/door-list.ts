@@ -1,10 +1,12 @@
 import type { DoorAnswer } from '@/data/door/check-in';
 import { maskedPhoneOf, type DoorList, type DoorPass } from '@/data/door/door-list';
 import type { PhoneMatch } from '@/data/door/door-sync';
+import type { DoorDerivation } from '@/data/door/door-ref';
 
 /**
  * The door list as the phone keeps it (docs/decisions/032-offline-door.md): every pass of the
- * edition by its door reference (src/data/door/door-ref.ts), never its code, as of the last
+ * edition by its reference and the slow check of its code (src/data/door/door-ref.ts,
+ * docs/decisions/036-door-admits-what-it-scanned.md), never its code, as of the last
  * download, plus the entries this phone admitted offline since. What it needs to judge a pass
  * without the network.
  */
@@ -15,8 +17,8 @@ export type OwnEntry = { at: string; door: string };
 export type LocalList = {
   /** Given back as `since` to download only what changed. */
   version: number;
-  /** The edition's door key (base64url). */
-  key: string;
+  /** How a scanned code's check is derived (the edition's salt and iterations). */
+  derivation: DoorDerivation;
   /** When the last download reached this phone (its own clock, ISO). */
   syncedAt: string;
   passes: Map<string, DoorPass>;
@@ -24,7 +26,7 @@ export type LocalList = {
 };
 
 /**
- * The list after a download: a full one replaces it (and brings the key), a delta removes the
+ * The list after a download: a full one replaces it (and brings the derivation), a delta removes the
  * references that left, then updates the passes it names. An own entry the download shows as
  * entered is dropped: the database has it.
  */
@@ -33,14 +35,14 @@ export function applyDownload(
   download: DoorList,
   syncedAt: string,
 ): LocalList | null {
-  const key = download.key ?? list?.key;
-  if (!key || (!download.full && !list)) return null;
+  const derivation = download.derivation ?? list?.derivation;
+  if (!derivation || (!download.full && !list)) return null;
   const passes = download.full ? new Map<string, DoorPass>() : new Map(list!.passes);
   for (const ref of download.removed) passes.delete(ref);
   for (const pass of download.passes) passes.set(pass.ref, pass);
   const own = new Map(list?.own ?? []);
   for (const ref of own.keys()) if (passes.get(ref)?.checkedInAt) own.delete(ref);
-  return { version: download.version, key, syncedAt, passes, own };
+  return { version: download.version, derivation, syncedAt, passes, own };
 }
 
 const NOBODY: DoorAnswer = {
@@ -82,6 +84,12 @@ export function judgeFromList(list: LocalList, ref: string): DoorAnswer {
   const own = list.own.get(ref);
   if (own) return { ...holder, verdict: 'already', checkedInAt: own.at, door: own.door };
   return { ...holder, verdict: 'validated' };
+}
+
+/** The reference of the pass whose code has this check, or null: none in the list. */
+export function refOfCheck(list: LocalList, check: string): string | null {
+  for (const p of list.passes.values()) if (p.check === check) return p.ref;
+  return null;
 }
 
 /** The list with an entry this phone just admitted offline. */

@@ -7,6 +7,7 @@ import {
   type SyncVerdict,
 } from '@/data/door/door-sync';
 import type { QueuedScan } from '../scan-queue';
+import { phoneDigitsOf } from '../door-input';
 
 /** A queued scan once sent: the database's answer, or why it was not taken. */
 export type SentScan = {
@@ -18,11 +19,14 @@ export type SentScan = {
 };
 
 const NOT_ENTERED = 'Pas enregistré : scannez ce pass de nouveau pour le laisser entrer.';
+const LIMITED =
+  'Pas enregistré : trop de contrôles depuis ce compte en une minute. L’administration est prévenue.';
 
 /**
- * A queued scan as door_sync takes it: the reference a phone search found, or the code (a pass
- * reserved after the last download is still found by it), the time of the scan, and what the
- * steward was shown ('valid': let in; nothing: no list on the phone, no verdict shown).
+ * A queued scan as door_sync takes it: the code the phone read or the steward typed (the
+ * database checks codes, docs/decisions/036-door-admits-what-it-scanned.md), or the reference a
+ * phone search found with the 9 digits typed, the time of the scan, and what the steward was
+ * shown ('valid': let in; nothing: no list on the phone, no verdict shown).
  */
 export function toSyncScan(scan: QueuedScan): SyncScan {
   const base = {
@@ -30,7 +34,9 @@ export function toSyncScan(scan: QueuedScan): SyncScan {
     scannedAt: scan.scannedAt ?? new Date(scan.queuedAt).toISOString(),
     offlineVerdict: (scan.offlineVerdict === 'validated' ? 'valid' : null) as OfflineVerdict | null,
   };
-  return scan.ref ? { ...base, ref: scan.ref } : { ...base, code: scan.value };
+  if (!scan.ref) return { ...base, code: scan.value };
+  const phone = scan.kind === 'phone' ? phoneDigitsOf(scan.value) : null;
+  return phone ? { ...base, ref: scan.ref, phone } : { ...base, ref: scan.ref };
 }
 
 /** door_sync's result as the door shows it: a double entry reads as "déjà entré" at the first door. */
@@ -38,6 +44,7 @@ export function toSentScan(scan: QueuedScan, result: SyncResult | undefined): Se
   if (!result) return { scan, message: NOT_ENTERED };
   const { verdict, doubleEntry, ...rest }: { verdict: SyncVerdict } & typeof result = result;
   if (verdict === 'not_entered') return { scan, message: NOT_ENTERED };
+  if (verdict === 'limited') return { scan, message: LIMITED };
   const answer: DoorAnswer = { ...rest, verdict: verdict === 'double_entry' ? 'already' : verdict };
   return { scan, answer, doubleEntry };
 }

@@ -2,10 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toDataError } from '@/lib/errors';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { getDoorList } from '@/data/door/door-list';
-import { doorRefOf, importDoorKey } from '@/data/door/door-ref';
+import { doorCheckOf } from '@/data/door/door-ref';
 import {
   applyDownload,
   judgeFromList,
+  refOfCheck,
   withOwnEntry,
   type LocalList,
   type OwnEntry,
@@ -37,7 +38,6 @@ const mark = (name: string) => globalThis.performance?.mark?.(`door-list:${name}
 export function useDoorList({ door, onSessionLost }: Options) {
   const [list, setList] = useState<LocalList | null>(null);
   const current = useRef<LocalList | null>(null);
-  const keyCache = useRef<{ text: string; key: Promise<CryptoKey> } | null>(null);
   const syncing = useRef(false);
   const options = useRef({ door, onSessionLost });
   useEffect(() => {
@@ -104,13 +104,16 @@ export function useDoorList({ door, onSessionLost }: Options) {
     };
   }, [sync]);
 
-  /** The door reference of a normalised pass code, or null without a list. */
+  /**
+   * The list's reference of the pass with this normalised code (its check derived, then looked
+   * up: docs/decisions/036-door-admits-what-it-scanned.md); the check itself when no pass has it
+   * (judged unknown); null without a list.
+   */
   const refOf = useCallback(async (code: string): Promise<string | null> => {
     const l = current.current;
     if (!l) return null;
-    if (keyCache.current?.text !== l.key)
-      keyCache.current = { text: l.key, key: importDoorKey(l.key) };
-    return doorRefOf(await keyCache.current.key, code);
+    const check = await doorCheckOf(l.derivation, code);
+    return refOfCheck(l, check) ?? check;
   }, []);
 
   /** The verdict from the list (null without a list); a validated pass is marked as entered here. */
