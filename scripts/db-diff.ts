@@ -59,7 +59,7 @@ export type DiffResult =
       remaining: string;
     };
 
-export const NO_DIFFERENCE =
+const NO_DIFFERENCE =
   'No difference: supabase/schemas/ and supabase/migrations/ build the same database.';
 
 /** The marker of the part no diff writes; the test and the reader look for it. */

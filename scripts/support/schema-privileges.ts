@@ -75,6 +75,8 @@ export async function privilegeStatements(fromUrl: string, targetUrl: string): P
   const revokes = [...from]
     .filter(([key, p]) => !target.has(key) && objects.has(p.object))
     .map(([, p]) => statement('revoke', p));
-  const grants = [...target].filter(([key]) => !from.has(key)).map(([, p]) => statement('grant', p));
+  const grants = [...target]
+    .filter(([key]) => !from.has(key))
+    .map(([, p]) => statement('grant', p));
   return [...revokes, ...grants];
 }
