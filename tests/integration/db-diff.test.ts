@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DB_HOST, DB_PASSWORD, DB_SUPERUSER } from '../../supabase/local/constants.ts';
+import { repoRoot } from '../../supabase/local/paths.ts';
 import { migrationFiles } from '../../supabase/local/schema-build.ts';
 import { diffSchemas, HAND_WRITTEN } from '../../scripts/db-diff.ts';
 import {
@@ -21,11 +24,13 @@ import {
  * `npm run db:diff` (scripts/db-diff.ts, docs/decisions/041-generated-migrations.md): the
  * migration generated from supabase/schemas/, applied after supabase/migrations/, builds the
  * same catalogue as the schema files (what tests/integration/declarative-schema.test.ts
- * compares). Run on the test run's cluster; the databases it builds are its own.
+ * compares). The command runs once as a developer runs it (its own throw-away PostgreSQL); the
+ * change case calls its function on the test run's cluster, in databases of its own.
  */
 const { port } = inject('postgres');
 const url = (database: string, role = DB_SUPERUSER) =>
   `postgresql://${role}:${DB_PASSWORD}@${DB_HOST}:${port}/${database}`;
+const run = promisify(execFile);
 const suffix = randomBytes(4).toString('hex');
 const created: string[] = [];
 let scratch: string;
@@ -58,10 +63,20 @@ const COUNT_LINE =
 const NEW_COUNT_LINE = COUNT_LINE.replace('handled_at is null', 'handled_at is not null');
 
 describe('npm run db:diff', () => {
-  it('writes nothing on main: the schema files and the migrations build the same database (a constraint migra prints with other brackets is not a difference)', async () => {
+  it('says so and writes nothing on main, exit 0: the schema files and the migrations build the same database (a constraint migra prints with other brackets is not a difference)', async () => {
+    // The command itself, with its own throw-away PostgreSQL, as a developer runs it.
     const out = path.join(scratch, 'main-out');
-    const result = await diffSchemas({ name: 'nothing', url, out });
-    expect(result.file).toBeUndefined();
+    const { stdout } = await run(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'scripts', 'db-diff.ts'),
+      'nothing',
+      '--out',
+      out,
+    ]);
+    expect(stdout.trim()).toBe(
+      'No difference: supabase/schemas/ and supabase/migrations/ build the same database.',
+    );
     expect(await readdir(out).catch(() => [])).toEqual([]);
   }, 120_000);
 
