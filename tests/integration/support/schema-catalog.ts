@@ -9,12 +9,16 @@
  * pg_get_constraintdef, pg_get_indexdef…), so two databases are equal when PostgreSQL sees the
  * same objects, whatever the statements that made them.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
-import { bootstrapFile, repoRoot } from '../../../supabase/local/paths.ts';
 
-export const schemasDir = path.join(repoRoot, 'supabase', 'schemas');
+// Building the databases is shared with `npm run db:diff` (scripts/db-diff.ts,
+// docs/decisions/041-generated-migrations.md): the tests import it from here as before.
+export {
+  buildDatabase,
+  readScripts,
+  schemaFiles,
+  schemasDir,
+} from '../../../supabase/local/schema-build.ts';
 
 /** Tables whose rows the schema declares (settings the functions read): compared row by row. */
 const REQUIRED_ROWS: Record<string, { orderBy: string; ignore: string[] }> = {
@@ -216,65 +220,4 @@ function lineDiff(before: string, after: string): string {
     }
   }
   return lines.join('\n');
-}
-
-/** The schema files in the order they are applied (their numeric prefix). */
-export async function schemaFiles(dir = schemasDir): Promise<string[]> {
-  return (await readdir(dir))
-    .filter((file) => file.endsWith('.sql'))
-    .sort()
-    .map((file) => path.join(dir, file));
-}
-
-/**
- * Build `database` (which must not exist) on the cluster at `url(database, role)` as a Supabase
- * project: supabase/local/bootstrap.sql as the superuser, then either every migration or every
- * schema file as `postgres`, each in its own transaction, as supabase/local/database.ts does.
- */
-export async function buildDatabase(
-  url: (database: string, role?: string) => string,
-  database: string,
-  scripts: { label: string; sql: string }[],
-): Promise<void> {
-  const admin = new pg.Client({ connectionString: url('postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${database}" owner postgres`);
-  } finally {
-    await admin.end();
-  }
-  const bootstrap = new pg.Client({ connectionString: url(database) });
-  await bootstrap.connect();
-  try {
-    await bootstrap.query(await readFile(bootstrapFile, 'utf8'));
-  } finally {
-    await bootstrap.end();
-  }
-  const db = new pg.Client({ connectionString: url(database, 'postgres') });
-  await db.connect();
-  try {
-    for (const script of scripts) {
-      await db.query('begin');
-      try {
-        await db.query(script.sql);
-        await db.query('commit');
-      } catch (error) {
-        await db.query('rollback');
-        const message = error instanceof Error ? error.message : String(error);
-        throw new Error(`${script.label}: ${message}`, { cause: error });
-      }
-      await db.query('reset all');
-    }
-  } finally {
-    await db.end();
-  }
-}
-
-export async function readScripts(files: string[]): Promise<{ label: string; sql: string }[]> {
-  return Promise.all(
-    files.map(async (file) => ({
-      label: path.relative(repoRoot, file),
-      sql: await readFile(file, 'utf8'),
-    })),
-  );
 }
