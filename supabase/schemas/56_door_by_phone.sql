@@ -87,7 +87,9 @@ begin
     outcome := answer ->> 'hint';
   else
     if digits ~ '^[0-9]{9}$' then
-      select * into r from public.reservations x where x.phone = digits for update;
+      -- A phone may hold cancelled passes beside its live one (ADR 039): the live one first.
+      select * into r from public.reservations x where x.phone = digits
+       order by x.state = 'cancelled', x.created_at desc limit 1 for update;
     end if;
     answer := private.check_in_locked(r, door, scan_id);
     outcome := answer ->> 'verdict';
@@ -127,7 +129,8 @@ begin
     outcome := answer ->> 'hint';
   else
     if digits ~ '^[0-9]{9}$' then
-      select * into r from public.reservations x where x.phone = digits;
+      select * into r from public.reservations x where x.phone = digits
+       order by x.state = 'cancelled', x.created_at desc limit 1;
     end if;
     outcome := case when r.id is null then 'unknown' else 'found' end;
     -- What this account was shown: door_sync takes this pass's bare reference from it for

@@ -120,3 +120,26 @@ describe('door_phone_search', () => {
     }
   });
 });
+
+describe('a phone with a cancelled pass beside its live one (ADR 039)', () => {
+  it('is found, and checked in, by its live pass', async () => {
+    const old = await pass('cancelled', 'Awa Ngono');
+    // The same phone reserves again: a new pass, created after the cancelled one.
+    const [live] = await backend.sql<{ id: string; pass_code: string }>(
+      `insert into reservations (full_name, phone, ville, heard_from, state, created_at)
+       values ('Awa Ngono', $1, 'Douala', 'flyer', 'confirmed', now() + interval '1 second')
+       returning id::text, pass_code`,
+      [old.phone],
+    );
+    const { data: found } = await doors[0].rpc('door_phone_search', {
+      phone: old.phone,
+      door: 'Porte 1',
+    });
+    expect(found).toMatchObject({ matches: [{ state: 'confirmed' }] });
+    const { data: verdict } = await doors[0].rpc('check_in_by_phone', {
+      phone: old.phone,
+      door: 'Porte 1',
+    });
+    expect(verdict).toMatchObject({ verdict: 'validated' });
+  });
+});
