@@ -69,7 +69,9 @@ export default function NightPartyPage() {
             </h1>
             {/* The date and venue are the database's (the organisers' settings); the lines keep
               their height while they load, so nothing below moves. */}
-            <p className="mt-4 min-h-7 text-xl first-letter:uppercase">
+            {/* text-lg on phones: a long date ("mercredi 30 septembre 2026 à 16:00") stays on one
+              line, smaller than the h1, which stays the Largest Contentful Paint. */}
+            <p className="mt-4 min-h-7 text-lg first-letter:uppercase sm:text-xl">
               {info && (
                 <time dateTime={info.concertStartsAt}>
                   {formatEventDate(info.concertStartsAt)} à {formatEventTime(info.concertStartsAt)}

@@ -118,7 +118,15 @@ export async function startPreview(
     ],
     {
       cwd: root,
-      env: { ...processEnv(), ...BLANKED_ENV, LOCAL_DB: 'memory' },
+      // No 30-second sender in the background (supabase/local/functions.ts, startSendTimer): the
+      // tests that send messages run the sender themselves and read what that run did, which a
+      // timer firing in between made a race (messages.e2e.ts, with both shards at once).
+      env: {
+        ...processEnv(),
+        ...BLANKED_ENV,
+        LOCAL_DB: 'memory',
+        SEND_MESSAGES_INTERVAL_MS: process.env.SEND_MESSAGES_INTERVAL_MS ?? '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
