@@ -20,6 +20,21 @@ type RingContrast = {
 
 const MARGIN = 10;
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The element's box once two readings 200 ms apart agree (at most 5 s). */
+async function stableBox(page: Page, element: Locator): Promise<Box> {
+  let box = await element.boundingBox();
+  for (let i = 0; i < 25; i++) {
+    await page.waitForTimeout(200);
+    const next = await element.boundingBox();
+    if (box && next && JSON.stringify(next) === JSON.stringify(box)) return box;
+    box = next;
+  }
+  if (!box) throw new Error('focus ring: the element has no box');
+  return box;
+}
+
 /**
  * The focus indicator of `target` (drawn around `ring`, the target itself by default: a visually
  * hidden radio's card draws it on its label), measured on a screenshot with and without the
@@ -33,8 +48,9 @@ export async function focusRingContrast(
 ): Promise<RingContrast> {
   await ring.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.mouse.move(0, 0);
-  const box = await ring.boundingBox();
-  if (!box) throw new Error('focus ring: the element has no box');
+  // The two screenshots compare one place: wait until the element stops moving (a late answer
+  // above it, on a busy host, shifted it between them and the ring read as the button's body).
+  const box = await stableBox(page, ring);
   const clip = {
     x: Math.max(0, box.x - MARGIN),
     y: Math.max(0, box.y - MARGIN),
