@@ -1,5 +1,5 @@
 import { getSupabase, type Supabase } from '@/data/shared/supabase';
-import { toDataError } from '@/lib/errors';
+import { DataError, toDataError } from '@/lib/errors';
 import { toParticipant, type TeamMemberRow } from './mappers';
 import type { Database } from '../../../supabase/database.types';
 import {
@@ -111,6 +111,13 @@ const hasSearch = (filters: ParticipantFilters) => /\S/.test(filters.search ?? '
 type SearchRow = Database['public']['Tables']['participant_directory']['Row'];
 type SearchResult = { total: number; more: boolean; rows: SearchRow[] };
 
+/** The envelope search_participants answers (its rows are participant_directory rows). */
+const isSearchResult = (value: unknown): value is SearchResult =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { total?: unknown }).total === 'number' &&
+  Array.isArray((value as { rows?: unknown }).rows);
+
 /**
  * One page of a search, through the database function search_participants: accents and case
  * ignored, every word anywhere in the name, team, members, e-mails and phones (a reader's only in
@@ -139,7 +146,8 @@ async function searchPage(
     page_size: pageSize,
   });
   if (error) throw toDataError(error, LOAD_ERROR);
-  const result = data as unknown as SearchResult;
+  const result: unknown = data;
+  if (!isSearchResult(result)) throw new DataError('unknown', LOAD_ERROR);
   return {
     rows: result.rows.map((r) => toParticipant(fromDirectory(r))),
     total: result.total,
