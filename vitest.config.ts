@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -15,6 +16,10 @@ export default defineConfig({
   resolve: { alias },
   test: {
     restoreMocks: true,
+    // Vitest's default is one worker less than the cores: one on this 2-core host, where an
+    // integration or component file spends most of its time waiting on PostgreSQL and the HTTP
+    // layer. Two workers keep both cores busy (.ci/run prints the step's time).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
