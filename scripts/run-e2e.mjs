@@ -7,9 +7,11 @@
  *
  * E2E_SHARDS=2 runs the whole suite as two shards at the same time, each with its own server and
  * seeded database (vitest.e2e.config.ts, E2E_SHARD), after one build both serve: about 9 minutes
- * instead of about 15 on this 2-core host. Not the default yet: on two cores the shards slow each
- * other, and the timing-sensitive files (a late layout shift under the focus-ring measurement)
- * failed once in two clean-clone runs. By default, and with files named, one process runs them.
+ * instead of about 15 on this 2-core host; .ci/run asks for it. Not the default of `npm test`: on
+ * a loaded machine (a developer's, with other work running) the two shards slow each other more.
+ * The timing-sensitive measurement that once failed there (a late layout shift under the
+ * focus-ring screenshots) now waits for a stable box. By default, and with files named, one
+ * process runs them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
