@@ -827,6 +827,7 @@ export type Database = {
           id: string;
           pass_code: string;
           phone: string;
+          qr_token: string;
           queue_number: number | null;
           region: string | null;
           state: string;
@@ -853,6 +854,7 @@ export type Database = {
           id?: string;
           pass_code?: string;
           phone: string;
+          qr_token?: string;
           queue_number?: number | null;
           region?: string | null;
           state?: string;
@@ -879,6 +881,7 @@ export type Database = {
           id?: string;
           pass_code?: string;
           phone?: string;
+          qr_token?: string;
           queue_number?: number | null;
           region?: string | null;
           state?: string;

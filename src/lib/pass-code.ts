@@ -24,3 +24,21 @@ export function passCodeOf(raw: string): string | null {
   const code = candidate.replace(SEPARATORS, '').toUpperCase();
   return CODE.test(code) ? code : null;
 }
+
+/**
+ * What the pass's QR holds after its link: `#t=` and the pass's token (22 base64url characters,
+ * 128 random bits), which the door checks instead of the code
+ * (docs/decisions/042-a-door-list-without-codes.md). In the fragment, so the link still opens
+ * the pass and the token never reaches a server's logs.
+ */
+const QR_TOKEN_MARK = '#t=';
+const QR_TOKEN = /#t=([A-Za-z0-9_-]{22})$/;
+
+/** The pass link with its token, as the QR holds it; the bare link without a token. */
+export const withQrToken = (link: string, token: string) =>
+  token ? `${link}${QR_TOKEN_MARK}${token}` : link;
+
+/** The token a scanned QR holds, or null (an old pass image holds the link alone). */
+export function qrTokenOf(raw: string): string | null {
+  return QR_TOKEN.exec(raw.trim())?.[1] ?? null;
+}

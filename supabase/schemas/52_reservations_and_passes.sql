@@ -37,6 +37,14 @@ end;
 $$;
 revoke all on function private.new_pass_code() from public, anon, authenticated;
 
+-- 128 random bits, base64url (22 characters): what the pass's QR holds for the door, never
+-- derived from the code (docs/decisions/042-a-door-list-without-codes.md).
+create function private.new_qr_token() returns text
+language sql volatile set search_path = '' as $$
+  select translate(rtrim(encode(extensions.gen_random_bytes(16), 'base64'), '='), '+/', '-_')
+$$;
+revoke all on function private.new_qr_token() from public, anon, authenticated;
+
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
 -- ---------------------------------------------------------------------------------------------
@@ -66,6 +74,7 @@ create table public.reservations (
   survey_changed text[],
   door_ref text not null,
   door_version bigint not null,
+  qr_token text default private.new_qr_token() not null,
   constraint reservations_pkey primary key (id),
   constraint reservations_attendance_barrier_check check (attendance_barrier = any (array['location'::text, 'cost'::text, 'distance'::text, 'noCompanion'::text, 'artists'::text, 'none'::text])),
   constraint reservations_attendance_status_check check (attendance_status = any (array['yes'::text, 'no'::text, 'maybe'::text])),
@@ -84,6 +93,8 @@ end),
   constraint reservations_pass_code_check check (pass_code ~ '^[2-9A-HJKMNP-Z]{10}$'::text),
   constraint reservations_pass_code_key unique (pass_code),
   constraint reservations_phone_check check (phone ~ '^[0-9]{9}$'::text),
+  constraint reservations_qr_token_check check (qr_token ~ '^[A-Za-z0-9_-]{22}$'::text),
+  constraint reservations_qr_token_key unique (qr_token),
   constraint reservations_place_check check (ville is not null or region is not null),
   constraint reservations_region_check check (region is null or char_length(region) <= 80),
   constraint reservations_state_check check (state = any (array['confirmed'::text, 'waitlisted'::text, 'cancelled'::text])),
@@ -103,6 +114,7 @@ comment on column public.reservations.queue_number is 'Order on the waitlist (a 
 comment on column public.reservations.checked_in_by_hand is 'Checked in from the admin list (admin_check_in), not at a door: checked_in_door is null.';
 comment on column public.reservations.door_ref is 'private.door_ref(pass_code): how the door list names the pass (docs/decisions/032-offline-door.md). Kept by a trigger.';
 comment on column public.reservations.door_version is 'The transaction that last changed what the door list shows of this pass (door_list''s deltas). Kept by a trigger.';
+comment on column public.reservations.qr_token is 'What the pass''s QR holds besides its link: 128 random bits the door checks (docs/decisions/042-a-door-list-without-codes.md). Given by get_pass to whoever holds the code.';
 comment on column public.reservations.survey_changed is 'The pre-filled survey questions (column names) whose answer the visitor changed on the form; null: not recorded (made before the record existed). See docs/decisions/025-survey-defaults.md.';
 -- One live (confirmed or waitlisted) pass per phone; a cancelled pass does not hold its phone, so
 -- its holder may reserve again (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
@@ -171,12 +183,13 @@ end;
 $$;
 revoke all on function private.fill_places() from public, anon, authenticated;
 
--- What a visitor may know of their pass: first name, masked phone, state and the concert's
--- facts. Never the full name, phone, survey or anything of another reservation.
+-- What a visitor may know of their pass: first name, masked phone, state, the concert's facts and
+-- the QR's token (ADR 042). Never the full name, phone, survey or anything of another reservation.
 create function private.pass_json(r public.reservations) returns jsonb
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'code', r.pass_code,
+    'qr_token', r.qr_token,
     'first_name', split_part(r.full_name, ' ', 1),
     'masked_phone', left(r.phone, 1) || '•• •• •• ' || right(r.phone, 2),
     'state', case when r.checked_in_at is not null then 'checked_in' else r.state end,

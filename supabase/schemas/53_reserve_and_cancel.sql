@@ -163,7 +163,7 @@ revoke all on function public.create_reservation(jsonb) from public, anon, authe
 grant execute on function public.create_reservation(jsonb) to anon, authenticated;
 
 -- One pass, by its code (any case; spaces and dashes ignored). null when no pass has this code.
--- Otherwise only { code, first_name, masked_phone, state, position, checked_in_at,
+-- Otherwise only { code, qr_token, first_name, masked_phone, state, position, checked_in_at,
 -- concert_starts_at, doors_open_at, venue_name, venue_address, map_url }, state being
 -- confirmed | waitlisted | cancelled | checked_in. A wrong code is counted per address, and
 -- refused past the limit (private.wrong_code, docs/decisions/039-one-answer-and-votes-that-

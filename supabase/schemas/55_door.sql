@@ -147,8 +147,10 @@ end;
 $$;
 revoke all on function private.door_closed_refusal() from public, anon, authenticated;
 
--- The door's check-in by pass code, inside the door window only, within the account's lane
--- (56_door_lane.sql): a code that matches no pass is counted there, never stored.
+-- The door's check-in by pass code (typed, or read from an old QR) or by the token the pass's
+-- QR holds (reservations.qr_token, docs/decisions/042-a-door-list-without-codes.md), inside the
+-- door window only, within the account's lane (56_door_lane.sql): a code or token that matches
+-- no pass is counted there, never stored.
 create function public.check_in(code text, door text, scan_id uuid default null)
 returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -164,7 +166,8 @@ begin
   end if;
   perform private.door_lane_lock();
   select * into r from public.reservations x
-   where x.pass_code = private.normalise_pass_code(check_in.code) for update;
+   where x.pass_code = private.normalise_pass_code(check_in.code) or x.qr_token = check_in.code
+     for update;
   if not private.door_lane_take(private.clean_line(door), now(), r.id is null) then
     return private.door_lane_refusal();
   end if;

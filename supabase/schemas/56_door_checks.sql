@@ -1,6 +1,7 @@
--- What the door list says of a pass code: a slow, salted derivation of it (PBKDF2-HMAC-SHA256,
--- the edition's salt and iteration count in private.door_key), derived in the background, never
--- the code, never a key that rebuilds codes fast (docs/decisions/036-door-admits-what-it-scanned.md).
+-- What the door list says of a pass code: 24 bits of a slow, salted derivation of it
+-- (PBKDF2-HMAC-SHA256, the edition's salt and iteration count in private.door_key), derived in
+-- the background: each check fits about 5e7 codes, so a stolen list confirms none
+-- (docs/decisions/036-door-admits-what-it-scanned.md, 042-a-door-list-without-codes.md).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -22,10 +23,12 @@ revoke all on private.door_checks from public, anon, authenticated;
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 
--- base64url (no padding) of the first 16 bytes of PBKDF2-HMAC-SHA256(normalised code, salt,
--- iterations): the door phone derives the same with WebCrypto (src/data/door/door-ref.ts).
--- pgcrypto has no PBKDF2: one block (16 bytes < 32), U1 = HMAC(code, salt || 1), Ui =
--- HMAC(code, Ui-1), XORed as bit(256). 60,000 iterations: about 0.25 s here (ADR 036).
+-- base64url (no padding, 4 characters) of the first 3 bytes of PBKDF2-HMAC-SHA256(normalised
+-- code, salt, iterations): the door phone derives the same with WebCrypto
+-- (src/data/door/door-ref.ts). 3 bytes, not 16: 31^10 / 2^24 = 4.9e7 codes share each check, so
+-- the list never singles out a code; only the database confirms one (ADR 042).
+-- pgcrypto has no PBKDF2: one block, U1 = HMAC(code, salt || 1), Ui = HMAC(code, Ui-1), XORed
+-- as bit(256). 60,000 iterations: about 0.25 s here (ADR 036).
 create function private.door_check(code text) returns text
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -44,7 +47,7 @@ begin
     t := t # ('x' || encode(u, 'hex'))::bit(256);
   end loop;
   select string_agg(lpad(to_hex(substring(t from j * 8 + 1 for 8)::integer), 2, '0'), '' order by j)
-    into h from generate_series(0, 15) j;
+    into h from generate_series(0, 2) j;
   return translate(rtrim(encode(decode(h, 'hex'), 'base64'), '='), '+/', '-_');
 end;
 $$;

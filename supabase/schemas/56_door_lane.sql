@@ -26,9 +26,11 @@ create table private.door_lane_alerts (
   first_at timestamptz default now() not null,
   last_at timestamptz default now() not null,
   refused integer default 0 not null,
+  admitted_unknown integer default 0 not null,
   constraint door_lane_alerts_pkey primary key (id)
 );
-comment on table private.door_lane_alerts is 'A door account that sent more scans than a lane does: one row per account per ten minutes, with how many scans were refused. Read through door_lane_alerts_list.';
+comment on table private.door_lane_alerts is 'A door account that sent more scans than a lane does, or whose phone let someone in offline on a code that is no pass''s: one row per account per ten minutes, with how many scans were refused and how many such entries. Read through door_lane_alerts_list.';
+comment on column private.door_lane_alerts.admitted_unknown is 'Scans door_sync received as admitted offline whose code matches no pass (a code that matched only the list''s 24-bit check, docs/decisions/042-a-door-list-without-codes.md): refused, nothing recorded.';
 create index door_lane_alerts_actor_idx on private.door_lane_alerts (actor, last_at);
 alter table private.door_lane_alerts enable row level security;
 revoke all on private.door_lane_alerts from public, anon, authenticated;
@@ -99,6 +101,26 @@ end;
 $$;
 revoke all on function private.door_lane_take(text,timestamptz,boolean) from public, anon, authenticated;
 
+-- A scan this account's phone admitted offline whose code is no pass's (door_sync: 'unknown'):
+-- counted on the account's alert of these ten minutes, shown on Présence (ADR 042).
+create function private.door_unknown_admitted(door text) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+declare
+  alert bigint;
+begin
+  update private.door_lane_alerts a set last_at = now(), admitted_unknown = a.admitted_unknown + 1
+   where a.id = (select x.id from private.door_lane_alerts x
+                  where x.actor = auth.uid() and x.last_at > now() - interval '10 minutes'
+                  order by x.last_at desc limit 1)
+  returning a.id into alert;
+  if alert is null then
+    insert into private.door_lane_alerts (actor, door, admitted_unknown)
+    values (auth.uid(), door, 1);
+  end if;
+end;
+$$;
+revoke all on function private.door_unknown_admitted(text) from public, anon, authenticated;
+
 -- The refusal of a scan over the lane limit (check_in's answer; door_sync's verdict 'limited').
 create function private.door_lane_refusal() returns jsonb
 language sql volatile set search_path = '' as $$
@@ -119,7 +141,7 @@ $$;
 revoke all on function private.door_search_granted(uuid) from public, anon, authenticated;
 
 -- The lane alerts, newest first, for admins (the account's e-mail) and readers (the door only):
--- [ { id, door, account, first_at, last_at, refused } ].
+-- [ { id, door, account, first_at, last_at, refused, admitted_unknown } ].
 create function public.door_lane_alerts_list() returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -131,7 +153,8 @@ begin
   return (
     select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'door', a.door,
              'account', case when admin then u.email end, 'first_at', a.first_at,
-             'last_at', a.last_at, 'refused', a.refused) order by a.last_at desc, a.id desc),
+             'last_at', a.last_at, 'refused', a.refused, 'admitted_unknown', a.admitted_unknown)
+             order by a.last_at desc, a.id desc),
            '[]'::jsonb)
       from private.door_lane_alerts a left join auth.users u on u.id = a.actor);
 end;

@@ -1,5 +1,6 @@
--- The offline door's list: each pass by an opaque reference (a hash keyed by a server-only key)
--- and the slow derivation of its code (56_door_checks.sql; never the code), the first name and
+-- The offline door's list: each pass by an opaque reference (a hash keyed by a server-only key),
+-- 24 bits of the slow derivation of its code (56_door_checks.sql; never the code), a hash of its
+-- QR's random token (042-a-door-list-without-codes.md), the first name and
 -- initial, the phone's last 4 digits and the state, in full or as deltas; the queue that
 -- reconciles what doors judged offline is in 56_door_sync.sql (docs/decisions/032-offline-door.md,
 -- 036-door-admits-what-it-scanned.md).
@@ -55,6 +56,16 @@ language sql stable security definer set search_path = '' as $$
            '+/', '-_')
 $$;
 revoke all on function private.door_ref(text) from public, anon, authenticated;
+
+-- base64url (no padding) of the first 16 bytes of SHA-256(salt || token): how the door list
+-- names a pass's QR token (reservations.qr_token, 128 random bits: no guess ever hits one, so
+-- one fast hash suffices; the phone checks a scanned token with one SHA-256, ADR 042).
+create function private.door_token_check(salt bytea, token text) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select translate(rtrim(encode(substr(extensions.digest(salt || convert_to(token, 'UTF8'),
+           'sha256'), 1, 16), 'base64'), '='), '+/', '-_')
+$$;
+revoke all on function private.door_token_check(bytea,text) from public, anon, authenticated;
 
 -- The list's version of a change: the id of the transaction that makes it.
 create function private.door_list_version() returns bigint
@@ -128,9 +139,10 @@ revoke all on function private.reservations_door_removed() from public, anon, au
 -- with the derivation's salt and iterations, journaled ('door.list'); otherwise what changed
 -- since that version (passes whose row changed, every waitlisted pass when positions moved, and
 -- the references that left). Each pass: [ref, first_name, last_initial, phone_last4, state
--- c|w|x, waitlist_position, checked_in_at, checked_in_door, checked_in_by_hand, check]; check:
--- private.door_check of its code, null until derived (this call derives for up to 2 s, 036).
--- No code, no phone, no key.
+-- c|w|x, waitlist_position, checked_in_at, checked_in_door, checked_in_by_hand, check,
+-- token_check]; check: private.door_check of its code (24 bits, ADR 042), null until derived
+-- (this call derives for up to 2 s, 036); token_check: private.door_token_check of its QR token.
+-- The full download adds salt, iterations and check_bytes (3). No code, no token, no phone, no key.
 create function public.door_list(door text, since bigint default null) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -160,7 +172,8 @@ begin
   select coalesce(jsonb_agg(jsonb_build_array(r.door_ref, private.first_name(r.full_name),
            private.last_initial(r.full_name), right(r.phone, 4),
            case r.state when 'confirmed' then 'c' when 'waitlisted' then 'w' else 'x' end,
-           w.pos, r.checked_in_at, r.checked_in_door, r.checked_in_by_hand, c.check_ref)),
+           w.pos, r.checked_in_at, r.checked_in_door, r.checked_in_by_hand, c.check_ref,
+           private.door_token_check(k.salt, r.qr_token))),
            '[]'::jsonb),
          count(*)
     into passes, n
@@ -168,6 +181,7 @@ begin
     left join (select x.id, row_number() over (order by x.queue_number)::integer as pos
                  from public.reservations x where x.state = 'waitlisted') w on w.id = r.id
     left join private.door_checks c on c.reservation_id = r.id and c.pass_code = r.pass_code
+   cross join private.door_key k
    where v_full or r.door_version >= door_list.since or (waitlist and r.state = 'waitlisted');
   answer := jsonb_build_object('full', v_full, 'version', v_version, 'server_now', now(),
     'window', private.door_window(), 'passes', passes);
@@ -176,7 +190,8 @@ begin
       format('Liste des passes téléchargée à « %s » (%s pass)', v_door, n), null,
       jsonb_build_object('door', v_door, 'passes', n));
     return answer || (select jsonb_build_object('salt',
-      translate(rtrim(encode(k.salt, 'base64'), '='), '+/', '-_'), 'iterations', k.iterations)
+      translate(rtrim(encode(k.salt, 'base64'), '='), '+/', '-_'), 'iterations', k.iterations,
+      'check_bytes', 3)
       from private.door_key k);
   end if;
   return answer || jsonb_build_object('removed', (

@@ -87,7 +87,8 @@ revoke all on function private.door_double_entry(public.reservations,text,timest
 -- The door's queue (scans judged offline, or sent while the network failed), 1 to 200 per call,
 -- each { scan_id, code or ref (+ phone), scanned_at, offline_verdict }, inside the door window.
 -- The database checks what the door scanned (docs/decisions/036-door-admits-what-it-scanned.md):
--- the code the phone read or the steward typed; a bare reference only when this account's own
+-- the code the phone read or the steward typed, or the token of the pass's QR (sent as `code`,
+-- 042-a-door-list-without-codes.md); a bare reference only when this account's own
 -- phone search returned its pass minutes ago; a reference with the holder's phone (an offline
 -- phone search) when the phone is the pass's, as a phone look-up (limited, journaled). Each scan
 -- takes a place in the account's lane (56_door_lane.sql): over it, 'limited', nothing recorded.
@@ -95,7 +96,8 @@ revoke all on function private.door_double_entry(public.reservations,text,timest
 -- time (kept between the door's opening and now); one that entered already, admitted offline at
 -- another scan, becomes a double entry (one per pass and door per 5 minutes of scan time), never
 -- a second entry. A refusal shown offline records nothing ('not_entered' when the pass may in
--- fact enter); a scan that matches nothing is counted, never stored. A scan that recorded
+-- fact enter); a scan that matches nothing is counted, never stored (admitted offline: on the
+-- account's alert, ADR 042). A scan that recorded
 -- something is taken once (by scan_id): a retry answers the same and stores nothing.
 create function public.door_sync(door text, scans jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
@@ -148,12 +150,15 @@ begin
                   union all
                   select y.id from public.reservations y
                    where y.pass_code in (select private.normalise_pass_code(e ->> 'code')
-                                           from jsonb_array_elements(scans) e))
+                                           from jsonb_array_elements(scans) e)
+                  union all
+                  select y.id from public.reservations y
+                   where y.qr_token in (select e ->> 'code' from jsonb_array_elements(scans) e))
    order by x.id for update;
 
   for s in
     select (e ->> 'scan_id')::uuid as scan_id, e ->> 'ref' as ref,
-           private.normalise_pass_code(e ->> 'code') as code,
+           private.normalise_pass_code(e ->> 'code') as code, e ->> 'code' as token,
            nullif(private.door_phone_digits(e ->> 'phone'), '') as phone,
            (e ->> 'scanned_at')::timestamptz as scanned_at, e ->> 'offline_verdict' as shown
       from jsonb_array_elements(scans) with ordinality x(e, ord) order by x.ord
@@ -168,7 +173,7 @@ begin
     r := null;
     looked_up := false;
     if s.ref is null then
-      select * into r from public.reservations x where x.pass_code = s.code;
+      select * into r from public.reservations x where x.pass_code = s.code or x.qr_token = s.token;
     else
       select * into r from public.reservations x where x.door_ref = s.ref;
       -- What this account's phone search showed it minutes ago; else, with the 9 digits typed
@@ -193,6 +198,10 @@ begin
     recorded := false;
     if r.id is null then
       verdict := 'unknown';
+      -- Let in offline on a code no pass has (it matched only a 24-bit check, ADR 042).
+      if s.shown = 'valid' and s.ref is null then
+        perform private.door_unknown_admitted(v_door);
+      end if;
     elsif r.state = 'cancelled' then
       verdict := 'cancelled';
     elsif r.state = 'waitlisted' then

@@ -255,12 +255,12 @@ describe('attendance page', () => {
     });
   });
 
-  it('shows a door account that went past a lane’s pace, with how many scans were refused', async () => {
+  it('shows a door account that went past a lane’s pace, or let in offline codes no pass has, with how many', async () => {
     // As door_sync leaves it (tests/integration/night-party-door-admits-what-it-scanned.test.ts).
     await backend.createUser('porte-rapide@example.cm', 'porte-password-123', { role: 'controle' });
     await backend.sql(`
-      insert into private.door_lane_alerts (actor, door, refused)
-      select id, 'Porte 5', 11 from auth.users where email = 'porte-rapide@example.cm'`);
+      insert into private.door_lane_alerts (actor, door, refused, admitted_unknown)
+      select id, 'Porte 5', 11, 2 from auth.users where email = 'porte-rapide@example.cm'`);
     try {
       renderAdmin('/admin/presence');
       const alerts = await screen.findByRole('region', { name: 'Tableau des alertes des portes' });
@@ -270,11 +270,11 @@ describe('attendance page', () => {
         within(row)
           .getAllByRole('cell')
           .map((c) => c.textContent),
-      ).toEqual(['porte-rapide@example.cm', expect.any(String), expect.any(String), '11']);
+      ).toEqual(['porte-rapide@example.cm', expect.any(String), expect.any(String), '11', '2']);
       expect(
         screen.getByRole('heading', {
           level: 2,
-          name: fr('Alertes des portes : trop de contrôles depuis un compte'),
+          name: fr('Alertes des portes : un compte de contrôle à vérifier'),
         }),
       ).toBeVisible();
     } finally {

@@ -119,6 +119,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     const { page } = door;
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
+    // What the camera's scans sent to check_in: the QR's token, not the pass code (ADR 042).
+    const checkedIn: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/rpc/check_in')) checkedIn.push(String(r.postDataJSON()?.code));
+    });
 
     await page.goto('/porte/');
     await page.getByRole('heading', { level: 1, name: 'Contrôle des entrées' }).waitFor();
@@ -154,6 +159,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
           .evaluate((el) => el === document.activeElement),
       )
       .toBe(true);
+    expect(checkedIn).toHaveLength(1);
+    expect(checkedIn[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(checkedIn[0]).not.toContain(passCode);
     await screenshot(page, viewport, 'door-verdict-validated');
     await expectAccessible(page, `${viewport} /porte/ verdict validated`);
     // The decoder's WebAssembly came from our own origin, nothing from a CDN.

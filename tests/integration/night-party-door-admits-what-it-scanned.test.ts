@@ -213,6 +213,7 @@ describe('a door account’s lane', () => {
         first_at: expect.any(String),
         last_at: expect.any(String),
         refused: 11,
+        admitted_unknown: 0,
       },
     ]);
     const { data: forReader } = await staff.lecteur.rpc('door_lane_alerts_list');

@@ -7,7 +7,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { doorCheckOf } from '@/data/door/door-ref';
+import { doorCheckOf, tokenCheckOf } from '@/data/door/door-ref';
 import {
   backend,
   doors,
@@ -21,7 +21,9 @@ import {
 import {
   download,
   enteredAt,
+  derivationOf,
   nodeCheck,
+  nodeTokenCheck,
   type DoorList,
   type Row,
 } from './support/night-party-door-offline';
@@ -29,7 +31,7 @@ import {
 signInFiveDoors();
 
 describe('door_list, the full download', () => {
-  it('holds each pass by an opaque reference and a slow check of its code, first name, initial, last 4 digits: no code, no phone, no key, nothing else personal', async () => {
+  it('holds each pass by an opaque reference, 24 bits of a slow check of its code, a hash of its QR token, first name, initial, last 4 digits: no code, no token, no phone, no key, nothing else personal', async () => {
     const awa = await pass('confirmed', 'Awa Ngono Mballa');
     const waiting1 = await pass('waitlisted', 'Brice Tchoumi');
     const waiting2 = await pass('waitlisted', 'Chantal Eyenga');
@@ -40,6 +42,7 @@ describe('door_list, the full download', () => {
 
     const list = await download(doors[0]);
     expect(Object.keys(list).sort()).toEqual([
+      'check_bytes',
       'full',
       'iterations',
       'passes',
@@ -48,7 +51,12 @@ describe('door_list, the full download', () => {
       'version',
       'window',
     ]);
-    expect(list).toMatchObject({ full: true, window: { open: true }, iterations: 1000 });
+    expect(list).toMatchObject({
+      full: true,
+      window: { open: true },
+      iterations: 1000,
+      check_bytes: 3,
+    });
     expect(list.salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
     // The key of the references never leaves the database.
     const [{ secret }] = await backend.sql<{ secret: string }>(
@@ -59,6 +67,7 @@ describe('door_list, the full download', () => {
     const text = JSON.stringify(list);
     for (const p of all) {
       expect(text).not.toContain(p.pass_code);
+      expect(text).not.toContain(p.qr_token);
       expect(text).not.toContain(p.phone);
       expect(text).not.toContain(p.phone.slice(0, 5));
       expect(text).not.toContain(p.id);
@@ -70,7 +79,7 @@ describe('door_list, the full download', () => {
     expect(byCheck.size).toBe(5);
     expect(new Set(list.passes.map((r) => r[0])).size).toBe(5);
     const entered = await enteredAt(awa.id);
-    const expected: Record<string, Row extends [...infer H, unknown] ? H : never> = {
+    const expected: Record<string, Row extends [...infer H, unknown, unknown] ? H : never> = {
       [awa.pass_code]: ['', 'Awa', 'M', awa.phone.slice(-4), 'c', null, entered, 'Porte 2', false],
       [waiting1.pass_code]: ['', 'Brice', 'T', waiting1.phone.slice(-4), 'w', 1, null, null, false],
       [waiting2.pass_code]: [
@@ -97,12 +106,15 @@ describe('door_list, the full download', () => {
         false,
       ],
     };
+    const tokens = new Map(all.map((p) => [p.pass_code, p.qr_token]));
     for (const [code, row] of Object.entries(expected)) {
       // The contract's definition, in Node, and the door page's WebCrypto: the same check.
       const check = nodeCheck(list, code);
-      expect(await doorCheckOf({ salt: list.salt!, iterations: 1000 }, code)).toBe(check);
+      expect(await doorCheckOf(derivationOf(list), code)).toBe(check);
+      const tokenCheck = nodeTokenCheck(list, tokens.get(code)!);
+      expect(await tokenCheckOf(derivationOf(list), tokens.get(code)!)).toBe(tokenCheck);
       const listed = byCheck.get(check)!;
-      expect(listed.slice(1)).toEqual([...row.slice(1, 9), check]);
+      expect(listed.slice(1)).toEqual([...row.slice(1, 9), check, tokenCheck]);
       expect(listed[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(listed[0]).not.toBe(check);
     }
@@ -211,11 +223,19 @@ describe('door_list, deltas', () => {
     const last4 = (p: { phone: string }) => p.phone.slice(-4);
     // A row as the list gives it, after its ref.
     const listed = (
-      p: { phone: string; pass_code: string },
+      p: { phone: string; pass_code: string; qr_token: string },
       name: string,
       initial: string,
       ...rest: unknown[]
-    ) => [name, initial, last4(p), ...rest, false, nodeCheck(first, p.pass_code)];
+    ) => [
+      name,
+      initial,
+      last4(p),
+      ...rest,
+      false,
+      nodeCheck(first, p.pass_code),
+      nodeTokenCheck(first, p.qr_token),
+    ];
     expect(row(entering)).toEqual(listed(entering, 'Fanta', 'K', 'c', null, entered, 'Porte 3'));
     expect(row(cancelling)).toEqual(listed(cancelling, 'Gaston', 'M', 'x', null, null, null));
     expect(row(newcomer)).toEqual(listed(newcomer, 'Karim', 'N', 'c', null, null, null));

@@ -14,9 +14,22 @@ describe('door list', () => {
       server_now: '2026-11-27T20:00:00+00:00',
       salt: 'c2FsdA',
       iterations: 100000,
+      check_bytes: 3,
       window: { opens_at: '2026-11-27T16:00:00Z', closes_at: '2026-11-28T04:00:00Z', open: true },
       passes: [
-        ['r1', 'Awa', 'M', '4556', 'c', null, '2026-11-27T19:58:00+00:00', 'Porte 2', false, 'k1'],
+        [
+          'r1',
+          'Awa',
+          'M',
+          '4556',
+          'c',
+          null,
+          '2026-11-27T19:58:00+00:00',
+          'Porte 2',
+          false,
+          'k1',
+          't1',
+        ],
         ['r2', 'Ekambi', null, '0001', 'w', 3, null, null, false],
         ['r3', 'Daniel', 'F', '1234', 'x', null, null, null, false],
       ],
@@ -24,7 +37,7 @@ describe('door list', () => {
     expect(list).toMatchObject({
       full: true,
       version: 812,
-      derivation: { salt: 'c2FsdA', iterations: 100000 },
+      derivation: { salt: 'c2FsdA', iterations: 100000, checkBytes: 3 },
       removed: [],
     });
     expect(list.window).toEqual({
@@ -36,6 +49,7 @@ describe('door list', () => {
       {
         ref: 'r1',
         check: 'k1',
+        tokenCheck: 't1',
         firstName: 'Awa',
         lastInitial: 'M',
         phoneLast4: '4556',
@@ -62,12 +76,12 @@ describe('door list', () => {
     expect(maskedPhoneOf('4556')).toBe('••• •• 45 56');
   });
 
-  it('derives the check as Node’s PBKDF2-HMAC-SHA256 does, first 16 bytes, base64url', async () => {
+  it('derives the check as Node’s PBKDF2-HMAC-SHA256 does, first 3 bytes, base64url', async () => {
     const salt = Buffer.alloc(16, 7);
-    const expected = pbkdf2Sync('ABCDEFGHJK', salt, 1000, 16, 'sha256').toString('base64url');
-    const derivation = { salt: salt.toString('base64url'), iterations: 1000 };
+    const expected = pbkdf2Sync('ABCDEFGHJK', salt, 1000, 3, 'sha256').toString('base64url');
+    const derivation = { salt: salt.toString('base64url'), iterations: 1000, checkBytes: 3 };
     expect(await doorCheckOf(derivation, 'ABCDEFGHJK')).toBe(expected);
-    expect(expected).toHaveLength(22);
+    expect(expected).toHaveLength(4);
   });
 });
 

@@ -1,61 +1,84 @@
 /**
  * The offline door's list on the phone (issue 31, docs/decisions/032-offline-door.md): the check
- * of a code derived with WebCrypto equals PBKDF2-HMAC-SHA256 computed with node:crypto (and a
- * vector written down once, docs/decisions/036-door-admits-what-it-scanned.md), the verdicts judged from the list alone, the downloads (full, delta,
- * removed passes), the phone search by four digits, and the queue's batches for door_sync.
+ * of a code derived with WebCrypto equals the first 3 bytes of PBKDF2-HMAC-SHA256 computed with
+ * node:crypto (and a vector written down once), a QR token's equals SHA-256 (ADR 042), the
+ * verdicts judged from the list alone, the downloads (full, delta, removed passes), the phone
+ * search by four digits, and the queue's batches for door_sync.
  */
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { doorCheckOf } from '@/data/door/door-ref';
+import { doorCheckOf, tokenCheckOf } from '@/data/door/door-ref';
+import { passCodeOf, qrTokenOf, withQrToken } from '@/lib/pass-code';
 import { maskedPhoneOf, toDoorList } from '@/data/door/door-list';
 import { SYNC_BATCH_MAX } from '@/data/door/door-sync';
 import {
   applyDownload,
   judgeFromList,
   matchesFromList,
-  refOfCheck,
+  refOfTokenCheck,
+  refsOfCheck,
   withOwnEntry,
 } from '@/features/door/list/door-list';
 import { syncBatches, toSentScan, toSyncScan } from '@/features/door/list/sync-results';
 import type { QueuedScan } from '@/features/door/scan-queue';
 import { queueScan, queuedScans, removeQueuedScan } from '@/features/door/scan-queue';
 
-// Salt bytes 0, 1, …, 15, 60,000 iterations (the database's default); the checks below were
-// computed once with node:crypto's pbkdf2Sync.
-const DERIVATION = { salt: 'AAECAwQFBgcICQoLDA0ODw', iterations: 60_000 };
+// Salt bytes 0, 1, …, 15, 60,000 iterations (the database's default), 3 bytes kept; the checks
+// below are the first 3 bytes of what node:crypto's pbkdf2Sync computed once.
+const DERIVATION = { salt: 'AAECAwQFBgcICQoLDA0ODw', iterations: 60_000, checkBytes: 3 };
 const VECTORS = [
-  ['ABCDE23456', '5n2G_ZeQg7UeZFgKCMU-Dg'],
-  ['FETE234567', 'UqBZUk4COrn2yAtxwsWJIA'],
+  ['ABCDE23456', '5n2G'],
+  ['FETE234567', 'UqBZ'],
 ] as const;
+const TOKEN = 'q0nM3J6x0aVv2f8Yk1B7Zw';
+const tokenCheck = (token: string) =>
+  createHash('sha256')
+    .update(Buffer.concat([Buffer.from(DERIVATION.salt, 'base64url'), Buffer.from(token)]))
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 
-describe('the door check (PBKDF2-HMAC-SHA256 of the normalised code, 16 bytes, base64url)', () => {
+describe('the door check (PBKDF2-HMAC-SHA256 of the normalised code, 3 bytes, base64url)', () => {
   it('equals the vectors computed with node:crypto', async () => {
     for (const [code, check] of VECTORS) expect(await doorCheckOf(DERIVATION, code)).toBe(check);
   });
 
-  it('equals node:crypto for random salts and codes, 22 characters, no padding', async () => {
+  it('equals node:crypto for random salts and codes, 4 characters (24 bits), no padding', async () => {
     for (let i = 0; i < 10; i++) {
       const salt = randomBytes(16);
       const code = randomBytes(10).toString('hex').slice(0, 10).toUpperCase();
-      const derivation = { salt: salt.toString('base64url'), iterations: 1000 };
+      const derivation = { salt: salt.toString('base64url'), iterations: 1000, checkBytes: 3 };
       const check = await doorCheckOf(derivation, code);
-      expect(check).toBe(pbkdf2Sync(code, salt, 1000, 16, 'sha256').toString('base64url'));
-      expect(check).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(check).toBe(pbkdf2Sync(code, salt, 1000, 3, 'sha256').toString('base64url'));
+      expect(check).toMatch(/^[A-Za-z0-9_-]{4}$/);
     }
+  });
+
+  it('a QR token’s check is SHA-256(salt || token), 16 bytes, as private.door_token_check', async () => {
+    expect(await tokenCheckOf(DERIVATION, TOKEN)).toBe(tokenCheck(TOKEN));
+    expect(tokenCheck(TOKEN)).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });
 
-// [ref, first_name, initial, last4, state, position, entered_at, door, by_hand, check], as
-// door_list.
+// [ref, first_name, initial, last4, state, position, entered_at, door, by_hand, check,
+// token_check], as door_list.
 const ROWS = [
-  ['r-valid', 'Awa', 'N', '3456', 'c', null, null, null, false, VECTORS[0][1]],
+  ['r-valid', 'Awa', 'N', '3456', 'c', null, null, null, false, VECTORS[0][1], tokenCheck(TOKEN)],
   ['r-in', 'Paul', 'M', '1111', 'c', null, '2026-12-19T19:10:00Z', 'Porte 2', false],
   ['r-hand', 'Rose', null, '2222', 'c', null, '2026-12-19T19:12:00Z', null, true],
   ['r-wait', 'Ines', 'T', '3456', 'w', 4, null, null, false],
   ['r-gone', 'Marc', 'B', '9999', 'x', null, null, null, false],
 ];
 const full = (rows: unknown[] = ROWS) =>
-  toDoorList({ full: true, version: 10, ...DERIVATION, passes: rows, server_now: 'x' });
+  toDoorList({
+    full: true,
+    version: 10,
+    salt: DERIVATION.salt,
+    iterations: DERIVATION.iterations,
+    check_bytes: DERIVATION.checkBytes,
+    passes: rows,
+    server_now: 'x',
+  });
 const listOf = (rows: unknown[] = ROWS) => applyDownload(null, full(rows), '2026-12-19T19:30:00Z')!;
 
 describe('a verdict from the list alone', () => {
@@ -108,11 +131,38 @@ describe('a verdict from the list alone', () => {
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      const ref = refOfCheck(big, await doorCheckOf(big.derivation, 'ABCDE23456'));
-      expect(judgeFromList(big, ref!).verdict).toBe('validated');
+      const [ref] = refsOfCheck(big, await doorCheckOf(big.derivation, 'ABCDE23456'));
+      expect(judgeFromList(big, ref).verdict).toBe('validated');
       times.push(performance.now() - started);
     }
     expect(Math.min(...times)).toBeLessThan(50);
+  });
+});
+
+describe('finding the pass scanned (ADR 042)', () => {
+  it('reads a QR: the link’s code and the token after #t=; an old image’s bare link has none', () => {
+    const qr = withQrToken('https://example.cm/pass/ABCDE23456', TOKEN);
+    expect(qr).toBe(`https://example.cm/pass/ABCDE23456#t=${TOKEN}`);
+    expect([passCodeOf(qr), qrTokenOf(qr)]).toEqual(['ABCDE23456', TOKEN]);
+    expect(qrTokenOf('https://example.cm/pass/ABCDE23456')).toBeNull();
+    expect(qrTokenOf(`https://example.cm/pass/ABCDE23456#t=${TOKEN.slice(1)}`)).toBeNull();
+    expect(withQrToken('https://example.cm/pass/ABCDE23456', '')).not.toContain('#');
+  });
+
+  it('a QR token finds its pass by one SHA-256; another token finds none', async () => {
+    const list = listOf();
+    expect(refOfTokenCheck(list, await tokenCheckOf(list.derivation, TOKEN))).toBe('r-valid');
+    const other = randomBytes(16).toString('base64url');
+    expect(refOfTokenCheck(list, await tokenCheckOf(list.derivation, other))).toBeNull();
+  });
+
+  it('a code’s 24-bit check may fit two passes: both are given, the page then judges neither', () => {
+    const list = listOf([
+      ...ROWS,
+      ['r-twin', 'Zoé', 'K', '7777', 'c', null, null, null, false, VECTORS[0][1]],
+    ]);
+    expect(refsOfCheck(list, VECTORS[0][1]).sort()).toEqual(['r-twin', 'r-valid']);
+    expect(refsOfCheck(list, VECTORS[1][1])).toEqual([]);
   });
 });
 
@@ -172,6 +222,10 @@ describe('the queue', () => {
       code: 'ABCDE23456',
       scannedAt: 'T',
       offlineVerdict: 'valid',
+    });
+    // A QR that held a token: the token goes as the code (ADR 042).
+    expect(toSyncScan(scan('t', 'P', { scannedAt: 'T', token: TOKEN }))).toMatchObject({
+      code: TOKEN,
     });
     expect(toSyncScan(scan('b', 'P', { kind: 'phone', value: '3456', ref: 'r' }))).toEqual({
       scanId: 'b',

@@ -32,6 +32,7 @@ const reservationRow: ReservationRow = {
   survey_changed: ['attendance_status', 'will_attend', 'consumes_booster_products'],
   door_ref: 'q1Xw3b8cR2n4mT6yK0pZaA',
   door_version: 1,
+  qr_token: 'q0nM3J6x0aVv2f8Yk1B7Zw',
 };
 
 describe('reservation mapper', () => {

@@ -35,6 +35,11 @@ export type DoorScan = {
   kind: 'code' | 'phone';
   value: string;
   door: string;
+  /**
+   * The token the pass's QR held after its link (src/lib/pass-code.ts qrTokenOf): sent and
+   * judged instead of the code (docs/decisions/042-a-door-list-without-codes.md).
+   */
+  token?: string;
 };
 
 /** When the door takes check-ins: around the concert (docs/decisions/017-roles-and-door-window.md). */
@@ -100,7 +105,7 @@ function toDoorCount(json: unknown): DoorCount {
 }
 
 /**
- * Checks a pass in by its code or by its holder's phone, at `scan.door`. A lost network throws
+ * Checks a pass in by its code (or its QR's token) or by its holder's phone, at `scan.door`. A lost network throws
  * DataError 'network' (queue the scan and send it again later with the same scanId); a session
  * that may no longer check in throws 'forbidden' with DOOR_SESSION_EXPIRED; outside the door
  * window 'closed', too many phone look-ups 'limited' (reason door_lookup_limited), each with
@@ -111,7 +116,7 @@ export async function checkIn(scan: DoorScan): Promise<DoorAnswer> {
     scan.kind === 'code'
       ? await callDoorRpc(
           'check_in',
-          { code: scan.value, door: scan.door, scan_id: scan.scanId },
+          { code: scan.token ?? scan.value, door: scan.door, scan_id: scan.scanId },
           CHECK_IN_FAILED,
         )
       : await callDoorRpc(

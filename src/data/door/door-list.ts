@@ -7,9 +7,10 @@ import type { DoorDerivation } from './door-ref';
  * The door list (docs/decisions/032-offline-door.md): what a door needs to judge every pass of
  * the edition without the network. `door_list` answers the whole list (with the salt and
  * iterations of the checks) when `since` is null, and otherwise only what changed since that
- * version. Never a pass code, never a phone, never a key: an opaque reference, a slow derivation
- * of the code (./door-ref.ts, docs/decisions/036-door-admits-what-it-scanned.md), the first name
- * and initial, the phone's last four digits.
+ * version. Never a pass code, never a phone, never a key: an opaque reference, 24 bits of a slow
+ * derivation of the code and a hash of the QR's token (./door-ref.ts,
+ * docs/decisions/042-a-door-list-without-codes.md), the first name and initial, the phone's last
+ * four digits.
  */
 
 const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.';
@@ -20,8 +21,10 @@ export type DoorPassState = 'confirmed' | 'waitlisted' | 'cancelled';
 export type DoorPass = {
   /** The pass's name in the list (opaque: a hash keyed by a key the phone never gets). */
   ref: string;
-  /** PBKDF2 of its code (./door-ref.ts); null until the database has derived it. */
+  /** 3 bytes of PBKDF2 of its code (./door-ref.ts); null until the database has derived it. */
   check: string | null;
+  /** SHA-256 of its QR token (./door-ref.ts): what a scanned QR is found by. */
+  tokenCheck: string | null;
   firstName: string;
   lastInitial: string | null;
   /** The phone's last four digits (maskedPhoneOf shows them). */
@@ -62,6 +65,7 @@ function toDoorPass(row: unknown): DoorPass {
   return {
     ref,
     check: text(a[9]),
+    tokenCheck: text(a[10]),
     firstName: text(a[1]) ?? '',
     lastInitial: text(a[2]),
     phoneLast4: text(a[3]) ?? '',
@@ -76,7 +80,8 @@ function toDoorPass(row: unknown): DoorPass {
 const derivationOf = (j: Json): DoorDerivation | null => {
   const salt = text(j.salt);
   const iterations = int(j.iterations);
-  return salt && iterations ? { salt, iterations } : null;
+  const checkBytes = int(j.check_bytes);
+  return salt && iterations && checkBytes ? { salt, iterations, checkBytes } : null;
 };
 
 /** door_list's JSON -> DoorList. */

@@ -1,14 +1,16 @@
 /**
- * The door check of a pass code (docs/decisions/036-door-admits-what-it-scanned.md): the first
- * 16 bytes of PBKDF2-HMAC-SHA256(code, salt, iterations), base64url without padding, as the
- * database's private.door_check. `salt` and `iterations` are door_list's (the edition's, sent
- * with the full list); `code` is normalised (src/lib/pass-code.ts passCodeOf: upper case, no
- * separators). WebCrypto's own PBKDF2: the same in the browser and in Node, run natively, so a
- * verdict stays under the door's 50 ms while a stolen list costs years to turn back into codes.
+ * The door checks (docs/decisions/042-a-door-list-without-codes.md). A pass code's: the first
+ * `checkBytes` (3) bytes of PBKDF2-HMAC-SHA256(code, salt, iterations), base64url without
+ * padding, as the database's private.door_check: about 5e7 codes share each one, so the list
+ * never singles out a code, and the database confirms it. A QR token's: the first 16 bytes of
+ * SHA-256(salt || token), as private.door_token_check: 128 random bits need no slow hash.
+ * `salt`, `iterations` and `checkBytes` are door_list's (the edition's, sent with the full
+ * list); `code` is normalised (src/lib/pass-code.ts passCodeOf). WebCrypto's own PBKDF2 and
+ * SHA-256: the same in the browser and in Node, run natively, so a verdict stays under 50 ms.
  */
 
-/** What door_list gives to derive checks: the salt (base64url) and the iteration count. */
-export type DoorDerivation = { salt: string; iterations: number };
+/** What door_list gives to derive checks: the salt (base64url), iterations, bytes kept. */
+export type DoorDerivation = { salt: string; iterations: number; checkBytes: number };
 
 const fromBase64Url = (b64url: string): Uint8Array<ArrayBuffer> => {
   const b64 = b64url.replace(/-/g, '+').replace(/_/g, '/');
@@ -39,7 +41,18 @@ export async function doorCheckOf(derivation: DoorDerivation, code: string): Pro
       iterations: derivation.iterations,
     },
     password,
-    128,
+    derivation.checkBytes * 8,
   );
   return toBase64Url(new Uint8Array(bits));
+}
+
+/** The door check of a QR token (the 22 characters after `#t=` in the pass's QR). */
+export async function tokenCheckOf(derivation: DoorDerivation, token: string): Promise<string> {
+  const salt = fromBase64Url(derivation.salt);
+  const text = new TextEncoder().encode(token);
+  const input = new Uint8Array(salt.length + text.length);
+  input.set(salt);
+  input.set(text, salt.length);
+  const digest = await crypto.subtle.digest('SHA-256', input);
+  return toBase64Url(new Uint8Array(digest, 0, 16));
 }

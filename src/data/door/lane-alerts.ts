@@ -3,8 +3,10 @@ import { DataError, toDataError } from '@/lib/errors';
 
 /**
  * The lane alerts (docs/decisions/036-door-admits-what-it-scanned.md): a door account that sent
- * more scans than a lane does, one alert per account per ten minutes, with how many scans the
- * database refused. Admins read the account's e-mail; readers the door only.
+ * more scans than a lane does, or whose phone let someone in offline on a code that is no pass's
+ * (docs/decisions/042-a-door-list-without-codes.md), one alert per account per ten minutes, with
+ * how many scans the database refused and how many such entries. Admins read the account's
+ * e-mail; readers the door only.
  */
 
 const LIST_FAILED = 'Les alertes des portes n’ont pas pu être chargées.';
@@ -17,6 +19,8 @@ export type LaneAlert = {
   firstAt: string;
   lastAt: string;
   refused: number;
+  /** Entries let in offline on a code no pass has (it matched only the list's 24-bit check). */
+  admittedUnknown: number;
 };
 
 function toLaneAlert(json: unknown): LaneAlert {
@@ -25,9 +29,17 @@ function toLaneAlert(json: unknown): LaneAlert {
   const door = str(j.door);
   const firstAt = str(j.first_at);
   const lastAt = str(j.last_at);
-  if (typeof j.id !== 'number' || typeof j.refused !== 'number' || !door || !firstAt || !lastAt)
+  const { id, refused, admitted_unknown: admittedUnknown } = j;
+  if (
+    typeof id !== 'number' ||
+    typeof refused !== 'number' ||
+    typeof admittedUnknown !== 'number' ||
+    !door ||
+    !firstAt ||
+    !lastAt
+  )
     throw new DataError('unknown', LIST_FAILED, { details: json });
-  return { id: j.id, door, account: str(j.account), firstAt, lastAt, refused: j.refused };
+  return { id, door, account: str(j.account), firstAt, lastAt, refused, admittedUnknown };
 }
 
 /** Every lane alert, newest first (admins and readers). */

@@ -12,6 +12,8 @@ type PassState = 'confirmed' | 'waitlisted' | 'cancelled' | 'checked_in';
 
 export type Pass = {
   code: string;
+  /** What the QR holds for the door after the link (docs/decisions/042-a-door-list-without-codes.md). */
+  qrToken: string;
   firstName: string;
   maskedPhone: string;
   state: PassState;
@@ -39,6 +41,7 @@ function toPass(json: unknown): Pass {
   if (!state || !j.code) throw new DataError('unknown', PASS_ERROR);
   return {
     code: text(j.code),
+    qrToken: text(j.qr_token),
     firstName: text(j.first_name),
     maskedPhone: text(j.masked_phone),
     state,

@@ -8,6 +8,7 @@ import {
   DOOR_NAME_INVALID,
   doorNameOf,
   passCodeOf,
+  qrTokenOf,
   readDoorName,
   saveDoorName,
 } from './door-input';
@@ -103,7 +104,9 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
   const onScanned = useCallback(
     (raw: string) => {
       const code = passCodeOf(raw);
-      if (code && doorValid) void submit('code', code, doorName);
+      // The QR's token is judged instead of the code (docs/decisions/042-a-door-list-without-codes.md).
+      const token = qrTokenOf(raw) ?? undefined;
+      if (code && doorValid) void submit('code', code, doorName, { token });
       else rejectScan(raw, doorName);
     },
     [doorValid, doorName, submit, rejectScan],
@@ -214,7 +217,7 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
             onRefused={(e, typed) => rejectSearch(e, typed, doorName)}
             onConfirm={(match, typed) => {
               if (!doorValid) return document.getElementById('door-name')?.focus();
-              void submit('phone', typed, doorName, match.ref);
+              void submit('phone', typed, doorName, { ref: match.ref });
             }}
           />
         </div>

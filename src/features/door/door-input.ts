@@ -1,6 +1,6 @@
 import { normalisePhone } from '@/lib/phone';
 
-export { passCodeOf } from '@/lib/pass-code';
+export { passCodeOf, qrTokenOf } from '@/lib/pass-code';
 
 /**
  * The 9 digits of a Cameroonian phone as people write it (+237 6 77 12 34 56), or null: the

@@ -47,7 +47,7 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
 /** The door list, as the check-in uses it (./list/use-door-list.ts). */
 type ListAccess = {
   syncedAt: string | null;
-  refOf: (code: string) => Promise<string | null>;
+  refOf: (scan: Pick<DoorScan, 'value' | 'token'>) => Promise<string | null>;
   judge: (ref: string, entry: OwnEntry) => Promise<DoorAnswer | null>;
 };
 
@@ -150,7 +150,7 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
   const judgeOffline = useCallback(
     async (scan: DoorScan, scannedAt: string, matchRef?: string) => {
       const { list } = deps.current;
-      const ref = matchRef ?? (scan.kind === 'code' ? await list.refOf(scan.value) : null);
+      const ref = matchRef ?? (scan.kind === 'code' ? await list.refOf(scan) : null);
       const answer = ref ? await list.judge(ref, { at: scannedAt, door: scan.door }) : null;
       if (!answer || !list.syncedAt) {
         await queueScan(scan, { scannedAt, ref: matchRef });
@@ -167,12 +167,18 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
   );
 
   /**
-   * Checks in a valid pass code, or the pass a phone search found (`ref`), at `door`: online
-   * with check_in (a code) or door_sync (a reference); offline from the list.
+   * Checks in a valid pass code (with the token its QR held, if any), or the pass a phone search
+   * found (`ref`), at `door`: online with check_in (a code or token) or door_sync (a
+   * reference); offline from the list.
    */
   const submit = useCallback(
-    async (kind: DoorScan['kind'], value: string, door: string, ref?: string) => {
-      const scan: DoorScan = { scanId: newScanId(), kind, value, door };
+    async (
+      kind: DoorScan['kind'],
+      value: string,
+      door: string,
+      { ref, token }: { ref?: string; token?: string } = {},
+    ) => {
+      const scan: DoorScan = { scanId: newScanId(), kind, value, door, ...(token && { token }) };
       const scannedAt = new Date().toISOString();
       setBusy(true);
       try {

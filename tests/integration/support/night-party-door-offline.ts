@@ -3,14 +3,14 @@
  * night-party-door-sync.test.ts, night-party-door-phone-search.test.ts): the door list's shape,
  * the reference computed in Node, queued scans, and a reader and an admin signed in.
  */
-import { pbkdf2Sync } from 'node:crypto';
+import { createHash, pbkdf2Sync } from 'node:crypto';
 import { beforeAll, expect } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backend } from './night-party-door';
 
 /**
  * [ref, first_name, last_initial, phone_last4, state, position, checked_in_at, door, by_hand,
- * check]
+ * check, token_check]
  */
 export type Row = [
   string,
@@ -23,6 +23,7 @@ export type Row = [
   string | null,
   boolean,
   string | null,
+  string,
 ];
 export type DoorList = {
   full: boolean;
@@ -30,6 +31,7 @@ export type DoorList = {
   server_now: string;
   salt?: string;
   iterations?: number;
+  check_bytes?: number;
   window: { opens_at: string; closes_at: string; open: boolean };
   passes: Row[];
   removed?: string[];
@@ -44,11 +46,26 @@ export const download = async (c: SupabaseClient, since?: number, door = 'Porte 
   return data as DoorList;
 };
 
-/** The contract's check (ADR 036), computed with Node's own PBKDF2. */
+/** The contract's check (ADR 036, 3 bytes since ADR 042), computed with Node's own PBKDF2. */
 export const nodeCheck = (list: { salt?: string; iterations?: number }, code: string) =>
-  pbkdf2Sync(code, Buffer.from(list.salt!, 'base64url'), list.iterations!, 16, 'sha256').toString(
+  pbkdf2Sync(code, Buffer.from(list.salt!, 'base64url'), list.iterations!, 3, 'sha256').toString(
     'base64url',
   );
+
+/** The contract's check of a QR token (ADR 042): SHA-256(salt || token), 16 bytes. */
+export const nodeTokenCheck = (list: { salt?: string }, token: string) =>
+  createHash('sha256')
+    .update(Buffer.concat([Buffer.from(list.salt!, 'base64url'), Buffer.from(token)]))
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+
+/** The derivation as the door page takes it (src/data/door/door-ref.ts). */
+export const derivationOf = (list: DoorList) => ({
+  salt: list.salt!,
+  iterations: list.iterations!,
+  checkBytes: list.check_bytes!,
+});
 
 /** An entry time as the list and the answers give it (JSON of timestamptz). */
 export const enteredAt = async (id: string) =>

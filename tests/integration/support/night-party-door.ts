@@ -75,12 +75,17 @@ export async function pass(
   fullName = 'Awa Ngono',
 ) {
   const n = ++serial;
-  const [row] = await backend.sql<{ id: string; pass_code: string; phone: string }>(
+  const [row] = await backend.sql<{
+    id: string;
+    pass_code: string;
+    phone: string;
+    qr_token: string;
+  }>(
     `insert into reservations (full_name, phone, ville, heard_from, state, queue_number, cancelled_at)
      values ($1, $2, 'Douala', 'flyer', $3,
              case when $3 = 'waitlisted' then nextval('private.reservation_queue') end,
              case when $3 = 'cancelled' then now() end)
-     returning id::text, pass_code, phone`,
+     returning id::text, pass_code, phone, qr_token`,
     [fullName, `67${String(n).padStart(7, '0')}`, state],
   );
   return row;

@@ -34,6 +34,7 @@ export const PASS_KEYS = [
   'map_url',
   'masked_phone',
   'position',
+  'qr_token',
   'state',
   'venue_address',
   'venue_name',

@@ -62,8 +62,9 @@ export async function loadDoorList(): Promise<LocalList | null> {
   const s = openStore();
   let value: Stored | undefined = memory;
   if (s) value = (await get<Stored>(LIST, s).catch(() => undefined)) ?? memory;
-  // A list stored before the checks (ADR 036) carried a key instead: downloaded again.
-  return value?.derivation ? fromStored(value) : null;
+  // A list stored before the checks (ADR 036) carried a key instead, one stored before ADR 042
+  // full 16-byte checks and no token checks: downloaded again.
+  return value?.derivation?.checkBytes ? fromStored(value) : null;
 }
 
 /** At sign-out: nothing of the list stays on the phone. */

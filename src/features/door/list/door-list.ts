@@ -5,8 +5,9 @@ import type { DoorDerivation } from '@/data/door/door-ref';
 
 /**
  * The door list as the phone keeps it (docs/decisions/032-offline-door.md): every pass of the
- * edition by its reference and the slow check of its code (src/data/door/door-ref.ts,
- * docs/decisions/036-door-admits-what-it-scanned.md), never its code, as of the last
+ * edition by its reference, 24 bits of the slow check of its code and the hash of its QR token
+ * (src/data/door/door-ref.ts, docs/decisions/042-a-door-list-without-codes.md), never its code,
+ * as of the last
  * download, plus the entries this phone admitted offline since. What it needs to judge a pass
  * without the network.
  */
@@ -86,9 +87,20 @@ export function judgeFromList(list: LocalList, ref: string): DoorAnswer {
   return { ...holder, verdict: 'validated' };
 }
 
-/** The reference of the pass whose code has this check, or null: none in the list. */
-export function refOfCheck(list: LocalList, check: string): string | null {
-  for (const p of list.passes.values()) if (p.check === check) return p.ref;
+/**
+ * The references of the passes whose code has this check: about one in 3,355 codes that are
+ * no pass's matches one of 5,000 passes (24 bits, docs/decisions/042-a-door-list-without-codes.md);
+ * two passes may share one.
+ */
+export function refsOfCheck(list: LocalList, check: string): string[] {
+  const refs: string[] = [];
+  for (const p of list.passes.values()) if (p.check === check) refs.push(p.ref);
+  return refs;
+}
+
+/** The reference of the pass whose QR token has this check, or null: none in the list. */
+export function refOfTokenCheck(list: LocalList, tokenCheck: string): string | null {
+  for (const p of list.passes.values()) if (p.tokenCheck === tokenCheck) return p.ref;
   return null;
 }
 

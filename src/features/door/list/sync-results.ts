@@ -34,7 +34,8 @@ export function toSyncScan(scan: QueuedScan): SyncScan {
     scannedAt: scan.scannedAt ?? new Date(scan.queuedAt).toISOString(),
     offlineVerdict: (scan.offlineVerdict === 'validated' ? 'valid' : null) as OfflineVerdict | null,
   };
-  if (!scan.ref) return { ...base, code: scan.value };
+  // The QR's token when it held one: door_sync takes it as `code` (ADR 042).
+  if (!scan.ref) return { ...base, code: scan.token ?? scan.value };
   const phone = scan.kind === 'phone' ? phoneDigitsOf(scan.value) : null;
   return phone ? { ...base, ref: scan.ref, phone } : { ...base, ref: scan.ref };
 }

@@ -2,16 +2,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toDataError } from '@/lib/errors';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { getDoorList } from '@/data/door/door-list';
-import { doorCheckOf } from '@/data/door/door-ref';
+import { doorCheckOf, tokenCheckOf } from '@/data/door/door-ref';
+import type { DoorScan } from '@/data/door/check-in';
 import {
   applyDownload,
   judgeFromList,
-  refOfCheck,
+  refOfTokenCheck,
+  refsOfCheck,
   withOwnEntry,
   type LocalList,
   type OwnEntry,
 } from './door-list';
 import { loadDoorList, saveDoorList } from './door-list-store';
+
+/** What the door read: the normalised code, and the QR's token when it held one. */
+type ScanRead = Pick<DoorScan, 'value' | 'token'>;
 
 /** How often the list is downloaded again while online (only what changed). */
 const LIST_SYNC_MS = 60_000;
@@ -105,15 +110,21 @@ export function useDoorList({ door, onSessionLost }: Options) {
   }, [sync]);
 
   /**
-   * The list's reference of the pass with this normalised code (its check derived, then looked
-   * up: docs/decisions/036-door-admits-what-it-scanned.md); the check itself when no pass has it
-   * (judged unknown); null without a list.
+   * The list's reference of the pass scanned (docs/decisions/042-a-door-list-without-codes.md):
+   * by its QR token's check (one SHA-256) when the QR held one, else by its normalised code's
+   * 24-bit check (PBKDF2); the check itself when no pass has it (judged unknown); null without a
+   * list, or when two passes share the code's check (sent to the database, no verdict shown).
    */
-  const refOf = useCallback(async (code: string): Promise<string | null> => {
+  const refOf = useCallback(async (scan: ScanRead): Promise<string | null> => {
     const l = current.current;
     if (!l) return null;
-    const check = await doorCheckOf(l.derivation, code);
-    return refOfCheck(l, check) ?? check;
+    if (scan.token) {
+      const tokenCheck = await tokenCheckOf(l.derivation, scan.token);
+      return refOfTokenCheck(l, tokenCheck) ?? tokenCheck;
+    }
+    const check = await doorCheckOf(l.derivation, scan.value);
+    const refs = refsOfCheck(l, check);
+    return refs.length > 1 ? null : (refs[0] ?? check);
   }, []);
 
   /** The verdict from the list (null without a list); a validated pass is marked as entered here. */

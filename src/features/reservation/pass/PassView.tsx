@@ -1,7 +1,7 @@
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { Pass } from '@/data/reservations/pass';
-import { groupedCode, passUrl } from './pass-links';
+import { groupedCode, passQrText } from './pass-links';
 import { QrCode } from '@/components/ui/QrCode';
 
 const STATE_LOOK: Record<Pass['state'], { className: string; text: (p: Pass) => string }> = {
@@ -19,7 +19,7 @@ const STATE_LOOK: Record<Pass['state'], { className: string; text: (p: Pass) => 
 
 /**
  * The pass as its holder and the door see it: first name, state, date, times, venue with a map
- * link, and (unless cancelled) the QR code holding the pass link, with the code printed under
+ * link, and (unless cancelled) the QR code holding the pass link and its door token, with the code printed under
  * it for typing at the door.
  */
 export function PassView({ pass }: { pass: Pass }) {
@@ -85,7 +85,7 @@ export function PassView({ pass }: { pass: Pass }) {
         {pass.state !== 'cancelled' && (
           <figure className="mx-auto max-w-72 text-center">
             <QrCode
-              text={passUrl(pass.code)}
+              text={passQrText(pass)}
               label={`QR code du pass ${groupedCode(pass.code)}`}
               className="mx-auto w-full max-w-64"
             />

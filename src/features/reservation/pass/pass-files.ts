@@ -2,7 +2,7 @@ import { NIGHT_PARTY_LOGO } from '@/components/brand/Logo';
 import { downloadFile } from '@/lib/download';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import type { Pass } from '@/data/reservations/pass';
-import { groupedCode, passUrl } from './pass-links';
+import { groupedCode, passQrText, passUrl } from './pass-links';
 import { qrMatrix } from '@/components/ui/QrCode';
 
 const EVENT_NAME = 'Booster Night Party';
@@ -98,7 +98,7 @@ export async function downloadPassImage(pass: Pass): Promise<void> {
   );
   ctx.fillText(pass.venueName, W / 2, 505);
 
-  const matrix = qrMatrix(passUrl(pass.code));
+  const matrix = qrMatrix(passQrText(pass));
   const side = 760;
   const cell = Math.floor(side / matrix.length);
   const qrSide = cell * matrix.length;
