@@ -32,6 +32,16 @@ const finalNoon = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? doualaInst
 export const editionYear = (f: Pick<Facts, 'editionYear'>) =>
   f.editionYear > 0 ? String(f.editionYear) : '';
 
+/**
+ * The footer's "© 2026": the year the edition began, its registrations' opening or its concert,
+ * whichever comes first (Douala). A copyright is not dated after the publication: the edition's
+ * year is the final's, often the next year (docs/decisions/046-the-pass-comes-first.md).
+ */
+export const copyrightYear = (f: Pick<Facts, 'registrationOpensAt' | 'concertStartsAt'>) => {
+  const years = [f.registrationOpensAt, f.concertStartsAt].filter(valid).map(eventYear);
+  return years.length ? String(Math.min(...years)) : '';
+};
+
 /** "Booster Challenge 2031". */
 export const challengeName = (f: Pick<Facts, 'editionYear'>) =>
   `Booster Challenge${f.editionYear > 0 ? ` ${f.editionYear}` : ''}`;

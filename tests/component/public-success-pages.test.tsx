@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import ReservationSuccessPage from '@/features/reservation/ReservationSuccessPage';
 import { fr } from '../setup/french';
@@ -30,10 +30,9 @@ describe('success and closed pages', () => {
     expect(screen.getByText(/^Votre pass vous est envoyé par/)).toHaveTextContent(
       /^Votre pass vous est envoyé par WhatsApp au 6•• •• •• 33\.$/,
     );
-    expect(screen.getByRole('link', { name: fr('« Retrouver mon pass »') })).toHaveAttribute(
-      'href',
-      '/night-party',
-    );
+    // Nothing came: "Retrouver mon pass" is asked on this page (issue 40), not on another one.
+    const recover = screen.getByRole('region', { name: fr('Pass perdu ?') });
+    expect(within(recover).getByRole('button', { name: 'Retrouver mon pass' })).toBeVisible();
     expect(screen.getByText(/smartphone bien chargé/)).toBeVisible();
     expect(screen.getByText(/Je ne pourrai pas venir/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'contact@booster-challenge.cm' })).toHaveAttribute(

@@ -178,6 +178,33 @@ describe('voting from /pass/:code', () => {
     expect(within(ballot).getByText(/changer votre vote jusqu’à la clôture/)).toBeVisible();
   }, 30_000);
 
+  it('keeps "Vote clos" on screen when the régie closed the round just before the tap, until dismissed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const round = await openRound(admin, desk, 2, { title: 'Battle de danse' });
+    const voter = await pass(backend);
+    await openPass(voter.pass_code);
+    const ballot = await screen.findByRole('region', { name: 'Battle de danse' }, SLOW);
+    // Closed early by the régie: this phone still shows the ballot (it asks every 10-15 s).
+    await run('regie_close_round', round);
+    await user.click(within(ballot).getByRole('button', { name: /n° 1 — Candidat 1/ }));
+
+    const said = 'Vote clos\u00a0: votre choix n’a pas été compté';
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(said);
+    // The page asked again: the ballot left with the round, the notice stays.
+    await waitFor(
+      () => expect(screen.queryByRole('region', { name: 'Battle de danse' })).toBeNull(),
+      SLOW,
+    );
+    await act(() => new Promise((r) => setTimeout(r, 1500)));
+    expect(screen.getByRole('alert').textContent).toBe(said);
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(await votes(round)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'J’ai compris' }));
+    expect(screen.queryByText(said)).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  }, 30_000);
+
   it('tells a pass not yet validated at the door why it may not vote, in French', async () => {
     await openRound(admin, desk, 2, { title: 'Battle de danse' });
     const waiting = await pass(backend, 'confirmed');

@@ -72,9 +72,10 @@ export default function PublicFooter() {
           </p>
         </div>
       </div>
-      {/* The edition's year is the settings' (docs/decisions/024-one-edition-one-source.md). */}
+      {/* The settings' year (docs/decisions/024-one-edition-one-source.md): the edition's first,
+          never after the Night Party's (docs/decisions/046-the-pass-comes-first.md). */}
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-gray-400">
-        © <EditionYear of="challenge" /> Booster Challenge. Tous droits réservés.
+        © <EditionYear of="copyright" /> Booster Challenge. Tous droits réservés.
       </p>
     </>
   );

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { HomeContent } from '@/features/home/HomePage';
 import { lazyHydrated } from '@/lib/lazy-page';
+import { HeaderPassLinks } from './HeaderPassLinks';
 import * as paths from '@/config/route-paths';
 import type { MenuLink } from '@/config/route-manifest';
 
@@ -112,32 +113,39 @@ export default function PublicLayout() {
               className="h-11 w-auto max-w-full object-contain object-left"
             />
           </Link>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="menu-principal"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span className="sr-only">{menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
+          <div className="flex items-center gap-2">
+            {/* The specification's labels ("Inscription Challenge", "Pré-inscription Concert") need
+                about 800 px on one line: the bar from 1024 px, the menu below (at 768 px they
+                wrapped into two-line links). */}
+            <nav aria-label="Navigation principale" className="hidden lg:block">
+              <NavLinks className="flex items-center gap-1" />
+            </nav>
+            <HeaderPassLinks />
+            <button
+              ref={toggleRef}
+              type="button"
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="menu-principal"
+              onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
-          {/* The specification's labels ("Inscription Challenge", "Pré-inscription Concert") need
-              about 800 px on one line: the bar from 1024 px, the menu below (at 768 px they
-              wrapped into two-line links). */}
-          <nav aria-label="Navigation principale" className="hidden lg:block">
-            <NavLinks className="flex items-center gap-1" />
-          </nav>
+              <span className="sr-only">{menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                {menuOpen ? (
+                  <path d="M6 6l12 12M18 6L6 18" />
+                ) : (
+                  <path d="M4 7h16M4 12h16M4 17h16" />
+                )}
+              </svg>
+            </button>
+          </div>
         </div>
         {menuOpen && (
           <nav

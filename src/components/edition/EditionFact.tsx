@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EditionInfo } from '@/data/edition/edition-info';
 import { useSharedEditionInfo } from '@/components/contact/site-status';
-import { editionYear, nightPartyName } from '@/lib/edition-text';
+import { copyrightYear, editionYear, nightPartyName } from '@/lib/edition-text';
 
 /*
  * The edition's dates, places and year come from the settings only (edition_info): a prerendered
@@ -23,15 +23,18 @@ export function EditionFact({
 }
 
 /**
- * The contest's year (the final's) or the concert's, in running text. The room of four digits is
+ * The contest's year (the final's), the concert's or the footer's copyright (the edition's first),
+ * in running text. The room of four digits is
  * kept while it is unknown (tabular digits are 1ch wide each), so a heading does not rewrap.
  */
-export function EditionYear({ of }: { of: 'challenge' | 'concert' }) {
+export function EditionYear({ of }: { of: 'challenge' | 'concert' | 'copyright' }) {
   const info = useSharedEditionInfo();
   const year = !info
     ? ''
     : of === 'challenge'
       ? editionYear(info)
-      : nightPartyName(info).replace(/^\D+/, '');
+      : of === 'copyright'
+        ? copyrightYear(info)
+        : nightPartyName(info).replace(/^\D+/, '');
   return <span className="inline-block min-w-[4ch] tabular-nums">{year}</span>;
 }

@@ -30,6 +30,9 @@ export function registrationNote(status: RegistrationStatus): string {
   }
 }
 
+/** "dimanche 20 décembre 2026 à 16:00": the hero's next event (./home-status.tsx, NextEvent). */
+export const concertStart = (info: EditionInfo) => when(info.concertStartsAt);
+
 /** The concert's date, time and venue, as the settings have them. */
 export const concertWhen = (info: EditionInfo) =>
   `${when(info.concertStartsAt)}, ${info.venueName}.`;

@@ -5,6 +5,7 @@ import {
   useSharedRegistrationStatus,
 } from '@/components/contact/site-status';
 import { afterFirstPaint } from '@/lib/after-first-paint';
+import type { EditionInfo } from '@/data/edition/edition-info';
 import * as paths from '@/config/route-paths';
 
 /*
@@ -93,15 +94,42 @@ export function ConcertNote({ className }: Props) {
   );
 }
 
+const concertCtaLabel = (info: EditionInfo | null | undefined) =>
+  info && info.reservationState !== 'open'
+    ? 'Découvrir la Night Party'
+    : info?.waitlistOpen
+      ? 'M’inscrire sur la liste d’attente'
+      : 'Réserver ma place';
+
+/**
+ * The next event, at the top of the hero, in a phone's first screen (issue 40; the concert's own
+ * section is two screens further): the Night Party while it is ahead, its day and hour and what
+ * to do. Its room is kept while the settings load (and when the concert is past: the hero's
+ * registration line is then the next event), so nothing moves when it arrives.
+ */
+export function NextEvent({ className }: Props) {
+  const info = useSharedEditionInfo();
+  const facts = useFacts();
+  const when = info && info.reservationState !== 'past' && facts?.concertStart(info);
+  return (
+    <div className={className}>
+      {when && (
+        <Link
+          to={paths.nightParty}
+          className="inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-2 rounded-lg bg-gray-950/40 px-3 py-1.5 text-sm text-blue-50 sm:text-base ring-1 ring-white/25 hover:bg-gray-950/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          <span className="font-bold text-yellow-400">Booster Night Party</span>
+          <span className="first-letter:uppercase">{when}</span>
+          <span className="font-semibold text-white underline">{concertCtaLabel(info)}</span>
+        </Link>
+      )}
+    </div>
+  );
+}
+
 /** "Réserver ma place" (or the waitlist) while reservations are open or unknown; else the page. */
 export function ConcertCta({ className }: Props) {
-  const info = useSharedEditionInfo();
-  const label =
-    info && info.reservationState !== 'open'
-      ? 'Découvrir la Night Party'
-      : info?.waitlistOpen
-        ? 'M’inscrire sur la liste d’attente'
-        : 'Réserver ma place';
+  const label = concertCtaLabel(useSharedEditionInfo());
   return (
     <Link to={paths.nightParty} className={className}>
       {label}

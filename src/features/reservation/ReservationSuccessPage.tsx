@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { SentReservation } from '@/data/reservations/create-reservation';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
 import { ContactLinks } from '@/components/contact/ContactLinks';
@@ -8,6 +8,7 @@ import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { useSiteUrl } from '@/lib/share-links';
 import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { RecoverPass } from './RecoverPass';
 import * as paths from '@/config/route-paths';
 
 // No year: the concert's is the settings' (docs/decisions/024-one-edition-one-source.md).
@@ -55,11 +56,8 @@ function PassByMessage() {
         qu’on scanne à l’entrée et qui sert à voter.
       </p>
       <p className="mt-3 text-gray-800">
-        Le message arrive en quelques minutes. Rien reçu au bout d’un quart d’heure&nbsp;?{' '}
-        <Link to={paths.nightParty} className="font-medium text-brand-700 underline">
-          «&nbsp;Retrouver mon pass&nbsp;»
-        </Link>{' '}
-        sur la page de la Night Party le renvoie au même numéro.
+        Le message arrive en quelques minutes. Rien reçu au bout d’un quart d’heure&nbsp;?
+        «&nbsp;Retrouver mon pass&nbsp;», ci-dessous, le renvoie au même numéro.
       </p>
     </section>
   );
@@ -122,6 +120,11 @@ export default function ReservationSuccessPage() {
       shareLabel="Inviter des amis"
     >
       <PassByMessage />
+      {/* The way out of "nothing came": asked here, not on another page
+          (docs/decisions/046-the-pass-comes-first.md). */}
+      <div className="mt-6">
+        <RecoverPass />
+      </div>
       <Reminder />
     </SuccessLayout>
   );

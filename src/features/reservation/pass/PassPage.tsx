@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { forgetPass, rememberPass } from '@/lib/last-pass';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { rememberPass } from '../vote/last-pass';
 import { PassPanel } from './PassPanel';
 import { PassVote } from './PassVote';
 import { usePass } from './use-pass';
@@ -11,15 +11,21 @@ export default function PassPage() {
   const { code = '' } = useParams();
   const pass = usePass(code);
   usePageMeta('Mon pass', 'Votre pass personnel pour la Booster Night Party.');
-  const found = pass.load.status === 'found' ? pass.load.pass.code : null;
-  // /vote opens this pass again on this phone.
+  const { load } = pass;
+  const found = load.status === 'found' ? load.pass.code : null;
+  const cancelled = load.status === 'found' && load.pass.state === 'cancelled';
+  // The header's "Mon pass" and /vote open this pass again on this phone; a cancelled or unknown
+  // pass is forgotten (docs/decisions/046-the-pass-comes-first.md).
   useEffect(() => {
-    if (found) rememberPass(found);
-  }, [found]);
+    if (found && !cancelled) rememberPass(found);
+    else if (found || load.status === 'unknown') forgetPass(found ?? code);
+  }, [found, cancelled, load.status, code]);
   return (
-    <main id="contenu" className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
-      <h1 className="mb-6 text-3xl font-extrabold text-gray-950">Mon pass Night Party</h1>
-      <PassPanel {...pass}>{found && <PassVote code={found} />}</PassPanel>
+    <main id="contenu" className="mx-auto max-w-2xl px-4 py-4 sm:py-8">
+      <h1 className="mb-3 text-2xl font-extrabold text-gray-950 sm:mb-5 sm:text-3xl">
+        Mon pass Night Party
+      </h1>
+      <PassPanel {...pass}>{found && !cancelled && <PassVote code={found} />}</PassPanel>
     </main>
   );
 }

@@ -18,32 +18,53 @@ const STATE_LOOK: Record<Pass['state'], { className: string; text: (p: Pass) => 
 };
 
 /**
- * The pass as its holder and the door see it: first name, state, date, times, venue with a map
- * link, and (unless cancelled) the QR code holding the pass link and its door token, with the code printed under
- * it for typing at the door.
+ * The pass as its holder and the door see it: first name, then (unless cancelled) the QR code
+ * holding the pass link and its door token, with the code printed under it for typing at the door, then the state,
+ * date, times and venue with a map link.
  */
 export function PassView({ pass }: { pass: Pass }) {
   const look = STATE_LOOK[pass.state];
+  const qr = pass.state !== 'cancelled';
   return (
     <article
       aria-labelledby="pass-title"
       className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-gray-200"
     >
-      <header className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 text-white">
-        <div className="px-5 pt-6">
+      <header className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 px-5 py-4 text-white">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <h2 id="pass-title">
-            <Logo logo={NIGHT_PARTY_LOGO} alt="Booster Night Party" className="h-12 w-auto" />
+            <Logo logo={NIGHT_PARTY_LOGO} alt="Booster Night Party" className="h-10 w-auto" />
           </h2>
-          <p className="mt-4 text-sm font-semibold tracking-wide text-yellow-400 uppercase">
+          <p className="text-sm font-semibold tracking-wide text-yellow-400 uppercase">
             Pass · entrée gratuite
           </p>
-          <p className="mt-1 text-xl font-bold">{pass.firstName}</p>
-          <p className="text-sm text-gray-200">Téléphone {pass.maskedPhone}</p>
         </div>
-        <div aria-hidden="true" className="crowd mt-1" />
+        <p className="mt-2 text-xl font-bold">
+          {pass.firstName}{' '}
+          <span className="text-sm font-normal whitespace-nowrap text-gray-200">
+            Téléphone {pass.maskedPhone}
+          </span>
+        </p>
       </header>
-      <div className="space-y-5 px-5 py-6">
-        <p>
+      <div className="space-y-5 px-5 py-5">
+        {/* What the door scans comes first: in the first screen of a phone, with no scrolling
+            (docs/decisions/046-the-pass-comes-first.md). */}
+        {qr && (
+          <figure className="mx-auto max-w-72 text-center">
+            <QrCode
+              text={passQrText(pass)}
+              label={`QR code du pass ${groupedCode(pass.code)}`}
+              className="mx-auto w-full max-w-64"
+            />
+            <figcaption className="mt-2">
+              <span className="block text-sm text-gray-700">Code à présenter à l’entrée</span>
+              <span className="font-mono text-2xl font-bold tracking-widest text-gray-950">
+                {groupedCode(pass.code)}
+              </span>
+            </figcaption>
+          </figure>
+        )}
+        <p className={qr ? 'text-center' : undefined}>
           <span
             id="pass-state"
             className={`inline-block max-w-full rounded-full px-3 py-1 font-semibold ${look.className}`}
@@ -82,22 +103,8 @@ export function PassView({ pass }: { pass: Pass }) {
             </dd>
           </div>
         </dl>
-        {pass.state !== 'cancelled' && (
-          <figure className="mx-auto max-w-72 text-center">
-            <QrCode
-              text={passQrText(pass)}
-              label={`QR code du pass ${groupedCode(pass.code)}`}
-              className="mx-auto w-full max-w-64"
-            />
-            <figcaption className="mt-2">
-              <span className="block text-sm text-gray-700">Code à présenter à l’entrée</span>
-              <span className="font-mono text-2xl font-bold tracking-widest text-gray-950">
-                {groupedCode(pass.code)}
-              </span>
-            </figcaption>
-          </figure>
-        )}
       </div>
+      <div aria-hidden="true" className="crowd" />
     </article>
   );
 }

@@ -14,6 +14,8 @@ type Props = {
   offsetMs: number;
   /** Asks vote_state again (the round closed, a refusal says the state changed). */
   onStale: () => void;
+  /** A vote refused because the round had just closed (said until the guest dismisses it). */
+  onClosedRefusal: () => void;
 };
 
 type Sent = { candidate: Pick<BallotCandidate, 'id' | 'number' | 'name'> };
@@ -24,7 +26,7 @@ type Sent = { candidate: Pick<BallotCandidate, 'id' | 'number' | 'name'> };
  * closes. A vote lost by the network is sent again with the same vote_id (counted once); a
  * refusal is the database's French sentence.
  */
-export default function VotePanel({ code, state, offsetMs, onStale }: Props) {
+export default function VotePanel({ code, state, offsetMs, onStale, onClosedRefusal }: Props) {
   const round = state.round;
   if (!round) return null;
   return (
@@ -46,6 +48,7 @@ export default function VotePanel({ code, state, offsetMs, onStale }: Props) {
           myVote={state.myVote}
           offsetMs={offsetMs}
           onStale={onStale}
+          onClosedRefusal={onClosedRefusal}
         />
       ) : (
         <p className="mt-3 rounded-lg bg-white p-3 font-medium text-gray-950">
@@ -62,13 +65,8 @@ function Ballot({
   myVote,
   offsetMs,
   onStale,
-}: {
-  code: string;
-  round: Round;
-  myVote: string | null;
-  offsetMs: number;
-  onStale: () => void;
-}) {
+  onClosedRefusal,
+}: Omit<Props, 'state'> & { round: Round; myVote: string | null }) {
   const left = useSecondsLeft(round.closesAt, offsetMs);
   const mark = useCountdownMark(left);
   const closed = left === 0;
@@ -96,7 +94,10 @@ function Ballot({
     } catch (e) {
       const refused = e instanceof DataError && e.kind !== 'network';
       if (refused) unsent.current = null;
-      setError(e instanceof DataError ? e.message : VOTE_SEND_ERROR);
+      // The round closed before the tap reached the database: the panel goes with the round, so
+      // the page keeps saying it (./PassVote.tsx).
+      if (refused && e.reason === 'vote_closed') onClosedRefusal();
+      else setError(e instanceof DataError ? e.message : VOTE_SEND_ERROR);
       if (refused) onStale();
     } finally {
       setSending(null);

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { passCodeOf } from '@/lib/pass-code';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { lastPass } from './last-pass';
+import { lastPass } from '@/lib/last-pass';
 import * as paths from '@/config/route-paths';
 
 const VOTE_CODE_INVALID =

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { useSharedEditionInfo } from '@/components/contact/site-status';
+import type { EditionInfo } from '@/data/edition/edition-info';
+import { recoverPassPath } from '@/features/reservation/recover-pass-id';
+import { useLastPass } from '@/lib/last-pass';
+import * as paths from '@/config/route-paths';
+
+/** The rounds are opened during the concert: "Voter" shows from the doors until 6 h after. */
+const VOTE_EVENING_MS = 6 * 3_600_000;
+
+/** Whether the concert's evening is on now (the public vote's rounds are opened then). */
+export function voteEvening(
+  info: Pick<EditionInfo, 'doorsOpenAt' | 'concertStartsAt'>,
+  now: number,
+) {
+  const doors = Date.parse(info.doorsOpenAt);
+  const start = Date.parse(info.concertStartsAt);
+  return doors <= now && now < start + VOTE_EVENING_MS;
+}
+
+const MINUTE = 60_000;
+const everyMinute = (onChange: () => void) => {
+  const id = setInterval(onChange, MINUTE);
+  return () => clearInterval(id);
+};
+/** The clock, to the minute: the layout stays mounted for hours while the guest moves around. */
+const useMinute = () =>
+  useSyncExternalStore(
+    everyMinute,
+    () => Math.floor(Date.now() / MINUTE) * MINUTE,
+    () => 0,
+  );
+
+const linkClass =
+  'inline-flex min-h-11 items-center justify-center rounded-md px-3 text-center text-sm leading-tight font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+/**
+ * The guest's shortcuts, in the header on every public page and every width
+ * (docs/decisions/046-the-pass-comes-first.md): "Mon pass", the last pass this phone opened, or
+ * "Retrouver mon pass" when it has none; "Voter" (/vote opens that pass) on the concert's evening.
+ * The prerendered page has "Retrouver mon pass": the phone's own pass comes once hydrated.
+ */
+export function HeaderPassLinks() {
+  const code = useLastPass();
+  const info = useSharedEditionInfo();
+  const now = useMinute();
+  const evening = info && now > 0 ? voteEvening(info, now) : false;
+  return (
+    <nav aria-label="Accès au pass">
+      <ul className="flex shrink-0 items-center gap-1">
+        {evening && (
+          <li>
+            <Link to={paths.vote} className={`${linkClass} text-blue-50 hover:bg-white/10`}>
+              Voter
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link
+            to={code ? paths.passPath(code) : recoverPassPath}
+            className={`${linkClass} max-w-28 bg-yellow-400 text-blue-950 hover:bg-yellow-300 sm:max-w-none`}
+          >
+            {code ? 'Mon pass' : 'Retrouver mon pass'}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
