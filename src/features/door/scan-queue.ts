@@ -16,6 +16,12 @@ export type QueuedScan = DoorScan & {
   ref?: string;
   /** The verdict the steward saw offline, from the door list (none without a list). */
   offlineVerdict?: DoorAnswer['verdict'];
+  /**
+   * The list's pass this phone admitted the scan as (offline): when the database finds no pass
+   * for it (a code that matched only a 24-bit check, docs/decisions/042-a-door-list-without-codes.md),
+   * this phone's own entry of that pass is taken back.
+   */
+  matched?: string;
 };
 
 type Backend = {
@@ -60,7 +66,7 @@ function open(): Promise<Backend> {
 
 export async function queueScan(
   scan: DoorScan,
-  extra: Pick<QueuedScan, 'scannedAt' | 'ref' | 'offlineVerdict'> = {},
+  extra: Pick<QueuedScan, 'scannedAt' | 'ref' | 'offlineVerdict' | 'matched'> = {},
 ): Promise<QueuedScan> {
   const queued: QueuedScan = { ...scan, ...extra, queuedAt: Date.now() };
   await (await open()).put(queued);

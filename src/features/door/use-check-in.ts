@@ -49,6 +49,7 @@ type ListAccess = {
   syncedAt: string | null;
   refOf: (scan: Pick<DoorScan, 'value' | 'token'>) => Promise<string | null>;
   judge: (ref: string, entry: OwnEntry) => Promise<DoorAnswer | null>;
+  forget: (refs: string[]) => Promise<void>;
 };
 
 type Options = {
@@ -117,6 +118,9 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
           results = batch.scans.map((scan) => ({ scan, message: failure.message }));
         }
         for (const r of results) await removeQueuedScan(r.scan.scanId);
+        // Admitted offline as a pass, but no pass's code or token: that pass has not entered.
+        const refused = results.filter((r) => r.scan.matched && r.answer?.verdict === 'unknown');
+        if (refused.length > 0) await deps.current.list.forget(refused.map((r) => r.scan.matched!));
         done.push(...results);
       }
     } finally {
@@ -158,7 +162,12 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
         return setOutcome({ kind: 'queued', scan });
       }
       if (answer.verdict === 'validated') {
-        await queueScan(scan, { scannedAt, ref: matchRef, offlineVerdict: 'validated' });
+        await queueScan(scan, {
+          scannedAt,
+          ref: matchRef,
+          offlineVerdict: 'validated',
+          matched: ref ?? undefined,
+        });
         await countPending();
       }
       setOutcome({ kind: 'answer', scan, answer, offline: { syncedAt: list.syncedAt } });

@@ -19,6 +19,15 @@ export const DOOR_PASSWORD = 'BoosterPorte2025';
 export const WAITLISTED_PASS = 'FETE234568';
 export const CANCELLED_PASS = 'FETE234569';
 
+/** The `code` of each check_in the page sends from now on (a QR's token since ADR 042). */
+export function checkInCodes(page: Page): string[] {
+  const codes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/rpc/check_in')) codes.push(String(r.postDataJSON()?.code));
+  });
+  return codes;
+}
+
 /** A reservation made through the API as a visitor's browser would; returns its pass code. */
 export async function reserveThroughApi(name: string, phone: string): Promise<string> {
   const res = await fetch(`${baseUrl()}/rest/v1/rpc/create_reservation`, {

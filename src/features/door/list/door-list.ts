@@ -109,6 +109,16 @@ export function withOwnEntry(list: LocalList, ref: string, entry: OwnEntry): Loc
   return { ...list, own: new Map(list.own).set(ref, entry) };
 }
 
+/**
+ * The list without this phone's own entries of `refs`: scans it admitted offline that the
+ * database then found to be no pass's (ADR 042), so their holders are not "already in" here.
+ */
+export function withoutOwnEntries(list: LocalList, refs: string[]): LocalList {
+  const own = new Map(list.own);
+  for (const ref of refs) own.delete(ref);
+  return { ...list, own };
+}
+
 /** Without the network: the passes whose phone ends with `last4`, as a phone search shows them. */
 export function matchesFromList(list: LocalList, last4: string): PhoneMatch[] {
   const found: PhoneMatch[] = [];

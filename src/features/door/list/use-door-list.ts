@@ -10,6 +10,7 @@ import {
   refOfTokenCheck,
   refsOfCheck,
   withOwnEntry,
+  withoutOwnEntries,
   type LocalList,
   type OwnEntry,
 } from './door-list';
@@ -142,5 +143,14 @@ export function useDoorList({ door, onSessionLost }: Options) {
     [keep],
   );
 
-  return { list, sync, refOf, judge };
+  /** Takes back this phone's own entries of `refs` (refused on sync, ADR 042). */
+  const forget = useCallback(
+    async (refs: string[]) => {
+      const l = current.current;
+      if (l && refs.some((ref) => l.own.has(ref))) await keep(withoutOwnEntries(l, refs));
+    },
+    [keep],
+  );
+
+  return { list, sync, refOf, judge, forget };
 }
