@@ -53,6 +53,11 @@ describe('/admin/auditions?finale=dance', () => {
         .map((r) => within(r).getAllByRole('cell')[1].textContent),
     ).toEqual(['Duo Alpha', 'Duo Beta']);
     expect(screen.getByText(/Pas encore publiées\./)).toBeVisible();
+    // Not offered before the rules are published.
+    expect(screen.queryByRole('button', { name: 'Publier les résultats' })).toBeNull();
+    expect(
+      screen.getByText(/Les résultats se publient une fois les règles publiées/),
+    ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Publier les règles' }));
     const rulesDialog = screen.getByRole('alertdialog', { name: 'Publier les règles\u00a0?' });

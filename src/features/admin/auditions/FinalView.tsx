@@ -195,9 +195,18 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
             : `Empreinte des données actuelles\u00a0: ${s.digest}.`}
         </p>
       )}
-      {canWrite && s && !s.publishedAt && s.finalists.length > 0 && (
-        <Button onClick={() => setAction('results')}>Publier les résultats</Button>
-      )}
+      {canWrite &&
+        s &&
+        !s.publishedAt &&
+        s.finalists.length > 0 &&
+        (s.rulesPublishedAt && s.sessionsOpen === 0 ? (
+          <Button onClick={() => setAction('results')}>Publier les résultats</Button>
+        ) : (
+          <p className="text-gray-800">
+            Les résultats se publient une fois les règles publiées et chaque session de finale
+            verrouillée.
+          </p>
+        ))}
       {action && s && (
         <ConfirmDialog
           open
