@@ -113,6 +113,7 @@ export type Database = {
           created_at: string;
           id: string;
           judge_id: string;
+          locks_at: string | null;
           participant_id: string;
           revision: number;
           session_id: string;
@@ -125,6 +126,7 @@ export type Database = {
           created_at?: string;
           id: string;
           judge_id: string;
+          locks_at?: string | null;
           participant_id: string;
           revision: number;
           session_id: string;
@@ -137,6 +139,7 @@ export type Database = {
           created_at?: string;
           id?: string;
           judge_id?: string;
+          locks_at?: string | null;
           participant_id?: string;
           revision?: number;
           session_id?: string;
@@ -247,6 +250,7 @@ export type Database = {
           created_at: string;
           held_on: string;
           id: string;
+          kind: string;
           locked_at: string | null;
           locked_by: string | null;
           state: string;
@@ -259,6 +263,7 @@ export type Database = {
           created_at?: string;
           held_on: string;
           id?: string;
+          kind?: string;
           locked_at?: string | null;
           locked_by?: string | null;
           state?: string;
@@ -271,6 +276,7 @@ export type Database = {
           created_at?: string;
           held_on?: string;
           id?: string;
+          kind?: string;
           locked_at?: string | null;
           locked_by?: string | null;
           state?: string;
@@ -436,6 +442,166 @@ export type Database = {
           venue_name?: string;
         };
         Relationships: [];
+      };
+      final_result_snapshots: {
+        Row: {
+          category: string;
+          id: string;
+          inputs_digest: string;
+          published_at: string;
+          published_by: string | null;
+          results: NonNullable<Json>;
+          signature: string;
+        };
+        Insert: {
+          category: string;
+          id?: string;
+          inputs_digest: string;
+          published_at?: string;
+          published_by?: string | null;
+          results: NonNullable<Json>;
+          signature: string;
+        };
+        Update: {
+          category?: string;
+          id?: string;
+          inputs_digest?: string;
+          published_at?: string;
+          published_by?: string | null;
+          results?: NonNullable<Json>;
+          signature?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'final_result_snapshots_category_fkey';
+            columns: ['category'];
+            isOneToOne: true;
+            referencedRelation: 'final_rules';
+            referencedColumns: ['category'];
+          },
+        ];
+      };
+      final_rule_changes: {
+        Row: {
+          approved_at: string | null;
+          approved_by: string | null;
+          before: NonNullable<Json>;
+          category: string;
+          id: string;
+          proposed: NonNullable<Json>;
+          proposed_at: string;
+          proposed_by: string;
+        };
+        Insert: {
+          approved_at?: string | null;
+          approved_by?: string | null;
+          before: NonNullable<Json>;
+          category: string;
+          id?: string;
+          proposed: NonNullable<Json>;
+          proposed_at?: string;
+          proposed_by: string;
+        };
+        Update: {
+          approved_at?: string | null;
+          approved_by?: string | null;
+          before?: NonNullable<Json>;
+          category?: string;
+          id?: string;
+          proposed?: NonNullable<Json>;
+          proposed_at?: string;
+          proposed_by?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'final_rule_changes_category_fkey';
+            columns: ['category'];
+            isOneToOne: false;
+            referencedRelation: 'final_rules';
+            referencedColumns: ['category'];
+          },
+        ];
+      };
+      final_rules: {
+        Row: {
+          category: string;
+          jury_share: number;
+          modified_at: string | null;
+          public_share: number;
+          published_at: string | null;
+          published_by: string | null;
+          results_expected_at: string | null;
+          tiebreak: string[];
+          tiebreak_criterion: string | null;
+          updated_at: string;
+          vote_round_ids: string[];
+        };
+        Insert: {
+          category: string;
+          jury_share?: number;
+          modified_at?: string | null;
+          public_share?: number;
+          published_at?: string | null;
+          published_by?: string | null;
+          results_expected_at?: string | null;
+          tiebreak?: string[];
+          tiebreak_criterion?: string | null;
+          updated_at?: string;
+          vote_round_ids?: string[];
+        };
+        Update: {
+          category?: string;
+          jury_share?: number;
+          modified_at?: string | null;
+          public_share?: number;
+          published_at?: string | null;
+          published_by?: string | null;
+          results_expected_at?: string | null;
+          tiebreak?: string[];
+          tiebreak_criterion?: string | null;
+          updated_at?: string;
+          vote_round_ids?: string[];
+        };
+        Relationships: [];
+      };
+      jury_conflicts: {
+        Row: {
+          declared_at: string;
+          judge_id: string;
+          participant_id: string;
+          reason: string;
+          session_id: string;
+        };
+        Insert: {
+          declared_at?: string;
+          judge_id: string;
+          participant_id: string;
+          reason?: string;
+          session_id: string;
+        };
+        Update: {
+          declared_at?: string;
+          judge_id?: string;
+          participant_id?: string;
+          reason?: string;
+          session_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'jury_conflicts_judge_fkey';
+            columns: ['session_id', 'judge_id'];
+            isOneToOne: false;
+            referencedRelation: 'audition_judges';
+            referencedColumns: ['session_id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'jury_conflicts_participant_id_fkey';
+            columns: ['participant_id'];
+            isOneToOne: false;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       message_settings: {
         Row: {
@@ -1099,6 +1265,7 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_approve_final_rules: { Args: { change_id: string }; Returns: Json };
       admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
       admin_audition_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
@@ -1120,6 +1287,8 @@ export type Database = {
         };
         Returns: Json;
       };
+      admin_publish_final_results: { Args: { category: string }; Returns: Json };
+      admin_publish_final_rules: { Args: { category: string }; Returns: Json };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
       admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_reminder_preview: { Args: { channel: string }; Returns: Json };
@@ -1127,6 +1296,7 @@ export type Database = {
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
       admin_save_audition_criteria: { Args: { category: string; criteria: Json }; Returns: Json };
       admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
+      admin_save_final_rules: { Args: { category: string; rules: Json }; Returns: Json };
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
       admin_send_convocations: {
         Args: { channel: string; confirm_messages?: number; ids: string[] };
@@ -1166,8 +1336,16 @@ export type Database = {
       door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
+      final_results: { Args: { category: string }; Returns: Json };
+      final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
+      final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
+      final_rules_public: { Args: Record<PropertyKey, never>; Returns: Json };
       get_pass: { Args: { code: string }; Returns: Json };
       jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
+      jury_declare_conflict: {
+        Args: { participant_id: string; reason?: string; session_id: string };
+        Returns: Json;
+      };
       jury_lock_session: { Args: { force?: boolean; session_id: string }; Returns: Json };
       jury_session: { Args: { session_id: string }; Returns: Json };
       jury_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1183,6 +1361,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      jury_unlock_card: { Args: { card_id: string; reason: string }; Returns: Json };
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
       message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
@@ -1404,6 +1583,13 @@ export const CheckedValues = {
       'messages.reminder',
       'messages.convocation',
       'messages.resend',
+      'jury.conflict',
+      'jury.card_unlock',
+      'final.rules',
+      'final.rules_publish',
+      'final.rules_propose',
+      'final.rules_approve',
+      'final.results_publish',
     ],
   },
   audition_criteria: { category: ['dance', 'singing'] },
@@ -1411,8 +1597,10 @@ export const CheckedValues = {
   audition_sessions: {
     category: ['dance', 'singing', 'both'],
     city: ['Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe'],
+    kind: ['audition', 'final'],
     state: ['open', 'locked'],
   },
+  final_rules: { category: ['dance', 'singing'] },
   message_settings: { reminder_channel: ['sms', 'whatsapp'] },
   outbox: {
     channel: ['sms', 'whatsapp', 'email'],

@@ -52,6 +52,7 @@ create table public.audition_sessions (
   locked_by uuid,
   created_at timestamptz default now() not null,
   updated_at timestamptz default now() not null,
+  kind text default 'audition'::text not null,
   constraint audition_sessions_pkey primary key (id),
   constraint audition_sessions_city_held_on_category_key unique (city, held_on, category),
   constraint audition_sessions_city_check check (city = any (array['Douala'::text, 'Yaoundé'::text, 'Bafoussam'::text, 'Garoua'::text, 'Limbe'::text])),
@@ -60,9 +61,11 @@ create table public.audition_sessions (
   constraint audition_sessions_venue_check check (char_length(venue) >= 2 and char_length(venue) <= 200),
   constraint audition_sessions_state_check check (state = any (array['open'::text, 'locked'::text])),
   constraint audition_sessions_locked_check check ((state = 'locked'::text) = (locked_at is not null)),
-  constraint audition_sessions_locked_by_fkey foreign key (locked_by) references auth.users(id) on delete set null
+  constraint audition_sessions_locked_by_fkey foreign key (locked_by) references auth.users(id) on delete set null,
+  constraint audition_sessions_kind_check check (kind = any (array['audition'::text, 'final'::text]))
 );
 comment on table public.audition_sessions is 'An audition session: a city, a day (Africa/Douala), a category or both. Its running order is computed from the participants'' slots each time (private.audition_performers).';
+comment on column public.audition_sessions.kind is 'audition: its running order is the participants convoked to its city and day; final: the finalists (and laureates) of its category, each card locked 5 minutes after it is first stored (docs/decisions/047-the-final.md).';
 comment on column public.audition_sessions.state is 'open: judges score; locked: the database refuses every change of its scorecards (jury_lock_session, admin_unlock_session).';
 create index audition_sessions_held_on_idx on public.audition_sessions (held_on desc, city);
 create index audition_sessions_locked_by_idx on public.audition_sessions (locked_by) where locked_by is not null;
@@ -109,6 +112,25 @@ create index audition_judges_user_idx on public.audition_judges (user_id);
 alter table public.audition_judges enable row level security;
 revoke all on public.audition_judges from public, anon, authenticated;
 grant select on public.audition_judges to authenticated;
+
+-- A judge's declared conflict of interest with a performer of a session, before scoring them
+-- (jury_declare_conflict): the judge can no longer score that performer, whose score is the
+-- mean over the other judges (docs/decisions/047-the-final.md). Read through the functions only.
+create table public.jury_conflicts (
+  session_id uuid not null,
+  judge_id uuid not null,
+  participant_id uuid not null,
+  reason text default ''::text not null,
+  declared_at timestamptz default now() not null,
+  constraint jury_conflicts_pkey primary key (session_id, judge_id, participant_id),
+  constraint jury_conflicts_reason_check check (char_length(reason) <= 200),
+  constraint jury_conflicts_judge_fkey foreign key (session_id, judge_id) references public.audition_judges(session_id, user_id) on delete cascade,
+  constraint jury_conflicts_participant_id_fkey foreign key (participant_id) references public.participants(id) on delete cascade
+);
+comment on table public.jury_conflicts is 'A judge recused for one performer of a session (jury_declare_conflict), declared before any card of theirs for that performer.';
+create index jury_conflicts_participant_idx on public.jury_conflicts (participant_id);
+alter table public.jury_conflicts enable row level security;
+revoke all on public.jury_conflicts from public, anon, authenticated;
 
 -- The running order's lookup (city and slot of the participants not in the bin).
 create index participants_audition_slot_idx on public.participants (audition_city, audition_at)
@@ -184,7 +206,7 @@ create function private.audition_session_json(s public.audition_sessions) return
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('id', s.id, 'city', s.city, 'held_on', s.held_on,
     'category', s.category, 'venue', s.venue, 'state', s.state, 'locked_at', s.locked_at,
-    'judges', coalesce((select jsonb_agg(jsonb_build_object('user_id', l.user_id,
+    'kind', s.kind, 'judges', coalesce((select jsonb_agg(jsonb_build_object('user_id', l.user_id,
                          'label', l.label, 'is_lead', l.is_lead,
                          'email', case when private.has_role('admin') then l.email end)
                          order by l.ord)

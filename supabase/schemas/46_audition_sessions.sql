@@ -104,7 +104,8 @@ grant execute on function public.jury_accounts() to authenticated;
 
 -- Creates (no id) or updates a session: { id?, city, held_on 'YYYY-MM-DD', category, venue,
 -- judges: [user_id…] (1 to 12, role jury or admin; their order gives 'Juré 1', 'Juré 2'…),
--- lead: one of them }. A locked session is refused; once scored, its city, day and category
+-- lead: one of them, kind?: 'audition' (the default) or 'final' (its running order: the
+-- finalists, docs/decisions/047-the-final.md) }. A locked session is refused; once scored, its city, day and category
 -- stay and a judge who has scored stays. Two sessions of one city and day may not share a
 -- category. One 'jury.session_save' row.
 create function public.admin_save_audition_session(payload jsonb) returns jsonb
@@ -118,6 +119,7 @@ declare
   v_venue text;
   v_judges uuid[];
   v_lead uuid;
+  v_kind text;
   scored boolean := false;
   created boolean;
 begin
@@ -125,7 +127,11 @@ begin
   if jsonb_typeof(payload) is distinct from 'object' then
     perform private.invalid('payload', 'Session invalide.');
   end if;
-  perform private.require_strings(payload, '{city,held_on,category,venue,lead}', '{id}');
+  perform private.require_strings(payload, '{city,held_on,category,venue,lead}', '{id,kind}');
+  v_kind := coalesce(payload ->> 'kind', 'audition');
+  if v_kind not in ('audition', 'final') then
+    perform private.invalid('kind', 'Type de session inconnu : audition ou finale.');
+  end if;
   v_city := payload ->> 'city';
   if v_city not in ('Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe') then
     perform private.invalid('city',
@@ -186,9 +192,10 @@ begin
                              'session_locked');
     end if;
     scored := exists (select 1 from public.audition_scorecards c where c.session_id = s.id);
-    if scored and (s.city, s.held_on, s.category) is distinct from (v_city, v_day, v_category) then
+    if scored and (s.city, s.held_on, s.category, s.kind)
+                  is distinct from (v_city, v_day, v_category, v_kind) then
       return private.refusal(409,
-        'Des notes existent déjà : la ville, la date et la catégorie de la session ne changent plus.',
+        'Des notes existent déjà : la ville, la date, la catégorie et le type de la session ne changent plus.',
         'session_scored');
     end if;
     if exists (select 1 from public.audition_scorecards c
@@ -205,11 +212,11 @@ begin
   end if;
   created := v_id is null;
   if created then
-    insert into public.audition_sessions (city, held_on, category, venue)
-    values (v_city, v_day, v_category, v_venue) returning * into s;
+    insert into public.audition_sessions (city, held_on, category, venue, kind)
+    values (v_city, v_day, v_category, v_venue, v_kind) returning * into s;
   else
     update public.audition_sessions x set city = v_city, held_on = v_day, category = v_category,
-           venue = v_venue, updated_at = now()
+           venue = v_venue, kind = v_kind, updated_at = now()
      where x.id = s.id returning * into s;
   end if;
   if not scored then
@@ -222,11 +229,12 @@ begin
   on conflict on constraint audition_judges_pkey
   do update set is_lead = excluded.is_lead, position = excluded.position;
   perform private.audit('jury.session_save', 'audition_session', s.id::text,
-    format('Session d''audition %s : %s le %s (%s), %s', case when created then 'créée' else 'modifiée' end,
+    format('Session %s %s : %s le %s (%s), %s', case when v_kind = 'final' then 'de finale' else 'd''audition' end,
+           case when created then 'créée' else 'modifiée' end,
            s.city, to_char(s.held_on, 'DD/MM/YYYY'), private.audition_category_label(s.category),
            private.plural(cardinality(v_judges), 'juré')),
     null, jsonb_build_object('city', s.city, 'held_on', s.held_on, 'category', s.category,
-                             'venue', s.venue, 'judges', to_jsonb(v_judges), 'lead', v_lead));
+                             'kind', s.kind, 'venue', s.venue, 'judges', to_jsonb(v_judges), 'lead', v_lead));
   return private.audition_session_json(s);
 end;
 $$;

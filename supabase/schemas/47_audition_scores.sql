@@ -18,6 +18,7 @@ create table public.audition_scorecards (
   created_at timestamptz default now() not null,
   updated_at timestamptz default now() not null,
   total numeric(6,3),
+  locks_at timestamptz,
   constraint audition_scorecards_pkey primary key (id),
   constraint audition_scorecards_card_key unique (session_id, judge_id, participant_id),
   constraint audition_scorecards_id_owner_key unique (id, session_id, judge_id, participant_id),
@@ -30,6 +31,7 @@ create table public.audition_scorecards (
 comment on table public.audition_scorecards is 'A judge''s card for one performer of a session (jury_submit_scorecard): absent, or scored on every criterion of the performer''s category.';
 comment on column public.audition_scorecards.total is 'The weighted total, sum(value × weight) / 100 over the session''s criteria (frozen once scored), written with the scores; null when absent.';
 comment on column public.audition_scorecards.revision is 'Raised by the phone at each change: a card arriving with a revision not above the stored one is not applied (the last change made offline wins).';
+comment on column public.audition_scorecards.locks_at is 'A final''s card (docs/decisions/047-the-final.md): refused after this time, 5 minutes after it is first stored, until the lead judge or an admin unlocks it with a reason (jury_unlock_card). Null: an audition''s card, open until its session''s lock.';
 create index audition_scorecards_participant_idx on public.audition_scorecards (participant_id);
 create index audition_scorecards_judge_idx on public.audition_scorecards (judge_id);
 alter table public.audition_scorecards enable row level security;
@@ -60,22 +62,34 @@ grant select on public.audition_scores to authenticated;
 -- ---------------------------------------------------------------------------------------------
 
 -- A session's running order, computed each time (a participant moved or added later shows):
--- not in the bin, convoked to the session's city on its day (Douala), of its category, not
--- refused; by slot then name.
+-- not in the bin, of its category; for an audition, convoked to the session's city on its day
+-- (Douala), not refused, by slot then name; for a final, the finalists and laureates by name
+-- (docs/decisions/047-the-final.md).
 create function private.audition_performers(session_id uuid)
 returns table (participant_id uuid, place bigint, name text, category text, mode text,
                slot timestamptz, status text)
 language sql stable security definer set search_path = '' as $$
-  select p.id, row_number() over (order by p.audition_at, coalesce(p.team_name, p.full_name), p.id),
-         coalesce(p.team_name, p.full_name)::text, p.category, p.participation_type, p.audition_at,
-         p.status
-    from public.audition_sessions s
-    join public.participants p
-      on p.deleted_at is null and p.audition_city = s.city
-     and p.audition_at >= (s.held_on::timestamp at time zone 'Africa/Douala')
-     and p.audition_at < ((s.held_on + 1)::timestamp at time zone 'Africa/Douala')
-     and s.category in ('both', p.category) and p.status <> 'refuse'
-   where s.id = audition_performers.session_id
+  select x.id, row_number() over (order by x.slot_key, x.name, x.id), x.name, x.category,
+         x.participation_type, x.audition_at, x.status
+    from (
+      select p.id, p.audition_at as slot_key, coalesce(p.team_name, p.full_name)::text as name,
+             p.category, p.participation_type, p.audition_at, p.status
+        from public.audition_sessions s
+        join public.participants p
+          on p.deleted_at is null and p.audition_city = s.city
+         and p.audition_at >= (s.held_on::timestamp at time zone 'Africa/Douala')
+         and p.audition_at < ((s.held_on + 1)::timestamp at time zone 'Africa/Douala')
+         and s.category in ('both', p.category) and p.status <> 'refuse'
+       where s.id = audition_performers.session_id and s.kind = 'audition'
+      union all
+      select p.id, null, coalesce(p.team_name, p.full_name)::text, p.category,
+             p.participation_type, p.audition_at, p.status
+        from public.audition_sessions s
+        join public.participants p
+          on p.deleted_at is null and s.category in ('both', p.category)
+         and p.status in ('finaliste', 'laureat')
+       where s.id = audition_performers.session_id and s.kind = 'final'
+    ) x
    order by 2
 $$;
 revoke all on function private.audition_performers(uuid) from public, anon, authenticated;
@@ -85,6 +99,7 @@ create function private.audition_card_json(c public.audition_scorecards) returns
 language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('id', c.id, 'participant_id', c.participant_id, 'absent', c.absent,
     'comment', c.comment, 'revision', c.revision, 'updated_at', c.updated_at, 'total', c.total,
+    'locks_at', c.locks_at,
     'scores', coalesce((select jsonb_object_agg(x.criterion_id, x.value)
                           from public.audition_scores x where x.scorecard_id = c.id), '{}'::jsonb))
 $$;
@@ -94,7 +109,8 @@ revoke all on function private.audition_card_json(public.audition_scorecards) fr
 -- the fields, the session's row FOR SHARE (a lock takes it FOR UPDATE: a card in flight commits
 -- before the lock, a card after it waits and reads the session locked), the caller a judge of
 -- it, a replay of the stored card and revision (the same answer, even after the lock), the
--- lock, an older revision (not applied), the performer in the running order, the scores. One
+-- lock, a declared conflict, a final's card past its own lock (docs/decisions/047-the-final.md),
+-- an older revision (not applied), the performer in the running order, the scores. One
 -- 'jury.score' row per card stored.
 create function public.jury_submit_scorecard(session_id uuid, participant_id uuid, card_id uuid,
   revision integer, absent boolean, comment text, scores jsonb) returns jsonb
@@ -138,8 +154,17 @@ begin
   if s.state = 'locked' then
     return private.refusal(409, 'Session verrouillée : la note n''a pas été enregistrée.',
                            'session_locked');
+  elsif exists (select 1 from public.jury_conflicts jc where jc.session_id = s.id
+                   and jc.judge_id = auth.uid() and jc.participant_id = v_participant) then
+    return private.refusal(409,
+      'Vous avez déclaré un conflit d''intérêts avec ce participant : vous ne le notez pas.',
+      'conflict_declared');
+  elsif c.locks_at <= now() then
+    return private.refusal(409, format(
+      'Fiche verrouillée depuis %s : le juré principal ou un administrateur peut la déverrouiller.',
+      to_char(c.locks_at at time zone 'Africa/Douala', 'HH24:MI')), 'card_locked');
   end if;
-  if found and c.revision >= v_revision then
+  if c.id is not null and c.revision >= v_revision then
     return jsonb_build_object('card', private.audition_card_json(c), 'stored', false);
   end if;
   if exists (select 1 from public.audition_scorecards x where x.id = card_id
@@ -171,9 +196,10 @@ begin
     end loop;
   end if;
   insert into public.audition_scorecards as x (id, session_id, judge_id, participant_id, absent,
-                                               comment, revision, total)
+                                               comment, revision, total, locks_at)
   values (card_id, s.id, auth.uid(), v_participant, v_absent, v_comment, v_revision,
-          case when not v_absent then total end)
+          case when not v_absent then total end,
+          case when s.kind = 'final' then now() + interval '5 minutes' end)
   on conflict on constraint audition_scorecards_card_key do update
      set absent = excluded.absent, comment = excluded.comment, revision = excluded.revision,
          total = excluded.total, updated_at = now()

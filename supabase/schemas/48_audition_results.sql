@@ -7,7 +7,8 @@
 -- ---------------------------------------------------------------------------------------------
 
 -- Who has not scored every present performer: [{ judge_label, judge_email, user_id, performers }]
--- for the judges with some missing. A performer marked absent by a judge needs no other card.
+-- for the judges with some missing. A performer marked absent by a judge needs no other card;
+-- a judge recused for a performer owes none (docs/decisions/047-the-final.md).
 create function private.audition_missing(session_id uuid) returns jsonb
 language sql stable security definer set search_path = '' as $$
   with perf as (
@@ -23,7 +24,11 @@ language sql stable security definer set search_path = '' as $$
                          where not exists (select 1 from public.audition_scorecards c
                                             where c.session_id = audition_missing.session_id
                                               and c.judge_id = l.user_id
-                                              and c.participant_id = perf.participant_id)) m
+                                              and c.participant_id = perf.participant_id)
+                           and not exists (select 1 from public.jury_conflicts k
+                                            where k.session_id = audition_missing.session_id
+                                              and k.judge_id = l.user_id
+                                              and k.participant_id = perf.participant_id)) m
    where m.n > 0
 $$;
 revoke all on function private.audition_missing(uuid) from public, anon, authenticated;
@@ -192,7 +197,8 @@ revoke all on function public.jury_sessions() from public, anon, authenticated;
 grant execute on function public.jury_sessions() to authenticated;
 
 -- One session for its judge (admins: any): the criteria, the running order (name, category,
--- mode, slot: nothing else), the caller's own cards; the other judges' totals only once
+-- mode, slot: nothing else), the caller's own cards and declared conflicts; the other judges'
+-- totals only once
 -- locked; who is missing for the lead judge and admins.
 create function public.jury_session(session_id uuid) returns jsonb
 language plpgsql stable security definer set search_path = '' as $$
@@ -224,6 +230,10 @@ begin
     'my_cards', coalesce((select jsonb_agg(private.audition_card_json(c) order by c.participant_id)
         from public.audition_scorecards c
        where c.session_id = s.id and c.judge_id = auth.uid()), '[]'::jsonb),
+    'kind', s.kind,
+    'my_conflicts', coalesce((select jsonb_agg(k.participant_id order by k.participant_id)
+        from public.jury_conflicts k
+       where k.session_id = s.id and k.judge_id = auth.uid()), '[]'::jsonb),
     'others', case when s.state = 'locked' then coalesce((select jsonb_agg(jsonb_build_object(
         'judge', l.label, 'participant_id', z.participant_id, 'absent', z.absent,
         'total', z.total) order by l.ord, z.participant_id)

@@ -17,6 +17,8 @@ const ANON_ENTRY_POINTS = [
   'cast_vote',
   'create_reservation',
   'edition_info',
+  'final_results_public',
+  'final_rules_public',
   'get_pass',
   'pow_challenge',
   'recover_pass',

@@ -193,6 +193,26 @@ const FUNCTIONS: Record<string, Fn> = {
     who: STAFF_ADMIN,
   },
   audition_scores_export: { args: async () => ({}), who: STAFF_ADMIN },
+  // The final (docs/decisions/047-the-final.md): a conflict declared and a card unlocked by
+  // judges (the lead judge, checked by the function: final-rules-and-publication.test.ts); the
+  // rules and the publication for admins (an unknown category or change: their own refusals);
+  // the computed results for readers; what was published for everyone.
+  jury_declare_conflict: {
+    args: async () => ({ session_id: uuid(), participant_id: uuid(), reason: '' }),
+    who: JURY,
+  },
+  jury_unlock_card: { args: async () => ({ card_id: uuid(), reason: 'Erreur' }), who: JURY },
+  final_rules: { args: async () => ({}), who: READERS },
+  final_results: { args: async () => ({ category: 'dance' }), who: READERS },
+  admin_save_final_rules: {
+    args: async () => ({ category: 'dance', rules: {} }),
+    who: STAFF_ADMIN,
+  },
+  admin_publish_final_rules: { args: async () => ({ category: 'nope' }), who: STAFF_ADMIN },
+  admin_approve_final_rules: { args: async () => ({ change_id: uuid() }), who: STAFF_ADMIN },
+  admin_publish_final_results: { args: async () => ({ category: 'nope' }), who: STAFF_ADMIN },
+  final_rules_public: { args: async () => ({}), who: EVERYONE },
+  final_results_public: { args: async () => ({}), who: EVERYONE },
 };
 
 /**

@@ -179,6 +179,13 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   // The offline door's double entries (docs/decisions/032-offline-door.md): written by
   // door_sync, read through door_double_entries_list (readers: masked) only.
   door_double_entries: NOBODY,
+  // The final (docs/decisions/047-the-final.md): no grant at all, reached only through its
+  // functions (the judges' declaration, the admins' rules and publication, final_results for
+  // admins and readers, final_rules_public and final_results_public for everyone).
+  jury_conflicts: NOBODY,
+  final_rules: NOBODY,
+  final_rule_changes: NOBODY,
+  final_result_snapshots: NOBODY,
 };
 
 describe.each(Object.keys(MATRIX) as Table[])('RLS on %s', (table) => {

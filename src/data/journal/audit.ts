@@ -48,6 +48,13 @@ export const AUDIT_ACTIONS = [
   'messages.reminder',
   'messages.convocation',
   'messages.resend',
+  'jury.conflict',
+  'jury.card_unlock',
+  'final.rules',
+  'final.rules_publish',
+  'final.rules_propose',
+  'final.rules_approve',
+  'final.results_publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,8 @@ export const queryRoots = {
   vote: ['vote'],
   /** The auditions' jury: sessions, criteria, results and rankings. */
   auditions: ['auditions'],
+  /** The final: its rules, its computed results and their publication (ADR 047). */
+  final: ['final'],
   /** The outbox ("Envois"), the reminder's preview and the messages' settings. */
   outbox: ['outbox'],
 } as const;

@@ -1,36 +1,14 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContactLinks } from '@/components/contact/ContactLinks';
 import { EditionFact, EditionYear } from '@/components/edition/EditionFact';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { RULE_ARTICLES } from './rules-content';
+import { Article } from './Article';
+import { FinalRulesArticle } from './FinalRulesArticle';
 import * as paths from '@/config/route-paths';
 
 const link =
   'inline-flex min-h-11 items-center rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700';
-
-function Article({
-  number,
-  title,
-  children,
-}: {
-  number: number;
-  title: string;
-  children: ReactNode;
-}) {
-  const id = `article-${number}`;
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-bold sm:text-xl">
-        <span className="text-blue-800">Article {number}</span> – {title}
-      </h2>
-      <div className="mt-3 space-y-2 text-gray-800">{children}</div>
-    </section>
-  );
-}
 
 /**
  * /reglement: the contest's rules, the one the registration form's checkbox accepts. Every figure
@@ -72,7 +50,8 @@ export default function RulesPage() {
             )}
           </Article>
         ))}
-        <Article number={RULE_ARTICLES.length + 1} title="Contact">
+        <FinalRulesArticle number={RULE_ARTICLES.length + 1} />
+        <Article number={RULE_ARTICLES.length + 2} title="Contact">
           <p>Pour toute question sur ce règlement, l’équipe d’organisation répond&nbsp;:</p>
           <ContactLinks />
         </Article>

@@ -83,6 +83,7 @@ export async function saveSession(
     held_on: string;
     category?: 'dance' | 'singing' | 'both';
     venue?: string;
+    kind?: 'audition' | 'final';
     judges: string[];
     lead?: string;
   },

@@ -3,7 +3,8 @@
  * operation on a table through the API, and what the database holds afterwards (as superuser).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { backend, count, fixture, phone, seq, uuid, type Op, type Table } from './rls-matrix';
+import { backend, count, fixture, seq, uuid, type Op, type Table } from './rls-matrix';
+import { rowToInsert } from './rls-matrix-rows';
 
 export type Cell = { run: (c: SupabaseClient) => Promise<unknown>; effect: () => Promise<boolean> };
 
@@ -26,6 +27,8 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     ascid,
     jury,
     juryCard,
+    fcid,
+    fsid,
   } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
@@ -55,162 +58,21 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     audition_scorecards: juryCard,
     audition_scores: juryCard,
     door_double_entries: deid,
+    jury_conflicts: asid,
+    final_rules: 'dance',
+    final_rule_changes: fcid,
+    final_result_snapshots: fsid,
   };
   const key =
-    table === 'audition_judges'
+    table === 'audition_judges' || table === 'jury_conflicts'
       ? 'session_id'
       : table === 'audition_scores'
         ? 'scorecard_id'
-        : 'id';
+        : table === 'final_rules'
+          ? 'category'
+          : 'id';
   const newId = uuid();
-  const insertRow: Record<Table, Record<string, unknown>> = {
-    participants: {
-      id: newId,
-      full_name: 'Intrus Test',
-      email: `intrus${seq}@example.cm`,
-      phone: phone(),
-      city: 'Douala',
-      region: 'Littoral',
-      category: 'dance',
-      participation_type: 'solo',
-      agree_to_terms: true,
-    },
-    team_members: {
-      id: newId,
-      participant_id: pid,
-      position: 3,
-      full_name: 'Nouveau Membre',
-      phone: phone(),
-    },
-    reservations: {
-      id: newId,
-      full_name: 'Nouvelle Personne',
-      phone: phone(),
-      ville: 'Douala',
-      heard_from: 'flyer',
-    },
-    contact_messages: {
-      id: newId,
-      name: 'Test',
-      email: 't@example.cm',
-      subject: 'Sujet',
-      message: 'Un message assez long.',
-    },
-    contest_settings: {
-      id: true,
-      registration_opens_at: '2030-01-01',
-      registration_closes_at: '2030-02-01',
-      max_participants: 5,
-    },
-    edition_settings: {
-      id: true,
-      concert_starts_at: '2030-04-26T16:00:00+01:00',
-      doors_open_at: '2030-04-26T14:00:00+01:00',
-      venue_name: 'Ailleurs',
-      venue_address: 'Quelque part',
-      map_url: 'https://example.cm/plan',
-      capacity: 5,
-      overbooking_percent: 0,
-      reservations_open_at: '2030-01-01',
-      contact_phone: '699000000',
-      contact_email: 'x@example.cm',
-    },
-    audit_log: { action: 'export', entity: 'intrus', summary: `Intrus ${seq}` },
-    participant_status_history: {
-      participant_id: pid,
-      from_status: 'inscrit',
-      to_status: 'laureat',
-    },
-    participant_directory: {
-      id: newId,
-      full_name: 'Intrus Test',
-      email: 'i•••@example.cm',
-      phone: '6•• •• •• 00',
-      city: 'Douala',
-      region: 'Littoral',
-      category: 'dance',
-      participation_type: 'solo',
-      agree_to_terms: true,
-      created_at: new Date().toISOString(),
-      status: 'inscrit',
-    },
-    reservation_directory: {
-      id: newId,
-      full_name: 'Intrus Test',
-      phone: '6•• •• •• 00',
-      ville: 'Douala',
-      attendance_status: 'yes',
-      heard_from: 'flyer',
-      will_attend: 'yes',
-      attendance_barrier: 'none',
-      follows_booster_page: 'yes',
-      consumes_booster_products: 'yes',
-      created_at: new Date().toISOString(),
-      state: 'confirmed',
-      checked_in_by_hand: false,
-    },
-    surge_alerts: { action: 'contact', window_seconds: 600, peak_hits: 77777, peak_level: 1 },
-    vote_rounds: { id: newId, title: 'Intruse' },
-    vote_candidates: { id: newId, round_id: vrid, number: 9, name: 'Intrus' },
-    votes: { round_id: vrid, candidate_id: vcid, last_vote_id: newId },
-    outbox: {
-      id: newId,
-      channel: 'sms',
-      recipient: phone(),
-      template: 'pass_recovery',
-      body: 'Intrus',
-      dedupe_key: `intrus:${newId}`,
-    },
-    message_settings: { id: true, daily_cap: 5 },
-    audition_criteria: {
-      id: newId,
-      category: 'dance',
-      position: 8,
-      key: `intrus-${seq}`,
-      label: 'Intrus',
-      weight: 1,
-    },
-    audition_sessions: {
-      id: newId,
-      city: 'Limbe',
-      held_on: '2032-01-01',
-      category: 'dance',
-      venue: 'Ailleurs',
-    },
-    audition_session_criteria: {
-      id: newId,
-      session_id: asid,
-      category: 'singing',
-      position: 1,
-      key: 'intrus',
-      label: 'Intrus',
-      weight: 100,
-    },
-    audition_judges: { session_id: asid, user_id: jury, position: 9 },
-    audition_scorecards: {
-      id: newId,
-      session_id: asid,
-      judge_id: jury,
-      participant_id: pid,
-      revision: 1,
-    },
-    audition_scores: {
-      scorecard_id: juryCard,
-      session_id: asid,
-      judge_id: jury,
-      participant_id: pid,
-      criterion_id: ascid,
-      value: 10,
-    },
-    door_double_entries: {
-      reservation_id: rid,
-      first_door: 'Intrus',
-      first_at: new Date().toISOString(),
-      second_door: 'Intrus',
-      second_at: new Date().toISOString(),
-      scan_id: newId,
-    },
-  };
+  const insertRow = rowToInsert({ newId, pid, rid, vrid, vcid, asid, ascid, jury, juryCard });
   // How a test finds the row an insert would have stored.
   const inserted: Partial<Record<Table, string>> = {
     contest_settings: 'max_participants = 5',
@@ -223,6 +85,8 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     audition_judges: `session_id = '${asid}' and position = 9`,
     audition_scores: `scorecard_id = '${juryCard}' and value = 10`,
     door_double_entries: `scan_id = '${newId}'`,
+    jury_conflicts: `reason = '${newId}'`,
+    final_rules: `category = 'intrus'`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -248,6 +112,10 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     audition_scorecards: ['comment', 'Changé'],
     audition_scores: ['value', 1],
     door_double_entries: ['second_door', 'Changé'],
+    jury_conflicts: ['reason', 'Changé'],
+    final_rules: ['results_expected_at', '2030-01-01T00:00:00+00:00'],
+    final_rule_changes: ['category', 'singing'],
+    final_result_snapshots: ['inputs_digest', 'e'.repeat(64)],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];

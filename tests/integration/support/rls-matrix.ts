@@ -33,7 +33,11 @@ export type Table =
   | 'audition_judges'
   | 'audition_scorecards'
   | 'audition_scores'
-  | 'door_double_entries';
+  | 'door_double_entries'
+  | 'jury_conflicts'
+  | 'final_rules'
+  | 'final_rule_changes'
+  | 'final_result_snapshots';
 
 export const backend = testBackend();
 export const clients = {} as Record<Role, SupabaseClient>;
@@ -152,7 +156,23 @@ async function auditionFixture(pid: string) {
               order by position limit 1) ascid`,
     [asid],
   );
-  return { acid, asid, ascid, jury, juryCard, adminCard };
+  // The final (docs/decisions/047-the-final.md): the admin judge recused for the participant, an
+  // approved change of the rules, the dance results' snapshot (one per category: kept).
+  await backend.sql(
+    `insert into jury_conflicts (session_id, judge_id, participant_id) values ($1, $2, $3)`,
+    [asid, admin, pid],
+  );
+  const [{ fcid, fsid }] = await backend.sql<{ fcid: string; fsid: string }>(
+    `with c as (insert into final_rule_changes (category, before, proposed, proposed_by, approved_by, approved_at)
+                values ('dance', '{}', '{}', $1, $2, now()) returning id),
+          s as (insert into final_result_snapshots (category, results, inputs_digest, signature)
+                values ('dance', '{}', repeat('a', 64), repeat('b', 64))
+                on conflict on constraint final_result_snapshots_category_key
+                do update set published_at = now() returning id)
+     select (select id::text from c) fcid, (select id::text from s) fsid`,
+    [admin, jury],
+  );
+  return { acid, asid, ascid, jury, juryCard, adminCard, fcid, fsid };
 }
 
 export const count = async (sql: string) => Number((await backend.sql(sql))[0].n);

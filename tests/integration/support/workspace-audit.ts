@@ -6,6 +6,7 @@
 import { beforeAll } from 'vitest';
 import { testBackend } from '../../setup/test-backend';
 import { juryFixtures } from './workspace-audit-jury';
+import { finalFixtures } from './workspace-audit-final';
 import {
   addMessage,
   addParticipants,
@@ -257,6 +258,7 @@ export const FIXTURES: Record<string, () => Promise<Call>> = {
     return { args: { payload: { daily_cap: cap } }, action: 'settings.update' };
   },
   ...juryFixtures(backend, () => staff.ids.admin),
+  ...finalFixtures(backend, () => staff.ids.admin),
   log_export: async () => ({
     args: { what: 'participants', filters: { status: 'convoque' }, row_count: 3 },
     action: 'export',

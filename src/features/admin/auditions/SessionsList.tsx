@@ -17,7 +17,7 @@ import {
 } from './audition-labels';
 import { DeleteDialog, LockDialog, UnlockDialog } from './SessionDialogs';
 import { SessionEditor } from './SessionEditor';
-import { rankingPath, resultsPath } from './audition-paths';
+import { finalPath, rankingPath, resultsPath } from './audition-paths';
 
 type Dialog = { kind: 'lock' | 'unlock' | 'delete'; session: AdminAuditionSession } | null;
 
@@ -173,6 +173,14 @@ export function SessionsList({ canWrite }: { canWrite: boolean }) {
         </Link>
         ,{' '}
         <Link to={rankingPath('singing')} className={linkClass}>
+          Chant
+        </Link>
+        . Finale&nbsp;:{' '}
+        <Link to={finalPath('dance')} className={linkClass}>
+          Danse
+        </Link>
+        ,{' '}
+        <Link to={finalPath('singing')} className={linkClass}>
           Chant
         </Link>
         .

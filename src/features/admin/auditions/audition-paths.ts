@@ -12,4 +12,8 @@ export const resultsPath = (sessionId: string) =>
 export const rankingPath = (category: AuditionCategory) =>
   `${paths.adminAuditions}?classement=${category}`;
 
+/** A category's final (`?finale=`, docs/decisions/047-the-final.md). */
+export const finalPath = (category: 'dance' | 'singing') =>
+  `${paths.adminAuditions}?finale=${category}`;
+
 export const sessionsPath = paths.adminAuditions;

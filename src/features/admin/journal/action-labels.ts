@@ -39,6 +39,13 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'messages.reminder': 'Rappel mis en file',
   'messages.convocation': 'Convocations mises en file',
   'messages.resend': 'Envoi relancé',
+  'jury.conflict': 'Conflit d’intérêts déclaré',
+  'jury.card_unlock': 'Fiche du jury déverrouillée',
+  'final.rules': 'Règles de la finale modifiées',
+  'final.rules_publish': 'Règles de la finale publiées',
+  'final.rules_propose': 'Changement des règles de la finale proposé',
+  'final.rules_approve': 'Changement des règles de la finale approuvé',
+  'final.results_publish': 'Résultats de la finale publiés',
 };
 
 export const actionLabel = (action: string) =>

@@ -1,0 +1,117 @@
+import { getSupabase } from '@/data/shared/supabase';
+import { DataError, toDataError } from '@/lib/errors';
+
+/**
+ * The organisers' side of the final (/admin/auditions?finale=, docs/decisions/047-the-final.md):
+ * the results as the database computes them now, publishing the rules, approving a change of
+ * published rules (another admin's), publishing the results once. The database checks each role
+ * and journals each write.
+ */
+
+export type FinalCategory = 'dance' | 'singing';
+
+export type FinalFinalist = {
+  name: string;
+  rank: number | null;
+  normalised: number | null;
+  juryPoints: number | null;
+  votes: number;
+  publicPercent: number | null;
+  combined: number | null;
+  tiebreak: string | null;
+  scored: number;
+  judgesCount: number;
+  recused: number;
+  incomplete: boolean;
+};
+
+type FinalJudge = { label: string; deviation: number | null; far: boolean };
+
+export type FinalState = {
+  juryShare: number;
+  publicShare: number;
+  rulesPublishedAt: string | null;
+  pendingChange: { id: string; mine: boolean; proposedBy: string } | null;
+  finalists: FinalFinalist[];
+  judges: FinalJudge[];
+  sessionsOpen: number;
+  publishedAt: string | null;
+  digest: string;
+};
+
+const LOAD_ERROR = 'Impossible de charger la finale pour le moment.';
+const ACTION_ERROR = 'L’action n’a pas pu être enregistrée. Veuillez réessayer.';
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+export async function getFinalState(category: FinalCategory): Promise<FinalState> {
+  const supabase = await getSupabase();
+  const [results, rules] = await Promise.all([
+    supabase.rpc('final_results', { category }),
+    supabase.rpc('final_rules'),
+  ]);
+  if (results.error) throw toDataError(results.error, LOAD_ERROR);
+  if (rules.error) throw toDataError(rules.error, LOAD_ERROR);
+  const r = results.data;
+  const rule = list(rules.data).find((x) => x.category === category);
+  if (!isRecord(r) || !rule) throw new DataError('unknown', LOAD_ERROR);
+  const pending = isRecord(rule.pending) ? rule.pending : null;
+  const published = isRecord(r.published) ? r.published : null;
+  return {
+    juryShare: Number(rule.jury_share ?? 0),
+    publicShare: Number(rule.public_share ?? 0),
+    rulesPublishedAt: text(rule.published_at),
+    pendingChange: pending
+      ? {
+          id: String(pending.id),
+          mine: pending.mine === true,
+          proposedBy: text(pending.proposed_by) ?? '',
+        }
+      : null,
+    finalists: list(r.finalists).map((f) => ({
+      name: String(f.name ?? ''),
+      rank: num(f.rank),
+      normalised: num(f.normalised),
+      juryPoints: num(f.jury_points),
+      votes: Number(f.votes ?? 0),
+      publicPercent: num(f.public_percent),
+      combined: num(f.combined),
+      tiebreak: text(f.tiebreak),
+      scored: Number(f.scored ?? 0),
+      judgesCount: Number(f.judges_count ?? 0),
+      recused: Number(f.recused ?? 0),
+      incomplete: f.incomplete === true,
+    })),
+    judges: list(r.judges).map((j) => ({
+      label: String(j.label ?? ''),
+      deviation: num(j.deviation),
+      far: j.far === true,
+    })),
+    sessionsOpen: list(r.sessions).filter((s) => s.state !== 'locked').length,
+    publishedAt: published ? text(published.published_at) : null,
+    digest: published ? String(published.inputs_digest ?? '') : String(r.inputs_digest ?? ''),
+  };
+}
+
+export async function publishFinalRules(category: FinalCategory): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('admin_publish_final_rules', { category });
+  if (error) throw toDataError(error, ACTION_ERROR);
+}
+
+export async function approveFinalRulesChange(changeId: string): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('admin_approve_final_rules', { change_id: changeId });
+  if (error) throw toDataError(error, ACTION_ERROR);
+}
+
+export async function publishFinalResults(category: FinalCategory): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.rpc('admin_publish_final_results', { category });
+  if (error) throw toDataError(error, ACTION_ERROR);
+}

@@ -1,0 +1,62 @@
+import { publicRpc } from '@/data/shared/public-rpc';
+import { DataError, toDataError } from '@/lib/errors';
+
+/**
+ * The final's published rules (final_rules_public), read with plain fetch as the other public
+ * pages' facts (src/data/shared/public-rpc.ts): per category, the jury's and the public's shares,
+ * the tie-break chain, the vote rounds that count, when they were published and last changed
+ * (docs/decisions/047-the-final.md). A category not yet published is absent.
+ */
+
+export type TieBreakStep = 'jury' | 'criterion' | 'head_judge';
+
+export type FinalRules = {
+  category: 'dance' | 'singing';
+  juryShare: number;
+  publicShare: number;
+  tiebreak: TieBreakStep[];
+  /** The named criterion's label when the chain has 'criterion'. */
+  criterionLabel: string | null;
+  /** The titles of the public vote's rounds that count. */
+  voteRounds: string[];
+  resultsExpectedAt: string | null;
+  publishedAt: string;
+  /** Set when a second admin approved a change after publication. */
+  modifiedAt: string | null;
+};
+
+const RULES_ERROR = 'Impossible de charger les règles de la finale pour le moment.';
+const STEPS: TieBreakStep[] = ['jury', 'criterion', 'head_judge'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
+
+function toFinalRules(json: unknown): FinalRules {
+  if (!isRecord(json) || (json.category !== 'dance' && json.category !== 'singing'))
+    throw new DataError('unknown', RULES_ERROR);
+  const chain = Array.isArray(json.tiebreak) ? json.tiebreak : [];
+  const rounds = Array.isArray(json.vote_rounds) ? json.vote_rounds : [];
+  return {
+    category: json.category,
+    juryShare: Number(json.jury_share ?? 0),
+    publicShare: Number(json.public_share ?? 0),
+    tiebreak: STEPS.filter((s) => chain.includes(s)).sort(
+      (a, b) => chain.indexOf(a) - chain.indexOf(b),
+    ),
+    criterionLabel: textOrNull(json.tiebreak_criterion_label),
+    voteRounds: rounds.flatMap((r) =>
+      isRecord(r) && typeof r.title === 'string' ? [r.title] : [],
+    ),
+    resultsExpectedAt: textOrNull(json.results_expected_at),
+    publishedAt: textOrNull(json.published_at) ?? '',
+    modifiedAt: textOrNull(json.modified_at),
+  };
+}
+
+export async function getFinalRules(): Promise<FinalRules[]> {
+  const { data, error } = await publicRpc('final_rules_public');
+  if (error) throw toDataError(error, RULES_ERROR);
+  if (!Array.isArray(data)) throw new DataError('unknown', RULES_ERROR);
+  return data.map(toFinalRules);
+}
