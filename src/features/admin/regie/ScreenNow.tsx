@@ -4,7 +4,12 @@ import type { ScreenState } from '@/data/vote/types';
 import { card, linkClass } from '../ui/classes';
 import * as paths from '@/config/route-paths';
 
-/** What the stage screen (/ecran) shows now, and the way back to its idle face. */
+/**
+ * What the stage screen (/ecran) shows now, live in a miniature, and the way back to its idle
+ * face. The miniature is the screen's own page in a 16:9 frame: the screen sizes everything in
+ * viewport widths, so at any width it shows what the hall sees, as the projector's own page asks
+ * for it (docs/decisions/044-stage-screen-from-the-back.md).
+ */
 export function ScreenNow({
   screen,
   busy,
@@ -30,6 +35,11 @@ export function ScreenNow({
           'Chargement…'
         )}
       </p>
+      <iframe
+        src={paths.stageScreen}
+        title="Miniature en direct de l’écran de scène"
+        className="block aspect-video w-full max-w-xl rounded-lg border border-gray-300 bg-gray-950"
+      />
       <div className="flex flex-wrap items-center gap-4">
         <Button
           variant="secondary"
