@@ -97,6 +97,7 @@ export type LinkableParticipant = {
   finalist: boolean;
 };
 
+const LINKABLE_ERROR = 'Erreur lors du chargement des participants';
 const FINALIST_STATUSES = ['finaliste', 'laureat'];
 const byName = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -114,8 +115,8 @@ export async function listLinkableParticipants(): Promise<LinkableParticipant[]>
     supabase.from('participants').select(columns).in('status', FINALIST_STATUSES).limit(1000),
     supabase.from('participants').select(columns).order('full_name').limit(1000),
   ]);
-  const error = finalists.error ?? everyone.error;
-  if (error) throw toDataError(error, 'Erreur lors du chargement des participants');
+  if (finalists.error) throw toDataError(finalists.error, LINKABLE_ERROR);
+  if (everyone.error) throw toDataError(everyone.error, LINKABLE_ERROR);
   const rows = new Map([...everyone.data, ...finalists.data].map((p) => [p.id, p]));
   return [...rows.values()]
     .map((p) => ({
