@@ -112,7 +112,9 @@ export function OpenFace({
           ))}
         </ol>
       </section>
+      {/* Named: the régie's page, which shows this screen in a frame, has an aside too (ADR 044). */}
       <aside
+        aria-label="Compte à rebours et QR code"
         className="flex flex-col items-center text-center"
         style={{ width: '22vw', gap: '1.2vw' }}
       >
