@@ -140,7 +140,7 @@ export function RevealedFace({ round }: { round: Round }) {
         }}
       >
         {winner
-          ? `Vainqueur : n° ${winner.number} — ${winner.name}`
+          ? `Vainqueur : n° ${winner.number} — ${winner.name}`
           : round.candidates.some((c) => (c.votes ?? 0) > 0)
             ? 'Égalité en tête'
             : 'Aucun vote'}
