@@ -1163,6 +1163,7 @@ export type Database = {
       door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
+      edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       get_pass: { Args: { code: string }; Returns: Json };
       jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
       jury_lock_session: { Args: { force?: boolean; session_id: string }; Returns: Json };
