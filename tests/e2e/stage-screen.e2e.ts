@@ -230,4 +230,52 @@ describe('the stage screen, readable from the back of the hall', () => {
     await expectAccessible(regie, '360 /admin/regie miniature');
     await desk.close();
   });
+
+  it('twelve candidates: whole names at 48 px on both faces (they scroll past 1080 px: ADR 044)', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const admin = await token('admin@booster-challenge.local', 'BoosterAdmin2025');
+    const names = Array.from({ length: 12 }, (_, i) =>
+      i === 6 ? LONG : `Candidate ${i + 1} Mbarga`,
+    );
+    const big = await rpc<Round>(
+      'admin_save_vote_round',
+      {
+        payload: {
+          title: `${TITLE} (douze)`,
+          position: 91,
+          candidates: names.map((name, i) => ({ number: i + 1, name, line: 'Chant · Douala' })),
+        },
+      },
+      admin,
+    );
+    round = big;
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await rpc('regie_open_round', { id: big.id }, regieToken);
+    await page.getByRole('heading', { level: 1, name: `${TITLE} (douze)` }).waitFor();
+    // Seven and more: name and line share a paragraph; each card holds its text, no ellipsis.
+    const cards = await page
+      .getByRole('list')
+      .getByRole('listitem')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          cut:
+            el.scrollWidth > el.clientWidth ||
+            [...el.querySelectorAll('*')].some(
+              (d) => getComputedStyle(d).textOverflow === 'ellipsis',
+            ),
+          namePx: parseFloat(getComputedStyle(el.querySelector('.font-bold') ?? el).fontSize),
+        })),
+      );
+    expect(cards).toHaveLength(12);
+    for (const card of cards) expect(card).toMatchObject({ cut: false });
+    for (const card of cards) expect(card.namePx).toBeGreaterThanOrEqual(48);
+    await page.screenshot({ path: 'test-artifacts/screenshots/ecran-twelve-open-1920.png' });
+    await rpc('regie_close_round', { id: big.id }, regieToken);
+    await rpc('regie_reveal_round', { id: big.id }, regieToken);
+    const results = page.getByRole('list', { name: 'Résultats' });
+    await results.waitFor();
+    await page.waitForTimeout(12 * 700 + 1500);
+    await expectNamesWhole(results, names, 48);
+    await page.screenshot({ path: 'test-artifacts/screenshots/ecran-twelve-revealed-1920.png' });
+  }, 60_000);
 });

@@ -46,7 +46,11 @@ export function IdleFace() {
   );
 }
 
-function CandidateCard({ c }: { c: ScreenCandidate }) {
+/**
+ * One candidate: the number, the name and its second line. Compact (seven and more, two
+ * columns), the line follows the name in the same paragraph, so twelve fit a 1080p screen.
+ */
+function CandidateCard({ c, compact }: { c: ScreenCandidate; compact: boolean }) {
   return (
     <li
       className="flex min-w-0 items-center"
@@ -54,34 +58,48 @@ function CandidateCard({ c }: { c: ScreenCandidate }) {
         gap: '1.2vw',
         borderRadius: '1vw',
         paddingInline: '1.2vw',
-        paddingBlock: '0.8vw',
+        paddingBlock: compact ? '0.4vw' : '0.8vw',
         background: 'rgb(255 255 255 / 0.1)',
       }}
     >
       <span
         aria-hidden="true"
         className="flex shrink-0 items-center justify-center rounded-full bg-accent-400 font-black text-gray-950"
-        style={{ width: '4.4vw', height: '4.4vw', fontSize: '2.8vw' }}
+        style={{ width: '4vw', height: '4vw', fontSize: '2.6vw' }}
       >
         {c.number}
       </span>
-      <span className="min-w-0 flex-1">
-        <span className="sr-only">n° {c.number} —</span>{' '}
-        <span className={nameClass} style={nameSize}>
-          {c.name}
-        </span>
-        {c.line && (
-          <span className="block leading-tight wrap-anywhere text-blue-100" style={lineSize}>
-            {c.line}
+      {compact ? (
+        <p className="min-w-0 flex-1 leading-tight wrap-anywhere">
+          <span className="sr-only">n° {c.number} — </span>
+          <span className="font-bold" style={nameSize}>
+            {c.name}
           </span>
-        )}
-      </span>
+          {c.line && (
+            <>
+              {' '}
+              <span className="text-blue-100" style={lineSize}>
+                · {c.line}
+              </span>
+            </>
+          )}
+        </p>
+      ) : (
+        <span className="min-w-0 flex-1">
+          <span className="sr-only">n° {c.number} —</span>{' '}
+          <span className={nameClass} style={nameSize}>
+            {c.name}
+          </span>
+          {c.line && (
+            <span className="block leading-tight wrap-anywhere text-blue-100" style={lineSize}>
+              {c.line}
+            </span>
+          )}
+        </span>
+      )}
     </li>
   );
 }
-
-/** Columns of the open round's cards: wide cards for few candidates, so long names wrap less. */
-const cardColumns = (n: number) => (n <= 3 ? 1 : n <= 8 ? 2 : 3);
 
 export function OpenFace({
   round,
@@ -104,11 +122,12 @@ export function OpenFace({
           className="grid"
           style={{
             gap: '1vw',
-            gridTemplateColumns: `repeat(${cardColumns(round.candidates.length)}, minmax(0, 1fr))`,
+            // One column up to three candidates, two beyond (ADR 044).
+            gridTemplateColumns: `repeat(${round.candidates.length > 3 ? 2 : 1}, minmax(0, 1fr))`,
           }}
         >
           {round.candidates.map((c) => (
-            <CandidateCard key={c.number} c={c} />
+            <CandidateCard key={c.number} c={c} compact={round.candidates.length > 6} />
           ))}
         </ol>
       </section>
