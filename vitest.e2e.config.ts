@@ -14,6 +14,8 @@ import { fileURLToPath, URL } from 'node:url';
  * - public-vote.e2e.ts needs the seed's edition as it is (reservations open, the door window
  *   open, so the pass page polls) and opens a round (one at a time): before workspace.e2e.ts
  *   changes the settings, and it puts the stage screen back to rest when it ends;
+ *   stage-screen.e2e.ts, right after it, reserves five passes and opens, reveals and puts to
+ *   rest a round of its own the same way;
  * - messages.e2e.ts makes the places full (the seed's waitlist is confirmed by it), so it runs
  *   after door.e2e.ts and readable-export.e2e.ts, and after public-vote.e2e.ts (the seed's
  *   edition as it is); it puts the capacity back when it ends;
@@ -24,6 +26,7 @@ import { fileURLToPath, URL } from 'node:url';
  */
 const LATE = [
   'public-vote.e2e.ts',
+  'stage-screen.e2e.ts',
   'messages.e2e.ts',
   'workspace-messages.e2e.ts',
   'workspace.e2e.ts',

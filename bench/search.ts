@@ -52,7 +52,7 @@ export type SearchLine = { who: string; term: string; what: string; ms: number; 
 
 type Out = (text?: string) => void;
 
-async function median(fn: () => Promise<number>): Promise<{ ms: number; total: number }> {
+export async function median(fn: () => Promise<number>): Promise<{ ms: number; total: number }> {
   let total = await fn(); // warm-up
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -64,7 +64,7 @@ async function median(fn: () => Promise<number>): Promise<{ ms: number; total: n
   return { ms: samples[Math.floor(samples.length / 2)], total };
 }
 
-async function staffClient(
+export async function staffClient(
   db: LocalDatabase,
   url: string,
   email: string,

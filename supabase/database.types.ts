@@ -1336,6 +1336,7 @@ export type Database = {
       door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
+      edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       final_results: { Args: { category: string }; Returns: Json };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
       final_rules: { Args: Record<PropertyKey, never>; Returns: Json };

@@ -94,7 +94,7 @@ describe('stats page', () => {
     await screen.findByText('Total des inscriptions');
     expect(cardValue('Total des inscriptions')).toHaveTextContent('2500');
     expect(cardValue('Régions représentées')).toHaveTextContent('10');
-    const table = screen.getByRole('table');
+    const table = screen.getByRole('table', { name: 'Répartition des participants par région' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
     const { n } = await one<{ n: number }>(

@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { clearAdminSession } from '@/lib/admin-session';
 import { signOutAdmin } from '@/data/staff/admin-auth';
 import { testBackend } from '../setup/test-backend';
-import { fr } from '../setup/french';
+import { fr, plain } from '../setup/french';
 import { captureDownloads, currentUrl, renderAdmin, signInAsAdmin } from './admin-render';
 import { clearVotes, draftRound, pass, vote } from '../integration/support/vote-fixtures';
 
@@ -205,6 +205,10 @@ describe('/admin/regie, the control desk', () => {
     );
     const screenNow = screen.getByRole('region', { name: fr('À l’écran de scène') });
     expect(await within(screenNow).findByText(/Au repos/, {}, SLOW)).toBeVisible();
+    // The screen itself, live, in a miniature (issue 40).
+    expect(
+      within(screenNow).getByTitle(fr('Miniature en direct de l’écran de scène')),
+    ).toHaveAttribute('src', '/ecran');
 
     // Ouvrir: a confirmation first; "Annuler" leaves the round as it was.
     const openButton = await screen.findByRole('button', { name: 'Ouvrir Compétition de chant' });
@@ -238,6 +242,17 @@ describe('/admin/regie, the control desk', () => {
     dialog = screen.getByRole('alertdialog', { name: fr('Révéler les résultats ?') });
     await user.click(within(dialog).getByRole('button', { name: 'Révéler les résultats' }));
     expect(await screen.findByText('n° 2 — Candidat 2 : 1 vote (100 %)', {}, SLOW)).toBeVisible();
+    // Read top to bottom from the most votes down, ties by number (issue 40).
+    const results = screen.getByRole('list', { name: 'Résultats de Compétition de chant' });
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((li) => plain(li.textContent ?? '')),
+    ).toEqual([
+      'n° 2 — Candidat 2 : 1 vote (100 %)',
+      'n° 1 — Candidat 1 : 0 vote (0 %)',
+      'n° 3 — Candidat 3 : 0 vote (0 %)',
+    ]);
     expect(await within(screenNow).findByText('Résultats')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Remettre l’écran au repos' }));

@@ -39,3 +39,11 @@ export function votersText(n: number, format: (n: number) => string = String): s
 
 /** "n° 3 — Awa N.": a candidate as the hall hears it. */
 export const candidateLabel = (c: { number: number; name: string }) => `n° ${c.number} — ${c.name}`;
+
+/**
+ * Results from the most votes down, ties by number: the stage screen's rows and the régie's list
+ * read in the same order (docs/decisions/044-stage-screen-from-the-back.md).
+ */
+export const rankedResults = <C extends { number: number; votes: number | null }>(
+  candidates: readonly C[],
+): C[] => [...candidates].sort((a, b) => (b.votes ?? 0) - (a.votes ?? 0) || a.number - b.number);

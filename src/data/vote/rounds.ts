@@ -89,23 +89,41 @@ export async function getVoteResults(roundId: string): Promise<VoteResults> {
   return toVoteResults(data, roundId);
 }
 
-export type LinkableParticipant = { id: string; name: string; category: string };
+export type LinkableParticipant = {
+  id: string;
+  name: string;
+  category: string;
+  /** Finaliste or lauréat: the vote's usual candidates, offered first. */
+  finalist: boolean;
+};
+
+const LINKABLE_ERROR = 'Erreur lors du chargement des participants';
+const FINALIST_STATUSES = ['finaliste', 'laureat'];
+const byName = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 /**
  * The contest's participants a candidate may be linked to (admins): a team's name for a team,
- * the person's name otherwise, the name the database then gives the candidate.
+ * the person's name otherwise, the name the database then gives the candidate. Finalists first,
+ * then everyone else, each sorted by that name as the picker shows it (not by the person's name,
+ * which a team's row hides).
  */
 export async function listLinkableParticipants(): Promise<LinkableParticipant[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('participants')
-    .select('id, full_name, team_name, category')
-    .order('full_name')
-    .limit(1000);
-  if (error) throw toDataError(error, 'Erreur lors du chargement des participants');
-  return data.map((p) => ({
-    id: p.id,
-    name: p.team_name ?? p.full_name,
-    category: p.category,
-  }));
+  const columns = 'id, full_name, team_name, category, status';
+  // The finalists apart: a big edition's first thousand names must not leave one out.
+  const [finalists, everyone] = await Promise.all([
+    supabase.from('participants').select(columns).in('status', FINALIST_STATUSES).limit(1000),
+    supabase.from('participants').select(columns).order('full_name').limit(1000),
+  ]);
+  if (finalists.error) throw toDataError(finalists.error, LINKABLE_ERROR);
+  if (everyone.error) throw toDataError(everyone.error, LINKABLE_ERROR);
+  const rows = new Map([...everyone.data, ...finalists.data].map((p) => [p.id, p]));
+  return [...rows.values()]
+    .map((p) => ({
+      id: p.id,
+      name: p.team_name ?? p.full_name,
+      category: p.category,
+      finalist: FINALIST_STATUSES.includes(p.status),
+    }))
+    .sort((a, b) => Number(b.finalist) - Number(a.finalist) || byName.compare(a.name, b.name));
 }

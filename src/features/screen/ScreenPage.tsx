@@ -4,7 +4,8 @@ import { useSiteUrl } from '@/lib/share-links';
 import * as paths from '@/config/route-paths';
 import type { ScreenFeed } from './use-screen-state';
 import { useScreenState } from './use-screen-state';
-import { ClosedFace, IdleFace, OpenFace, RevealedFace } from './ScreenViews';
+import { ClosedFace, IdleFace, OpenFace } from './ScreenViews';
+import { RevealedFace } from './ScreenResults';
 
 /** One face of the screen for the feed's state; idle before the first answer. */
 function ScreenView({ state, offsetMs, lost, voteUrl }: ScreenFeed & { voteUrl: string }) {
@@ -20,7 +21,9 @@ function ScreenView({ state, offsetMs, lost, voteUrl }: ScreenFeed & { voteUrl: 
       <RevealedFace key={round.id} round={round} />
     );
   return (
+    // Named: the régie shows this page in a frame beside its own main landmark (ADR 044).
     <main
+      aria-label="Écran de scène"
       className="flex min-h-dvh flex-col bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 text-white"
       style={{ paddingInline: '4vw', paddingBlock: '2.5vw' }}
     >

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { QrCode } from '@/components/ui/QrCode';
 import type { ScreenCandidate, ScreenState } from '@/data/vote/types';
-import { formatShare, votersText } from '@/data/vote/labels';
+import { votersText } from '@/data/vote/labels';
 import { formatCount } from '@/lib/numbers';
 import { formatCountdown, useCountdownMark, useSecondsLeft } from '@/lib/countdown';
 
@@ -12,14 +11,18 @@ import { formatCountdown, useCountdownMark, useSecondsLeft } from '@/lib/countdo
  * blue, nothing personal (docs/decisions/030-public-vote.md).
  */
 
-type Round = NonNullable<ScreenState['round']>;
+export type Round = NonNullable<ScreenState['round']>;
 
-// Sizes in viewport widths are inline styles: the /ecran chunk carries them, not the site's one
-// stylesheet that every page loads (build/bundle-budget.ts).
-const hero = 'leading-none font-black tracking-tight';
-const heroSize = { fontSize: '5.5vw' };
-const title = 'leading-tight font-extrabold';
-const titleSize = { fontSize: '4vw' };
+import {
+  figureSize,
+  hero,
+  heroSize,
+  lineSize,
+  nameClass,
+  nameSize,
+  title,
+  titleSize,
+} from './screen-sizes';
 
 export function IdleFace() {
   return (
@@ -43,7 +46,11 @@ export function IdleFace() {
   );
 }
 
-function CandidateCard({ c }: { c: ScreenCandidate }) {
+/**
+ * One candidate: the number, the name and its second line. Compact (seven and more, two
+ * columns), the line follows the name in the same paragraph, so twelve fit a 1080p screen.
+ */
+function CandidateCard({ c, compact }: { c: ScreenCandidate; compact: boolean }) {
   return (
     <li
       className="flex min-w-0 items-center"
@@ -51,31 +58,45 @@ function CandidateCard({ c }: { c: ScreenCandidate }) {
         gap: '1.2vw',
         borderRadius: '1vw',
         paddingInline: '1.2vw',
-        paddingBlock: '0.8vw',
+        paddingBlock: compact ? '0.4vw' : '0.8vw',
         background: 'rgb(255 255 255 / 0.1)',
       }}
     >
       <span
         aria-hidden="true"
         className="flex shrink-0 items-center justify-center rounded-full bg-accent-400 font-black text-gray-950"
-        style={{ width: '4.4vw', height: '4.4vw', fontSize: '2.8vw' }}
+        style={{ width: '4vw', height: '4vw', fontSize: '2.6vw' }}
       >
         {c.number}
       </span>
-      <span className="min-w-0">
-        <span className="sr-only">n° {c.number} —</span>{' '}
-        <span className="block truncate leading-tight font-bold" style={{ fontSize: '2.4vw' }}>
-          {c.name}
-        </span>
-        {c.line && (
-          <span
-            className="block truncate leading-tight text-blue-100"
-            style={{ fontSize: '1.5vw' }}
-          >
-            {c.line}
+      {compact ? (
+        <p className="min-w-0 flex-1 leading-tight wrap-anywhere">
+          <span className="sr-only">n° {c.number} — </span>
+          <span className="font-bold" style={nameSize}>
+            {c.name}
           </span>
-        )}
-      </span>
+          {c.line && (
+            <>
+              {' '}
+              <span className="text-blue-100" style={lineSize}>
+                · {c.line}
+              </span>
+            </>
+          )}
+        </p>
+      ) : (
+        <span className="min-w-0 flex-1">
+          <span className="sr-only">n° {c.number} —</span>{' '}
+          <span className={nameClass} style={nameSize}>
+            {c.name}
+          </span>
+          {c.line && (
+            <span className="block leading-tight wrap-anywhere text-blue-100" style={lineSize}>
+              {c.line}
+            </span>
+          )}
+        </span>
+      )}
     </li>
   );
 }
@@ -91,22 +112,30 @@ export function OpenFace({
 }) {
   const left = useSecondsLeft(round.closesAt, offsetMs);
   const mark = useCountdownMark(left);
-  const many = round.candidates.length > 6;
   return (
-    <div className="grid flex-1" style={{ gap: '3vw', gridTemplateColumns: '1fr auto' }}>
+    <div className="grid flex-1" style={{ gap: '3vw', gridTemplateColumns: 'minmax(0, 1fr) auto' }}>
       <section className="flex min-w-0 flex-col" style={{ gap: '1.5vw' }}>
         <h1 className={title} style={titleSize}>
           {round.title}
         </h1>
-        <ol className={`grid ${many ? 'grid-cols-2' : 'grid-cols-1'}`} style={{ gap: '1vw' }}>
+        <ol
+          className="grid"
+          style={{
+            gap: '1vw',
+            // One column up to three candidates, two beyond (ADR 044).
+            gridTemplateColumns: `repeat(${round.candidates.length > 3 ? 2 : 1}, minmax(0, 1fr))`,
+          }}
+        >
           {round.candidates.map((c) => (
-            <CandidateCard key={c.number} c={c} />
+            <CandidateCard key={c.number} c={c} compact={round.candidates.length > 6} />
           ))}
         </ol>
       </section>
+      {/* Named: the régie's page, which shows this screen in a frame, has an aside too (ADR 044). */}
       <aside
+        aria-label="Compte à rebours et QR code"
         className="flex flex-col items-center text-center"
-        style={{ width: '26vw', gap: '1.2vw' }}
+        style={{ width: '22vw', gap: '1.2vw' }}
       >
         <p className="font-bold text-blue-100 uppercase" style={{ fontSize: '1.8vw' }}>
           Fin du vote dans
@@ -121,7 +150,7 @@ export function OpenFace({
         <p aria-live="polite" className="sr-only">
           {mark}
         </p>
-        <p className="font-bold tabular-nums" style={{ fontSize: '2.6vw' }}>
+        <p className="font-bold tabular-nums" style={figureSize}>
           {votersText(round.voters, formatCount)}
         </p>
         <figure className="mt-auto flex flex-col items-center" style={{ gap: '0.8vw' }}>
@@ -152,108 +181,11 @@ export function ClosedFace({ round }: { round: Round }) {
       <h1 className={`${hero} text-yellow-400`} style={heroSize}>
         Vote clos
       </h1>
-      <p className="font-bold tabular-nums" style={{ fontSize: '3vw' }}>
+      <p className="font-bold tabular-nums" style={figureSize}>
         {votersText(round.voters, formatCount)}
       </p>
       <p className="text-blue-100" style={{ fontSize: '2.2vw' }}>
         Résultats dans un instant…
-      </p>
-    </div>
-  );
-}
-
-/** The bars' order of rising: fewest votes first, the winner last. */
-const risingOrder = (candidates: ScreenCandidate[]) =>
-  [...candidates].sort((a, b) => (a.votes ?? 0) - (b.votes ?? 0) || b.number - a.number);
-
-const STEP_S = 0.7;
-/** The tallest bar (the most votes), in viewport heights. */
-const BAR_VH = 40;
-
-export function RevealedFace({ round }: { round: Round }) {
-  // The bars start flat and rise after the first paint, one after the other (at once when the
-  // system asks for less motion).
-  const [risen, setRisen] = useState(false);
-  const still =
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  useEffect(() => {
-    const timer = setTimeout(() => setRisen(true), 50);
-    return () => clearTimeout(timer);
-  }, []);
-  const max = Math.max(1, ...round.candidates.map((c) => c.votes ?? 0));
-  const rank = new Map(risingOrder(round.candidates).map((c, i) => [c.number, i]));
-  const winner = round.candidates.find((c) => c.number === round.winner) ?? null;
-  const winnerDelay = `${round.candidates.length * STEP_S + 0.6}s`;
-  return (
-    <div className="flex flex-1 flex-col" style={{ gap: '1.5vw' }}>
-      <h1 className={title} style={titleSize}>
-        {round.title}
-      </h1>
-      <ol
-        className="flex flex-1 items-end justify-center"
-        style={{ gap: '1.2vw' }}
-        aria-label="Résultats"
-      >
-        {round.candidates.map((c) => {
-          const isWinner = c.number === round.winner;
-          const height = ((c.votes ?? 0) / max) * 100;
-          return (
-            <li
-              key={c.number}
-              className="flex min-w-0 flex-1 flex-col"
-              style={{ maxWidth: '14vw' }}
-            >
-              <div className="flex flex-1 flex-col" style={{ justifyContent: 'flex-end' }}>
-                <p className="text-center font-black tabular-nums" style={{ fontSize: '2vw' }}>
-                  {formatShare(c.share)}
-                  <span className="block font-semibold text-blue-100" style={{ fontSize: '1.3vw' }}>
-                    {formatCount(c.votes ?? 0)} vote{(c.votes ?? 0) > 1 ? 's' : ''}
-                  </span>
-                </p>
-                <div
-                  aria-hidden="true"
-                  className={isWinner ? 'bg-accent-400' : undefined}
-                  style={{
-                    background: isWinner ? undefined : 'var(--color-night-300)',
-                    transition: still ? 'none' : 'height 0.7s ease-out',
-                    marginTop: '0.5vw',
-                    borderTopLeftRadius: '0.6vw',
-                    borderTopRightRadius: '0.6vw',
-                    // In viewport heights: the hall's screen has no other fixed height to share.
-                    height: risen ? `${(Math.max(height, 1) * BAR_VH) / 100}vh` : '0vh',
-                    transitionDelay: `${(rank.get(c.number) ?? 0) * STEP_S}s`,
-                  }}
-                />
-              </div>
-              <p
-                className="text-center font-black text-yellow-400"
-                style={{ marginTop: '0.6vw', fontSize: '2.2vw' }}
-              >
-                <span className="sr-only">n° </span>
-                {c.number}
-              </p>
-              <p className="truncate text-center font-bold" style={{ fontSize: '1.5vw' }}>
-                {c.name}
-              </p>
-            </li>
-          );
-        })}
-      </ol>
-      <p
-        className="text-center leading-tight font-black text-yellow-400"
-        style={{
-          fontSize: '3.4vw',
-          opacity: risen ? 1 : 0,
-          transition: still ? 'none' : 'opacity 0.7s',
-          transitionDelay: winnerDelay,
-        }}
-      >
-        {winner
-          ? `Vainqueur : n° ${winner.number} — ${winner.name}`
-          : round.candidates.some((c) => (c.votes ?? 0) > 0)
-            ? 'Égalité en tête'
-            : 'Aucun vote'}
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/Button';
-import { ROUND_STATE_LABELS, formatShare, votersText } from '@/data/vote/labels';
+import { ROUND_STATE_LABELS, formatShare, rankedResults, votersText } from '@/data/vote/labels';
 import type { RegieAction } from '@/data/vote/rounds';
 import type { VoteRound } from '@/data/vote/types';
 import { formatCountdown, useCountdownMark, useSecondsLeft } from '@/lib/countdown';
@@ -68,8 +68,9 @@ export function RegieRound({
       </div>
       {open && <Countdown round={round} offsetMs={offsetMs} />}
       {revealed && (
-        <ol className="grid gap-1 text-gray-900 sm:grid-cols-2">
-          {round.candidates.map((c) => (
+        // From the most votes down, one column: read top to bottom at any width.
+        <ol className="space-y-1 text-gray-900" aria-label={`Résultats de ${round.title}`}>
+          {rankedResults(round.candidates).map((c) => (
             <li key={c.id}>
               n° {c.number} — {c.name} : {formatCount(c.votes ?? 0)} vote
               {(c.votes ?? 0) > 1 ? 's' : ''} ({formatShare(c.share)})

@@ -8,6 +8,7 @@ import { statsQuery } from '@/data/participants/queries';
 import { BarChart } from '../ui/charts';
 import { percent } from '@/lib/numbers';
 import { REGION_CSV_FILE, regionsCsv } from './regions-csv';
+import { EditionStatsSections } from './EditionStats';
 import { DataTable } from '../ui/DataTable';
 import { EmptyState, QueryStatus } from '../ui/ListState';
 import { StatCard } from '../ui/StatCard';
@@ -164,6 +165,7 @@ export default function StatsPage() {
           </section>
         </>
       )}
+      <EditionStatsSections />
     </div>
   );
 }

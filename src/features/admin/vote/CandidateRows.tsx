@@ -10,6 +10,25 @@ import {
   type RoundErrors,
 } from './round-rules';
 
+const option = (p: LinkableParticipant) => (
+  <option key={p.id} value={p.id}>
+    {p.name} ({p.category === 'dance' ? 'danse' : 'chant'})
+  </option>
+);
+
+/** The finalists first, then the other registrants, each group by name (as listed by the data). */
+function ParticipantOptions({ participants }: { participants: LinkableParticipant[] }) {
+  const finalists = participants.filter((p) => p.finalist);
+  const others = participants.filter((p) => !p.finalist);
+  if (finalists.length === 0) return others.map(option);
+  return (
+    <>
+      <optgroup label="Finalistes">{finalists.map(option)}</optgroup>
+      {others.length > 0 && <optgroup label="Autres participants">{others.map(option)}</optgroup>}
+    </>
+  );
+}
+
 const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
 /** The round's candidates, one group of fields each, added and removed within 2–12. */
@@ -91,11 +110,7 @@ export function CandidateRows({
                       onChange={(ev) => update(i, { participantId: ev.target.value || null })}
                     >
                       <option value="">Aucun</option>
-                      {participants.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name} ({p.category === 'dance' ? 'danse' : 'chant'})
-                        </option>
-                      ))}
+                      <ParticipantOptions participants={participants} />
                     </select>
                   </Field>
                   <Button
