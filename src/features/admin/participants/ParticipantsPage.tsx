@@ -201,8 +201,8 @@ export default function ParticipantsPage() {
           label: 'Rechercher des participants',
           // A reader's search looks only at what the masked list shows (ADR 022).
           hint: canWrite
-            ? 'Nom, équipe, membre, e-mail ou téléphone'
-            : 'Nom, équipe ou membre (pas les coordonnées masquées)',
+            ? 'Nom, équipe, membre, e-mail, téléphone ou référence'
+            : 'Nom, équipe, membre ou référence (pas les coordonnées masquées)',
         }}
         selects={[
           {
