@@ -386,10 +386,11 @@ select e.at, 'a0000000-0000-4000-8000-000000000001', 'admin@booster-challenge.lo
     (now() - interval '20 hours', 'message.handled', 'message',
      'e0000000-0000-4000-8000-000000000005', 'Message marqué comme traité',
      '{"handled": false}', '{"handled": true}'),
-    (now() - interval '2 hours', 'export', 'participants_excel', null,
-     format('Export « participants_excel » : %s lignes',
+    (now() - interval '2 hours', 'export', 'participants.xlsx', null,
+     format('Export Excel des participants : %s lignes',
             (select count(*) from public.participants where deleted_at is null)),
-     null, '{"filters": {}}')
+     null, jsonb_build_object('filters', '{}'::jsonb, 'row_count',
+            (select count(*) from public.participants where deleted_at is null)))
   ) as e(at, action, entity, entity_id, summary, before, after);
 
 commit;
