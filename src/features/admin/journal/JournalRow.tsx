@@ -1,33 +1,16 @@
-import { Fragment, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { formatEventDateTime } from '@/lib/dates';
 import type { AuditEntry } from '@/data/journal/audit';
 import { linkClass, td } from '../ui/classes';
+import { EmailText } from '../ui/EmailText';
 import { Fact, ListCard } from '../ui/ListCards';
 import { actionLabel } from './action-labels';
 import { ChangesTable } from './ChangesTable';
 import { participantPath } from '@/config/route-paths';
 
 const hasValues = (e: AuditEntry) => e.before !== null || e.after !== null;
-
-/**
- * An author's e-mail, breaking only after its "@" or a dot when the column is narrow (never in
- * the middle of a name, as break-all did): <wbr> marks where.
- */
-export function EmailText({ email }: { email: string }) {
-  const parts = email.split(/(?<=[@.])/);
-  return (
-    <>
-      {parts.map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
-    </>
-  );
-}
 
 const author = (e: AuditEntry) => (e.actorEmail ? <EmailText email={e.actorEmail} /> : 'Système');
 
@@ -87,7 +70,7 @@ export function JournalRow({ entry: e }: { entry: AuditEntry }) {
     <>
       <tr>
         <td className={`${td} whitespace-nowrap`}>{formatEventDateTime(e.at)}</td>
-        <td className={`${td} min-w-40`}>{author(e)}</td>
+        <td className={`${td} min-w-40 break-words`}>{author(e)}</td>
         <td className={td}>{actionLabel(e.action)}</td>
         <td className={td}>
           <Summary entry={e} />
