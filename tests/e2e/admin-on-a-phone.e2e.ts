@@ -109,7 +109,7 @@ describe('the administration on a phone and a laptop', () => {
       await page.waitForLoadState('networkidle');
       for (const what of await offTheEdge(page)) wide.push(`${path}: ${what}`);
       const name = `admin-360${path.replace(/\//g, '-').replace(/-[0-9a-f-]{36}$/, '-fiche')}`;
-      await screenshot(page, 'phone', name);
+      await check(page, 'phone', name);
     }
     expect(wide).toEqual([]);
   });
@@ -136,6 +136,18 @@ describe('the administration on a phone and a laptop', () => {
       expect(box!.y + box!.height).toBeLessThanOrEqual(height);
     }
     await screenshot(page, 'desktop', `admin-sidebar-${width}x${height}`);
+    if (width !== 1280) return;
+    // The pages this change touched, on a laptop: screenshots and axe.
+    for (const path of [
+      paths.adminMessages,
+      paths.adminJournal,
+      paths.adminBin,
+      paths.adminStats,
+    ]) {
+      await page.goto(`${path}/`);
+      await settle(page);
+      await check(page, 'desktop', `admin-1280${path.replace(/\//g, '-')}`);
+    }
   });
 
   it('finds a participant by the reference they were told to quote', async (ctx) => {

@@ -6,7 +6,7 @@ import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { logExport } from '@/data/journal/audit';
 import type { AttendanceRow } from '@/data/reservations/night-party-admin';
 import { DataTable } from '../ui/DataTable';
-import { CardList, Fact, ListCard } from '../ui/ListCards';
+import { Fact, ListCard } from '../ui/ListCards';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { ExportButton } from '../ui/ExportButton';
 import { ListHeader } from '../ui/ListHeader';
@@ -97,7 +97,8 @@ function QuestionTable({
       <PrefilledNote rows={rows} />
       {narrow ? (
         // On a phone, one card per answer (issue 40: four columns ran off a 360 px screen).
-        <CardList caption={title} columns={[]}>
+        // A plain list: the section around it already carries the question's name.
+        <ul className="space-y-3">
           {rows.map((r) => (
             <ListCard
               key={r.answer}
@@ -111,7 +112,7 @@ function QuestionTable({
               </Fact>
             </ListCard>
           ))}
-        </CardList>
+        </ul>
       ) : (
         <DataTable
           caption={title}
