@@ -96,9 +96,11 @@ with first_names as (
          case when g % 3 = 0 then 'team' else 'solo' end as ptype
     from generate_series(1, 80) g, first_names f, last_names l
 )
+-- Ids whose first 8 characters differ, as random ones do: they are the registration reference
+-- a participant quotes (src/lib/registration-reference.ts), which the list's search finds.
 insert into public.participants (id, full_name, email, phone, city, region, category,
   participation_type, team_name, link_to_work, description, agree_to_terms, created_at)
-select ('b0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+select (to_hex(268435456 + g * 15485863) || '-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
        full_name,
        lower(replace(translate(full_name, 'ïèéêëàâçôûùî', 'ieeeeaacouui'), ' ', '.')) || g || '@example.cm',
        '6' || lpad((70000000 + g * 1013)::text, 8, '0'),
@@ -311,7 +313,8 @@ with more as (
          audition_at = (((now() at time zone 'Africa/Douala')::date + 8 + time '14:00')
                         at time zone 'Africa/Douala') + x.i * interval '30 minutes'
     from (values (3, 0), (4, 1), (5, 2), (8, 3)) as x(g, i)
-   where p.id = ('b0000000-0000-4000-8000-' || lpad(x.g::text, 12, '0'))::uuid
+   where p.id = (to_hex(268435456 + x.g * 15485863) || '-0000-4000-8000-'
+                 || lpad(x.g::text, 12, '0'))::uuid
      and p.status = 'inscrit' and p.deleted_at is null
   returning p.id
 )
@@ -386,10 +389,11 @@ select e.at, 'a0000000-0000-4000-8000-000000000001', 'admin@booster-challenge.lo
     (now() - interval '20 hours', 'message.handled', 'message',
      'e0000000-0000-4000-8000-000000000005', 'Message marqué comme traité',
      '{"handled": false}', '{"handled": true}'),
-    (now() - interval '2 hours', 'export', 'participants_excel', null,
-     format('Export « participants_excel » : %s lignes',
+    (now() - interval '2 hours', 'export', 'participants.xlsx', null,
+     format('Export Excel des participants : %s lignes',
             (select count(*) from public.participants where deleted_at is null)),
-     null, '{"filters": {}}')
+     null, jsonb_build_object('filters', '{}'::jsonb, 'row_count',
+            (select count(*) from public.participants where deleted_at is null)))
   ) as e(at, action, entity, entity_id, summary, before, after);
 
 commit;

@@ -14,7 +14,7 @@ import { VIEWPORTS, type ViewportName } from '../../tests/e2e/support/chromium';
 /** supabase/seed.sql: the door account, a confirmed pass, a participant with a full pipeline. */
 const DEMO_DOOR = { email: 'porte@booster-challenge.local', password: 'BoosterPorte2025' };
 const SEEDED_PASS = 'FETE234567';
-const SEEDED_PARTICIPANT = 'b0000000-0000-4000-8000-000000000012';
+const SEEDED_PARTICIPANT = '1b138bd4-0000-4000-8000-000000000012';
 
 type Who = 'visitor' | 'admin' | 'door';
 type Visit = { name: string; route: string; url: string; who: Who };

@@ -106,6 +106,13 @@ export function formatEventTime(d: Date | string | number): string {
   return `${twoDigits(t.getUTCHours())}:${twoDigits(t.getUTCMinutes())}`;
 }
 
+/** 19/12/2026 14:00 (in Douala): an instant as the administration's journal shows it. */
+export function formatEventDateTime(d: Date | string | number): string {
+  const t = inDouala(d);
+  const day = `${twoDigits(t.getUTCDate())}/${twoDigits(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`;
+  return `${day} ${formatEventTime(d)}`;
+}
+
 const eventDateTimeFmt = formatter({
   day: '2-digit',
   month: '2-digit',

@@ -72,10 +72,11 @@ end;
 $$;
 revoke all on function private.require_strings(jsonb,text[],text[]) from public, anon, authenticated;
 
--- "1 participant", "3 participants" (French: 0 and 1 are singular).
+-- "1 participant", "3 participants" (French: 0 and 1 are singular); a word ending in s, x or z
+-- does not change: "3 pass", never "3 passs" (issue 40).
 create function private.plural(n bigint, word text) returns text
 language sql immutable set search_path = '' as $$
-  select n::text || ' ' || word || case when n > 1 then 's' else '' end
+  select n::text || ' ' || word || case when n > 1 and word !~ '[sxz]$' then 's' else '' end
 $$;
 revoke all on function private.plural(bigint,text) from public, anon, authenticated;
 

@@ -179,8 +179,17 @@ begin
 
   words := private.search_words(search);
   foreach w in array words loop
-    cond := cond || format(' and s.%I like %L', case when is_admin then 'doc' else 'reader_doc' end,
-      '%' || replace(replace(replace(w, '\', '\\'), '%', '\%'), '_', '\_') || '%');
+    -- Eight hex digits may also be the registration reference a participant is told to quote,
+    -- the id's first 8 characters (src/lib/registration-reference.ts): matched on the id's
+    -- range (its primary key), never as part of the documents, where "17" would find every id
+    -- holding it (docs/decisions/045-admin-on-a-phone-and-readable-journal.md).
+    cond := cond || format(' and (s.%I like %L%s)',
+      case when is_admin then 'doc' else 'reader_doc' end,
+      '%' || replace(replace(replace(w, '\', '\\'), '%', '\%'), '_', '\_') || '%',
+      case when w ~ '^[0-9a-f]{8}$' then
+        format(' or s.id between %L::uuid and %L::uuid',
+               w || '-0000-0000-0000-000000000000', w || '-ffff-ffff-ffff-ffffffffffff')
+      else '' end);
   end loop;
   if nullif(category, '') is not null then
     cond := cond || format(' and s.category = %L', category);

@@ -54,7 +54,8 @@ describe('journal page', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual([
-      expect.stringMatching(/^09\/03\/2025 \d{2}:15$/),
+      // Douala's time, whatever the browser's time zone (the tests run in UTC).
+      '09/03/2025 09:15',
       'chef@example.cm',
       'Participant modifié',
       // The summary, then a link to the participant.
@@ -74,7 +75,39 @@ describe('journal page', () => {
         .getAllByRole('row')
         .slice(1)
         .map((r) => r.textContent),
-    ).toEqual(['cityYaoundéDouala', 'regionCentreLittoral']);
+    ).toEqual(['VilleYaoundéDouala', 'RégionCentreLittoral']);
+  });
+
+  it('shows before / after in organisers’ words: French fields and values, Douala times', async () => {
+    await backend.sql(`insert into audit_log (at, actor_email, action, entity, entity_id, summary,
+        before, after)
+      values ('2025-03-10 08:00+01', 'chef@example.cm', 'settings.update', 'settings', null,
+              'Paramètres modifiés : ouverture des portes',
+              '{"doors_open_at": "2026-12-19T13:00:00+00:00", "contact_phone": "670007091"}',
+              '{"doors_open_at": "2026-12-19T14:30:00+00:00", "contact_phone": "670007092"}')`);
+    const user = userEvent.setup();
+    renderAdmin('/admin/journal');
+    expect(await screen.findByText('4 entrées')).toBeVisible();
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Voir avant / après\u00a0: Paramètres modifiés : ouverture des portes',
+      }),
+    );
+    const changes = screen.getByRole('table', { name: 'Valeurs avant et après' });
+    expect(
+      within(changes)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [
+          within(r).getByRole('rowheader').textContent,
+          ...within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ]),
+    ).toEqual([
+      ['Téléphone de contact', '6 70 00 70 91', '6 70 00 70 92'],
+      ['Ouverture des portes', '19/12/2026 14:00', '19/12/2026 15:30'],
+    ]);
   });
 
   it('filters by action and by period (Douala days) in the URL', async () => {

@@ -128,7 +128,8 @@ describe('the organisers’ workspace', () => {
           .getByRole('button', { name: /^Fermer le message de / })
           .first()
           .getAttribute('aria-controls');
-        const detail = page.locator(`[id="${controls}"] td > div`);
+        // A phone shows cards: the message opens inside its card (docs/decisions/045-…).
+        const detail = page.locator(`[id="${controls}"]`);
         await detail.waitFor();
         await detail.scrollIntoViewIfNeeded();
         const box = await detail.evaluate((el) => {

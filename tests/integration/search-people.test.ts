@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getSupabase } from '@/data/shared/supabase';
 import { fetchAllParticipants, listParticipants } from '@/data/participants/list-participants';
+import { registrationReference } from '@/lib/registration-reference';
 import { testBackend } from '../setup/test-backend';
 
 /**
@@ -89,6 +90,27 @@ describe('search_participants, as an admin', () => {
     expect(await names(admin, 'herve.kamga@example')).toEqual(['Hervé Kamga']);
     // Words found in different places (the team and a member) still find the registration.
     expect(await names(admin, 'douala aicha')).toEqual(['Jean Fotso']);
+  });
+
+  it('finds the registration reference a participant quotes (issue 40, item 5)', async () => {
+    // The reference /success shows (src/lib/registration-reference.ts): the id's first 8
+    // characters, upper case. Digits only, it must not be read as a phone.
+    await backend.sql(`insert into participants (id, full_name, email, phone, city, region,
+      category, participation_type, agree_to_terms) values
+      ('5ff79d36-1c2b-4d3e-8f40-0000000000aa', 'Brice Reference', 'brice@example.cm',
+       '699000111', 'Douala', 'Littoral', 'dance', 'solo', true),
+      ('12345678-1c2b-4d3e-8f40-0000000000bb', 'Carine Chiffres', 'carine@example.cm',
+       '699000222', 'Douala', 'Littoral', 'dance', 'solo', true)`);
+    try {
+      expect(registrationReference('5ff79d36-1c2b-4d3e-8f40-0000000000aa')).toBe('5FF79D36');
+      expect(await names(admin, '5FF79D36')).toEqual(['Brice Reference']);
+      expect(await names(admin, ' 5ff79d36 ')).toEqual(['Brice Reference']);
+      expect(await names(admin, '12345678')).toEqual(['Carine Chiffres']);
+      expect(await names(reader, '5FF79D36')).toEqual(['Brice Reference']);
+    } finally {
+      await backend.sql(`delete from participants where email in
+        ('brice@example.cm', 'carine@example.cm')`);
+    }
   });
 
   it('gives the real contacts and the members', async () => {

@@ -107,6 +107,13 @@ describe('idempotence', () => {
       `select count(*)::int n from audit_log where action = 'messages.reminder'`,
     );
     expect(journal[0].n).toBeGreaterThanOrEqual(3);
+    // "pass" is the same word in the plural (issue 40: the journal read "passs").
+    const summaries = await backend.sql<{ summary: string }>(
+      `select summary from audit_log where action = 'messages.reminder' and summary like '%(SMS)'`,
+    );
+    const texts = summaries.map((r) => r.summary);
+    expect(texts.filter((t) => t.includes('passs'))).toEqual([]);
+    expect(texts.join('\n')).toMatch(/^Rappel mis en file pour (?:[2-9]|\d{2,}) pass \(SMS\)$/m);
   });
 
   it('a late or repeated result for a row changes nothing', async () => {

@@ -35,6 +35,15 @@ describe('participant edit schema', () => {
     expect(messages(toEditValues(team))).toEqual([]);
   });
 
+  it('shows the phones as every other screen does, and reads them back as 9 digits (issue 40)', () => {
+    const values = toEditValues(team);
+    expect(values.phone).toBe('6 90 00 00 01');
+    expect(values.teamMembers[0].phone).toBe('6 90 00 00 02');
+    const parsed = participantEditSchema.parse(values);
+    expect(parsed.phone).toBe('690000001');
+    expect(parsed.teamMembers[0].phone).toBe('690000002');
+  });
+
   it('names the invalid member phone', () => {
     const v = toEditValues(team);
     v.teamMembers[0].phone = '6900 0002';

@@ -20,7 +20,7 @@ const focusRing =
 function NavItems({ onNavigate }: { onNavigate: () => void }) {
   const nav = useNavForRole();
   return (
-    <ul className="space-y-1">
+    <ul className="space-y-1 lg:space-y-0.5">
       {nav.map((item) => (
         <li key={item.to}>
           <NavLink
@@ -28,7 +28,7 @@ function NavItems({ onNavigate }: { onNavigate: () => void }) {
             end={item.end}
             onClick={onNavigate}
             className={({ isActive }) =>
-              `flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium ${focusRing} ${
+              `flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium lg:min-h-9 lg:py-1.5 ${focusRing} ${
                 isActive ? 'bg-white text-brand-900' : 'text-white hover:bg-brand-700'
               }`
             }
@@ -163,24 +163,28 @@ export default function AdminLayout() {
   }
 
   const sidebar = (closeButton?: ReactNode) => (
-    <div className="flex h-full flex-col gap-6 overflow-y-auto bg-brand-900 p-4 text-white">
+    // Only the links scroll, when a short window cannot hold them: the header and the two
+    // buttons below stay in view, "Déconnexion" first of all (issue 40; at 1280×800 it was
+    // below the fold of a sidebar that scrolled as a whole).
+    <div className="flex h-full flex-col gap-4 bg-brand-900 p-4 text-white">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-10 w-auto" />
-          <p className="mt-2 text-sm text-blue-100">Administration</p>
+          <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="h-10 w-auto lg:h-8" />
+          <p className="mt-2 text-sm text-blue-100 lg:mt-1">Administration</p>
           <p className="mt-1 truncate text-xs text-blue-100" title={email}>
             {email}
           </p>
         </div>
         {closeButton}
       </div>
-      <nav aria-label="Administration">
+      {/* The side padding keeps the links' focus rings inside the scrolling box. */}
+      <nav aria-label="Administration" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 py-1">
         <NavItems onNavigate={closeDrawer} />
       </nav>
-      <div className="mt-auto space-y-2">
+      <div className="shrink-0 space-y-2">
         <Link
           to={paths.home}
-          className={`flex min-h-11 items-center justify-center rounded-lg border border-blue-200 px-3 py-2 font-medium hover:bg-brand-700 ${focusRing}`}
+          className={`flex min-h-11 items-center justify-center rounded-lg border border-blue-200 px-3 py-2 font-medium hover:bg-brand-700 lg:min-h-10 lg:py-1.5 ${focusRing}`}
         >
           Retour au site
         </Link>
@@ -188,7 +192,7 @@ export default function AdminLayout() {
         <button
           type="button"
           onClick={logout}
-          className={`block min-h-11 w-full rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500 ${focusRing}`}
+          className={`block min-h-11 w-full rounded-lg bg-accent-400 px-3 py-2 font-semibold text-brand-900 hover:bg-accent-500 lg:min-h-10 lg:py-1.5 ${focusRing}`}
         >
           Déconnexion
         </button>

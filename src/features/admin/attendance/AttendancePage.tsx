@@ -6,6 +6,8 @@ import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { logExport } from '@/data/journal/audit';
 import type { AttendanceRow } from '@/data/reservations/night-party-admin';
 import { DataTable } from '../ui/DataTable';
+import { Fact, ListCard } from '../ui/ListCards';
+import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { ExportButton } from '../ui/ExportButton';
 import { ListHeader } from '../ui/ListHeader';
 import { EmptyState, QueryStatus } from '../ui/ListState';
@@ -84,6 +86,7 @@ function QuestionTable({
   rows: AttendanceRow[];
 }) {
   const id = useId();
+  const narrow = useNarrowScreen();
   const max = Math.max(0, ...rows.map((r) => r.reserved));
   return (
     <section aria-labelledby={id} className="space-y-2">
@@ -92,31 +95,53 @@ function QuestionTable({
       </h2>
       <p className="text-sm text-gray-700">Question posée : « {question} »</p>
       <PrefilledNote rows={rows} />
-      <DataTable
-        caption={title}
-        regionLabel={`Tableau : ${title}`}
-        columns={['Réponse', 'Réservations confirmées', 'Venus', 'Taux de venue']}
-      >
-        {rows.map((r) => (
-          <tr key={r.answer}>
-            <th scope="row" className={`${td} text-left font-medium text-gray-900`}>
-              {answerLabel(r)}
-              {r.prefilled && (
-                <>
-                  {' '}
-                  <span className="font-normal whitespace-nowrap text-gray-600">(pré-rempli)</span>
-                </>
-              )}
-            </th>
-            <td className={td}>{n(r.reserved)}</td>
-            <td className={td}>{n(r.came)}</td>
-            <td className={td}>
-              {rateText(attendanceRate(r.came, r.reserved))}
-              <AttendanceBar row={r} max={max} />
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+      {narrow ? (
+        // On a phone, one card per answer (issue 40: four columns ran off a 360 px screen).
+        // A plain list: the section around it already carries the question's name.
+        <ul className="space-y-3">
+          {rows.map((r) => (
+            <ListCard
+              key={r.answer}
+              title={r.prefilled ? `${answerLabel(r)} (pré-rempli)` : answerLabel(r)}
+            >
+              <Fact term="Réservations confirmées">{n(r.reserved)}</Fact>
+              <Fact term="Venus">{n(r.came)}</Fact>
+              <Fact term="Taux de venue">
+                {rateText(attendanceRate(r.came, r.reserved))}
+                <AttendanceBar row={r} max={max} />
+              </Fact>
+            </ListCard>
+          ))}
+        </ul>
+      ) : (
+        <DataTable
+          caption={title}
+          regionLabel={`Tableau : ${title}`}
+          columns={['Réponse', 'Réservations confirmées', 'Venus', 'Taux de venue']}
+        >
+          {rows.map((r) => (
+            <tr key={r.answer}>
+              <th scope="row" className={`${td} text-left font-medium text-gray-900`}>
+                {answerLabel(r)}
+                {r.prefilled && (
+                  <>
+                    {' '}
+                    <span className="font-normal whitespace-nowrap text-gray-600">
+                      (pré-rempli)
+                    </span>
+                  </>
+                )}
+              </th>
+              <td className={td}>{n(r.reserved)}</td>
+              <td className={td}>{n(r.came)}</td>
+              <td className={td}>
+                {rateText(attendanceRate(r.came, r.reserved))}
+                <AttendanceBar row={r} max={max} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
     </section>
   );
 }

@@ -9,6 +9,9 @@ import { BIN_DAYS, type BinnedParticipant } from '@/data/journal/bin';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { AdminsOnly } from '../workspace/AdminsOnly';
 import { DataTable } from '../ui/DataTable';
+import { CardList, Fact, ListCard } from '../ui/ListCards';
+import { useNarrowScreen } from '../ui/use-narrow-screen';
+import { EmailText } from '../ui/EmailText';
 import { ListHeader } from '../ui/ListHeader';
 import { EmptyState, QueryStatus } from '../ui/ListState';
 import { binQuery } from '@/data/journal/queries';
@@ -37,6 +40,7 @@ function Bin() {
   const purge = usePurgeBin();
   const [confirmPurge, setConfirmPurge] = useState(false);
   const rows = bin.data ?? [];
+  const narrow = useNarrowScreen();
   // Those whose 30 days were over when the bin was read: the database erases them at the next
   // deletion, or now.
   const expired = rows.filter((p) => Date.parse(p.purgeAt) <= bin.dataUpdatedAt);
@@ -69,6 +73,18 @@ function Bin() {
       },
     });
 
+  const restoreButton = (p: BinnedParticipant) => (
+    <Button
+      variant="secondary"
+      busy={restore.isPending && restore.variables === p.id}
+      busyLabel="Restauration…"
+      aria-label={`Restaurer ${p.fullName}`}
+      onClick={() => onRestore(p)}
+    >
+      Restaurer
+    </Button>
+  );
+
   return (
     <div className="space-y-6">
       <Link to={paths.adminJournal} className={linkClass}>
@@ -87,7 +103,21 @@ function Bin() {
       </p>
       <QueryStatus query={bin} loadingText="Chargement de la corbeille…" />
       {bin.data && rows.length === 0 && <EmptyState>La corbeille est vide</EmptyState>}
-      {rows.length > 0 && (
+      {rows.length > 0 && narrow && (
+        // On a phone, cards: "Restaurer" beside the name (issue 40: the table ran off the edge).
+        <CardList caption="Participants dans la corbeille" columns={[]}>
+          {rows.map((p) => (
+            <ListCard key={p.id} title={p.fullName} rowId={p.id} actions={restoreButton(p)}>
+              <Fact term="Supprimé le">{formatDateTime(p.deletedAt)}</Fact>
+              <Fact term="Par">
+                {p.deletedByEmail ? <EmailText email={p.deletedByEmail} /> : '—'}
+              </Fact>
+              <Fact term="Effacé à partir du">{formatDate(p.purgeAt)}</Fact>
+            </ListCard>
+          ))}
+        </CardList>
+      )}
+      {rows.length > 0 && !narrow && (
         <DataTable
           caption="Participants dans la corbeille"
           regionLabel="Tableau de la corbeille"
@@ -97,19 +127,11 @@ function Bin() {
             <tr key={p.id} data-row-id={p.id}>
               <td className={`${td} font-medium text-gray-900`}>{p.fullName}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.deletedAt)}</td>
-              <td className={`${td} break-all`}>{p.deletedByEmail ?? '—'}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(p.purgeAt)}</td>
-              <td className={td}>
-                <Button
-                  variant="secondary"
-                  busy={restore.isPending && restore.variables === p.id}
-                  busyLabel="Restauration…"
-                  aria-label={`Restaurer ${p.fullName}`}
-                  onClick={() => onRestore(p)}
-                >
-                  Restaurer
-                </Button>
+              <td className={`${td} min-w-40`}>
+                {p.deletedByEmail ? <EmailText email={p.deletedByEmail} /> : '—'}
               </td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(p.purgeAt)}</td>
+              <td className={td}>{restoreButton(p)}</td>
             </tr>
           ))}
         </DataTable>

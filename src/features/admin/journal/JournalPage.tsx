@@ -9,7 +9,7 @@ import { linkClass } from '../ui/classes';
 import { useListQuery } from '../ui/use-list-query';
 import { ACTION_LABELS } from './action-labels';
 import { DateRangeFilter } from './DateRangeFilter';
-import { JournalRow } from './JournalRow';
+import { JournalCard, JournalRow } from './JournalRow';
 import * as paths from '@/config/route-paths';
 
 const EMPTY_FILTERS: Required<AuditFilters> = { search: '', action: '', from: '', to: '' };
@@ -70,6 +70,9 @@ function Journal() {
         columns: ['Quand', 'Qui', 'Action', 'Résumé', 'Détail'],
       }}
       pagerLabel="Pagination du journal"
+      cards={(list.data?.rows ?? []).map((e) => (
+        <JournalCard key={e.id} entry={e} />
+      ))}
     >
       {(list.data?.rows ?? []).map((e) => (
         <JournalRow key={e.id} entry={e} />

@@ -4,11 +4,102 @@ import { formatDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import type { InboxMessage } from '@/data/messages/types';
 import { td } from '../ui/classes';
+import { Fact, ListCard } from '../ui/ListCards';
 import { useVisibleWidth } from '../ui/use-visible-width';
 import { replyMailto, replyWhatsapp } from './reply-links';
 
 const badge =
   'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap @max-3xs:max-w-full @max-3xs:whitespace-normal @max-3xs:wrap-anywhere';
+
+/** The whole message, its replies (e-mail, WhatsApp when the text gives a number). */
+function MessageDetail({ message: m }: { message: InboxMessage }) {
+  const whatsapp = replyWhatsapp(m);
+  return (
+    <>
+      <p className="text-sm wrap-anywhere text-gray-700">
+        De <strong className="text-gray-900">{m.name}</strong> ({m.email}), le{' '}
+        {formatDateTime(m.createdAt)} — sujet : {m.subject}
+      </p>
+      <p className="max-w-prose whitespace-pre-line wrap-anywhere text-gray-900">{m.message}</p>
+      {m.handledAt && (
+        <p className="text-sm text-gray-700">Traité le {formatDateTime(m.handledAt)}</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={replyMailto(m)}
+          className={buttonClass({ variant: 'secondary' })}
+          aria-label={`Répondre par e-mail à ${m.name}`}
+        >
+          Répondre par e-mail
+        </a>
+        {whatsapp && (
+          <a
+            href={whatsapp.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ variant: 'whatsapp' })}
+            aria-label={`Répondre sur WhatsApp à ${m.name}, au ${formatPhone(whatsapp.phone)} (nouvel onglet)`}
+          >
+            Répondre sur WhatsApp ({formatPhone(whatsapp.phone)})
+          </a>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** "Ouvrir" / "Fermer" of a message, which shows its detail (detailId). */
+function ToggleButton({
+  message: m,
+  open,
+  detailId,
+  onToggle,
+}: {
+  message: InboxMessage;
+  open: boolean;
+  detailId: string;
+  onToggle: () => void;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      aria-expanded={open}
+      aria-controls={open ? detailId : undefined}
+      aria-label={`${open ? 'Fermer' : 'Ouvrir'} le message de ${m.name}`}
+      onClick={onToggle}
+    >
+      {open ? 'Fermer' : 'Ouvrir'}
+    </Button>
+  );
+}
+
+/** "Non traité" / "Traité". */
+const StateBadge = ({ unhandled }: { unhandled: boolean }) =>
+  unhandled ? (
+    <span className={`${badge} bg-yellow-100 text-yellow-900`}>Non traité</span>
+  ) : (
+    <span className={`${badge} bg-green-100 text-green-900`}>Traité</span>
+  );
+
+/** "Marquer comme traité" / "Marquer comme non traité" (admins only). */
+function HandleButton({
+  message: m,
+  busy,
+  onSetHandled,
+}: Pick<MessageRowProps, 'message' | 'busy' | 'onSetHandled'>) {
+  const unhandled = m.handledAt === null;
+  return (
+    <Button
+      variant={unhandled ? 'primary' : 'secondary'}
+      busy={busy}
+      busyLabel="Enregistrement…"
+      aria-label={`${unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'} : message de ${m.name}`}
+      onClick={() => onSetHandled(unhandled)}
+    >
+      {unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'}
+    </Button>
+  );
+}
 
 type MessageRowProps = {
   message: InboxMessage;
@@ -38,17 +129,8 @@ export function MessageRow({
   const visibleWidth = useVisibleWidth(detail, open);
   const unhandled = m.handledAt === null;
   const weight = unhandled ? 'font-bold text-gray-950' : '';
-  const whatsapp = open ? replyWhatsapp(m) : null;
   const handleButton = canWrite && (
-    <Button
-      variant={unhandled ? 'primary' : 'secondary'}
-      busy={busy}
-      busyLabel="Enregistrement…"
-      aria-label={`${unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'} : message de ${m.name}`}
-      onClick={() => onSetHandled(unhandled)}
-    >
-      {unhandled ? 'Marquer comme traité' : 'Marquer comme non traité'}
-    </Button>
+    <HandleButton message={m} busy={busy} onSetHandled={onSetHandled} />
   );
   return (
     <>
@@ -60,23 +142,11 @@ export function MessageRow({
         </td>
         <td className={`${td} ${weight}`}>{m.subject}</td>
         <td className={td}>
-          {unhandled ? (
-            <span className={`${badge} bg-yellow-100 text-yellow-900`}>Non traité</span>
-          ) : (
-            <span className={`${badge} bg-green-100 text-green-900`}>Traité</span>
-          )}
+          <StateBadge unhandled={unhandled} />
         </td>
         <td className={td}>
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              aria-expanded={open}
-              aria-controls={open ? detailId : undefined}
-              aria-label={`${open ? 'Fermer' : 'Ouvrir'} le message de ${m.name}`}
-              onClick={onToggle}
-            >
-              {open ? 'Fermer' : 'Ouvrir'}
-            </Button>
+            <ToggleButton message={m} open={open} detailId={detailId} onToggle={onToggle} />
             {handleButton}
           </div>
         </td>
@@ -92,40 +162,58 @@ export function MessageRow({
               style={{ width: visibleWidth }}
               className="sticky left-0 space-y-4 px-4 py-4"
             >
-              <p className="text-sm wrap-anywhere text-gray-700">
-                De <strong className="text-gray-900">{m.name}</strong> ({m.email}), le{' '}
-                {formatDateTime(m.createdAt)} — sujet : {m.subject}
-              </p>
-              <p className="max-w-prose whitespace-pre-line wrap-anywhere text-gray-900">
-                {m.message}
-              </p>
-              {m.handledAt && (
-                <p className="text-sm text-gray-700">Traité le {formatDateTime(m.handledAt)}</p>
-              )}
-              <div className="flex flex-wrap gap-2">
-                <a
-                  href={replyMailto(m)}
-                  className={buttonClass({ variant: 'secondary' })}
-                  aria-label={`Répondre par e-mail à ${m.name}`}
-                >
-                  Répondre par e-mail
-                </a>
-                {whatsapp && (
-                  <a
-                    href={whatsapp.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonClass({ variant: 'whatsapp' })}
-                    aria-label={`Répondre sur WhatsApp à ${m.name}, au ${formatPhone(whatsapp.phone)} (nouvel onglet)`}
-                  >
-                    Répondre sur WhatsApp ({formatPhone(whatsapp.phone)})
-                  </a>
-                )}
-              </div>
+              <MessageDetail message={m} />
             </div>
           </td>
         </tr>
       )}
     </>
+  );
+}
+
+/**
+ * The same message as a card, on a phone (ListPage's cards): "Ouvrir" and "Marquer comme traité"
+ * beside the name, the message itself below once opened (issue 40: in the table they were off
+ * the screen's right edge).
+ */
+export function MessageCard({
+  message: m,
+  open,
+  onToggle,
+  canWrite,
+  busy,
+  onSetHandled,
+}: MessageRowProps) {
+  const detailId = useId();
+  const unhandled = m.handledAt === null;
+  return (
+    <ListCard
+      title={m.name}
+      rowId={m.id}
+      actions={
+        <>
+          <ToggleButton message={m} open={open} detailId={detailId} onToggle={onToggle} />
+          {canWrite && <HandleButton message={m} busy={busy} onSetHandled={onSetHandled} />}
+        </>
+      }
+      footer={
+        open && (
+          <div id={detailId} className="mt-3 space-y-4 rounded-lg bg-gray-50 p-3">
+            <MessageDetail message={m} />
+          </div>
+        )
+      }
+    >
+      <Fact term="Reçu le">{formatDateTime(m.createdAt)}</Fact>
+      <Fact term="E-mail">
+        <span className="wrap-anywhere">{m.email}</span>
+      </Fact>
+      <Fact term="Sujet">
+        <span className={unhandled ? 'font-bold' : undefined}>{m.subject}</span>
+      </Fact>
+      <Fact term="État">
+        <StateBadge unhandled={unhandled} />
+      </Fact>
+    </ListCard>
   );
 }

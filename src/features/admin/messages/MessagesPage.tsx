@@ -11,7 +11,7 @@ import { ListPage } from '../ui/ListPage';
 import { messagesListQuery } from '@/data/messages/queries';
 import { useListQuery } from '../ui/use-list-query';
 import { useCanWrite } from '../workspace/use-staff-role';
-import { MessageRow } from './MessageRow';
+import { MessageCard, MessageRow } from './MessageRow';
 import { useSetMessageHandled } from '@/data/messages/mutations';
 
 const EMPTY_FILTERS: Required<MessageFilters> = { search: '', state: '' };
@@ -95,6 +95,17 @@ export default function MessagesPage() {
         columns: ['Reçu le', 'De', 'Sujet', 'État', 'Actions'],
       }}
       pagerLabel="Pagination des messages"
+      cards={(list.data?.rows ?? []).map((m) => (
+        <MessageCard
+          key={m.id}
+          message={m}
+          open={openId === m.id}
+          onToggle={() => setOpenId((id) => (id === m.id ? null : m.id))}
+          canWrite={canWrite}
+          busy={setHandled.isPending && setHandled.variables?.id === m.id}
+          onSetHandled={(handled) => onSetHandled(m.id, m.name, handled)}
+        />
+      ))}
     >
       {(list.data?.rows ?? []).map((m) => (
         <MessageRow

@@ -1,25 +1,14 @@
-import type { OutboxChannel, OutboxState, OutboxTemplate } from '@/data/outbox/types';
+import type { OutboxState, OutboxTemplate } from '@/data/outbox/types';
+
+export { CHANNEL_LABELS, STATE_LABELS } from '@/data/outbox/labels';
 
 /** The outbox's words on the "Envois" page: each channel, message and state as organisers say it. */
-export const CHANNEL_LABELS: Record<OutboxChannel, string> = {
-  sms: 'SMS',
-  whatsapp: 'WhatsApp',
-  email: 'E-mail',
-};
-
 export const TEMPLATE_LABELS: Record<OutboxTemplate, string> = {
   reminder: 'Rappel du concert',
   waitlist_offer: 'Place libérée (liste d’attente)',
   registration_confirmation: 'Confirmation d’inscription',
   convocation: 'Convocation aux auditions',
   pass_recovery: 'Pass retrouvé',
-};
-
-export const STATE_LABELS: Record<OutboxState, string> = {
-  queued: 'En file d’envoi',
-  sending: 'En cours d’envoi',
-  sent: 'Envoyé',
-  failed: 'Échec',
 };
 
 /** Each state's badge colours (text at AA contrast on its background). */

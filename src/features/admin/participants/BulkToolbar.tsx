@@ -8,7 +8,6 @@ import {
   type Participant,
   type ParticipantStatus,
 } from '@/data/participants/types';
-import { card } from '../ui/classes';
 import { ConvocationLinks } from './ConvocationLinks';
 import { SelectPageCheckbox } from './SelectionCheckboxes';
 import { SendConvocations } from './SendConvocations';
@@ -78,7 +77,12 @@ export function BulkToolbar({
   };
 
   return (
-    <section aria-label="Actions sur la sélection" className={`${card} space-y-4`}>
+    // One line while nothing is selected (issue 40: with the filters, the help box left room
+    // for two participants on a laptop's first screen).
+    <section
+      aria-label="Actions sur la sélection"
+      className="space-y-4 rounded-xl border border-gray-200 bg-white px-4 py-3 shadow-sm sm:px-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <SelectPageCheckbox
           all={selection.allOnPage}
@@ -86,17 +90,17 @@ export function BulkToolbar({
           count={pageCount}
           onToggle={selection.togglePage}
         />
+        <p className="min-w-0 flex-1 text-sm text-gray-800" aria-live="polite">
+          {n === 0
+            ? 'Cochez des participants pour changer leur statut, leur attribuer un créneau d’audition ou préparer leur convocation.'
+            : `${n > 1 ? `${n} participants sélectionnés` : '1 participant sélectionné'}`}
+        </p>
         {n > 0 && (
           <Button variant="secondary" onClick={selection.clear}>
             Tout désélectionner
           </Button>
         )}
       </div>
-      <p className="text-gray-800" aria-live="polite">
-        {n === 0
-          ? 'Cochez des participants pour changer leur statut, leur attribuer un créneau d’audition ou préparer leur convocation.'
-          : `${n > 1 ? `${n} participants sélectionnés` : '1 participant sélectionné'}`}
-      </p>
       {n > 0 && (
         <>
           <form

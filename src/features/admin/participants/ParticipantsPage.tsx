@@ -15,6 +15,7 @@ import { ExportButton } from '../ui/ExportButton';
 import { labelOptions } from '../ui/FilterForm';
 import { Fact, ListCard } from '../ui/ListCards';
 import { ListPage } from '../ui/ListPage';
+import { EmailText } from '../ui/EmailText';
 import { PhoneLinks } from '../ui/PhoneLinks';
 import { exportParticipantsXlsx } from './participant-exports';
 import { Button, buttonClass } from '@/components/ui/Button';
@@ -94,7 +95,9 @@ function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
         {teamOf(p) && <span className="block text-gray-600">Équipe : {p.teamName}</span>}
       </td>
       <td className={td}>
-        <span className="block break-all">{p.email}</span>
+        <span className="block break-words">
+          <EmailText email={p.email} />
+        </span>
         <PhoneLinks phone={p.phone} name={p.fullName} />
       </td>
       <td className={td}>{CATEGORY_LABELS[p.category]}</td>
@@ -201,8 +204,8 @@ export default function ParticipantsPage() {
           label: 'Rechercher des participants',
           // A reader's search looks only at what the masked list shows (ADR 022).
           hint: canWrite
-            ? 'Nom, équipe, membre, e-mail ou téléphone'
-            : 'Nom, équipe ou membre (pas les coordonnées masquées)',
+            ? 'Nom, équipe, e-mail, téléphone ou référence'
+            : 'Nom, équipe ou référence (pas les coordonnées masquées)',
         }}
         selects={[
           {

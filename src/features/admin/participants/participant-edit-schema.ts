@@ -9,6 +9,7 @@ import {
   type ParticipantMessages,
 } from '@/lib/participant-rules';
 import type { Participant } from '@/data/participants/types';
+import { formatPhone } from '@/lib/phone';
 
 const TEAM_SIZE = `Une équipe compte de ${EDITION.team.min} à ${EDITION.team.max} personnes (le responsable et ${TEAM_MEMBERS.min} à ${TEAM_MEMBERS.max} membres).`;
 
@@ -63,11 +64,15 @@ export const participantEditSchema = z
 
 export type ParticipantEditValues = z.input<typeof participantEditSchema>;
 
+/**
+ * The form's values from a participant; phones as every other screen shows them (6 70 00 70 91,
+ * issue 40), which the phone rule reads back as the 9 digits.
+ */
 export function toEditValues(p: Participant): ParticipantEditValues {
   return {
     fullName: p.fullName,
     email: p.email,
-    phone: p.phone,
+    phone: formatPhone(p.phone),
     city: p.city,
     region: p.region as ParticipantEditValues['region'],
     category: p.category,
@@ -77,7 +82,7 @@ export function toEditValues(p: Participant): ParticipantEditValues {
     description: p.description,
     teamMembers: p.teamMembers.map((m) => ({
       fullName: m.fullName,
-      phone: m.phone,
+      phone: formatPhone(m.phone),
       email: m.email,
     })),
   };

@@ -3,6 +3,8 @@ import type { ReservationStateFilter } from '@/data/reservations/list-reservatio
 import type { CheckInResult } from '@/data/door/check-in-by-hand';
 import type { Reservation } from '@/data/reservations/types';
 
+export { RESERVATION_STATE_LABELS } from '@/data/reservations/state-labels';
+
 /**
  * The state of a Night Party pass as the administration shows it: each reservation in exactly one
  * (an entered pass is "Entré", no longer "Confirmé"), as the list's "Pass" column and filter.
@@ -10,13 +12,6 @@ import type { Reservation } from '@/data/reservations/types';
  * name the specification gives): issue 27, docs/decisions/023-honest-screens.md.
  */
 export type DisplayState = ReservationStateFilter;
-
-export const RESERVATION_STATE_LABELS: Record<DisplayState, string> = {
-  confirmed: 'Confirmé',
-  checked_in: 'Entré',
-  waitlisted: 'Liste d’attente',
-  cancelled: 'Annulé',
-};
 
 export const RESERVATION_STATE_BADGES: Record<DisplayState, string> = {
   confirmed: 'bg-green-100 text-green-900',

@@ -10,6 +10,7 @@ import { percent } from '@/lib/numbers';
 import { REGION_CSV_FILE, regionsCsv } from './regions-csv';
 import { EditionStatsSections } from './EditionStats';
 import { DataTable } from '../ui/DataTable';
+import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { EmptyState, QueryStatus } from '../ui/ListState';
 import { StatCard } from '../ui/StatCard';
 import { Button } from '@/components/ui/Button';
@@ -28,6 +29,7 @@ const hasTrend = (days: DayCount[]) => days.some((d) => d.count > 0);
 
 export default function StatsPage() {
   const query = useQuery(statsQuery());
+  const narrow = useNarrowScreen();
   const stats = query.data;
 
   const onExportRegions = () => {
@@ -134,7 +136,10 @@ export default function StatsPage() {
                   'Région',
                   'Participants',
                   'Pourcentage',
-                  { label: <span className="sr-only">Proportion</span>, className: 'w-1/3' },
+                  // The bar (decoration) leaves room on a phone (issue 40: 350 px in 326).
+                  ...(narrow
+                    ? []
+                    : [{ label: <span className="sr-only">Proportion</span>, className: 'w-1/3' }]),
                 ]}
               >
                 {stats.byRegion.map((r) => {
@@ -146,17 +151,19 @@ export default function StatsPage() {
                       </th>
                       <td className={td}>{r.count}</td>
                       <td className={td}>{pct} %</td>
-                      <td className={td}>
-                        <span
-                          className="block h-3 w-full rounded-full bg-gray-100"
-                          aria-hidden="true"
-                        >
+                      {!narrow && (
+                        <td className={td}>
                           <span
-                            className="block h-3 rounded-full bg-brand-600"
-                            style={{ width: `${pct}%` }}
-                          />
-                        </span>
-                      </td>
+                            className="block h-3 w-full rounded-full bg-gray-100"
+                            aria-hidden="true"
+                          >
+                            <span
+                              className="block h-3 rounded-full bg-brand-600"
+                              style={{ width: `${pct}%` }}
+                            />
+                          </span>
+                        </td>
+                      )}
                     </tr>
                   );
                 })}

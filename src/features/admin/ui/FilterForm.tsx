@@ -1,6 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Field } from '@/components/ui/Field';
 import { Button } from '@/components/ui/Button';
+import { useNarrowScreen } from './use-narrow-screen';
 
 type FilterFormProps = {
   /** Names the search landmark, e.g. "Rechercher des participants". */
@@ -17,6 +18,11 @@ type FilterFormProps = {
   onReset: () => void;
   /** The filters (FilterSelect). */
   children: ReactNode;
+  /**
+   * How many of the filters are set. On a phone the filters fold under "Filtres" (issue 40:
+   * seven of them filled the first screen), open when one is set.
+   */
+  activeFilters?: number;
 };
 
 /** Search box, filters and "Réinitialiser les filtres" above an administration list. */
@@ -28,7 +34,11 @@ export function FilterForm({
   hasFilters,
   onReset,
   children,
+  activeFilters = 0,
 }: FilterFormProps) {
+  const narrow = useNarrowScreen();
+  // Open at first when a filter is set (a shared link); then as the organiser leaves it.
+  const [open, setOpen] = useState(activeFilters > 0);
   const searchBox = useRef<HTMLInputElement>(null);
   // The button goes once nothing is filtered: the focus goes to the search box (issue 15), or
   // the first filter of a list without one.
@@ -43,10 +53,10 @@ export function FilterForm({
       role="search"
       aria-label={label}
       onSubmit={(e) => e.preventDefault()}
-      className="grid gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      className="grid gap-x-4 gap-y-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-6"
     >
       {searchHint !== undefined && (
-        <Field label="Rechercher" hint={searchHint}>
+        <Field label="Rechercher" hint={searchHint} className="xl:col-span-2">
           <input
             ref={searchBox}
             type="search"
@@ -55,9 +65,26 @@ export function FilterForm({
           />
         </Field>
       )}
-      {children}
+      {narrow ? (
+        <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
+          <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            <span aria-hidden="true" className="transition-transform group-open:rotate-90">
+              ▸
+            </span>
+            Filtres
+            {activeFilters > 0 && (
+              <span className="text-sm font-normal text-gray-700">
+                ({activeFilters} {activeFilters > 1 ? 'actifs' : 'actif'})
+              </span>
+            )}
+          </summary>
+          <div className="mt-3 grid gap-4">{children}</div>
+        </details>
+      ) : (
+        children
+      )}
       {hasFilters && (
-        <div className="sm:col-span-2 lg:col-span-4">
+        <div className="sm:col-span-2 lg:col-span-4 xl:col-span-6">
           <Button variant="secondary" onClick={reset}>
             Réinitialiser les filtres
           </Button>

@@ -20,10 +20,12 @@ type ListCardProps = {
   children: ReactNode;
   /** The row's id (data-row-id), where the focus may go after an action (refocusInList). */
   rowId?: string;
+  /** Below the facts (not a fact): a detail that opens, e.g. the journal's before / after. */
+  footer?: ReactNode;
 };
 
 /** One row of a list, as a card (an <li> of CardList). */
-export function ListCard({ title, actions, children, rowId }: ListCardProps) {
+export function ListCard({ title, actions, children, rowId, footer }: ListCardProps) {
   const titleId = useId();
   return (
     <li data-row-id={rowId} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -45,6 +47,7 @@ export function ListCard({ title, actions, children, rowId }: ListCardProps) {
         <dl className="mt-3 grid grid-cols-1 items-baseline gap-x-3 gap-y-1.5 text-sm @3xs:grid-cols-[max-content_minmax(0,1fr)]">
           {children}
         </dl>
+        {footer}
       </article>
     </li>
   );

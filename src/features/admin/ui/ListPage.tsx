@@ -81,7 +81,7 @@ export function ListPage<K extends string>({
   const more = list.data?.more === true;
   const empty = (list.data?.rows.length ?? 0) === 0;
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 lg:space-y-5">
       <ListHeader
         title={title}
         summary={
@@ -100,6 +100,9 @@ export function ListPage<K extends string>({
         onSearchInput={query.setSearchInput}
         hasFilters={query.hasFilters}
         onReset={query.reset}
+        activeFilters={
+          selects.filter((f) => (query.filters as Record<string, string>)[f.key]).length
+        }
       >
         {selects.map((f) => (
           <FilterSelect
