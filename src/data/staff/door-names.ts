@@ -1,5 +1,5 @@
 import { getSupabase } from '@/data/shared/supabase';
-import { toDataError } from '@/lib/errors';
+import { DataError, toDataError } from '@/lib/errors';
 
 /**
  * The doors an admin declares in the settings, which door staff choose from at sign-in
@@ -22,6 +22,9 @@ export async function getDoorNames(): Promise<string[]> {
 export async function saveDoorNames(names: string[]): Promise<string[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_save_door_names', { names });
+  // The database's refusal of the list says which name and why, in French: shown as it is.
+  if (error?.hint === 'invalid_field' && error.details === 'door_names')
+    throw new DataError('invalid', error.message, { code: error.code, reason: 'invalid_field' });
   if (error) throw toDataError(error, DOOR_NAMES_SAVE_ERROR);
   return data ?? [];
 }
