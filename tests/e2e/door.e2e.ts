@@ -38,6 +38,8 @@ import {
   entered,
   keyboardFocusRing,
   withoutDoorList,
+  chooseDoor,
+  inFirstScreen,
 } from './support/door';
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s size', (viewport) => {
@@ -130,8 +132,25 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await page.getByLabel(/^E-mail/).fill(DOOR_EMAIL);
     await page.getByLabel(/^Mot de passe/).fill(DOOR_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
+    // The door is chosen among those the admins declared, none ticked for the steward (ADR 043).
+    const choice = page.getByRole('group', { name: 'À quelle porte contrôlez-vous ?' });
+    await choice.waitFor();
+    const offered = await choice
+      .getByRole('radio')
+      .evaluateAll((radios) =>
+        radios.map((r) => [(r as HTMLInputElement).value, (r as HTMLInputElement).checked]),
+      );
+    expect(offered.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['Porte 1', 'Porte 2', 'Porte 3']),
+    );
+    expect(offered.filter(([, checked]) => checked)).toEqual([]);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await settle(page);
+    await screenshot(page, viewport, 'door-choice');
+    await expectAccessible(page, `${viewport} /porte/ door choice`);
+    await chooseDoor(page, doorName);
     await page.getByLabel('Code du pass').waitFor();
-    await page.getByLabel('Porte', { exact: true }).fill(doorName);
+    await page.getByRole('heading', { level: 2, name: `Cette porte : ${doorName}` }).waitFor();
     await page.locator('dd', { hasText: / \/ / }).first().waitFor();
     await settle(page);
     await screenshot(page, viewport, 'door-screen');
@@ -218,24 +237,44 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await admin.context.close();
   });
 
-  it('the other verdicts, typed: unknown, waitlisted, cancelled', async (ctx) => {
+  it('the other verdicts, typed: unknown, waitlisted, cancelled, an impossible code; the code field never leaves the first screen', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = door;
     const cases = [
       ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown'],
       [WAITLISTED_PASS, /^Liste d’attente/, 'waitlisted'],
       [CANCELLED_PASS, /^Annulé$/, 'cancelled'],
+      // Read aloud wrong: its reason, as a verdict (ADR 043).
+      ['ABCDE12345', /^Code impossible$/, 'impossible'],
     ] as const;
+    // The camera button, the code field and its button in the first screen (360×740 on the
+    // phone), before any verdict and after each one.
+    const firstScreen = async (when: string) => {
+      for (const target of [
+        page.getByRole('button', { name: 'Scanner avec la caméra' }),
+        page.getByLabel('Code du pass'),
+        page.getByRole('button', { name: 'Valider le code' }),
+      ])
+        expect(await inFirstScreen(page, target), `${when}: ${String(target)}`).toBe(true);
+    };
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await firstScreen('before a verdict');
     for (const [code, title, name] of cases) {
       await page.getByLabel('Code du pass').fill(code);
       await page.getByRole('button', { name: 'Valider le code' }).click();
       const heading = page.getByRole('heading', { level: 2, name: title });
       await heading.waitFor();
       await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+      if (name === 'impossible')
+        await page
+          .getByRole('alert')
+          .getByText('Ce code contient un 1 : les pass n’ont ni 0, 1, I, L ni O.')
+          .waitFor();
       await screenshot(page, viewport, `door-verdict-${name}`);
       await expectAccessible(page, `${viewport} /porte/ verdict ${name}`);
       await page.getByRole('button', { name: 'Scanner le suivant' }).click();
       await page.getByLabel('Code du pass').waitFor();
+      await firstScreen(`after "${name}"`);
     }
   });
 

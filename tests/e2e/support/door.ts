@@ -179,3 +179,52 @@ export async function keyboardFocusRing(page: Page, context: BrowserContext, tar
     await decoder.close();
   }
 }
+
+/**
+ * Adds `names` to the doors the admins declared (docs/decisions/043-the-door-fits-the-hand.md),
+ * through the API as the seed's admin, keeping those already there.
+ */
+export async function declareDoors(...names: string[]): Promise<void> {
+  const auth = await fetch(`${baseUrl()}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@booster-challenge.local', password: 'BoosterAdmin2025' }),
+  });
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const call = async (fn: string, body: unknown) => {
+    const res = await fetch(`${baseUrl()}/rest/v1/rpc/${fn}`, {
+      method: 'POST',
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return JSON.parse(text) as string[];
+  };
+  const declared = await call('door_names', {});
+  const missing = names.filter((n) => !declared.includes(n));
+  if (missing.length > 0) await call('admin_save_door_names', { names: [...declared, ...missing] });
+}
+
+/** After the sign-in at /porte: the steward chooses their door among the declared ones. */
+export async function chooseDoor(page: Page, door: string): Promise<void> {
+  await page.getByRole('radio', { name: door, exact: true }).check();
+  await page.getByRole('button', { name: 'Commencer le contrôle' }).click();
+}
+
+/**
+ * Whether `locator` lies wholly within the first screen: the page not scrolled, the element
+ * between the top and the bottom of the viewport (a 360×740 phone's first screen).
+ */
+export async function inFirstScreen(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, h: innerHeight };
+  });
+  const scrolled = await page.evaluate(() => window.scrollY);
+  return scrolled === 0 && box.top >= 0 && box.bottom <= box.h;
+}
