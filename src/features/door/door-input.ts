@@ -33,7 +33,7 @@ const DOOR_NAME = /^[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ '’.#°/()-]+$/;
 const DOOR_NAME_HAS = /[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ]/;
 
 /** The door's name as the database stores it (spaces collapsed), or null when it is refused. */
-export function doorNameOf(raw: string): string | null {
+function doorNameOf(raw: string): string | null {
   const name = raw.replace(/\s+/g, ' ').trim();
   return name.length <= DOOR_MAX_LENGTH && DOOR_NAME.test(name) && DOOR_NAME_HAS.test(name)
     ? name
