@@ -30,9 +30,8 @@ import {
   DOOR_PASSWORD,
   reserveThroughApi,
   WAITLISTED_PASS,
-  chooseDoor,
-  declareDoors,
 } from './support/door';
+import { chooseDoor, declareDoors } from './support/door-hand';
 import { signIn as adminSignIn } from './support/workspace';
 
 async function doorToken(): Promise<string> {

@@ -5,7 +5,7 @@
  * 2. door staff sign in at /porte (the seed's door account, role `controle`) in a browser whose
  *    camera films the rendered QR code (Chromium's fake camera fed with a picture of it), so the
  *    pass is read by the very decoder of the camera path: "Entrée validée", then "Déjà entré";
- * 3. the other verdicts (unknown, waitlisted, cancelled) typed;
+ * 3. the other verdicts (unknown, waitlisted, cancelled, an impossible code) typed;
  * 4. without a door list, a scan made offline is queued in IndexedDB, shown as pending, and sent
  *    once when the network returns.
  * axe on the pass page and every door state; a screenshot of each verdict.
@@ -27,8 +27,6 @@ import {
 } from './support/browser';
 import { expectAccessible } from './support/a11y';
 import {
-  DOOR_EMAIL,
-  DOOR_PASSWORD,
   WAITLISTED_PASS,
   CANCELLED_PASS,
   passCodeSentTo,
@@ -38,9 +36,10 @@ import {
   entered,
   keyboardFocusRing,
   withoutDoorList,
-  chooseDoor,
-  inFirstScreen,
 } from './support/door';
+import { expectScanInFirstScreen, signInAtDoor } from './support/door-hand';
+
+const IMPOSSIBLE = 'Ce code contient un 1 : les pass n’ont ni 0, 1, I, L ni O.';
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s size', (viewport) => {
   const n = viewport === 'desktop' ? '1' : '2';
@@ -129,28 +128,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await expectAccessible(page, `${viewport} /porte/ sign-in`);
     expect(await page.title()).toBe('Contrôle des entrées — Booster Night Party');
 
-    await page.getByLabel(/^E-mail/).fill(DOOR_EMAIL);
-    await page.getByLabel(/^Mot de passe/).fill(DOOR_PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
     // The door is chosen among those the admins declared, none ticked for the steward (ADR 043).
-    const choice = page.getByRole('group', { name: 'À quelle porte contrôlez-vous ?' });
-    await choice.waitFor();
-    const offered = await choice
-      .getByRole('radio')
-      .evaluateAll((radios) =>
-        radios.map((r) => [(r as HTMLInputElement).value, (r as HTMLInputElement).checked]),
-      );
-    expect(offered.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['Porte 1', 'Porte 2', 'Porte 3']),
-    );
-    expect(offered.filter(([, checked]) => checked)).toEqual([]);
-    expect(await page.getByRole('textbox').count()).toBe(0);
-    await settle(page);
-    await screenshot(page, viewport, 'door-choice');
-    await expectAccessible(page, `${viewport} /porte/ door choice`);
-    await chooseDoor(page, doorName);
-    await page.getByLabel('Code du pass').waitFor();
-    await page.getByRole('heading', { level: 2, name: `Cette porte : ${doorName}` }).waitFor();
+    await signInAtDoor(page, viewport, doorName);
     await page.locator('dd', { hasText: / \/ / }).first().waitFor();
     await settle(page);
     await screenshot(page, viewport, 'door-screen');
@@ -241,40 +220,25 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = door;
     const cases = [
-      ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown'],
-      [WAITLISTED_PASS, /^Liste d’attente/, 'waitlisted'],
-      [CANCELLED_PASS, /^Annulé$/, 'cancelled'],
+      ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown', 'Aucun pass ne correspond à ce code.'],
+      [WAITLISTED_PASS, /^Liste d’attente/, 'waitlisted', /^Pas de place confirmée/],
+      [CANCELLED_PASS, /^Annulé$/, 'cancelled', /^Ce pass a été annulé/],
       // Read aloud wrong: its reason, as a verdict (ADR 043).
-      ['ABCDE12345', /^Code impossible$/, 'impossible'],
+      ['ABCDE12345', /^Code impossible$/, 'impossible', IMPOSSIBLE],
     ] as const;
-    // The camera button, the code field and its button in the first screen (360×740 on the
-    // phone), before any verdict and after each one.
-    const firstScreen = async (when: string) => {
-      for (const target of [
-        page.getByRole('button', { name: 'Scanner avec la caméra' }),
-        page.getByLabel('Code du pass'),
-        page.getByRole('button', { name: 'Valider le code' }),
-      ])
-        expect(await inFirstScreen(page, target), `${when}: ${String(target)}`).toBe(true);
-    };
+    // The camera button and the code field in the first screen, before and after each verdict.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await firstScreen('before a verdict');
-    for (const [code, title, name] of cases) {
+    await expectScanInFirstScreen(page, 'before a verdict');
+    for (const [code, title, name, line] of cases) {
       await page.getByLabel('Code du pass').fill(code);
       await page.getByRole('button', { name: 'Valider le code' }).click();
-      const heading = page.getByRole('heading', { level: 2, name: title });
-      await heading.waitFor();
-      await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
-      if (name === 'impossible')
-        await page
-          .getByRole('alert')
-          .getByText('Ce code contient un 1 : les pass n’ont ni 0, 1, I, L ni O.')
-          .waitFor();
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      await page.getByRole('alert').getByText(line).waitFor();
       await screenshot(page, viewport, `door-verdict-${name}`);
       await expectAccessible(page, `${viewport} /porte/ verdict ${name}`);
       await page.getByRole('button', { name: 'Scanner le suivant' }).click();
       await page.getByLabel('Code du pass').waitFor();
-      await firstScreen(`after "${name}"`);
+      await expectScanInFirstScreen(page, `after "${name}"`);
     }
   });
 

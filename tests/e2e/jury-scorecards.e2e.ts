@@ -39,6 +39,7 @@ import {
   scoreWithKeyboard,
   signInJury,
 } from './support/jury';
+import { expectEnd, expectLockAsks, expectUnscoredCard } from './support/jury-card';
 
 // Unique to this file (the e2e database is shared): three singers, slots today from 15:00.
 const SINGERS = [
@@ -140,28 +141,8 @@ describe('the jury’s scorecards, online and offline', () => {
     await page.getByRole('heading', { level: 1, name: 'Jury des auditions' }).waitFor();
     await scorecard(page).waitFor();
     expect(await currentPerformer(page)).toBe(NAMES[0]);
-    // Before any note: nothing says they are all sent, and no criterion has a value: no slider
-    // (a thumb in the middle read as a 5), bars without aria-valuenow (issue 40, item 4).
-    await page.getByText('Candidat 1 sur 3').waitFor();
-    expect(await page.getByText('Toutes vos notes sont envoyées.').count()).toBe(0);
-    expect(await scorecard(page).getByRole('slider').count()).toBe(0);
-    expect(await scorecard(page).locator('input[type="range"]').count()).toBe(0);
-    const bars = scorecard(page).getByRole('spinbutton');
-    expect(await bars.count()).toBe(4);
-    for (const bar of await bars.all()) {
-      expect(await bar.getAttribute('aria-valuenow')).toBeNull();
-      expect(await bar.getAttribute('aria-valuetext')).toBe('pas encore noté');
-    }
-    await screenshot(page, 'phone', 'jury-scorecard-unscored');
-    await expectAccessible(page, 'phone /jury/ scorecard unscored');
-    // − on an unscored criterion gives nothing (it used to give 5).
-    await scorecard(page)
-      .getByRole('button', { name: /un demi-point de moins$/ })
-      .first()
-      // aria-disabled, as it should be: the tap is forced to show it does nothing.
-      .click({ force: true });
-    expect(await bars.count()).toBe(4);
-    expect(await scorecard(page).locator('output').first().textContent()).toBe('— / 10');
+    // Before any note: nothing claims they are all sent, no criterion has a value (issue 40).
+    await expectUnscoredCard(page);
     for (const [i, value] of JUDGE_1_SCORES.entries()) {
       await scoreWithKeyboard(page, value);
       if (i === 0) {
@@ -172,25 +153,13 @@ describe('the jury’s scorecards, online and offline', () => {
       await next(page, NAMES[i + 1] ?? null);
     }
     // After the last performer, the end of the session is said.
-    const end = page.getByRole('region', { name: 'Fin de la session' });
-    await end.waitFor();
-    await end
-      .getByText('Vous avez noté 3 candidats sur 3. Toutes vos notes sont envoyées.')
-      .waitFor();
+    await expectEnd(page, 'Vous avez noté 3 candidats sur 3. Toutes vos notes sont envoyées.');
     await screenshot(page, 'phone', 'jury-end');
     await expectAccessible(page, 'phone /jury/ end of the session');
 
     // The lock only asks; its confirmation names the notes still missing (judge 2's).
     await page.reload();
-    const lock = page.getByRole('region', { name: 'Verrouiller la session' });
-    await lock.getByRole('button', { name: 'Verrouiller la session…' }).click();
-    const confirm = lock.getByRole('group', {
-      name: /^Verrouiller la session sans toutes les notes/,
-    });
-    await confirm.getByText(/^Juré 2\s:\s3 candidats$/).waitFor();
-    await screenshot(page, 'phone', 'jury-lock-confirm');
-    await expectAccessible(page, 'phone /jury/ lock confirmation');
-    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    await expectLockAsks(page, /^Juré 2\s:\s3 candidats$/);
     expect(judge1.pageErrors).toEqual([]);
   });
 
@@ -228,10 +197,7 @@ describe('the jury’s scorecards, online and offline', () => {
     }
     await page.getByText('3 notes en attente d’envoi').waitFor();
     // The end of the session lists what is still on the device.
-    await page
-      .getByRole('region', { name: 'Fin de la session' })
-      .getByText('En attente d’envoi (3)')
-      .waitFor();
+    await expectEnd(page, 'En attente d’envoi (3)');
     await page.screenshot({
       path: join(SCREENSHOT_DIR, 'tablet-jury-end-offline.png'),
       fullPage: true,
@@ -274,10 +240,7 @@ describe('the jury’s scorecards, online and offline', () => {
     await page.getByText(/^Ordre de passage/).click();
     await page.getByRole('button', { name: new RegExp(`^3\\. ${NAMES[2]}`) }).click();
     await next(page, null);
-    await page
-      .getByRole('region', { name: 'Fin de la session' })
-      .getByText(/^Vous avez noté 3 candidats sur 3\./)
-      .waitFor();
+    await expectEnd(page, /^Vous avez noté 3 candidats sur 3\./);
     await screenshot(page, 'desktop', 'jury-end');
     await expectAccessible(page, 'desktop /jury/ end of the session');
     expect(judge2.pageErrors).toEqual([]);
