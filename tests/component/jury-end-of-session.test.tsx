@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
+  backend,
   cards,
   currentName,
   openJury,
@@ -72,5 +73,20 @@ describe('the end of the session', () => {
     await user.click(within(summary).getByRole('button', { name: 'Noter Bibi Eto' }));
     await waitFor(() => expect(currentName()).toBe('Bibi Eto'));
     expect(screen.getByRole('heading', { level: 2, name: 'Bibi Eto' })).toHaveFocus();
+  });
+
+  it('calls a team an « Équipe », as the rest of the site does', async () => {
+    const s = await todaysSession(['Awa Ngono']);
+    // One transaction: a team has 2 to 10 people (a deferred check).
+    await backend.sql(
+      `with m as (insert into team_members (participant_id, position, full_name, phone)
+                  values ($1, 1, 'Bella Eto', '690000777') returning participant_id)
+       update participants set participation_type = 'team', team_name = 'Les Lions'
+        where id = (select participant_id from m)`,
+      [s.people[0]],
+    );
+    await openJury(s.judges[0]);
+    expect(await screen.findByText(/·\sÉquipe\s·/)).toBeVisible();
+    expect(document.body).not.toHaveTextContent('Groupe');
   });
 });
