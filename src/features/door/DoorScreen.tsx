@@ -213,7 +213,13 @@ export function DoorScreen({
             <h2 id="door-this-door" className="text-base font-bold text-gray-900">
               Cette porte : {doorName}
             </h2>
-            <Button variant="secondary" size="lg" onClick={onChangeDoor} disabled={busy}>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="wrap-anywhere"
+              onClick={onChangeDoor}
+              disabled={busy}
+            >
               Changer de porte
             </Button>
             <FeedbackSwitch />

@@ -19,10 +19,12 @@ export function FeedbackSwitch() {
       aria-labelledby="door-feedback-label"
       aria-describedby="door-feedback-hint"
       onClick={toggle}
-      className="flex min-h-12 w-full items-center justify-between gap-3 rounded-lg border border-gray-300 px-4 py-2 text-left text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring)"
+      className="flex min-h-12 w-full flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-300 px-4 py-2 text-left text-base font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring)"
     >
-      <span>
-        <span id="door-feedback-label">Son et vibration</span>
+      <span className="min-w-0 flex-1 basis-40 wrap-anywhere">
+        <span id="door-feedback-label" className="block">
+          Son et vibration
+        </span>
         <span id="door-feedback-hint" className="block text-sm font-normal text-gray-700">
           Un signal différent pour une entrée, un pass déjà entré et un refus.
         </span>
