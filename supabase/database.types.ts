@@ -1296,6 +1296,7 @@ export type Database = {
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
       admin_save_audition_criteria: { Args: { category: string; criteria: Json }; Returns: Json };
       admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
+      admin_save_door_names: { Args: { names: string[] }; Returns: string[] };
       admin_save_final_rules: { Args: { category: string; rules: Json }; Returns: Json };
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
       admin_send_convocations: {
@@ -1333,6 +1334,7 @@ export type Database = {
       door_double_entries_list: { Args: Record<PropertyKey, never>; Returns: Json };
       door_lane_alerts_list: { Args: Record<PropertyKey, never>; Returns: Json };
       door_list: { Args: { door: string; since?: number }; Returns: Json };
+      door_names: { Args: Record<PropertyKey, never>; Returns: string[] };
       door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };
       edition_info: { Args: Record<PropertyKey, never>; Returns: Json };

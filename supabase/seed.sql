@@ -170,6 +170,11 @@ update public.reservations
  where id in ('c0000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000023',
               'c0000000-0000-4000-8000-000000000041');
 
+-- The doors the admin declared (Paramètres): door staff choose theirs at sign-in.
+insert into private.declared_doors (position, name)
+values (1, 'Porte 1'), (2, 'Porte 2'), (3, 'Porte 3'), (4, 'Entrée VIP')
+on conflict do nothing;
+
 update public.reservations
    set checked_in_at = now() - (right(id::text, 2)::int * interval '3 minutes'),
        checked_in_door = case when right(id::text, 2)::int % 2 = 0 then 'Porte 1' else 'Porte 2' end,

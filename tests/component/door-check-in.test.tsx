@@ -16,6 +16,8 @@ import {
   countShows,
   typeCode,
   verdict,
+  signIn,
+  chooseDoor,
 } from './support/door';
 
 signInDoorStaffOnTheNight();
@@ -24,11 +26,8 @@ describe('check-in', () => {
   it('validates a typed code, then answers "déjà entré" with the time and door', async () => {
     const { pass_code } = await pass('confirmed', 'Awa Ngono Mballa');
     await pass('confirmed', 'Paul Biya');
-    const { user } = await openDoor();
+    const { user } = await openDoor('Porte 3');
     await countShows('0 / 2');
-    const door = screen.getByLabelText('Porte');
-    await user.clear(door);
-    await user.type(door, 'Porte 3');
     expect(localStorage.getItem('booster-door-name')).toBe('Porte 3');
 
     // Typed as people do: lower case, in two groups.
@@ -75,10 +74,42 @@ describe('check-in', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Marie E.');
   });
 
-  it('refuses a code of the wrong shape before asking the database', async () => {
+  it('says why a typed code cannot be a pass, as a verdict, without asking the database', async () => {
     const { user } = await openDoor();
-    await typeCode(user, 'ABC');
-    expect(await screen.findByText(/Un code de pass a 10 caractères/)).toBeVisible();
+    const asked: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+      asked.push(String(args[0]));
+      return realFetch(...args);
+    };
+    try {
+      const cases = [
+        ['ABCDE12345', /^Ce code contient un 1\s: les pass n’ont ni 0, 1, I, L ni O\.$/],
+        ['FETEO-23456', /^Ce code contient un O\s: les pass n’ont ni 0, 1, I, L ni O\.$/],
+        ['ABC', /^Ce code a 3 caractères\s: un pass en a 10\.$/],
+        [
+          'ABCDE 2345?',
+          /^Ce code contient «\s\?\s»\s: un pass n’a que des lettres et des chiffres\.$/,
+        ],
+      ] as const;
+      for (const [typed, reason] of cases) {
+        await typeCode(user, typed);
+        expect(await verdict()).toHaveTextContent(/^Code impossible$/);
+        const alert = screen.getByRole('alert');
+        expect(within(alert).getByText(reason)).toBeVisible();
+        expect(alert.textContent).toContain(`Code tapé\u00a0: ${typed}`);
+        await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
+        await waitFor(() => expect(screen.getByLabelText('Code du pass')).toHaveFocus());
+      }
+      expect(asked.filter((url) => /check_in|door_sync/.test(url))).toEqual([]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    // An empty field is not a verdict: the field says what to type.
+    await user.click(screen.getByRole('button', { name: 'Valider le code' }));
+    expect(screen.getByLabelText('Code du pass')).toHaveAccessibleDescription(
+      /Tapez le code du pass/,
+    );
     expect(screen.getByLabelText('Code du pass')).toHaveFocus();
   });
 
@@ -167,14 +198,52 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
     }
   });
 
-  it('refuses a door name the database would refuse, before any scan', async () => {
-    const { user } = await openDoor();
-    const door = screen.getByLabelText('Porte');
-    await user.clear(door);
-    await user.type(door, '<Porte>');
-    expect(door).toHaveAccessibleDescription(
-      /Nom de porte invalide\s: de 1 à 40 lettres, chiffres, espaces ou - ' \. # ° \/ \( \), ex\. «\sPorte 1\s»\./,
-    );
-    expect(localStorage.getItem('booster-door-name')).not.toBe('<Porte>');
+  it('the door is chosen at sign-in among the declared doors, never a silent "Porte 1"', async () => {
+    const { pass_code } = await pass('confirmed', 'Awa Ngono');
+    const { user } = await signIn();
+    const choice = await screen.findByRole('group', {
+      name: 'À quelle porte contrôlez-vous\u00a0?',
+    });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['Porte 1', 'Porte 2', 'Porte 3']);
+    // Nothing chosen for the steward, and no field to type a door of one's own.
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked),
+    ).toEqual([]);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Commencer le contrôle' }));
+    expect(choice).toHaveAccessibleDescription('Choisissez votre porte.');
+    expect(screen.queryByLabelText('Code du pass')).toBeNull();
+    await chooseDoor(user, 'Porte 2');
+    await screen.findByRole('heading', { name: 'Cette porte\u00a0: Porte 2' });
+    await typeCode(user, pass_code);
+    expect(await verdict()).toHaveTextContent('Entrée validée — Awa N.');
+    expect((await entries(pass_code))[0].checked_in_door).toBe('Porte 2');
+    await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
+
+    // Changing doors goes back to the list, the current door already ticked.
+    await user.click(screen.getByRole('button', { name: 'Changer de porte' }));
+    expect(await screen.findByRole('radio', { name: 'Porte 2' })).toBeChecked();
+  });
+
+  it('says so when no door is declared yet, and lets no check-in start', async () => {
+    await backend.sql('delete from private.declared_doors');
+    try {
+      await signIn();
+      expect(
+        await screen.findByText(/^Aucune porte n’est déclarée\s: un administrateur les indique/),
+      ).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Commencer le contrôle' })).toBeNull();
+      expect(screen.queryByLabelText('Code du pass')).toBeNull();
+    } finally {
+      await backend.sql(
+        "insert into private.declared_doors (position, name) values (1, 'Porte 1'), (2, 'Porte 2'), (3, 'Porte 3')",
+      );
+    }
   });
 });

@@ -30,21 +30,34 @@ describe('the scorecard', () => {
     expect(screen.getByText('Candidat 1 sur 3')).toBeVisible();
     expect(screen.getByRole('region', { name: 'Ensuite' })).toHaveTextContent('2. Bibi Eto');
 
-    // Nothing scored: each criterion says so, tied to its slider; the focus goes to the first.
+    // Nothing scored: no thumb and no value anywhere (a bar without aria-valuenow, not a slider
+    // standing at 5), and "Toutes vos notes sont envoyées." before any note would be untrue.
+    expect(within(form()).queryAllByRole('slider')).toEqual([]);
+    const bars = within(form()).getAllByRole('spinbutton');
+    expect(bars).toHaveLength(4);
+    for (const bar of bars) {
+      expect(bar).not.toHaveAttribute('aria-valuenow');
+      expect(bar).toHaveAttribute('aria-valuetext', 'pas encore noté');
+    }
+    expect(screen.queryByText('Toutes vos notes sont envoyées.')).toBeNull();
+    // − on an unscored criterion gives nothing (it used to give 5).
+    await user.click(
+      within(form()).getByRole('button', { name: /^Technique\s:\sun demi-point de moins$/ }),
+    );
+    expect(within(form()).getByRole('spinbutton', { name: /^Technique/ })).not.toHaveAttribute(
+      'aria-valuenow',
+    );
+    expect(within(form()).queryByText(/^5\s\/ 10$/)).toBeNull();
+
+    // Nothing scored: each criterion says so, tied to its bar; the focus goes to the first.
     await user.click(within(form()).getByRole('button', { name: 'Suivant' }));
-    const sliders = within(form()).getAllByRole('slider');
-    expect(sliders).toHaveLength(4);
-    for (const slider of sliders) {
-      expect(slider).toHaveAttribute('aria-invalid', 'true');
-      expect(slider).toHaveAccessibleDescription(
-        'Notez ce critère de 0 à 10, ou marquez le candidat absent.',
+    for (const bar of within(form()).getAllByRole('spinbutton')) {
+      expect(bar).toHaveAttribute('aria-invalid', 'true');
+      expect(bar).toHaveAccessibleDescription(
+        /Notez ce critère de 0 à 10, ou marquez le candidat absent\.$/,
       );
     }
-    expect(sliders[0]).toHaveFocus();
-    expect(within(form()).getByRole('slider', { name: /^Technique/ })).toHaveAttribute(
-      'aria-valuetext',
-      'pas encore noté',
-    );
+    expect(within(form()).getAllByRole('spinbutton')[0]).toHaveFocus();
 
     await scoreAll(user, 7);
     expect(within(form()).getByText(/^Total pondéré/)).toHaveTextContent('Total pondéré : 7 / 10');
@@ -144,8 +157,9 @@ describe('blind until the lock, and the lead judge’s lock', () => {
 
     const { user } = await openJury(s.judges[0]);
     // Blind: Awa's card shows nothing of judge 2's.
-    for (const slider of within(form()).getAllByRole('slider'))
-      expect(slider).toHaveAttribute('aria-valuetext', 'pas encore noté');
+    expect(within(form()).queryAllByRole('slider')).toEqual([]);
+    for (const bar of within(form()).getAllByRole('spinbutton'))
+      expect(bar).toHaveAttribute('aria-valuetext', 'pas encore noté');
     expect(screen.queryByRole('region', { name: 'Notes des autres jurés' })).toBeNull();
     expect(document.body).not.toHaveTextContent('8 / 10');
 
@@ -153,15 +167,21 @@ describe('blind until the lock, and the lead judge’s lock', () => {
     expect(lock).toHaveTextContent('Notes manquantes :');
     expect(lock).toHaveTextContent('Juré 1 : 2 candidats');
     expect(lock).toHaveTextContent('Juré 2 : 1 candidat');
-    await user.click(within(lock).getByRole('button', { name: 'Verrouiller la session' }));
-    const force = await within(lock).findByRole('button', { name: 'Verrouiller quand même' });
-    expect(within(lock).getByRole('alert')).not.toBeEmptyDOMElement();
+    // The lock only asks: its confirmation names the missing notes, mine by name.
+    await user.click(within(lock).getByRole('button', { name: 'Verrouiller la session…' }));
+    const confirm = await within(lock).findByRole('group', {
+      name: /^Verrouiller la session sans toutes les notes\s\?$/,
+    });
+    await waitFor(() => expect(confirm).toHaveFocus());
+    expect(confirm).toHaveTextContent('Juré 1 : 2 candidats');
+    expect(confirm).toHaveTextContent('Juré 2 : 1 candidat');
+    expect(confirm).toHaveTextContent('Les vôtres : Awa Ngono, Bibi Eto.');
     const [{ state: before }] = await backend.sql<{ state: string }>(
       'select state from audition_sessions where id = $1',
       [s.id],
     );
     expect(before).toBe('open');
-    await user.click(force);
+    await user.click(within(confirm).getByRole('button', { name: 'Verrouiller sans ces notes' }));
 
     expect(await screen.findByRole('region', { name: 'Session verrouillée' })).toHaveTextContent(
       'les notes ne changent plus',

@@ -31,6 +31,7 @@ import {
   reserveThroughApi,
   WAITLISTED_PASS,
 } from './support/door';
+import { chooseDoor, declareDoors } from './support/door-hand';
 import { signIn as adminSignIn } from './support/workspace';
 
 async function doorToken(): Promise<string> {
@@ -57,12 +58,13 @@ async function checkInElsewhere(code: string, door: string) {
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-/** Signs in at /porte, names the door, and waits for the list and the page's worker. */
+/** Signs in at /porte, chooses the door (declared beforehand), and waits for the list and the page's worker. */
 async function openDoor(page: Page, door: string) {
   await page.goto('/porte/');
   await page.getByLabel(/^E-mail/).fill(DOOR_EMAIL);
   await page.getByLabel(/^Mot de passe/).fill(DOOR_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+  await chooseDoor(page, door);
   const code = page.getByLabel('Code du pass');
   await code.waitFor();
   // After the sign-in the code field has the focus, and the sign-in is said.
@@ -71,7 +73,6 @@ async function openDoor(page: Page, door: string) {
     .getByRole('status')
     .filter({ hasText: `Connecté : ${DOOR_EMAIL}` })
     .waitFor();
-  await page.getByLabel('Porte', { exact: true }).fill(door);
   await page.getByText(/^Liste des passes à jour à \d\d:\d\d/).waitFor({ timeout: 30_000 });
   await expect
     .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 })
@@ -128,6 +129,8 @@ describe('the door offline', () => {
     code.elsewhere = await reserveThroughApi('Boris Tchana', '699555302');
     code.twice = await reserveThroughApi('Sidonie Ateba', '699555303');
     await checkInElsewhere(code.elsewhere, 'Porte 2');
+    // The two phones' doors, declared as an admin does in Paramètres (ADR 043).
+    await declareDoors('Porte 11', 'Porte 12');
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;

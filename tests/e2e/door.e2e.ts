@@ -5,7 +5,7 @@
  * 2. door staff sign in at /porte (the seed's door account, role `controle`) in a browser whose
  *    camera films the rendered QR code (Chromium's fake camera fed with a picture of it), so the
  *    pass is read by the very decoder of the camera path: "Entrée validée", then "Déjà entré";
- * 3. the other verdicts (unknown, waitlisted, cancelled) typed;
+ * 3. the other verdicts (unknown, waitlisted, cancelled, an impossible code) typed;
  * 4. without a door list, a scan made offline is queued in IndexedDB, shown as pending, and sent
  *    once when the network returns.
  * axe on the pass page and every door state; a screenshot of each verdict.
@@ -28,8 +28,6 @@ import {
 import { expectAccessible } from './support/a11y';
 import {
   checkInCodes,
-  DOOR_EMAIL,
-  DOOR_PASSWORD,
   WAITLISTED_PASS,
   CANCELLED_PASS,
   passCodeSentTo,
@@ -40,6 +38,9 @@ import {
   keyboardFocusRing,
   withoutDoorList,
 } from './support/door';
+import { expectScanInFirstScreen, signInAtDoor } from './support/door-hand';
+
+const IMPOSSIBLE = 'Ce code contient un 1 : les pass n’ont ni 0, 1, I, L ni O.';
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s size', (viewport) => {
   const n = viewport === 'desktop' ? '1' : '2';
@@ -129,11 +130,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await expectAccessible(page, `${viewport} /porte/ sign-in`);
     expect(await page.title()).toBe('Contrôle des entrées — Booster Night Party');
 
-    await page.getByLabel(/^E-mail/).fill(DOOR_EMAIL);
-    await page.getByLabel(/^Mot de passe/).fill(DOOR_PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByLabel('Code du pass').waitFor();
-    await page.getByLabel('Porte', { exact: true }).fill(doorName);
+    // The door is chosen among those the admins declared, none ticked for the steward (ADR 043).
+    await signInAtDoor(page, viewport, doorName);
     await page.locator('dd', { hasText: / \/ / }).first().waitFor();
     await settle(page);
     await screenshot(page, viewport, 'door-screen');
@@ -221,24 +219,29 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
     await admin.context.close();
   });
 
-  it('the other verdicts, typed: unknown, waitlisted, cancelled', async (ctx) => {
+  it('the other verdicts, typed: unknown, waitlisted, cancelled, an impossible code; the code field never leaves the first screen', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = door;
     const cases = [
-      ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown'],
-      [WAITLISTED_PASS, /^Liste d’attente/, 'waitlisted'],
-      [CANCELLED_PASS, /^Annulé$/, 'cancelled'],
+      ['ZZZZZ-ZZZZZ', /^Pass inconnu$/, 'unknown', 'Aucun pass ne correspond à ce code.'],
+      [WAITLISTED_PASS, /^Liste d’attente/, 'waitlisted', /^Pas de place confirmée/],
+      [CANCELLED_PASS, /^Annulé$/, 'cancelled', /^Ce pass a été annulé/],
+      // Read aloud wrong: its reason, as a verdict (ADR 043).
+      ['ABCDE12345', /^Code impossible$/, 'impossible', IMPOSSIBLE],
     ] as const;
-    for (const [code, title, name] of cases) {
+    // The camera button and the code field in the first screen, before and after each verdict.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectScanInFirstScreen(page, 'before a verdict');
+    for (const [code, title, name, line] of cases) {
       await page.getByLabel('Code du pass').fill(code);
       await page.getByRole('button', { name: 'Valider le code' }).click();
-      const heading = page.getByRole('heading', { level: 2, name: title });
-      await heading.waitFor();
-      await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      await page.getByRole('alert').getByText(line).waitFor();
       await screenshot(page, viewport, `door-verdict-${name}`);
       await expectAccessible(page, `${viewport} /porte/ verdict ${name}`);
       await page.getByRole('button', { name: 'Scanner le suivant' }).click();
       await page.getByLabel('Code du pass').waitFor();
+      await expectScanInFirstScreen(page, `after "${name}"`);
     }
   });
 

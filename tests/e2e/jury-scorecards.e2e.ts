@@ -39,6 +39,7 @@ import {
   scoreWithKeyboard,
   signInJury,
 } from './support/jury';
+import { expectEnd, expectLockAsks, expectUnscoredCard } from './support/jury-card';
 
 // Unique to this file (the e2e database is shared): three singers, slots today from 15:00.
 const SINGERS = [
@@ -140,9 +141,8 @@ describe('the jury’s scorecards, online and offline', () => {
     await page.getByRole('heading', { level: 1, name: 'Jury des auditions' }).waitFor();
     await scorecard(page).waitFor();
     expect(await currentPerformer(page)).toBe(NAMES[0]);
-    await expect
-      .poll(() => page.getByText('Toutes vos notes sont envoyées.').isVisible())
-      .toBe(true);
+    // Before any note: nothing claims they are all sent, no criterion has a value (issue 40).
+    await expectUnscoredCard(page);
     for (const [i, value] of JUDGE_1_SCORES.entries()) {
       await scoreWithKeyboard(page, value);
       if (i === 0) {
@@ -152,9 +152,14 @@ describe('the jury’s scorecards, online and offline', () => {
       }
       await next(page, NAMES[i + 1] ?? null);
     }
-    await expect
-      .poll(() => page.getByText('Toutes vos notes sont envoyées.').isVisible())
-      .toBe(true);
+    // After the last performer, the end of the session is said.
+    await expectEnd(page, 'Vous avez noté 3 candidats sur 3. Toutes vos notes sont envoyées.');
+    await screenshot(page, 'phone', 'jury-end');
+    await expectAccessible(page, 'phone /jury/ end of the session');
+
+    // The lock only asks; its confirmation names the notes still missing (judge 2's).
+    await page.reload();
+    await expectLockAsks(page, /^Juré 2\s:\s3 candidats$/);
     expect(judge1.pageErrors).toEqual([]);
   });
 
@@ -172,9 +177,9 @@ describe('the jury’s scorecards, online and offline', () => {
     await expectAccessible(page, 'tablet /jury/ sign-in');
     await signInJury(page, JUDGE_2);
     await scorecard(page).waitFor();
-    await expect
-      .poll(() => page.getByText('Toutes vos notes sont envoyées.').isVisible())
-      .toBe(true);
+    await page.getByText('Candidat 1 sur 3').waitFor();
+    // No note yet: nothing claims they are all sent.
+    expect(await page.getByText('Toutes vos notes sont envoyées.').count()).toBe(0);
     await controlledByWorker(page);
 
     await context.setOffline(true);
@@ -191,6 +196,12 @@ describe('the jury’s scorecards, online and offline', () => {
       await next(page, NAMES[i + 1] ?? null);
     }
     await page.getByText('3 notes en attente d’envoi').waitFor();
+    // The end of the session lists what is still on the device.
+    await expectEnd(page, 'En attente d’envoi (3)');
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, 'tablet-jury-end-offline.png'),
+      fullPage: true,
+    });
 
     // Reloaded with no network: the page opens from the device, the three cards still waiting.
     await page.reload();
@@ -224,6 +235,14 @@ describe('the jury’s scorecards, online and offline', () => {
     const ours = sheet.filter((r) => r.held_on === today && NAMES.includes(r.name));
     // 2 judges × 3 singers × 4 criteria.
     expect(ours).toHaveLength(24);
+
+    // The last card once more, at 1280 px: the end of the session.
+    await page.getByText(/^Ordre de passage/).click();
+    await page.getByRole('button', { name: new RegExp(`^3\\. ${NAMES[2]}`) }).click();
+    await next(page, null);
+    await expectEnd(page, /^Vous avez noté 3 candidats sur 3\./);
+    await screenshot(page, 'desktop', 'jury-end');
+    await expectAccessible(page, 'desktop /jury/ end of the session');
     expect(judge2.pageErrors).toEqual([]);
   });
 
@@ -233,7 +252,9 @@ describe('the jury’s scorecards, online and offline', () => {
     await page.reload();
     const lock = page.getByRole('region', { name: 'Verrouiller la session' });
     await lock.getByText('Tous les jurés ont noté tous les candidats présents.').waitFor();
-    await lock.getByRole('button', { name: 'Verrouiller la session' }).click();
+    await lock.getByRole('button', { name: 'Verrouiller la session…' }).click();
+    const confirm = lock.getByRole('group', { name: /^Verrouiller la session\s\?$/ });
+    await confirm.getByRole('button', { name: 'Verrouiller', exact: true }).click();
     await page.getByRole('region', { name: 'Session verrouillée' }).waitFor();
     // Once locked, each judge sees the others' totals.
     await page.getByRole('region', { name: 'Notes des autres jurés' }).waitFor();

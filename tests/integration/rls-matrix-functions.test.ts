@@ -47,6 +47,10 @@ const FUNCTIONS: Record<string, Fn> = {
     who: DOOR,
   },
   door_count: { args: async () => ({}), who: ['lecteur', 'controle', 'admin'] },
+  // The declared doors (docs/decisions/043-the-door-fits-the-hand.md): read by the door's
+  // sign-in and the settings; saved by admins (an empty list: the function's own refusal).
+  door_names: { args: async () => ({}), who: ['lecteur', 'controle', 'admin'] },
+  admin_save_door_names: { args: async () => ({ names: [] }), who: STAFF_ADMIN },
   // The offline door (docs/decisions/032-offline-door.md): the list, the queue and the phone
   // search for door staff; the double entries for the administration.
   door_list: { args: async () => ({ door: 'Porte 1' }), who: DOOR },

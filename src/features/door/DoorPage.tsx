@@ -12,12 +12,21 @@ import * as paths from '@/config/route-paths';
 import { NIGHT_PARTY_LOGO, Logo } from '@/components/brand/Logo';
 import { DoorScreen } from './DoorScreen';
 import { DoorSignIn } from './DoorSignIn';
+import { DoorChoice } from './DoorChoice';
+import { forgetDoorName, readDoorName, saveDoorName } from './door-input';
 import { wipeDoorList } from './list/door-list-store';
 
 type State =
   | { step: 'loading' }
   | { step: 'sign-in'; notice?: string }
-  | { step: 'door'; staff: DoorStaff; signedInNow?: boolean };
+  | { step: 'choose-door'; staff: DoorStaff; signedInNow?: boolean }
+  | { step: 'door'; staff: DoorStaff; door: string; signedInNow?: boolean };
+
+/** A session kept from before opens at its door; a new one (or no door yet) chooses first. */
+function afterSignIn(staff: DoorStaff, signedInNow?: boolean): State {
+  const door = signedInNow ? null : readDoorName();
+  return door ? { step: 'door', staff, door } : { step: 'choose-door', staff, signedInNow };
+}
 
 /**
  * /porte: the door check-in of the Night Party, for door staff (role `controle`) and admins.
@@ -37,7 +46,7 @@ export default function DoorPage() {
       (staff) => {
         if (!live) return;
         if (!staff) setState({ step: 'sign-in' });
-        else if (staff.role && DOOR_ROLES.includes(staff.role)) setState({ step: 'door', staff });
+        else if (staff.role && DOOR_ROLES.includes(staff.role)) setState(afterSignIn(staff));
         else setState({ step: 'sign-in', notice: NOT_DOOR_STAFF });
       },
       () => live && setState({ step: 'sign-in' }),
@@ -61,24 +70,38 @@ export default function DoorPage() {
       <DoorSignIn
         key={state.notice ?? ''}
         notice={state.notice}
-        onSignedIn={(staff) => setState({ step: 'door', staff, signedInNow: true })}
+        onSignedIn={(staff) => setState(afterSignIn(staff, true))}
+      />
+    );
+  }
+  const leave = (notice?: string) => {
+    void signOutDoor();
+    void wipeDoorList();
+    forgetDoorName();
+    setState({ step: 'sign-in', notice });
+  };
+  if (state.step === 'choose-door') {
+    const { staff, signedInNow } = state;
+    return (
+      <DoorChoice
+        email={staff.email}
+        current={readDoorName()}
+        onChosen={(door) => {
+          saveDoorName(door);
+          setState({ step: 'door', staff, door, signedInNow });
+        }}
+        onSignOut={() => leave()}
       />
     );
   }
   return (
     <DoorScreen
       staff={state.staff}
+      door={state.door}
       signedInNow={state.signedInNow}
-      onSignOut={() => {
-        void signOutDoor();
-        void wipeDoorList();
-        setState({ step: 'sign-in' });
-      }}
-      onSessionLost={(notice) => {
-        void signOutDoor();
-        void wipeDoorList();
-        setState({ step: 'sign-in', notice });
-      }}
+      onChangeDoor={() => setState({ step: 'choose-door', staff: state.staff, signedInNow: true })}
+      onSignOut={() => leave()}
+      onSessionLost={(notice) => leave(notice)}
     />
   );
 }

@@ -1,17 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Field } from '@/components/ui/Field';
 import { lazyComponent } from '@/lib/lazy-component';
 import type { DoorStaff } from '@/data/staff/door-sign-in';
-import {
-  DOOR_MAX_LENGTH,
-  DOOR_NAME_INVALID,
-  doorNameOf,
-  passCodeOf,
-  qrTokenOf,
-  readDoorName,
-  saveDoorName,
-} from './door-input';
+import { passCodeOf, qrTokenOf } from './door-input';
+import { FeedbackSwitch } from './FeedbackSwitch';
+import { cueOf } from './verdict-cue';
+import { giveCue } from './verdict-feedback';
 import { DoorCountPanel, DoorQueuePanel, DoorWindowNotice } from './DoorStatus';
 import { ManualCheckIn } from './ManualCheckIn';
 import { PhoneSearch } from './PhoneSearch';
@@ -33,10 +27,12 @@ const keptUntilNextSignIn = (n: number) =>
     ? 'Ils restent sur ce téléphone et seront envoyés à la prochaine connexion, dès que le réseau revient.'
     : 'Il reste sur ce téléphone et sera envoyé à la prochaine connexion, dès que le réseau revient.';
 
-const DOOR_REQUIRED = 'Indiquez la porte (40 caractères au plus), ex. Porte 1.';
-
 type Props = {
   staff: DoorStaff;
+  /** The door chosen at sign-in among the declared ones (./DoorChoice.tsx). */
+  door: string;
+  /** Back to the choice of the door. */
+  onChangeDoor: () => void;
   /** Signed in just now (not a session kept from before): focus and announce it. */
   signedInNow?: boolean;
   onSignOut: () => void;
@@ -44,15 +40,22 @@ type Props = {
 };
 
 /**
- * The door's one screen: the live count, the door's name, the camera, the typed code, the phone
- * search; a verdict replaces it until "Scanner le suivant". Nothing else: no list, no export.
+ * The door's one screen, in the order a steward's thumb needs it (docs/decisions/043-the-door-fits-the-hand.md):
+ * the camera and the typed code first (in the first screen of a 360×740 phone, before and after
+ * each verdict), then the phone search; the counts, the list's freshness and the door's own
+ * settings fold below. A verdict replaces it until "Scanner le suivant", heard and felt too.
+ * Nothing else: no list, no export.
  */
-export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLost }: Props) {
+export function DoorScreen({
+  staff,
+  door: doorName,
+  onChangeDoor,
+  signedInNow = false,
+  onSignOut,
+  onSessionLost,
+}: Props) {
   const { count, stale, refresh } = useDoorCount();
-  const [door, setDoor] = useState(readDoorName);
-  // The database's rule (private.require_door): letters, digits, spaces and - ' ’ . # ° / ( ).
-  const doorName = doorNameOf(door) ?? '';
-  const doorList = useDoorList({ door: doorName || 'Porte 1', onSessionLost });
+  const doorList = useDoorList({ door: doorName, onSessionLost });
   const checkIn = useCheckIn({
     onCheckedIn: () => {
       void refresh();
@@ -61,7 +64,12 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
     onSessionLost,
     list: { ...doorList, syncedAt: doorList.list?.syncedAt ?? null },
   });
-  const { outcome, busy, submit, rejectScan, rejectSearch, clear } = checkIn;
+  const { outcome, busy, submit, rejectScan, rejectCode, rejectSearch, clear } = checkIn;
+  // Each verdict once, as it appears: its sound and vibration (./verdict-feedback.ts).
+  useEffect(() => {
+    const cue = outcome && cueOf(outcome);
+    if (cue) giveCue(cue);
+  }, [outcome]);
   // After the sign-in: the code field has the focus, and the sign-in is said (issue 31, item 7).
   const [signedInText, setSignedInText] = useState('');
   useEffect(() => {
@@ -85,20 +93,9 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
   }, [confirmingSignOut]);
   // Everything was sent meanwhile: nothing left to warn about.
   if (confirmingSignOut && checkIn.pending === 0) setConfirmingSignOut(false);
-  const doorValid = doorName !== '';
-  const doorError = doorValid ? undefined : door.trim() ? DOOR_NAME_INVALID : DOOR_REQUIRED;
-
-  const changeDoor = (value: string) => {
-    setDoor(value);
-    if (doorNameOf(value)) saveDoorName(value);
-  };
-
   const check = useCallback(
-    (code: string) => {
-      if (!doorValid) return document.getElementById('door-name')?.focus();
-      void submit('code', code, doorName);
-    },
-    [doorValid, doorName, submit],
+    (code: string) => void submit('code', code, doorName),
+    [doorName, submit],
   );
 
   const onScanned = useCallback(
@@ -106,10 +103,10 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
       const code = passCodeOf(raw);
       // The QR's token is judged instead of the code (docs/decisions/042-a-door-list-without-codes.md).
       const token = qrTokenOf(raw) ?? undefined;
-      if (code && doorValid) void submit('code', code, doorName, { token });
+      if (code) void submit('code', code, doorName, { token });
       else rejectScan(raw, doorName);
     },
-    [doorValid, doorName, submit, rejectScan],
+    [doorName, submit, rejectScan],
   );
 
   // After "Scanner le suivant", focus goes back to the field the last scan came from.
@@ -130,7 +127,10 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
         <Logo logo={NIGHT_PARTY_LOGO} alt="" className="hidden h-9 w-auto shrink-0 sm:block" />
         <div className="min-w-0 flex-1">
           <h1 className="text-lg leading-tight font-bold sm:text-xl">Contrôle des entrées</h1>
-          <p className="text-sm wrap-anywhere text-blue-100">{staff.email}</p>
+          <p className="text-sm text-blue-100">
+            <span className="font-bold text-white">{doorName}</span> ·{' '}
+            <span className="wrap-anywhere">{staff.email}</span>
+          </p>
         </div>
         <Button variant="secondary" className="shrink-0" onClick={signOut} disabled={busy}>
           Déconnexion
@@ -165,29 +165,6 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
         {outcome && <VerdictPanel outcome={outcome} onNext={next} />}
         <div hidden={outcome !== null} className="space-y-5 p-4 sm:p-0">
           <DoorWindowNotice count={count} />
-          <DoorCountPanel count={count} stale={stale} perDoor={count?.perDoor ?? []} />
-          <DoorQueuePanel
-            pending={checkIn.pending}
-            sent={checkIn.sent}
-            list={
-              doorList.list
-                ? { syncedAt: doorList.list.syncedAt, passes: doorList.list.passes.size }
-                : null
-            }
-          />
-          <Field
-            label="Porte"
-            hint="Le nom de votre porte, gardé sur ce téléphone."
-            error={doorError}
-          >
-            <input
-              id="door-name"
-              value={door}
-              maxLength={DOOR_MAX_LENGTH}
-              onChange={(e) => changeDoor(e.target.value)}
-              autoComplete="off"
-            />
-          </Field>
           <section aria-label="Caméra" className="space-y-3">
             {cameraOpen && (
               <CameraScanner
@@ -209,17 +186,46 @@ export function DoorScreen({ staff, signedInNow = false, onSignOut, onSessionLos
               {cameraOpen ? 'Fermer la caméra' : 'Scanner avec la caméra'}
             </Button>
           </section>
-          <ManualCheckIn busy={busy} onSubmit={check} />
+          <ManualCheckIn
+            busy={busy}
+            onSubmit={check}
+            onImpossible={(typed, reason) => rejectCode(typed, reason, doorName)}
+          />
           <PhoneSearch
             busy={busy}
             list={doorList.list}
-            search={(phone) => searchDoorPhone(phone, doorName || 'Porte 1')}
+            search={(phone) => searchDoorPhone(phone, doorName)}
             onRefused={(e, typed) => rejectSearch(e, typed, doorName)}
-            onConfirm={(match, typed) => {
-              if (!doorValid) return document.getElementById('door-name')?.focus();
-              void submit('phone', typed, doorName, { ref: match.ref });
-            }}
+            onConfirm={(match, typed) => void submit('phone', typed, doorName, { ref: match.ref })}
           />
+          <DoorCountPanel count={count} stale={stale} perDoor={count?.perDoor ?? []} />
+          <DoorQueuePanel
+            pending={checkIn.pending}
+            sent={checkIn.sent}
+            list={
+              doorList.list
+                ? { syncedAt: doorList.list.syncedAt, passes: doorList.list.passes.size }
+                : null
+            }
+          />
+          <section
+            aria-labelledby="door-this-door"
+            className="space-y-3 rounded-xl bg-white p-4 shadow-sm"
+          >
+            <h2 id="door-this-door" className="text-base font-bold text-gray-900">
+              Cette porte : {doorName}
+            </h2>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="wrap-anywhere"
+              onClick={onChangeDoor}
+              disabled={busy}
+            >
+              Changer de porte
+            </Button>
+            <FeedbackSwitch />
+          </section>
         </div>
       </main>
     </div>

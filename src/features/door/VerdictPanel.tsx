@@ -41,6 +41,19 @@ function viewOf(outcome: Outcome): View {
       alert: false,
     };
   }
+  if (outcome.kind === 'impossible') {
+    // Read aloud wrong, or a 0 for an O (docs/decisions/043-the-door-fits-the-hand.md).
+    return {
+      style: 'unknown',
+      title: 'Code impossible',
+      lines: [
+        outcome.reason,
+        `Code tapé : ${outcome.scan.value}`,
+        'Vérifiez le code sous le QR code, ou cherchez le pass par téléphone.',
+      ],
+      alert: true,
+    };
+  }
   if (outcome.kind === 'error' && outcome.refusal === 'closed') {
     // Outside the door window (docs/decisions/017-roles-and-door-window.md): nothing recorded.
     return {

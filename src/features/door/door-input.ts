@@ -26,29 +26,29 @@ export function newScanId(): string {
 }
 
 const DOOR_KEY = 'booster-door-name';
-const DEFAULT_DOOR = 'Porte 1';
-export const DOOR_MAX_LENGTH = 40;
+const DOOR_MAX_LENGTH = 40;
 
 /** The database's rule for a door's name (private.require_door), and its message. */
 const DOOR_NAME = /^[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ '’.#°/()-]+$/;
 const DOOR_NAME_HAS = /[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ]/;
-export const DOOR_NAME_INVALID =
-  "Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' . # ° / ( ), ex. « Porte 1 ».";
 
 /** The door's name as the database stores it (spaces collapsed), or null when it is refused. */
-export function doorNameOf(raw: string): string | null {
+function doorNameOf(raw: string): string | null {
   const name = raw.replace(/\s+/g, ' ').trim();
   return name.length <= DOOR_MAX_LENGTH && DOOR_NAME.test(name) && DOOR_NAME_HAS.test(name)
     ? name
     : null;
 }
 
-/** The door this phone checks in at, remembered between visits. */
-export function readDoorName(): string {
+/**
+ * The door this phone checks in at, chosen at sign-in among the declared doors
+ * (docs/decisions/043-the-door-fits-the-hand.md); null until one is chosen: no silent default.
+ */
+export function readDoorName(): string | null {
   try {
-    return localStorage.getItem(DOOR_KEY)?.trim() || DEFAULT_DOOR;
+    return doorNameOf(localStorage.getItem(DOOR_KEY) ?? '');
   } catch {
-    return DEFAULT_DOOR;
+    return null;
   }
 }
 
@@ -57,5 +57,14 @@ export function saveDoorName(door: string): void {
     localStorage.setItem(DOOR_KEY, door.trim());
   } catch {
     // Private browsing without storage: the name lasts as long as the page.
+  }
+}
+
+/** At sign-out: the next steward on this phone chooses their door again. */
+export function forgetDoorName(): void {
+  try {
+    localStorage.removeItem(DOOR_KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
   }
 }

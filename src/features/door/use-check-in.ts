@@ -21,6 +21,8 @@ export type Outcome =
       offline?: { syncedAt: string };
     }
   | { kind: 'queued'; scan: DoorScan }
+  /** A typed code that cannot be a pass, and why (./code-reason.ts): nothing asked, nothing kept. */
+  | { kind: 'impossible'; scan: DoorScan; reason: string }
   | {
       kind: 'error';
       scan: DoorScan;
@@ -226,6 +228,12 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
     });
   }, []);
 
+  /** A typed code that cannot be a pass: its reason as a verdict, without asking the database. */
+  const rejectCode = useCallback((typed: string, reason: string, door: string) => {
+    const scan: DoorScan = { scanId: newScanId(), kind: 'code', value: typed, door };
+    setOutcome({ kind: 'impossible', scan, reason });
+  }, []);
+
   /** A phone search the database refused (session lost, door closed, too many look-ups). */
   const rejectSearch = useCallback((e: unknown, phone: string, door: string) => {
     const failure = toDataError(e, CHECK_IN_FAILED);
@@ -238,5 +246,16 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
 
   const clear = useCallback(() => setOutcome(null), []);
 
-  return { outcome, busy, pending, sent, justSent, submit, rejectScan, rejectSearch, clear };
+  return {
+    outcome,
+    busy,
+    pending,
+    sent,
+    justSent,
+    submit,
+    rejectScan,
+    rejectCode,
+    rejectSearch,
+    clear,
+  };
 }

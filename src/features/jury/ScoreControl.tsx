@@ -1,3 +1,4 @@
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatScore } from './jury-text';
 
 type Props = {
@@ -12,24 +13,67 @@ type Props = {
 
 const clamp = (v: number) => Math.min(10, Math.max(0, Math.round(v * 2) / 2));
 
+/** The value at the horizontal point `x` of the bar (a tap where the judge means it). */
+const valueAt = (e: MouseEvent<HTMLElement>) => {
+  const r = e.currentTarget.getBoundingClientRect();
+  return r.width > 0 ? clamp(((e.clientX - r.left) / r.width) * 10) : null;
+};
+
+/**
+ * The keys of an unscored bar: a digit gives that note, Home 0, End 10, Up or Right half a point
+ * (up from nothing); nothing goes down from nothing.
+ */
+function keyValue(key: string): number | null {
+  if (/^[0-9]$/.test(key)) return Number(key);
+  if (key === 'Home') return 0;
+  if (key === 'End') return 10;
+  if (key === 'ArrowUp' || key === 'ArrowRight' || key === 'PageUp') return 0.5;
+  return null;
+}
+
 /**
  * One criterion, 0 to 10 in half points: big − and + buttons around a slider (arrows, Page
- * Up/Down, Home/End on the keyboard), the value written large. Not scored yet: "—", and the
- * first tap on − or + gives 5.
+ * Up/Down, Home/End on the keyboard), the value written large. Not scored yet, the bar has no
+ * thumb and no value (a spin button without aria-valuenow: a thumb in the middle read as a 5):
+ * a tap on the bar gives the note at that point, a digit key that note; − does nothing and +
+ * gives half a point, never a 5 nobody chose (issue 40, item 4).
  */
 export function ScoreControl({ id, label, weight, value, error, disabled, onChange }: Props) {
   const errorId = `${id}-error`;
-  const step = (delta: number) => onChange(value === undefined ? 5 : clamp(value + delta));
+  const unscored = value === undefined;
+  // The bar becomes a slider once scored: the focus follows it when it was on the bar.
+  const barFocused = useRef(false);
+  useEffect(() => {
+    if (unscored || !barFocused.current) return;
+    barFocused.current = false;
+    document.getElementById(id)?.focus();
+  }, [unscored, id]);
+  const start = (v: number | null) => {
+    if (v === null || disabled) return;
+    barFocused.current = document.activeElement?.id === id;
+    onChange(v);
+  };
+  const step = (delta: number) =>
+    unscored ? delta > 0 && start(0.5) : onChange(clamp(value + delta));
   const buttonClass =
     'flex size-14 shrink-0 items-center justify-center rounded-xl border-2 border-brand-700 bg-white text-3xl font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring) aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
+  const described = [unscored ? `${id}-how` : null, error ? errorId : null].filter(Boolean);
+  const common = {
+    id,
+    'aria-labelledby': `${id}-label`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described.join(' ') || undefined,
+  };
+  const minusOff = disabled || unscored || value === 0;
+  const plusOff = disabled || value === 10;
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="space-y-2">
       <div className="flex items-baseline justify-between gap-3">
         <label id={`${id}-label`} htmlFor={id} className="text-base font-semibold text-gray-900">
-          {label} <span className="font-normal text-gray-700">({weight} %)</span>
+          {label} <span className="font-normal text-gray-700">({weight} %)</span>
         </label>
         <output htmlFor={id} className="text-2xl font-bold text-gray-900 tabular-nums">
-          {value === undefined ? '—' : formatScore(value)}
+          {unscored ? '—' : formatScore(value)}
           <span className="text-base font-normal text-gray-700"> / 10</span>
         </output>
       </div>
@@ -38,37 +82,60 @@ export function ScoreControl({ id, label, weight, value, error, disabled, onChan
           type="button"
           className={buttonClass}
           aria-label={`${label} : un demi-point de moins`}
-          aria-disabled={disabled || value === 0}
-          onClick={() => !(disabled || value === 0) && step(-0.5)}
+          aria-disabled={minusOff}
+          onClick={() => !minusOff && step(-0.5)}
         >
           −
         </button>
-        <input
-          id={id}
-          type="range"
-          min={0}
-          max={10}
-          step={0.5}
-          value={value ?? 5}
-          disabled={disabled}
-          aria-valuetext={value === undefined ? 'pas encore noté' : `${formatScore(value)} sur 10`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="h-11 min-w-0 flex-1 accent-brand-700"
-          onChange={(e) => onChange(clamp(Number(e.target.value)))}
-          // A tap on the slider where it already stands still gives that value.
-          onClick={(e) => value === undefined && onChange(clamp(Number(e.currentTarget.value)))}
-        />
+        {unscored ? (
+          <div
+            {...common}
+            role="spinbutton"
+            tabIndex={disabled ? -1 : 0}
+            aria-valuemin={0}
+            aria-valuemax={10}
+            aria-valuetext="pas encore noté"
+            aria-disabled={disabled || undefined}
+            className="flex h-11 min-w-0 flex-1 cursor-pointer items-center focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--focus-ring)"
+            onClick={(e) => start(valueAt(e))}
+            onKeyDown={(e: KeyboardEvent) => {
+              const v = keyValue(e.key);
+              if (v === null) return;
+              e.preventDefault();
+              start(v);
+            }}
+          >
+            <span className="block h-2 w-full rounded-full border border-dashed border-gray-600 bg-gray-100" />
+          </div>
+        ) : (
+          <input
+            {...common}
+            type="range"
+            min={0}
+            max={10}
+            step={0.5}
+            value={value}
+            disabled={disabled}
+            aria-valuetext={`${formatScore(value)} sur 10`}
+            className="h-11 min-w-0 flex-1 accent-brand-700"
+            onChange={(e) => onChange(clamp(Number(e.target.value)))}
+          />
+        )}
         <button
           type="button"
           className={buttonClass}
           aria-label={`${label} : un demi-point de plus`}
-          aria-disabled={disabled || value === 10}
-          onClick={() => !(disabled || value === 10) && step(0.5)}
+          aria-disabled={plusOff}
+          onClick={() => !plusOff && step(0.5)}
         >
           +
         </button>
       </div>
+      {unscored && (
+        <p id={`${id}-how`} className="text-sm text-gray-700">
+          Pas encore noté : touchez la barre à la note voulue, ou tapez un chiffre.
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700">
           {error}

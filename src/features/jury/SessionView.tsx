@@ -4,13 +4,15 @@ import { CATEGORY_LABELS, SESSION_CATEGORY_LABELS } from '@/data/auditions/label
 import { formatEventTime } from '@/lib/dates';
 import type { DeviceCard } from './card-queue';
 import { cardStateText, pendingText, sessionTitle, slotTime } from './jury-text';
+import { EndOfSession } from './EndOfSession';
 import { LockPanel } from './LockPanel';
 import { Scorecard } from './Scorecard';
 import type { JurySessionState } from './use-jury-session';
 
 type Props = { state: JurySessionState; canLock: boolean };
 
-const MODE_LABELS = { solo: 'Solo', team: 'Groupe' } as const;
+// The site's word for a team everywhere else (registration, lists): « Équipe », not « Groupe ».
+const MODE_LABELS = { solo: 'Solo', team: 'Équipe' } as const;
 const modeLabel = (mode: string) => MODE_LABELS[mode as keyof typeof MODE_LABELS] ?? mode;
 
 /** The first performer without a card of mine, else the first. */
@@ -23,8 +25,16 @@ const firstToScore = (performers: Performer[], cards: Map<string, DeviceCard>) =
  * lead judge and admins.
  */
 export function SessionView({ state, canLock }: Props) {
-  const { session, cards, pending, refused, online, keptAt } = state;
+  const { session, cards, pending, refused, online, keptAt, refresh } = state;
+  // The lead's lock names the missing notes from the database's count: asked again as this
+  // judge's notes arrive, so it never lists notes already sent.
+  const sent = [...cards.values()].filter((c) => c.state === 'sent').length;
+  useEffect(() => {
+    if (canLock && sent > 0) void refresh();
+  }, [canLock, sent, refresh]);
   const [chosen, setChosen] = useState<string | null>(null);
+  // After the last performer's card: the end of the session, said (./EndOfSession.tsx).
+  const [ended, setEnded] = useState(false);
   // After "Suivant" or a pick in the running order, the focus goes to the performer's name: a
   // keyboard or screen-reader user starts the new card from its top.
   const moved = useRef(false);
@@ -36,6 +46,7 @@ export function SessionView({ state, canLock }: Props) {
   }, [chosen]);
   const choose = (id: string) => {
     moved.current = true;
+    setEnded(false);
     setChosen(id);
   };
   if (!session) return null;
@@ -49,11 +60,14 @@ export function SessionView({ state, canLock }: Props) {
   const byName = new Map(performers.map((p) => [p.id, p.name]));
 
   const goNext = () => {
+    window.scrollTo({ top: 0 });
+    if (index === performers.length - 1) return setEnded(true);
     const after = performers.slice(index + 1).find((p) => !cards.has(p.id) || p.id === currentId);
     const next = after ?? performers[index + 1] ?? performers.find((p) => !cards.has(p.id));
     if (next) choose(next.id);
-    window.scrollTo({ top: 0 });
   };
+  // "Toutes vos notes sont envoyées." only when there are notes and every one is sent.
+  const allSent = cards.size > 0 && [...cards.values()].every((c) => c.state === 'sent');
 
   return (
     <div className="space-y-5">
@@ -71,9 +85,8 @@ export function SessionView({ state, canLock }: Props) {
             </p>
           )}
           {keptAt && online && <p>Session gardée sur cet appareil à {formatEventTime(keptAt)}.</p>}
-          <p className={pending > 0 ? 'font-semibold text-amber-900' : ''}>
-            {pending > 0 ? pendingText(pending) : 'Toutes vos notes sont envoyées.'}
-          </p>
+          {pending > 0 && <p className="font-semibold text-amber-900">{pendingText(pending)}</p>}
+          {allSent && <p>Toutes vos notes sont envoyées.</p>}
         </div>
         {refused.length > 0 && (
           <div className="mt-3 rounded-lg border-2 border-red-600 bg-red-50 p-3" role="alert">
@@ -89,7 +102,9 @@ export function SessionView({ state, canLock }: Props) {
         )}
       </section>
 
-      {current ? (
+      {ended ? (
+        <EndOfSession performers={performers} cards={cards} online={online} onOpen={choose} />
+      ) : current ? (
         <section
           aria-labelledby="jury-current-title"
           className="space-y-4 rounded-xl bg-white p-4 shadow-sm"
@@ -129,7 +144,7 @@ export function SessionView({ state, canLock }: Props) {
         </p>
       )}
 
-      {upcoming.length > 0 && (
+      {!ended && upcoming.length > 0 && (
         <section aria-labelledby="jury-next-title" className="rounded-xl bg-white p-4 shadow-sm">
           <h2 id="jury-next-title" className="text-lg font-bold text-gray-900">
             Ensuite
@@ -170,7 +185,17 @@ export function SessionView({ state, canLock }: Props) {
         </ol>
       </details>
 
-      {canLock && <LockPanel session={session} online={online} lock={state.lock} />}
+      {canLock && (
+        <LockPanel
+          session={session}
+          online={online}
+          lock={state.lock}
+          refresh={refresh}
+          unsentOfMine={performers
+            .filter((p) => cards.get(p.id)?.state !== 'sent')
+            .map((p) => p.name)}
+        />
+      )}
     </div>
   );
 }

@@ -54,6 +54,11 @@ export function signInDoorStaffOnTheNight(): void {
     // The checks' cost (60,000 iterations, ADR 036) has its own test and the bench; here the
     // list is derived at once so each download holds every pass.
     await backend.sql('update private.door_key set iterations = 1000');
+    // The doors the admins declared (docs/decisions/043-the-door-fits-the-hand.md).
+    await backend.sql('delete from private.declared_doors');
+    await backend.sql(
+      "insert into private.declared_doors (position, name) values (1, 'Porte 1'), (2, 'Porte 2'), (3, 'Porte 3')",
+    );
   });
 
   beforeEach(async () => {
@@ -102,9 +107,16 @@ export async function signIn(email = DOOR_EMAIL, password = DOOR_PASSWORD) {
   return { user, view };
 }
 
-/** Signs in as door staff and waits for the check-in screen. */
-export async function openDoor() {
+/** After the sign-in: the steward chooses their door among the declared ones. */
+export async function chooseDoor(user: ReturnType<typeof userEvent.setup>, door = 'Porte 1') {
+  await user.click(await screen.findByRole('radio', { name: door }));
+  await user.click(screen.getByRole('button', { name: 'Commencer le contrôle' }));
+}
+
+/** Signs in as door staff, chooses `door` and waits for the check-in screen. */
+export async function openDoor(door = 'Porte 1') {
   const { user, view } = await signIn();
+  await chooseDoor(user, door);
   await screen.findByRole('heading', { level: 1, name: 'Contrôle des entrées' });
   await screen.findByLabelText('Code du pass');
   return { user, view };

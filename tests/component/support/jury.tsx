@@ -99,19 +99,20 @@ export async function openJury(email: string) {
 
 type User = ReturnType<typeof userEvent.setup>;
 
-/** Scores every criterion of the shown card with `value` (taps on +: the first gives 5). */
+/**
+ * Scores every criterion of the shown card with `value`, as a keyboard does: an unscored bar
+ * takes a digit (End for 10), then the slider it becomes takes → for the half point.
+ */
 export async function scoreAll(user: User, value: number) {
   const form = screen.getByRole('form', { name: /^Notes de / });
-  for (const slider of within(form).getAllByRole('slider')) {
-    const label = slider.getAttribute('id') ?? '';
-    const plus = within(form).getAllByRole('button', { name: /un demi-point de plus$/ });
-    const minus = within(form).getAllByRole('button', { name: /un demi-point de moins$/ });
-    const i = within(form)
-      .getAllByRole('slider')
-      .findIndex((s) => s.getAttribute('id') === label);
-    await user.click(plus[i]); // 5
-    const steps = Math.round((value - 5) * 2);
-    for (let k = 0; k < Math.abs(steps); k++) await user.click(steps > 0 ? plus[i] : minus[i]);
+  const groups = within(form)
+    .getAllByRole('group')
+    .filter((g) => within(g).queryAllByRole('button', { name: /un demi-point de plus$/ }).length);
+  for (const group of groups) {
+    const bar = within(group).queryByRole('spinbutton') ?? within(group).getByRole('slider');
+    bar.focus();
+    await user.keyboard(value >= 10 ? '{End}' : String(Math.floor(value)));
+    if (value % 1) await user.keyboard('{ArrowRight}');
   }
 }
 

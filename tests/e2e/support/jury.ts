@@ -91,13 +91,26 @@ export const scorecard = (page: Page) => page.getByRole('form', { name: /^Notes 
 
 export const currentPerformer = (page: Page) => page.locator('#jury-current-title').textContent();
 
-/** Every criterion to `value` with the keyboard: End (10) then ← by half points. */
+/**
+ * Every criterion to `value` with the keyboard: End on the unscored bar (10), then ← on the
+ * slider it becomes, which keeps the focus.
+ */
 export async function scoreWithKeyboard(page: Page, value: number) {
-  const sliders = scorecard(page).getByRole('slider');
-  for (let i = 0; i < (await sliders.count()); i++) {
-    const slider = sliders.nth(i);
-    await slider.focus();
+  const groups = scorecard(page)
+    .getByRole('group')
+    .filter({ has: page.getByRole('spinbutton') });
+  const n = await groups.count();
+  for (let i = 0; i < n; i++) {
+    // Each scored bar leaves the list: the first unscored one is always nth(0).
+    const group = scorecard(page)
+      .getByRole('group')
+      .filter({ has: page.getByRole('spinbutton') })
+      .first();
+    const label = await group.getAttribute('aria-labelledby');
+    await group.getByRole('spinbutton').focus();
     await page.keyboard.press('End');
+    const slider = scorecard(page).locator(`input[type="range"][aria-labelledby="${label}"]`);
+    await expect.poll(() => slider.evaluate((el) => el === document.activeElement)).toBe(true);
     for (let k = 0; k < Math.round((10 - value) * 2); k++) await page.keyboard.press('ArrowLeft');
     expect(await slider.getAttribute('aria-valuetext')).toBe(
       `${String(value).replace('.', ',')} sur 10`,
@@ -105,15 +118,20 @@ export async function scoreWithKeyboard(page: Page, value: number) {
   }
 }
 
-/** Every criterion to `value` with the big buttons: + once (5), then + or −. */
+/** Every criterion to `value` with a tap on the bar where the note is, as a finger does. */
 export async function scoreWithButtons(page: Page, value: number) {
-  const card = scorecard(page);
-  const plus = card.getByRole('button', { name: /un demi-point de plus$/ });
-  const minus = card.getByRole('button', { name: /un demi-point de moins$/ });
-  for (let i = 0; i < (await plus.count()); i++) {
-    await plus.nth(i).click();
-    const steps = Math.round((value - 5) * 2);
-    for (let k = 0; k < Math.abs(steps); k++) await (steps > 0 ? plus : minus).nth(i).click();
+  const bars = scorecard(page).getByRole('spinbutton');
+  const n = await bars.count();
+  for (let i = 0; i < n; i++) {
+    const bar = scorecard(page).getByRole('spinbutton').first();
+    const label = await bar.getAttribute('aria-labelledby');
+    const box = await bar.boundingBox();
+    if (!box) throw new Error('the bar is not on screen');
+    await bar.click({ position: { x: (box.width * value) / 10, y: box.height / 2 } });
+    const slider = scorecard(page).locator(`input[type="range"][aria-labelledby="${label}"]`);
+    expect(await slider.getAttribute('aria-valuetext')).toBe(
+      `${String(value).replace('.', ',')} sur 10`,
+    );
   }
 }
 

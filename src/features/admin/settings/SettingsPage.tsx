@@ -4,6 +4,7 @@ import { settingsQuery } from '@/data/edition/queries';
 import { staffRoleQuery } from '@/data/staff/queries';
 import { pageTitle } from '../ui/classes';
 import { CriteriaPanel } from './CriteriaPanel';
+import { DoorNamesPanel } from './DoorNamesPanel';
 import { MessageSettingsPanel } from './MessageSettingsPanel';
 import { RetentionPanel } from './RetentionPanel';
 import { SettingsForm } from './SettingsForm';
@@ -38,6 +39,7 @@ export default function SettingsPage() {
       </div>
       <QueryStatus query={settings} loadingText="Chargement des paramètres…" />
       {data && (canWrite ? <SettingsForm settings={data} /> : <SettingsView settings={data} />)}
+      {data && <DoorNamesPanel canWrite={canWrite} />}
       {data && <CriteriaPanel canWrite={canWrite} />}
       {/* The messages' settings are the admins' alone (message_settings). */}
       {data && canWrite && <MessageSettingsPanel />}
