@@ -18,6 +18,7 @@ import { EmptyState, QueryStatus } from '../ui/ListState';
 import { card, linkClass, pageTitle, td } from '../ui/classes';
 import { categoryLabel, rankText, scoreText, zText } from './audition-labels';
 import { finalPath, sessionsPath } from './audition-paths';
+import { FinalRulesForm } from './FinalRulesForm';
 
 const TIEBREAK: Record<string, string> = {
   jury: 'départagé par la note du jury',
@@ -144,6 +145,9 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
               Un changement proposé par {s.pendingChange.proposedBy} attend l’accord d’un second
               administrateur.
             </p>
+          )}
+          {canWrite && !s.publishedAt && !s.pendingChange && (
+            <FinalRulesForm key={category} category={category} state={s} />
           )}
           {canWrite && !s.rulesPublishedAt && (
             <Button variant="secondary" onClick={() => setAction('rules')}>
