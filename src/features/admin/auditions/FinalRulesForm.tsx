@@ -101,7 +101,7 @@ export function FinalRulesForm({
         </Field>
         <Field
           label="Critère qui départage"
-          hint="À égalité : la note du jury, puis ce critère, puis la voix du juré principal."
+          hint="À égalité : la note du jury, puis ce critère, puis la voix du juré principal."
           error={errors.criterion?.message}
         >
           <select {...register('criterion')}>
