@@ -113,6 +113,10 @@ describe('the final’s rules form', () => {
     renderAdmin('/admin/auditions?finale=dance');
     await user.click(await screen.findByRole('button', { name: 'Publier les règles' }, SLOW));
     const dialog = screen.getByRole('alertdialog', { name: 'Publier les règles\u00a0?' });
+    // What is published: the stored rules, named, not the form's unsaved values.
+    expect(dialog).toHaveTextContent(
+      'Les règles enregistrées de la finale (danse), jury 70 % et public 30 %',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Publier' }));
     await screen.findByText(/Publiées le /, {}, SLOW);
 
