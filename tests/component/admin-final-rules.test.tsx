@@ -124,6 +124,10 @@ describe('the final’s rules form', () => {
     expect(within(f).getByText(/un changement enregistré ici est proposé/)).toBeVisible();
     const share = within(f).getByRole('textbox', { name: /Part du jury/ });
     expect(share).toHaveValue('70');
+    // Unchanged: nothing proposed (a proposal waiting would block the next one).
+    await user.click(within(f).getByRole('button', { name: 'Proposer ce changement' }));
+    await screen.findByText('Aucune modification à enregistrer', {}, SLOW);
+    expect(await changes()).toEqual([]);
     await user.clear(share);
     await user.type(share, '100');
     await user.click(within(f).getByRole('button', { name: 'Proposer ce changement' }));

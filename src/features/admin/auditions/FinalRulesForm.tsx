@@ -43,7 +43,7 @@ export function FinalRulesForm({
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FinalRulesFormValues>({
     resolver: zodResolver(finalRulesSchema),
     defaultValues: toFinalRulesFormValues(state),
@@ -57,6 +57,12 @@ export function FinalRulesForm({
   const publicShare = publicShareOf(useWatch({ control, name: 'juryShare' }));
 
   const onSubmit = async (values: FinalRulesFormValues) => {
+    // Published rules: a save proposes a change, and one waiting blocks the next (409); an
+    // unchanged form would only block (docs/decisions/047-the-final.md).
+    if (!isDirty) {
+      notify.info('Aucune modification à enregistrer');
+      return;
+    }
     try {
       const result = await save.mutateAsync({ category, draft: toFinalRulesDraft(values) });
       reset(values);
