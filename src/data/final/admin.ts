@@ -30,6 +30,13 @@ type FinalJudge = { label: string; deviation: number | null; far: boolean };
 export type FinalState = {
   juryShare: number;
   publicShare: number;
+  /** The tie-break chain in order (docs/decisions/047-the-final.md). */
+  tiebreak: string[];
+  /** The criterion's key when the chain has 'criterion'. */
+  tiebreakCriterion: string | null;
+  /** The public vote's rounds that count. */
+  voteRoundIds: string[];
+  resultsExpectedAt: string | null;
   rulesPublishedAt: string | null;
   pendingChange: { id: string; mine: boolean; proposedBy: string } | null;
   finalists: FinalFinalist[];
@@ -65,6 +72,10 @@ export async function getFinalState(category: FinalCategory): Promise<FinalState
   return {
     juryShare: Number(rule.jury_share ?? 0),
     publicShare: Number(rule.public_share ?? 0),
+    tiebreak: Array.isArray(rule.tiebreak) ? rule.tiebreak.map(String) : [],
+    tiebreakCriterion: text(rule.tiebreak_criterion),
+    voteRoundIds: list(rule.vote_rounds).map((v) => String(v.id)),
+    resultsExpectedAt: text(rule.results_expected_at),
     rulesPublishedAt: text(rule.published_at),
     pendingChange: pending
       ? {
@@ -96,6 +107,42 @@ export async function getFinalState(category: FinalCategory): Promise<FinalState
     publishedAt: published ? text(published.published_at) : null,
     digest: published ? String(published.inputs_digest ?? '') : String(r.inputs_digest ?? ''),
   };
+}
+
+/** The rules as admin_save_final_rules takes them. */
+export type FinalRulesDraft = {
+  juryShare: number;
+  publicShare: number;
+  tiebreak: string[];
+  tiebreakCriterion: string | null;
+  voteRoundIds: string[];
+  /** ISO with its offset, or null. */
+  resultsExpectedAt: string | null;
+};
+
+/**
+ * Saves a category's rules (admins). Not yet published: applied at once ('applied'). Published:
+ * frozen, so the database stores a change another admin must approve (HTTP 202, 'proposed').
+ * A refused field throws a DataError with reason 'invalid_field' (read by fieldRefusal).
+ */
+export async function saveFinalRules(
+  category: FinalCategory,
+  draft: FinalRulesDraft,
+): Promise<'applied' | 'proposed'> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('admin_save_final_rules', {
+    category,
+    rules: {
+      jury_share: draft.juryShare,
+      public_share: draft.publicShare,
+      tiebreak: draft.tiebreak,
+      tiebreak_criterion: draft.tiebreakCriterion,
+      vote_round_ids: draft.voteRoundIds,
+      results_expected_at: draft.resultsExpectedAt,
+    },
+  });
+  if (error) throw toDataError(error, ACTION_ERROR);
+  return isRecord(data) && isRecord(data.pending) ? 'proposed' : 'applied';
 }
 
 export async function publishFinalRules(category: FinalCategory): Promise<void> {

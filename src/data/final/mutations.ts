@@ -5,7 +5,9 @@ import {
   approveFinalRulesChange,
   publishFinalResults,
   publishFinalRules,
+  saveFinalRules,
   type FinalCategory,
+  type FinalRulesDraft,
 } from './admin';
 import { finalKeys } from './keys';
 
@@ -17,6 +19,15 @@ function useRefreshFinal() {
       refreshAfterWrite(queryClient, finalKeys.all),
       refreshAfterWrite(queryClient, queryRoots.journal),
     ]);
+}
+
+export function useSaveFinalRules() {
+  const refresh = useRefreshFinal();
+  return useMutation({
+    mutationFn: ({ category, draft }: { category: FinalCategory; draft: FinalRulesDraft }) =>
+      saveFinalRules(category, draft),
+    onSuccess: refresh,
+  });
 }
 
 export function usePublishFinalRules() {

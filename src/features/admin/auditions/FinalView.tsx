@@ -18,6 +18,7 @@ import { EmptyState, QueryStatus } from '../ui/ListState';
 import { card, linkClass, pageTitle, td } from '../ui/classes';
 import { categoryLabel, rankText, scoreText, zText } from './audition-labels';
 import { finalPath, sessionsPath } from './audition-paths';
+import { FinalRulesForm } from './FinalRulesForm';
 
 const TIEBREAK: Record<string, string> = {
   jury: 'départagé par la note du jury',
@@ -54,7 +55,7 @@ function FinalistRow({ f }: { f: FinalFinalist }) {
 
 function consequence(action: Action, state: FinalState, label: string): string {
   if (action === 'rules')
-    return `Les règles de la finale (${label}) seront publiques sur /reglement et figées\u00a0: les changer demandera l’accord d’un second administrateur.`;
+    return `Les règles enregistrées de la finale (${label}), jury ${state.juryShare}\u00a0% et public ${state.publicShare}\u00a0%, seront publiques sur /reglement et figées\u00a0: les changer demandera l’accord d’un second administrateur.`;
   if (action === 'approve')
     return `Le changement proposé par ${state.pendingChange?.proposedBy ?? 'un autre administrateur'} s’applique aussitôt\u00a0; /reglement affichera «\u00a0modifié le\u00a0».`;
   const top = state.finalists
@@ -154,6 +155,10 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
             <Button variant="secondary" onClick={() => setAction('approve')}>
               Approuver le changement
             </Button>
+          )}
+          {/* Below the publish button: that button publishes the stored rules of the line above. */}
+          {canWrite && !s.publishedAt && !s.pendingChange && (
+            <FinalRulesForm key={category} category={category} state={s} />
           )}
         </section>
       )}
