@@ -32,8 +32,10 @@ const useMinute = () =>
     () => 0,
   );
 
+// The navigation's own classes (./PublicLayout.tsx), so that the prerendered pages' inlined
+// styles grow by one rule only (build/bundle-budget.ts).
 const linkClass =
-  'inline-flex min-h-11 items-center justify-center rounded-md px-3 text-center text-sm leading-tight font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  'flex min-h-11 items-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
  * The guest's shortcuts, in the header on every public page and every width
@@ -41,14 +43,14 @@ const linkClass =
  * "Retrouver mon pass" when it has none; "Voter" (/vote opens that pass) on the concert's evening.
  * The prerendered page has "Retrouver mon pass": the phone's own pass comes once hydrated.
  */
-export function HeaderPassLinks() {
+export default function HeaderPassLinks() {
   const code = useLastPass();
   const info = useSharedEditionInfo();
   const now = useMinute();
   const evening = info && now > 0 ? voteEvening(info, now) : false;
   return (
     <nav aria-label="Accès au pass">
-      <ul className="flex shrink-0 items-center gap-1">
+      <ul className="flex items-center gap-1">
         {evening && (
           <li>
             <Link to={paths.vote} className={`${linkClass} text-blue-50 hover:bg-white/10`}>
@@ -59,9 +61,17 @@ export function HeaderPassLinks() {
         <li>
           <Link
             to={code ? paths.passPath(code) : recoverPassPath}
-            className={`${linkClass} max-w-28 bg-yellow-400 text-blue-950 hover:bg-yellow-300 sm:max-w-none`}
+            className={`${linkClass} bg-white/15 text-white hover:bg-white/10`}
           >
-            {code ? 'Mon pass' : 'Retrouver mon pass'}
+            {code ? (
+              'Mon pass'
+            ) : (
+              <>
+                {/* Two lines beside the menu button, one in the desktop bar. */}
+                Retrouver <br className="lg:hidden" />
+                mon pass
+              </>
+            )}
           </Link>
         </li>
       </ul>
