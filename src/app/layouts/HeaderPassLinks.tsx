@@ -10,7 +10,7 @@ import * as paths from '@/config/route-paths';
 const VOTE_EVENING_MS = 6 * 3_600_000;
 
 /** Whether the concert's evening is on now (the public vote's rounds are opened then). */
-export function voteEvening(
+function voteEvening(
   info: Pick<EditionInfo, 'doorsOpenAt' | 'concertStartsAt'>,
   now: number,
 ) {
@@ -35,7 +35,7 @@ const useMinute = () =>
 // The navigation's own classes (./PublicLayout.tsx), so that the prerendered pages' inlined
 // styles grow by one rule only (build/bundle-budget.ts).
 const linkClass =
-  'flex min-h-11 items-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  'flex min-h-11 items-center rounded-md px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
  * The guest's shortcuts, in the header on every public page and every width
@@ -53,7 +53,10 @@ export default function HeaderPassLinks() {
       <ul className="flex items-center gap-1">
         {evening && (
           <li>
-            <Link to={paths.vote} className={`${linkClass} text-blue-50 hover:bg-white/10`}>
+            <Link
+              to={paths.vote}
+              className={`${linkClass} font-medium text-blue-50 hover:bg-white/10`}
+            >
               Voter
             </Link>
           </li>
@@ -61,7 +64,7 @@ export default function HeaderPassLinks() {
         <li>
           <Link
             to={code ? paths.passPath(code) : recoverPassPath}
-            className={`${linkClass} bg-white/15 text-white hover:bg-white/10`}
+            className={`${linkClass} font-semibold text-white underline hover:bg-white/10`}
           >
             {code ? (
               'Mon pass'

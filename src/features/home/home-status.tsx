@@ -118,8 +118,7 @@ export function NextEvent({ className }: Props) {
           to={paths.nightParty}
           className="inline-block max-w-full rounded-lg border border-white/70 px-3 py-2 text-sm hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
-          <strong className="text-yellow-400">Booster Night Party</strong> ·{' '}
-          <span className="first-letter:uppercase">{when}</span> ·{' '}
+          <strong className="text-yellow-400">Booster Night Party</strong> · <span>{when}</span> ·{' '}
           <span className="font-semibold underline">{concertCtaLabel(info)}</span>
         </Link>
       )}
