@@ -119,7 +119,7 @@ export default function PublicLayout() {
               className="h-11 w-auto max-w-full object-contain object-left"
             />
           </Link>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
             {/* The specification's labels ("Inscription Challenge", "Pré-inscription Concert") need
                 about 800 px on one line: the bar from 1024 px, the menu below (at 768 px they
                 wrapped into two-line links). */}

@@ -41,9 +41,7 @@ export function PassView({ pass }: { pass: Pass }) {
         </div>
         <p className="mt-2 text-xl font-bold">
           {pass.firstName}{' '}
-          <span className="text-sm font-normal whitespace-nowrap text-gray-200">
-            Téléphone {pass.maskedPhone}
-          </span>
+          <span className="text-sm font-normal text-gray-200">Téléphone {pass.maskedPhone}</span>
         </p>
       </header>
       <div className="space-y-5 px-5 py-5">
