@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 import { lazyPage, type LazyHydrated, type LazyPage } from '@/lib/lazy-page';
 import { HomeContent } from '@/features/home/HomePage';
-import { Footer } from './layouts/PublicLayout';
+import { Footer, PassLinks } from './layouts/PublicLayout';
 import * as paths from '@/config/route-paths';
 import type { LazyRouteIn, ROUTES, RouteLayout } from '@/config/route-manifest';
 
@@ -173,7 +173,7 @@ type Chunk = { preload: () => Promise<unknown> };
  */
 export function chunksFor(pathname: string, { parts = false } = {}): Chunk[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const publicParts: LazyHydrated[] = parts ? [Footer] : [];
+  const publicParts: LazyHydrated[] = parts ? [Footer, PassLinks] : [];
   if (path === paths.home) return parts ? [HomeContent, ...publicParts] : [];
   const page = (routes: PageRoute[]) => routes.find((r) => matches(r, path))?.page;
   const publicPage = page(PUBLIC_ROUTES);

@@ -34,7 +34,8 @@ function open(path: string) {
   return render(<App />);
 }
 
-const header = () => screen.getByRole('navigation', { name: 'Accès au pass' });
+/** The header's pass links: a part hydrated after the rest, so awaited. */
+const header = () => screen.findByRole('navigation', { name: 'Accès au pass' }, SLOW);
 
 beforeEach(async () => {
   await backend.sql('delete from reservations');
@@ -54,7 +55,7 @@ describe('the header', () => {
     const user = userEvent.setup({ delay: null });
     const code = await stored('690000011');
     const { unmount } = open('/faq');
-    const recover = within(header()).getByRole('link', { name: 'Retrouver mon pass' });
+    const recover = within(await header()).getByRole('link', { name: 'Retrouver mon pass' });
     expect(recover).toHaveAttribute('href', '/night-party#retrouver-pass');
     await user.click(recover);
     // The Night Party page's "Pass perdu ?" section, its form open on the phone field.
@@ -66,10 +67,10 @@ describe('the header', () => {
 
     open(`/pass/${code}`);
     await screen.findByText('Place confirmée', {}, SLOW);
-    const mine = await within(header()).findByRole('link', { name: 'Mon pass' });
+    const mine = await within(await header()).findByRole('link', { name: 'Mon pass' });
     expect(mine).toHaveAttribute('href', `/pass/${code}`);
     expect(localStorage.getItem(KEY)).toBe(code);
-    expect(within(header()).queryByRole('link', { name: 'Voter' })).toBeNull();
+    expect(within(await header()).queryByRole('link', { name: 'Voter' })).toBeNull();
   });
 
   it('offers "Voter" on the concert’s evening only', async () => {
@@ -78,7 +79,7 @@ describe('the header', () => {
       doors_open_at: new Date(Date.now() - HOUR),
     });
     open('/faq');
-    const vote = await within(header()).findByRole('link', { name: 'Voter' }, SLOW);
+    const vote = await within(await header()).findByRole('link', { name: 'Voter' }, SLOW);
     expect(vote).toHaveAttribute('href', '/vote');
   });
 });
@@ -98,7 +99,7 @@ describe('the dead ends', () => {
       '/night-party',
     );
     await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
-    expect(within(header()).getByRole('link', { name: 'Retrouver mon pass' })).toBeVisible();
+    expect(within(await header()).getByRole('link', { name: 'Retrouver mon pass' })).toBeVisible();
   });
 
   it('a cancelled pass: "Réserver une nouvelle place" and "Retrouver mon pass"; forgotten', async () => {

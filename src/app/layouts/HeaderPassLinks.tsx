@@ -10,10 +10,7 @@ import * as paths from '@/config/route-paths';
 const VOTE_EVENING_MS = 6 * 3_600_000;
 
 /** Whether the concert's evening is on now (the public vote's rounds are opened then). */
-export function voteEvening(
-  info: Pick<EditionInfo, 'doorsOpenAt' | 'concertStartsAt'>,
-  now: number,
-) {
+function voteEvening(info: Pick<EditionInfo, 'doorsOpenAt' | 'concertStartsAt'>, now: number) {
   const doors = Date.parse(info.doorsOpenAt);
   const start = Date.parse(info.concertStartsAt);
   return doors <= now && now < start + VOTE_EVENING_MS;
@@ -32,8 +29,11 @@ const useMinute = () =>
     () => 0,
   );
 
+// The navigation's own classes (./PublicLayout.tsx; wrap-anywhere: at 320 px with text at 200 %
+// a word breaks rather than push the page sideways), so that the prerendered pages' inlined
+// styles grow by one rule only (build/bundle-budget.ts).
 const linkClass =
-  'inline-flex min-h-11 items-center justify-center rounded-md px-3 text-center text-sm leading-tight font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  'flex min-h-11 items-center rounded-md px-3 text-sm wrap-anywhere focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
  * The guest's shortcuts, in the header on every public page and every width
@@ -41,27 +41,38 @@ const linkClass =
  * "Retrouver mon pass" when it has none; "Voter" (/vote opens that pass) on the concert's evening.
  * The prerendered page has "Retrouver mon pass": the phone's own pass comes once hydrated.
  */
-export function HeaderPassLinks() {
+export default function HeaderPassLinks() {
   const code = useLastPass();
   const info = useSharedEditionInfo();
   const now = useMinute();
   const evening = info && now > 0 ? voteEvening(info, now) : false;
   return (
-    <nav aria-label="Accès au pass">
-      <ul className="flex shrink-0 items-center gap-1">
+    <nav aria-label="Accès au pass" className="min-w-0">
+      <ul className="flex min-w-0 items-center gap-1">
         {evening && (
-          <li>
-            <Link to={paths.vote} className={`${linkClass} text-blue-50 hover:bg-white/10`}>
+          <li className="min-w-0">
+            <Link
+              to={paths.vote}
+              className={`${linkClass} font-medium text-blue-50 hover:bg-white/10`}
+            >
               Voter
             </Link>
           </li>
         )}
-        <li>
+        <li className="min-w-0">
           <Link
             to={code ? paths.passPath(code) : recoverPassPath}
-            className={`${linkClass} max-w-28 bg-yellow-400 text-blue-950 hover:bg-yellow-300 sm:max-w-none`}
+            className={`${linkClass} font-semibold text-white underline hover:bg-white/10`}
           >
-            {code ? 'Mon pass' : 'Retrouver mon pass'}
+            {code ? (
+              'Mon pass'
+            ) : (
+              <>
+                {/* Two lines beside the menu button, one in the desktop bar. */}
+                Retrouver <br className="lg:hidden" />
+                mon pass
+              </>
+            )}
           </Link>
         </li>
       </ul>

@@ -3,7 +3,6 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { HomeContent } from '@/features/home/HomePage';
 import { lazyHydrated } from '@/lib/lazy-page';
-import { HeaderPassLinks } from './HeaderPassLinks';
 import * as paths from '@/config/route-paths';
 import type { MenuLink } from '@/config/route-manifest';
 
@@ -23,6 +22,13 @@ const HEADER_MENU: MenuLink[] = [
  * (docs/decisions/011-prerendered-public-pages.md, rule 10).
  */
 export const Footer = lazyHydrated(() => import('./PublicFooter').then((m) => m.default));
+
+/**
+ * The header's "Mon pass" and "Voter" (./HeaderPassLinks.tsx), hydrated after the rest like the
+ * footer: the code that reads this phone's pass and the settings is not in a page's first load;
+ * the HTML shows "Retrouver mon pass" meanwhile.
+ */
+export const PassLinks = lazyHydrated(() => import('./HeaderPassLinks').then((m) => m.default));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center rounded-md px-3 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
@@ -113,14 +119,14 @@ export default function PublicLayout() {
               className="h-11 w-auto max-w-full object-contain object-left"
             />
           </Link>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
             {/* The specification's labels ("Inscription Challenge", "Pré-inscription Concert") need
                 about 800 px on one line: the bar from 1024 px, the menu below (at 768 px they
                 wrapped into two-line links). */}
             <nav aria-label="Navigation principale" className="hidden lg:block">
               <NavLinks className="flex items-center gap-1" />
             </nav>
-            <HeaderPassLinks />
+            <PassLinks />
             <button
               ref={toggleRef}
               type="button"

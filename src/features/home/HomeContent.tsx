@@ -66,9 +66,9 @@ export default function HomeContent() {
   return (
     <>
       <section className="bg-linear-to-br from-blue-950 via-blue-800 to-blue-600 text-white">
-        <div className="mx-auto grid max-w-6xl grid-cols-1 gap-4 px-4 pt-4 pb-16 sm:pt-6 sm:pb-24 md:grid-cols-[1fr_auto] md:items-center md:gap-10">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 gap-4 px-4 pt-4 pb-16 sm:py-24 md:grid-cols-[1fr_auto] md:items-center md:gap-10">
           <div>
-            <NextEvent className="mb-4 min-h-18 sm:mb-8 sm:min-h-16" />
+            <NextEvent className="min-h-24" />
             <p className="font-semibold text-yellow-400">
               Édition <EditionYear of="challenge" />
             </p>

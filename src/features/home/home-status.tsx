@@ -116,11 +116,10 @@ export function NextEvent({ className }: Props) {
       {when && (
         <Link
           to={paths.nightParty}
-          className="inline-flex min-h-11 max-w-full flex-wrap items-center gap-x-2 rounded-lg bg-gray-950/40 px-3 py-1.5 text-sm text-blue-50 sm:text-base ring-1 ring-white/25 hover:bg-gray-950/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          className="inline-block max-w-full rounded-lg border border-white/70 px-3 py-2 text-sm hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
-          <span className="font-bold text-yellow-400">Booster Night Party</span>
-          <span className="first-letter:uppercase">{when}</span>
-          <span className="font-semibold text-white underline">{concertCtaLabel(info)}</span>
+          <strong className="text-yellow-400">Booster Night Party</strong> · <span>{when}</span> ·{' '}
+          <span className="font-semibold underline">{concertCtaLabel(info)}</span>
         </Link>
       )}
     </div>

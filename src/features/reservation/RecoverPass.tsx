@@ -38,7 +38,7 @@ export function RecoverPass() {
       aria-labelledby={RECOVER_ID}
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
     >
-      <h2 id={RECOVER_ID} className="scroll-mt-4 text-lg font-bold">
+      <h2 id={RECOVER_ID} className="text-lg font-bold">
         Pass perdu&nbsp;?
       </h2>
       <p className="mt-2 text-gray-800">

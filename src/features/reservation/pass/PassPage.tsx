@@ -22,7 +22,7 @@ export default function PassPage() {
   }, [found, cancelled, load.status, code]);
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-4 sm:py-8">
-      <h1 className="mb-3 text-2xl font-extrabold text-gray-950 sm:mb-5 sm:text-3xl">
+      <h1 className="mb-4 text-2xl font-extrabold text-gray-950 sm:text-3xl">
         Mon pass Night Party
       </h1>
       <PassPanel {...pass}>{found && !cancelled && <PassVote code={found} />}</PassPanel>

@@ -31,7 +31,7 @@ export function PassView({ pass }: { pass: Pass }) {
       className="overflow-hidden rounded-2xl bg-white shadow-lg ring-1 ring-gray-200"
     >
       <header className="bg-linear-to-br from-gray-950 via-purple-950 to-blue-900 px-5 py-4 text-white">
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <div className="flex flex-wrap items-center justify-between gap-x-5 gap-y-2">
           <h2 id="pass-title">
             <Logo logo={NIGHT_PARTY_LOGO} alt="Booster Night Party" className="h-10 w-auto" />
           </h2>
@@ -41,9 +41,7 @@ export function PassView({ pass }: { pass: Pass }) {
         </div>
         <p className="mt-2 text-xl font-bold">
           {pass.firstName}{' '}
-          <span className="text-sm font-normal whitespace-nowrap text-gray-200">
-            Téléphone {pass.maskedPhone}
-          </span>
+          <span className="text-sm font-normal text-gray-200">Téléphone {pass.maskedPhone}</span>
         </p>
       </header>
       <div className="space-y-5 px-5 py-5">
