@@ -1,7 +1,6 @@
 /**
  * The pass → door journey, at phone and desktop size, on the run's seeded database:
- * 1. a visitor reserves a Night Party place and sees the pass with its QR code; the pass link
- *    opens in another browser context;
+ * 1. a visitor reserves a place and sees the pass and its QR code; its link opens in another context;
  * 2. door staff sign in at /porte (the seed's door account, role `controle`) in a browser whose
  *    camera films the rendered QR code (Chromium's fake camera fed with a picture of it), so the
  *    pass is read by the very decoder of the camera path: "Entrée validée", then "Déjà entré";
@@ -38,9 +37,7 @@ import {
   keyboardFocusRing,
   withoutDoorList,
 } from './support/door';
-import { expectScanInFirstScreen, signInAtDoor } from './support/door-hand';
-
-const IMPOSSIBLE = 'Ce code contient un 1 : les pass n’ont ni 0, 1, I, L ni O.';
+import { expectScanInFirstScreen, IMPOSSIBLE, signInAtDoor } from './support/door-hand';
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s size', (viewport) => {
   const n = viewport === 'desktop' ? '1' : '2';

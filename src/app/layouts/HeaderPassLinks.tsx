@@ -7,7 +7,7 @@ import { useLastPass } from '@/lib/last-pass';
 import * as paths from '@/config/route-paths';
 
 /** The rounds are opened during the concert: "Voter" shows from the doors until 6 h after. */
-const VOTE_EVENING_MS = 6 * 3_600_000;
+const VOTE_EVENING_MS = 6 * 60 * 60_000;
 
 /** Whether the concert's evening is on now (the public vote's rounds are opened then). */
 function voteEvening(info: Pick<EditionInfo, 'doorsOpenAt' | 'concertStartsAt'>, now: number) {

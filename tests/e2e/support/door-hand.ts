@@ -10,6 +10,9 @@ import { baseUrl, screenshot, settle, type ViewportName } from './browser';
 import { expectAccessible } from './a11y';
 import { DOOR_EMAIL, DOOR_PASSWORD } from './door';
 
+/** What the door says of a typed code holding a 1 (door.e2e.ts). */
+export const IMPOSSIBLE = 'Ce code contient un 1 : les pass n’ont ni 0, 1, I, L ni O.';
+
 /**
  * Adds `names` to the doors the admins declared (docs/decisions/043-the-door-fits-the-hand.md),
  * through the API as the seed's admin, keeping those already there.
