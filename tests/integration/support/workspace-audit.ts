@@ -81,6 +81,8 @@ export type Call = {
   also?: string[];
 };
 
+let doorLists = 0;
+
 /** For each write function: arguments that make it write (its rows prepared here). */
 export const FIXTURES: Record<string, () => Promise<Call>> = {
   admin_update_participant: async () => {
@@ -170,6 +172,11 @@ export const FIXTURES: Record<string, () => Promise<Call>> = {
       entityId: r.id,
     };
   },
+  // A list unlike the last one each time (an unchanged list writes nothing).
+  admin_save_door_names: async () => ({
+    args: { names: ['Porte 1', `Porte ${100 + doorLists++}`] },
+    action: 'settings.update',
+  }),
   admin_update_settings: async () => {
     const [{ capacity }] = await backend.sql<{ capacity: number }>(
       'select capacity from edition_settings',
