@@ -90,7 +90,8 @@ export function BulkToolbar({
           count={pageCount}
           onToggle={selection.togglePage}
         />
-        <p className="min-w-0 flex-1 text-sm text-gray-800" aria-live="polite">
+        {/* 16 rem at least: on a phone the sentence takes its own line rather than 4 px. */}
+        <p className="min-w-0 flex-1 basis-64 text-sm text-gray-800" aria-live="polite">
           {n === 0
             ? 'Cochez des participants pour changer leur statut, leur attribuer un créneau d’audition ou préparer leur convocation.'
             : `${n > 1 ? `${n} participants sélectionnés` : '1 participant sélectionné'}`}
