@@ -164,13 +164,18 @@ export function laterParts(root: string, start: string): string[] {
  */
 export function homeStylesheet(root: string, entry = 'src/main.tsx'): string {
   const css = readFileSync(join(root, 'src/styles.css'), 'utf8');
-  const tailwind = /@import\s+['"]tailwindcss['"]\s*;/;
+  const tailwind = /@import\s+['"]tailwindcss['"]\s+theme\(inline\)\s*;/;
   if (!tailwind.test(css))
-    throw new Error("src/styles.css must start with `@import 'tailwindcss';` (homeStyles).");
+    throw new Error(
+      "src/styles.css must start with `@import 'tailwindcss' theme(inline);` (homeStyles).",
+    );
   const sources = [...staticSources(root, entry, { parts: true })]
     .sort()
     .map((file) => `@source "./${relative('src', file).split(sep).join('/')}";`);
-  return css.replace(tailwind, () => `@import 'tailwindcss' source(none);\n${sources.join('\n')}`);
+  return css.replace(
+    tailwind,
+    () => `@import 'tailwindcss' source(none) theme(inline);\n${sources.join('\n')}`,
+  );
 }
 
 export function homeStyles(root: string) {

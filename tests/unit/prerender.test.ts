@@ -134,8 +134,8 @@ describe('the home page’s stylesheet', () => {
     expect(sources).not.toContain('src/features/faq/FaqPage.tsx');
 
     const css = homeStylesheet(root);
-    expect(css).toContain("@import 'tailwindcss' source(none);");
+    expect(css).toContain("@import 'tailwindcss' source(none) theme(inline);");
     expect(css).toContain('@source "./app/layouts/PublicLayout.tsx";');
-    expect(css).not.toContain("@import 'tailwindcss';");
+    expect(css).not.toContain("@import 'tailwindcss' theme(inline);");
   });
 });
