@@ -23,12 +23,27 @@ export function RouteFocus() {
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
   const [announcement, setAnnouncement] = useState('');
+  // Where each focus was given: the new page's own effects run before this component's (a form
+  // that focuses its field as it appears, its chunk already loaded), and a focus given on the new
+  // address is the page's or the visitor's, never the old page's to move away from.
+  const lastFocus = useRef<{ element: EventTarget | null; path: string }>(null);
+  useEffect(() => {
+    const note = (event: FocusEvent) => {
+      lastFocus.current = { element: event.target, path: window.location.pathname };
+    };
+    document.addEventListener('focusin', note);
+    return () => document.removeEventListener('focusin', note);
+  }, []);
 
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     setAnnouncement('');
-    const left = document.activeElement;
+    const given = lastFocus.current;
+    const left =
+      given?.path === pathname && given.element === document.activeElement
+        ? null
+        : document.activeElement;
     const untouched = () => {
       const active = document.activeElement;
       return !active || active === document.body || active === left;

@@ -63,6 +63,14 @@ describe('the header', () => {
     expect(
       await within(section).findByLabelText(/^Téléphone de la réservation/, {}, SLOW),
     ).toHaveFocus();
+    // Asked again, the page and the form are loaded already: the field takes the focus in the
+    // same commit as the page, and the route's move to the h1 must leave it there.
+    await user.click(screen.getAllByRole('link', { name: 'FAQ' })[0]);
+    await screen.findByRole('heading', { level: 1, name: /questions/i }, SLOW);
+    await user.click(within(await header()).getByRole('link', { name: 'Retrouver mon pass' }));
+    const field = await screen.findByLabelText(/^Téléphone de la réservation/, {}, SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(field).toHaveFocus();
     unmount();
 
     open(`/pass/${code}`);
