@@ -67,7 +67,7 @@ export const PUBLIC_ROUTES: PageRoute[] = [
   },
   {
     path: paths.vote,
-    page: lazyPage(() => import('@/features/reservation/vote/VotePage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/vote/VotePage').then((m) => m.default)),
   },
 ] satisfies RouteIn<'public'>[];
 
@@ -87,7 +87,7 @@ export const STANDALONE_ROUTES: PageRoute[] = [
   },
   {
     path: paths.stageScreen,
-    page: lazyPage(() => import('@/features/screen/ScreenPage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/vote/screen/ScreenPage').then((m) => m.default)),
   },
 ] satisfies RouteIn<'standalone'>[];
 
@@ -122,7 +122,7 @@ export const ADMIN_ROUTES: PageRoute[] = [
   {
     path: paths.adminAttendance,
     page: lazyPage(() =>
-      import('@/features/admin/attendance/AttendancePage').then((m) => m.default),
+      import('@/features/admin/door/AttendancePage').then((m) => m.default),
     ),
   },
   {
@@ -131,7 +131,7 @@ export const ADMIN_ROUTES: PageRoute[] = [
   },
   {
     path: paths.adminMessages,
-    page: lazyPage(() => import('@/features/admin/messages/MessagesPage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/admin/inbox/MessagesPage').then((m) => m.default)),
   },
   {
     path: paths.adminOutbox,
@@ -151,7 +151,7 @@ export const ADMIN_ROUTES: PageRoute[] = [
   },
   {
     path: paths.adminRegie,
-    page: lazyPage(() => import('@/features/admin/regie/RegiePage').then((m) => m.default)),
+    page: lazyPage(() => import('@/features/admin/vote/RegiePage').then((m) => m.default)),
   },
   {
     path: paths.adminAuditions,

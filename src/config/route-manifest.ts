@@ -107,7 +107,7 @@ export const ROUTES = {
   vote: {
     path: paths.vote,
     layout: 'public',
-    page: 'src/features/reservation/vote/VotePage.tsx',
+    page: 'src/features/vote/VotePage.tsx',
     prerender: true,
     budget: true,
   },
@@ -135,7 +135,7 @@ export const ROUTES = {
   stageScreen: {
     path: paths.stageScreen,
     layout: 'standalone',
-    page: 'src/features/screen/ScreenPage.tsx',
+    page: 'src/features/vote/screen/ScreenPage.tsx',
     budget: true,
   },
   admin: {
@@ -166,7 +166,7 @@ export const ROUTES = {
   adminAttendance: {
     path: paths.adminAttendance,
     layout: 'admin',
-    page: 'src/features/admin/attendance/AttendancePage.tsx',
+    page: 'src/features/admin/door/AttendancePage.tsx',
   },
   adminSettings: {
     path: paths.adminSettings,
@@ -176,7 +176,7 @@ export const ROUTES = {
   adminMessages: {
     path: paths.adminMessages,
     layout: 'admin',
-    page: 'src/features/admin/messages/MessagesPage.tsx',
+    page: 'src/features/admin/inbox/MessagesPage.tsx',
   },
   // The messages the site sends (SMS, WhatsApp, e-mail) from the database's outbox: admins only.
   adminOutbox: {
@@ -203,7 +203,7 @@ export const ROUTES = {
   adminRegie: {
     path: paths.adminRegie,
     layout: 'admin',
-    page: 'src/features/admin/regie/RegiePage.tsx',
+    page: 'src/features/admin/vote/RegiePage.tsx',
   },
   // The auditions: sessions, their judges and lock, the results and the preselection (admins;
   // readers read them).

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { MemoryRouter } from 'react-router';
 import App from '@/app/App';
-import ScreenPage from '@/features/screen/ScreenPage';
+import ScreenPage from '@/features/vote/screen/ScreenPage';
 import { resetPublicQueries } from '@/lib/public-query';
 import { testBackend } from '../setup/test-backend';
 import {

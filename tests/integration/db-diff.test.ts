@@ -84,7 +84,7 @@ describe('npm run db:diff', () => {
     const schemas = path.join(scratch, 'schemas');
     const out = path.join(scratch, 'out');
     await cp(schemasDir, schemas, { recursive: true });
-    const messages = path.join(schemas, '60_messages.sql');
+    const messages = path.join(schemas, '60_inbox.sql');
     // A new column (with its comment), one function's new body, and a new function with its
     // comment and grant: migra writes neither comments nor a function's privileges.
     await edit(messages, '  handled_by uuid,\n', '  handled_by uuid,\n  handled_note text,\n');

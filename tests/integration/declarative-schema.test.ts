@@ -100,7 +100,7 @@ describe('supabase/schemas/ and supabase/migrations/', () => {
   it('differ, naming that one function, when one line of its body differs in a copy', async () => {
     scratchDir = await mkdtemp(path.join(tmpdir(), 'booster-schemas-'));
     await cp(schemasDir, scratchDir, { recursive: true });
-    const file = path.join(scratchDir, '60_messages.sql');
+    const file = path.join(scratchDir, '60_inbox.sql');
     const source = await readFile(file, 'utf8');
     const line =
       '  return (select count(*) from public.contact_messages m where m.handled_at is null);';

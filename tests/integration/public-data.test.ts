@@ -11,7 +11,7 @@ vi.mock('@/config/env', async (importOriginal) => {
 });
 
 const { createReservation } = await import('@/data/reservations/create-reservation');
-const { sendContactMessage } = await import('@/data/messages/send-contact-message');
+const { sendContactMessage } = await import('@/data/inbox/send-contact-message');
 const { DataError } = await import('@/lib/errors');
 
 const backend = testBackend();

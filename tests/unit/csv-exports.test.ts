@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { attendanceCsv, attendanceFileName } from '@/features/admin/attendance/attendance-csv';
+import { attendanceCsv, attendanceFileName } from '@/features/admin/door/attendance-csv';
 import { participantsCsv, participantsFileName } from '@/data/participants/participants-csv';
 import { percent } from '@/lib/numbers';
 import { regionsCsv } from '@/features/admin/stats/regions-csv';

@@ -4,7 +4,7 @@ import {
   convocationMailto,
   convocationWhatsappUrl,
 } from '@/features/admin/participants/convocation';
-import { replyMailto, replyWhatsapp } from '@/features/admin/messages/reply-links';
+import { replyMailto, replyWhatsapp } from '@/features/admin/inbox/reply-links';
 import { HOSTILE_EMAILS } from '../setup/text-cases';
 
 /**

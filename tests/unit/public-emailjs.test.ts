@@ -15,7 +15,7 @@ vi.mock('@/config/env', () => ({
 const emailModule = await import('@/lib/emailjs');
 const { sendContactEmail, isContactEmailConfigured, EmailNotConfiguredError, EmailSendError } =
   emailModule;
-const { contactTemplateParams } = await import('@/data/messages/send-contact-message');
+const { contactTemplateParams } = await import('@/data/inbox/send-contact-message');
 
 const CONFIG: EmailJsConfig = {
   publicKey: 'pk_public_123',

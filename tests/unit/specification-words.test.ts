@@ -57,7 +57,7 @@ const WHERE: Record<string, string[]> = {
   'Le message doit contenir au moins 10 caractères': ['features/contact/contact-schema.ts'],
   'Votre message a été envoyé avec succès !': ['features/contact/ContactForm.tsx'],
   "Une erreur est survenue lors de l'envoi du message. Veuillez réessayer.": [
-    'data/messages/send-contact-message.ts',
+    'data/inbox/send-contact-message.ts',
   ],
   // Reservation form (the phone rule is the one shared rule of every form: src/lib/validation.ts)
   'Réservation en cours...': ['features/reservation/ReservationForm.tsx'],

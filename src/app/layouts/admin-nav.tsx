@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { unhandledMessagesQuery } from '@/data/messages/queries';
+import { unhandledMessagesQuery } from '@/data/inbox/queries';
 import { useStaffRole } from '@/features/admin/workspace/use-staff-role';
 import * as paths from '@/config/route-paths';
 import type { MenuLink } from '@/config/route-manifest';

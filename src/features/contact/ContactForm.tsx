@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { Honeypot } from '@/components/ui/Honeypot';
 import { usePublicSubmit } from '@/components/forms/use-public-submit';
-import { CONTACT_SEND_ERROR, sendContactMessage } from '@/data/messages/send-contact-message';
+import { CONTACT_SEND_ERROR, sendContactMessage } from '@/data/inbox/send-contact-message';
 import { notify } from '@/lib/toast';
 import { focusElement } from '@/lib/move-focus';
 import { contactSchema, type ContactFormValues } from './contact-schema';

@@ -75,7 +75,7 @@ export function DataTable<K extends string>({
     : { className: tableWrap };
   return (
     // data-table-scroller: a row's full-width detail keeps to this box's visible width
-    // (src/features/admin/messages/MessageRow.tsx).
+    // (src/features/admin/inbox/MessageRow.tsx).
     <div {...region} data-table-scroller="">
       {/* 12 px cell padding instead of classes.ts's 16: lists of 9 or 10 columns need the room. */}
       <table className="min-w-full divide-y divide-gray-200 [&_td]:px-3 [&_th]:px-3">

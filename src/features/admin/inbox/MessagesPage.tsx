@@ -4,15 +4,15 @@ import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { notify } from '@/lib/toast';
 import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { logExport } from '@/data/journal/audit';
-import { fetchAllMessages, MESSAGE_STATES, type MessageFilters } from '@/data/messages/messages';
+import { fetchAllMessages, MESSAGE_STATES, type MessageFilters } from '@/data/inbox/messages';
 import { messagesCsv, messagesFileName } from './messages-csv';
 import { ExportButton } from '../ui/ExportButton';
 import { ListPage } from '../ui/ListPage';
-import { messagesListQuery } from '@/data/messages/queries';
+import { messagesListQuery } from '@/data/inbox/queries';
 import { useListQuery } from '../ui/use-list-query';
 import { useCanWrite } from '../workspace/use-staff-role';
 import { MessageCard, MessageRow } from './MessageRow';
-import { useSetMessageHandled } from '@/data/messages/mutations';
+import { useSetMessageHandled } from '@/data/inbox/mutations';
 
 const EMPTY_FILTERS: Required<MessageFilters> = { search: '', state: '' };
 const ALLOWED = { state: MESSAGE_STATES };

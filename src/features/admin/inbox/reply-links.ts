@@ -1,7 +1,7 @@
 import { EDITION } from '@/config/edition';
 import { mailtoUrl, whatsappUrl } from '@/lib/links';
 import { findCameroonPhone } from '@/lib/whatsapp';
-import type { InboxMessage } from '@/data/messages/types';
+import type { InboxMessage } from '@/data/inbox/types';
 
 /** "Re: <subject>" (not doubled when the subject is already a reply). */
 const replySubject = (subject: string) =>

@@ -1,4 +1,4 @@
-/** A contact message (camelCase), as src/data/messages maps it. */
+/** A contact message (camelCase), as src/data/inbox maps it. */
 export type ContactMessage = {
   name: string;
   email: string;

@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { Button, buttonClass } from '@/components/ui/Button';
 import { formatDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
-import type { InboxMessage } from '@/data/messages/types';
+import type { InboxMessage } from '@/data/inbox/types';
 import { td } from '../ui/classes';
 import { Fact, ListCard } from '../ui/ListCards';
 import { useVisibleWidth } from '../ui/use-visible-width';

@@ -1,6 +1,6 @@
 import { toCsv } from '@/lib/csv';
 import { fileDate, formatDateTime } from '@/lib/dates';
-import type { InboxMessage } from '@/data/messages/types';
+import type { InboxMessage } from '@/data/inbox/types';
 
 /** The inbox's file (French headers, local dates). */
 const MESSAGE_CSV_COLUMNS = [

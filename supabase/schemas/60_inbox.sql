@@ -1,4 +1,4 @@
--- Messages: the public contact form's messages and the organisers' inbox (handled or not).
+-- Inbox: the public contact form's messages and the organisers' inbox (handled or not).
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
