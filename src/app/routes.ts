@@ -121,9 +121,7 @@ export const ADMIN_ROUTES: PageRoute[] = [
   },
   {
     path: paths.adminAttendance,
-    page: lazyPage(() =>
-      import('@/features/admin/door/AttendancePage').then((m) => m.default),
-    ),
+    page: lazyPage(() => import('@/features/admin/door/AttendancePage').then((m) => m.default)),
   },
   {
     path: paths.adminSettings,
