@@ -27,3 +27,39 @@ describe('written once', () => {
     expect(filesMatching(/idb-keyval|\bindexedDB\b/, 'src/lib/offline-store.ts')).toEqual([]);
   });
 });
+
+/**
+ * A form's field errors are react-hook-form's, checked by a zod schema (zodResolver, the rules of
+ * src/lib/validation.ts), as ContactForm and RegistrationForm do: no form keeps them in a state
+ * of its own. HAND_ROLLED lists the forms still to convert; it only shrinks (a form converted
+ * must leave it, so the list says the truth).
+ */
+const HAND_ROLLED_ERRORS =
+  /\bsetErrors\b|useState<\s*(?:\w*Errors\b|Record<string,\s*string>|\{[^}]*\?:\s*string)/;
+const HAND_ROLLED = [
+  'src/features/admin/settings/CriteriaPanel.tsx',
+  'src/features/admin/vote/RoundEditor.tsx',
+  'src/features/jury/Scorecard.tsx',
+];
+
+describe('one form idiom', () => {
+  const forms = SOURCES.filter(({ file, text }) => /\.tsx$/.test(file) && /<form\b/.test(text));
+
+  it('keeps no form’s field errors in a state of its own', () => {
+    const handRolled = forms.filter(({ text }) => HAND_ROLLED_ERRORS.test(text)).map((f) => f.file);
+    expect(handRolled.filter((file) => !HAND_ROLLED.includes(file))).toEqual([]);
+    expect(HAND_ROLLED.filter((file) => !handRolled.includes(file))).toEqual([]);
+  });
+
+  it('sees the hand-rolled errors it forbids', () => {
+    const bad = [
+      'const [errors, setErrors] = useState<SessionErrors>({});',
+      'const [errors, setErrors] = useState<{ email?: string; password?: string }>({});',
+      'const [errors, set] = useState<Record<string, string>>({});',
+    ];
+    expect(bad.filter((line) => !HAND_ROLLED_ERRORS.test(line))).toEqual([]);
+    expect(
+      HAND_ROLLED_ERRORS.test('const [answer, setAnswer] = useState<string | null>(null);'),
+    ).toBe(false);
+  });
+});
