@@ -58,7 +58,7 @@ export function SessionEditor({
     shouldFocusError: false,
     reValidateMode: 'onSubmit',
   });
-  const draft = useWatch({ control });
+  const [city, judges] = useWatch({ control, name: ['city', 'judges'] });
   const accounts = useQuery(juryAccountsQuery());
   const save = useSaveAuditionSession();
 
@@ -103,7 +103,7 @@ export function SessionEditor({
       .filter((j) => !accounts.data?.some((a) => a.userId === j.userId))
       .map((j) => ({ userId: j.userId, email: j.email })),
   ];
-  const chosen = options.filter((a) => draft.judges.includes(a.userId));
+  const chosen = options.filter((a) => judges.includes(a.userId));
   return (
     <form
       noValidate
@@ -123,10 +123,8 @@ export function SessionEditor({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Ville" error={errors.city?.message} required>
           <select
-            value={draft.city}
-            onChange={(e) =>
-              setCity(AUDITION_CITIES.find((c) => c === e.target.value) ?? draft.city)
-            }
+            value={city}
+            onChange={(e) => setCity(AUDITION_CITIES.find((c) => c === e.target.value) ?? city)}
           >
             {AUDITION_CITIES.map((city) => (
               <option key={city} value={city}>
@@ -196,7 +194,7 @@ export function SessionEditor({
               <label className="flex min-h-11 items-center gap-3 break-all text-gray-900">
                 <input
                   type="checkbox"
-                  checked={draft.judges.includes(a.userId)}
+                  checked={judges.includes(a.userId)}
                   onChange={(e) => toggleJudge(a.userId, e.target.checked)}
                   className="size-5 shrink-0"
                 />
