@@ -38,7 +38,6 @@ const HAND_ROLLED_ERRORS =
   /\bsetErrors\b|useState<\s*(?:\w*Errors\b|Record<string,\s*string>|\{[^}]*\?:\s*string)/;
 const HAND_ROLLED = [
   'src/features/admin/vote/RoundEditor.tsx',
-  'src/features/jury/Scorecard.tsx',
 ];
 
 describe('one form idiom', () => {
