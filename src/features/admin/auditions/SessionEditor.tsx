@@ -17,6 +17,7 @@ import { fieldRefusal } from '@/data/auditions/field-refusal';
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { card } from '../ui/classes';
+import { ErrorSummary, focusErrorSummary } from '../ui/ErrorSummary';
 import { SESSION_CATEGORY_LABELS } from './audition-labels';
 import {
   AUDITION_CITIES,
@@ -27,9 +28,7 @@ import {
   sessionSchema,
 } from './session-rules';
 
-const errorBox = 'rounded-lg bg-red-50 p-3 text-red-800 outline-none';
-/** The summary above the fields takes the focus once it is on screen (after this render). */
-const focusSummary = () => setTimeout(() => document.getElementById('session-errors')?.focus());
+const focusSummary = focusErrorSummary('session-errors');
 
 /**
  * A session's form (admins): city, day, category, venue (the city's audition address, from the
@@ -115,11 +114,7 @@ export function SessionEditor({
         {session ? 'Modifier la session' : 'Nouvelle session'}
       </h2>
       <RequiredLegend />
-      {Object.keys(errors).length > 0 && (
-        <p id="session-errors" tabIndex={-1} role="alert" className={errorBox}>
-          Corrigez les champs signalés.
-        </p>
-      )}
+      {Object.keys(errors).length > 0 && <ErrorSummary id="session-errors" />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Ville" error={errors.city?.message} required>
           <select

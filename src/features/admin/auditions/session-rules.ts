@@ -81,8 +81,6 @@ export function validateSession(draft: SessionDraft): SessionErrors {
   return errors;
 }
 
-export const hasErrors = (errors: SessionErrors) => Object.keys(errors).length > 0;
-
 /** A new session: the first city, its venue, both categories, nobody yet. */
 export function newSessionDraft(): SessionDraft {
   const city = AUDITION_CITIES[0];

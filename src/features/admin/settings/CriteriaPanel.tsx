@@ -17,6 +17,7 @@ import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { QueryStatus } from '../ui/ListState';
 import { card } from '../ui/classes';
+import { ErrorSummary, focusErrorSummary } from '../ui/ErrorSummary';
 import {
   criteriaSchema,
   draftsOf,
@@ -67,8 +68,7 @@ function CategoryCriteriaForm({
   const label = CATEGORY_LABELS[category];
   const sumId = `${id}-sum`;
   const sumErrorId = `${id}-sum-error`;
-  /** The summary above the list takes the focus once it is on screen (after this render). */
-  const focusSummary = () => setTimeout(() => document.getElementById(`${id}-errors`)?.focus());
+  const focusSummary = focusErrorSummary(`${id}-errors`);
 
   const submit = (values: CriteriaValues) => {
     save.mutate(
@@ -102,16 +102,7 @@ function CategoryCriteriaForm({
       <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
         {label}
       </h3>
-      {Object.keys(errors).length > 0 && (
-        <p
-          id={`${id}-errors`}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-red-800 outline-none"
-        >
-          Corrigez les champs signalés.
-        </p>
-      )}
+      {Object.keys(errors).length > 0 && <ErrorSummary id={`${id}-errors`} />}
       <fieldset
         aria-describedby={[sumId, errors.root?.sum && sumErrorId].filter(Boolean).join(' ')}
         className="min-w-0 space-y-3"

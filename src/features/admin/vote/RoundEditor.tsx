@@ -10,6 +10,7 @@ import { ELIGIBILITIES, type RoundDraft, type VoteRound } from '@/data/vote/type
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { card } from '../ui/classes';
+import { ErrorSummary, focusErrorSummary } from '../ui/ErrorSummary';
 import { CandidateRows } from './CandidateRows';
 import {
   cleanDraft,
@@ -21,8 +22,7 @@ import {
   type RoundErrors,
 } from './round-rules';
 
-/** The summary above the fields takes the focus once it is on screen (after this render). */
-const focusSummary = () => setTimeout(() => document.getElementById('round-errors')?.focus());
+const focusSummary = focusErrorSummary('round-errors');
 
 /**
  * A round's form (admins): title, order, duration, who may vote and the candidates; once the
@@ -98,16 +98,7 @@ export function RoundEditor({
       <h2 id="round-editor-title" className="text-xl font-bold text-gray-900">
         {heading}
       </h2>
-      {hasErrors(errors) && (
-        <p
-          id="round-errors"
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-red-800 outline-none"
-        >
-          Corrigez les champs signalés.
-        </p>
-      )}
+      {hasErrors(errors) && <ErrorSummary id="round-errors" />}
       {locked && (
         <p className="rounded-lg bg-amber-50 p-3 text-gray-900">
           Cette manche a été ouverte : seul son titre peut encore changer.
