@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { afterFirstPaint } from './after-first-paint';
+import { onReconnect } from './use-online';
 
 /*
  * The public pages' one way to read the database (docs/decisions/029-public-query-layer.md): a
@@ -195,7 +196,7 @@ export function watchQuery<T>(query: PublicQuery<T>, options: WatchOptions = {})
     on(window, 'focus', read);
     on(document, 'visibilitychange', () => !document.hidden && read());
   }
-  if (refetchOnReconnect) on(window, 'online', read);
+  if (refetchOnReconnect) stops.push(onReconnect(read));
   if (interval) {
     let timer: ReturnType<typeof setTimeout>;
     const next = () => {

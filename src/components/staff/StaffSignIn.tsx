@@ -1,4 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -6,9 +9,14 @@ import { RequiredLegend } from '@/components/ui/RequiredLegend';
 import { Logo, type LogoFile } from '@/components/brand/Logo';
 import { LOGIN_FAILED } from '@/data/staff/admin-auth';
 import { toDataError } from '@/lib/errors';
+import { requiredText } from '@/lib/validation';
 
-const EMAIL_REQUIRED = "L'email est requis";
-const PASSWORD_REQUIRED = 'Le mot de passe est requis';
+/** Only filled in: the address's form and the password are judged by Supabase Auth. */
+const staffSignInSchema = z.object({
+  email: requiredText("L'email est requis"),
+  password: z.string().check(z.minLength(1, 'Le mot de passe est requis')),
+});
+type StaffSignInValues = z.infer<typeof staffSignInSchema>;
 
 type Props<Staff> = {
   /** The page's own mark, title and line saying who may sign in. */
@@ -39,32 +47,28 @@ export function StaffSignIn<Staff>({
   notice,
   onSignedIn,
 }: Props<Staff>) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<StaffSignInValues>({
+    resolver: zodResolver(staffSignInSchema),
+    defaultValues: { email: '', password: '' },
+    // As before: a message stays until the next attempt.
+    reValidateMode: 'onSubmit',
+  });
   const [failure, setFailure] = useState<string | null>(notice ?? null);
-  const [busy, setBusy] = useState(false);
-  const emailId = `${idPrefix}-email`;
-  const passwordId = `${idPrefix}-password`;
+  const [signedIn, setSignedIn] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = {
-      email: email.trim() ? undefined : EMAIL_REQUIRED,
-      password: password ? undefined : PASSWORD_REQUIRED,
-    };
-    setErrors(found);
-    if (found.email || found.password) {
-      document.getElementById(found.email ? emailId : passwordId)?.focus();
-      return;
-    }
+  const submit = async ({ email, password }: StaffSignInValues) => {
     setFailure(null);
-    setBusy(true);
     try {
-      onSignedIn(await signIn(email.trim(), password));
+      const staff = await signIn(email, password);
+      // The button stays busy while the page opens (the form goes with it).
+      setSignedIn(true);
+      onSignedIn(staff);
     } catch (error) {
       setFailure(toDataError(error, LOGIN_FAILED).message);
-      setBusy(false);
     }
   };
 
@@ -74,28 +78,36 @@ export function StaffSignIn<Staff>({
         <Logo logo={logo} alt={logoAlt} className="h-12 w-auto" />
         <h1 className="mt-1 text-2xl font-bold text-gray-900">{title}</h1>
         <p className="mt-2 text-gray-700">{intro}</p>
-        <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-label="Connexion">
+        <form
+          onSubmit={handleSubmit(submit)}
+          noValidate
+          className="mt-6 space-y-4"
+          aria-label="Connexion"
+        >
           <RequiredLegend />
-          <Field label="E-mail" error={errors.email} required>
+          <Field label="E-mail" error={errors.email?.message} required>
             <input
-              id={emailId}
+              id={`${idPrefix}-email`}
               type="email"
               autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...register('email')}
             />
           </Field>
-          <Field label="Mot de passe" error={errors.password} required>
+          <Field label="Mot de passe" error={errors.password?.message} required>
             <input
-              id={passwordId}
+              id={`${idPrefix}-password`}
               type="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...register('password')}
             />
           </Field>
           <FormAlert message={failure} />
-          <Button type="submit" size="block" busy={busy} busyLabel="Connexion en cours...">
+          <Button
+            type="submit"
+            size="block"
+            busy={isSubmitting || signedIn}
+            busyLabel="Connexion en cours..."
+          >
             Se connecter
           </Button>
         </form>

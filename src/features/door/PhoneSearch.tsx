@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { formatEventTime } from '@/lib/dates';
 import { toDataError } from '@/lib/errors';
+import { isOffline } from '@/lib/use-online';
 import { phoneDigitsOf } from './door-input';
 import type { PhoneMatch } from '@/data/door/door-sync';
 import { matchesFromList, type LocalList } from './list/door-list';
@@ -25,8 +26,6 @@ type Props = {
 
 /** Where the matches come from: the database, or the list on the phone (by the last four). */
 type Found = { typed: string; matches: PhoneMatch[]; from: 'database' | 'offline' };
-
-const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 const nameOf = (m: PhoneMatch) =>
   m.lastInitial ? `${m.firstName ?? ''} ${m.lastInitial}.` : (m.firstName ?? '');
@@ -71,9 +70,9 @@ export function PhoneSearch({ busy, list, search, onConfirm, onRefused }: Props)
     // The 9 digits always: an entry confirmed offline travels with them, and the database takes
     // it only if they are the pass's (docs/decisions/036-door-admits-what-it-scanned.md). No
     // network: the list on the phone, by their last four.
-    const local = nine && offline() ? fromList(nine) : null;
-    if (!nine || (offline() && !local)) {
-      setError(!nine && offline() ? OFFLINE_INVALID : !nine ? PHONE_INVALID : SEARCH_FAILED);
+    const local = nine && isOffline() ? fromList(nine) : null;
+    if (!nine || (isOffline() && !local)) {
+      setError(!nine && isOffline() ? OFFLINE_INVALID : !nine ? PHONE_INVALID : SEARCH_FAILED);
       return document.getElementById('door-phone')?.focus();
     }
     if (local) return setFound(local);

@@ -1,5 +1,5 @@
-import { createStore, del, set, values, type UseStore } from 'idb-keyval';
 import type { DoorAnswer, DoorScan } from '@/data/door/check-in';
+import { offlineStore } from '@/lib/offline-store';
 
 /**
  * Scans the door could not send (no network), kept on the phone in IndexedDB until they are
@@ -24,61 +24,24 @@ export type QueuedScan = DoorScan & {
   matched?: string;
 };
 
-type Backend = {
-  put(scan: QueuedScan): Promise<void>;
-  remove(scanId: string): Promise<void>;
-  all(): Promise<QueuedScan[]>;
-};
-
-function memoryBackend(): Backend {
-  const scans = new Map<string, QueuedScan>();
-  return {
-    put: async (scan) => void scans.set(scan.scanId, scan),
-    remove: async (scanId) => void scans.delete(scanId),
-    all: async () => [...scans.values()],
-  };
-}
-
-function indexedDbBackend(store: UseStore): Backend {
-  return {
-    put: (scan) => set(scan.scanId, scan, store),
-    remove: (scanId) => del(scanId, store),
-    all: () => values<QueuedScan>(store),
-  };
-}
-
-let backend: Promise<Backend> | undefined;
-
-/** IndexedDB when it works (opening it can fail in private modes), memory otherwise. */
-function open(): Promise<Backend> {
-  backend ??= (async () => {
-    if (typeof indexedDB === 'undefined') return memoryBackend();
-    try {
-      const store = createStore('booster-door', 'pending-scans');
-      await values(store);
-      return indexedDbBackend(store);
-    } catch {
-      return memoryBackend();
-    }
-  })();
-  return backend;
-}
+/** Same names as before the shared store (src/lib/offline-store.ts): queued scans survive an update. */
+const store = offlineStore('booster-door', 'pending-scans');
 
 export async function queueScan(
   scan: DoorScan,
   extra: Pick<QueuedScan, 'scannedAt' | 'ref' | 'offlineVerdict' | 'matched'> = {},
 ): Promise<QueuedScan> {
   const queued: QueuedScan = { ...scan, ...extra, queuedAt: Date.now() };
-  await (await open()).put(queued);
+  await store.set(queued.scanId, queued);
   return queued;
 }
 
 export async function removeQueuedScan(scanId: string): Promise<void> {
-  await (await open()).remove(scanId);
+  await store.del(scanId);
 }
 
 /** The queued scans, oldest first. */
 export async function queuedScans(): Promise<QueuedScan[]> {
-  const scans = await (await open()).all();
+  const scans = (await store.entries<QueuedScan>()).map(([, scan]) => scan);
   return scans.sort((a, b) => a.queuedAt - b.queuedAt);
 }

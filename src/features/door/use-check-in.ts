@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHECK_IN_FAILED, checkIn, type DoorAnswer, type DoorScan } from '@/data/door/check-in';
 import { afterFirstPaint } from '@/lib/after-first-paint';
+import { isOffline, onReconnect } from '@/lib/use-online';
 import { DataError, toDataError } from '@/lib/errors';
 import { newScanId } from './door-input';
 import { queueScan, queuedScans, removeQueuedScan, type QueuedScan } from './scan-queue';
@@ -43,8 +44,6 @@ const UNKNOWN: DoorAnswer = {
   byHand: false,
   position: null,
 };
-
-const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** The door list, as the check-in uses it (./list/use-door-list.ts). */
 type ListAccess = {
@@ -96,7 +95,7 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
 
   /** Sends the queued scans, oldest first; stops at the first network failure. */
   const flush = useCallback(async () => {
-    if (flushing.current || offline()) return;
+    if (flushing.current || isOffline()) return;
     flushing.current = true;
     const done: SentScan[] = [];
     try {
@@ -139,12 +138,11 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
   useEffect(() => {
     // Scans queued before a reload (or by another tab) are sent as soon as the page is up.
     const cancel = afterFirstPaint(() => void countPending().then(flush));
-    const online = () => void flush();
-    window.addEventListener('online', online);
+    const stopOnReconnect = onReconnect(() => void flush());
     const timer = setInterval(() => void flush(), RETRY_MS);
     return () => {
       cancel();
-      window.removeEventListener('online', online);
+      stopOnReconnect();
       clearInterval(timer);
     };
   }, [countPending, flush]);
@@ -193,7 +191,7 @@ export function useCheckIn({ onCheckedIn, onSessionLost, list }: Options) {
       const scannedAt = new Date().toISOString();
       setBusy(true);
       try {
-        if (offline()) throw new DataError('network', CHECK_IN_FAILED);
+        if (isOffline()) throw new DataError('network', CHECK_IN_FAILED);
         let answer: DoorAnswer;
         if (ref) {
           const [result] = await send(door, [{ ...scan, ref, scannedAt, queuedAt: Date.now() }]);

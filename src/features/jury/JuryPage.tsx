@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'react';
-import {
-  JURY_ROLES,
-  NOT_JURY,
-  getJuryStaff,
-  signOutJury,
-  type JuryStaff,
-} from '@/data/staff/jury-sign-in';
+import { useEffect } from 'react';
+import { JURY_ROLES, NOT_JURY, getJuryStaff, signOutJury } from '@/data/staff/jury-sign-in';
 import * as paths from '@/config/route-paths';
 import { useDocumentTitle } from '@/lib/use-page-meta';
 import { keepPageOffline } from '@/lib/offline-pages';
-import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
+import { CHALLENGE_LOGO } from '@/components/brand/Logo';
+import { StaffLoading } from '@/components/staff/StaffLoading';
+import { useStaffGate } from '@/components/staff/use-staff-gate';
 import { JuryScreen } from './JuryScreen';
 import { JurySignIn } from './JurySignIn';
 
-type State =
-  { step: 'loading' } | { step: 'sign-in'; notice?: string } | { step: 'jury'; staff: JuryStaff };
+const GATE = { getStaff: getJuryStaff, roles: JURY_ROLES, refusal: NOT_JURY };
 
 /**
  * /jury: the auditions' scorecards, for judges (role `jury`) and admins. A page of its own (no
@@ -23,49 +18,24 @@ type State =
  */
 export default function JuryPage() {
   useDocumentTitle('Jury des auditions — Booster Challenge');
-  const [state, setState] = useState<State>({ step: 'loading' });
+  const { state, signedIn, signedOut } = useStaffGate(GATE);
 
-  useEffect(() => {
-    void keepPageOffline(paths.jury);
-    let live = true;
-    getJuryStaff().then(
-      (staff) => {
-        if (!live) return;
-        if (!staff) setState({ step: 'sign-in' });
-        else if (staff.role && JURY_ROLES.includes(staff.role)) setState({ step: 'jury', staff });
-        else setState({ step: 'sign-in', notice: NOT_JURY });
-      },
-      () => live && setState({ step: 'sign-in' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(() => void keepPageOffline(paths.jury), []);
 
   if (state.step === 'loading') {
     return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-brand-900 p-6 text-white">
-        <Logo logo={CHALLENGE_LOGO} alt="Booster Challenge" className="mb-3 h-14 w-auto" />
-        <h1 className="text-2xl font-bold">Jury des auditions</h1>
-        <p role="status">Chargement…</p>
-      </main>
+      <StaffLoading logo={CHALLENGE_LOGO} logoAlt="Booster Challenge" title="Jury des auditions" />
     );
   }
   if (state.step === 'sign-in') {
-    return (
-      <JurySignIn
-        key={state.notice ?? ''}
-        notice={state.notice}
-        onSignedIn={(staff) => setState({ step: 'jury', staff })}
-      />
-    );
+    return <JurySignIn key={state.notice ?? ''} notice={state.notice} onSignedIn={signedIn} />;
   }
   return (
     <JuryScreen
       staff={state.staff}
       onSignOut={() => {
         void signOutJury();
-        setState({ step: 'sign-in' });
+        signedOut();
       }}
     />
   );

@@ -1,10 +1,37 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import type { Criterion, OtherCard, Performer } from '@/data/auditions/types';
 import { weightedTotal, type CardChange, type DeviceCard } from './card-queue';
 import { COMMENT_MAX, COMMENT_TOO_LONG, CRITERION_REQUIRED, formatScore } from './jury-text';
 import { ScoreControl } from './ScoreControl';
+
+type CardValues = { absent: boolean; comment: string; scores: Record<string, number | undefined> };
+
+/** The card's rules: a comment of COMMENT_MAX at most; each criterion scored unless absent. */
+const cardSchema = (criteria: Criterion[]) =>
+  z
+    .object({
+      absent: z.boolean(),
+      comment: z.string().check(z.maxLength(COMMENT_MAX, COMMENT_TOO_LONG)),
+      scores: z.record(z.string(), z.optional(z.number())),
+    })
+    .check(
+      z.superRefine(({ absent, scores }, ctx) => {
+        if (absent) return;
+        for (const c of criteria)
+          if (scores[c.id] === undefined)
+            ctx.issues.push({
+              code: 'custom',
+              message: CRITERION_REQUIRED,
+              path: ['scores', c.id],
+              input: scores,
+            });
+      }),
+    );
 
 type Props = {
   performer: Performer;
@@ -33,19 +60,34 @@ export function Scorecard({
   onSave,
   onNext,
 }: Props) {
-  const [scores, setScores] = useState<Record<string, number | undefined>>(() => ({
-    ...(card?.scores ?? {}),
-  }));
-  const [comment, setComment] = useState(card?.comment ?? '');
-  const [absent, setAbsent] = useState(card?.absent ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const resolver = useMemo(() => zodResolver(cardSchema(criteria)), [criteria]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    clearErrors,
+    formState: { errors },
+  } = useForm<CardValues>({
+    resolver,
+    defaultValues: {
+      absent: card?.absent ?? false,
+      comment: card?.comment ?? '',
+      scores: { ...(card?.scores ?? {}) },
+    },
+    // The focus goes as the judge reads: the criteria first, then the comment (below).
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const [absent, comment, scores] = useWatch({ control, name: ['absent', 'comment', 'scores'] });
   const [busy, setBusy] = useState(false);
   const total = weightedTotal(criteria, scores);
   const fieldId = (c: Criterion) => `score-${c.id}`;
 
   const setScore = (id: string, value: number) => {
-    setScores((s) => ({ ...s, [id]: value }));
-    setErrors(({ [id]: _, ...rest }) => rest);
+    setValue(`scores.${id}`, value);
+    clearErrors(`scores.${id}`);
   };
 
   const save = async (change: CardChange) => {
@@ -58,23 +100,24 @@ export function Scorecard({
     }
   };
 
-  const next = () => {
-    const found: Record<string, string> = {};
-    if (comment.length > COMMENT_MAX) found.comment = COMMENT_TOO_LONG;
-    if (!absent)
-      for (const c of criteria) if (scores[c.id] === undefined) found[c.id] = CRITERION_REQUIRED;
-    setErrors(found);
-    const first = criteria.find((c) => found[c.id]);
-    if (first) return document.getElementById(fieldId(first))?.focus();
-    if (found.comment) return document.getElementById('jury-comment')?.focus();
-    const values = Object.fromEntries(criteria.map((c) => [c.id, scores[c.id] ?? 0]));
-    void save({ absent, comment: comment.trim(), scores: absent ? {} : values });
+  const next = (values: CardValues) => {
+    const scored = Object.fromEntries(criteria.map((c) => [c.id, values.scores[c.id] ?? 0]));
+    void save({
+      absent: values.absent,
+      comment: values.comment.trim(),
+      scores: values.absent ? {} : scored,
+    });
+  };
+
+  const refused = (found: typeof errors) => {
+    const first = criteria.find((c) => found.scores?.[c.id]);
+    document.getElementById(first ? fieldId(first) : 'jury-comment')?.focus();
   };
 
   const markAbsent = () => {
-    setAbsent(true);
-    setErrors({});
-    void save({ absent: true, comment: comment.trim(), scores: {} });
+    setValue('absent', true);
+    clearErrors();
+    void save({ absent: true, comment: getValues('comment').trim(), scores: {} });
   };
 
   return (
@@ -82,16 +125,18 @@ export function Scorecard({
       aria-label={`Notes de ${performer.name}`}
       noValidate
       className="space-y-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        next();
-      }}
+      onSubmit={handleSubmit(next, refused)}
     >
       {absent ? (
         <div className="space-y-3 rounded-xl border-2 border-brand-700 bg-amber-50 p-4">
           <p className="font-semibold text-gray-900">Candidat marqué absent.</p>
           {!locked && (
-            <Button type="button" variant="secondary" size="lg" onClick={() => setAbsent(false)}>
+            <Button
+              type="button"
+              variant="secondary"
+              size="lg"
+              onClick={() => setValue('absent', false)}
+            >
               Noter quand même
             </Button>
           )}
@@ -105,7 +150,7 @@ export function Scorecard({
               label={c.label}
               weight={c.weight}
               value={scores[c.id]}
-              error={errors[c.id]}
+              error={errors.scores?.[c.id]?.message}
               disabled={locked}
               onChange={(v) => setScore(c.id, v)}
             />
@@ -122,18 +167,14 @@ export function Scorecard({
       <Field
         label="Commentaire (facultatif)"
         hint={`${comment.length} / ${COMMENT_MAX} caractères`}
-        error={errors.comment}
+        error={errors.comment?.message}
       >
         <textarea
           id="jury-comment"
           rows={2}
           maxLength={COMMENT_MAX}
-          value={comment}
           readOnly={locked}
-          onChange={(e) => {
-            setComment(e.target.value);
-            setErrors(({ comment: _, ...rest }) => rest);
-          }}
+          {...register('comment', { onChange: () => clearErrors('comment') })}
         />
       </Field>
       {others.length > 0 && (

@@ -10,6 +10,7 @@ import {
 } from '@/data/auditions/jury';
 import type { JurySession } from '@/data/auditions/types';
 import { toDataError } from '@/lib/errors';
+import { onReconnect, useOnline } from '@/lib/use-online';
 import {
   cardSender,
   changeCard,
@@ -18,7 +19,6 @@ import {
   type DeviceCard,
 } from './card-queue';
 import { keepCard, keepSession, keptCards, keptSession } from './jury-device';
-import { useOnline } from './use-online';
 
 const SESSION_NOT_KEPT =
   'Cette session n’a pas encore été ouverte sur cet appareil avec le réseau : connectez-vous à Internet une première fois pour la garder.';
@@ -129,9 +129,7 @@ export function useJurySession(judge: string, sessionId: string): JurySessionSta
 
   // The network back: send what waits, then read the session again.
   useEffect(() => {
-    const back = () => void flush().then(refresh);
-    window.addEventListener('online', back);
-    return () => window.removeEventListener('online', back);
+    return onReconnect(() => void flush().then(refresh));
   }, [flush, refresh]);
   useEffect(() => {
     if (pending === 0) return;

@@ -1,18 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { Honeypot } from '@/components/ui/Honeypot';
 import { usePublicSubmit } from '@/components/forms/use-public-submit';
-import { normalisePhone, PHONE_HINT } from '@/lib/phone';
-import { PHONE_INVALID, PHONE_PATTERN, PHONE_REQUIRED } from '@/lib/validation';
+import { PHONE_HINT } from '@/lib/phone';
+import { phone } from '@/lib/validation';
 import { recoverPass, RECOVER_PASS_ERROR } from '@/data/outbox/recover-pass';
 
-/** The phone's own message, or null for 9 digits (written as people do: +237, spaces, dots). */
-function phoneError(written: string): string | null {
-  if (written.trim() === '') return PHONE_REQUIRED;
-  return PHONE_PATTERN.test(normalisePhone(written)) ? null : PHONE_INVALID;
-}
+/** The phone written as people do (+237, spaces, dots), sent as its 9 digits. */
+const recoverPassSchema = z.object({ phone: phone() });
+type RecoverPassValues = z.infer<typeof recoverPassSchema>;
 
 /**
  * The phone of the reservation, and the database's answer: one neutral sentence, the same for
@@ -20,34 +21,27 @@ function phoneError(written: string): string | null {
  * The field takes the focus when the form appears (the visitor just asked for it).
  */
 export function RecoverPassForm() {
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<RecoverPassValues>({
+    resolver: zodResolver(recoverPassSchema),
+    defaultValues: { phone: '' },
+    // As before: a message stays until the next attempt.
+    reValidateMode: 'onSubmit',
+  });
   const [answer, setAnswer] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => setFocus('phone'), [setFocus]);
 
-  const { honeypot, failure, onSubmit } = usePublicSubmit<string>(async (digits, trap) => {
-    setAnswer(null);
-    setBusy(true);
-    try {
-      setAnswer(await recoverPass(digits, trap));
-    } finally {
-      setBusy(false);
-    }
-  }, RECOVER_PASS_ERROR);
-
-  // The shape usePublicSubmit takes (react-hook-form's handleSubmit), for one field.
-  const handleSubmit = (onValid: (digits: string) => Promise<void>) => async (e?: FormEvent) => {
-    e?.preventDefault();
-    const problem = phoneError(phone);
-    setError(problem);
-    if (problem) {
-      input.current?.focus();
-      return;
-    }
-    await onValid(normalisePhone(phone));
-  };
+  const { honeypot, failure, onSubmit } = usePublicSubmit<RecoverPassValues>(
+    async (values, trap) => {
+      setAnswer(null);
+      setAnswer(await recoverPass(values.phone, trap));
+    },
+    RECOVER_PASS_ERROR,
+  );
 
   return (
     <form noValidate onSubmit={onSubmit(handleSubmit)} className="mt-4 space-y-5">
@@ -55,20 +49,13 @@ export function RecoverPassForm() {
       <Field
         label="Téléphone de la réservation"
         required
-        error={error ?? undefined}
+        error={errors.phone?.message}
         hint={`${PHONE_HINT}.`}
       >
-        <input
-          ref={input}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-        />
+        <input type="tel" inputMode="tel" autoComplete="tel-national" {...register('phone')} />
       </Field>
       <FormAlert message={failure} />
-      <Button type="submit" variant="secondary" busy={busy} busyLabel="Envoi en cours...">
+      <Button type="submit" variant="secondary" busy={isSubmitting} busyLabel="Envoi en cours...">
         Recevoir le lien de mon pass
       </Button>
       <p role="status" className="text-gray-800">

@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
@@ -16,19 +17,18 @@ import { fieldRefusal } from '@/data/auditions/field-refusal';
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { card } from '../ui/classes';
+import { ErrorSummary, focusErrorSummary } from '../ui/ErrorSummary';
 import { SESSION_CATEGORY_LABELS } from './audition-labels';
 import {
   AUDITION_CITIES,
   cleanDraft,
   draftOf,
-  hasErrors,
   newSessionDraft,
   SESSION_FIELDS,
-  validateSession,
-  type SessionErrors,
+  sessionSchema,
 } from './session-rules';
 
-const errorBox = 'rounded-lg bg-red-50 p-3 text-red-800 outline-none';
+const focusSummary = focusErrorSummary('session-errors');
 
 /**
  * A session's form (admins): city, day, category, venue (the city's audition address, from the
@@ -42,40 +42,42 @@ export function SessionEditor({
   session?: AdminAuditionSession;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<SessionDraft>(() =>
-    session ? draftOf(session) : newSessionDraft(),
-  );
-  const [errors, setErrors] = useState<SessionErrors>({});
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<SessionDraft>({
+    resolver: zodResolver(sessionSchema),
+    defaultValues: session ? draftOf(session) : newSessionDraft(),
+    // The summary takes the focus, not the first field; messages stay until the next attempt.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const [city, judges] = useWatch({ control, name: ['city', 'judges'] });
   const accounts = useQuery(juryAccountsQuery());
   const save = useSaveAuditionSession();
-  const set = (patch: Partial<SessionDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   /** Another city: its audition address, unless the venue was typed by hand. */
-  const setCity = (city: AuditionSessionCity) =>
-    setDraft((d) => ({
-      ...d,
-      city,
-      venue:
-        d.venue.trim() === '' || d.venue === auditionVenue(d.city) ? auditionVenue(city) : d.venue,
-    }));
+  const setCity = (city: AuditionSessionCity) => {
+    const { city: was, venue } = getValues();
+    setValue('city', city);
+    if (venue.trim() === '' || venue === auditionVenue(was)) setValue('venue', auditionVenue(city));
+  };
 
-  const toggleJudge = (userId: string, on: boolean) =>
-    setDraft((d) => {
-      const judges = on ? [...d.judges, userId] : d.judges.filter((j) => j !== userId);
-      // The only judge leads; a lead taken off the session leaves the choice open.
-      const lead = judges.length === 1 ? judges[0] : judges.includes(d.lead) ? d.lead : '';
-      return { ...d, judges, lead };
-    });
+  const toggleJudge = (userId: string, on: boolean) => {
+    const { judges: were, lead: was } = getValues();
+    const judges = on ? [...were, userId] : were.filter((j) => j !== userId);
+    // The only judge leads; a lead taken off the session leaves the choice open.
+    setValue('judges', judges);
+    setValue('lead', judges.length === 1 ? judges[0] : judges.includes(was) ? was : '');
+  };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateSession(draft);
-    setErrors(found);
-    if (hasErrors(found)) {
-      document.getElementById('session-errors')?.focus();
-      return;
-    }
-    save.mutate(cleanDraft(draft), {
+  const submit = (values: SessionDraft) => {
+    save.mutate(cleanDraft(values), {
       onSuccess: () => {
         notify.success(session ? 'Session enregistrée' : 'Session créée');
         onDone();
@@ -85,8 +87,8 @@ export function SessionEditor({
         const refused = fieldRefusal(e);
         const field = refused && SESSION_FIELDS[refused.field];
         if (refused && field) {
-          setErrors({ [field]: refused.message });
-          setTimeout(() => document.getElementById('session-errors')?.focus());
+          setError(field, { message: refused.message });
+          focusSummary();
         } else notify.error(toDataError(e, 'La session n’a pas pu être enregistrée.').message);
       },
     });
@@ -100,11 +102,11 @@ export function SessionEditor({
       .filter((j) => !accounts.data?.some((a) => a.userId === j.userId))
       .map((j) => ({ userId: j.userId, email: j.email })),
   ];
-  const chosen = options.filter((a) => draft.judges.includes(a.userId));
+  const chosen = options.filter((a) => judges.includes(a.userId));
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={handleSubmit(submit, focusSummary)}
       aria-labelledby="session-editor-title"
       className={`${card} space-y-5`}
     >
@@ -112,18 +114,12 @@ export function SessionEditor({
         {session ? 'Modifier la session' : 'Nouvelle session'}
       </h2>
       <RequiredLegend />
-      {hasErrors(errors) && (
-        <p id="session-errors" tabIndex={-1} role="alert" className={errorBox}>
-          Corrigez les champs signalés.
-        </p>
-      )}
+      {Object.keys(errors).length > 0 && <ErrorSummary id="session-errors" />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Ville" error={errors.city} required>
+        <Field label="Ville" error={errors.city?.message} required>
           <select
-            value={draft.city}
-            onChange={(e) =>
-              setCity(AUDITION_CITIES.find((c) => c === e.target.value) ?? draft.city)
-            }
+            value={city}
+            onChange={(e) => setCity(AUDITION_CITIES.find((c) => c === e.target.value) ?? city)}
           >
             {AUDITION_CITIES.map((city) => (
               <option key={city} value={city}>
@@ -132,12 +128,13 @@ export function SessionEditor({
             ))}
           </select>
         </Field>
-        <Field label="Jour" error={errors.heldOn} required hint="Jour de l’audition, à Douala.">
-          <input
-            type="date"
-            value={draft.heldOn}
-            onChange={(e) => set({ heldOn: e.target.value })}
-          />
+        <Field
+          label="Jour"
+          error={errors.heldOn?.message}
+          required
+          hint="Jour de l’audition, à Douala."
+        >
+          <input type="date" {...register('heldOn')} />
         </Field>
       </div>
       <fieldset
@@ -148,35 +145,24 @@ export function SessionEditor({
         <div className="flex flex-wrap gap-x-6">
           {SESSION_CATEGORIES.map((c) => (
             <label key={c} className="flex min-h-11 items-center gap-3 text-gray-900">
-              <input
-                type="radio"
-                name="session-category"
-                value={c}
-                checked={draft.category === c}
-                onChange={() => set({ category: c })}
-                className="size-5"
-              />
+              <input type="radio" value={c} {...register('category')} className="size-5" />
               {SESSION_CATEGORY_LABELS[c]}
             </label>
           ))}
         </div>
         {errors.category && (
           <p id="session-category-error" role="alert" className="text-sm text-red-700">
-            {errors.category}
+            {errors.category.message}
           </p>
         )}
       </fieldset>
       <Field
         label="Lieu"
-        error={errors.venue}
+        error={errors.venue?.message}
         required
         hint="L’adresse des auditions de la ville, telle que la convocation la donne."
       >
-        <input
-          value={draft.venue}
-          maxLength={200}
-          onChange={(e) => set({ venue: e.target.value })}
-        />
+        <input maxLength={200} {...register('venue')} />
       </Field>
       <fieldset className="space-y-2" aria-describedby={judgesError}>
         <legend className="text-sm font-medium text-gray-800">
@@ -203,7 +189,7 @@ export function SessionEditor({
               <label className="flex min-h-11 items-center gap-3 break-all text-gray-900">
                 <input
                   type="checkbox"
-                  checked={draft.judges.includes(a.userId)}
+                  checked={judges.includes(a.userId)}
                   onChange={(e) => toggleJudge(a.userId, e.target.checked)}
                   className="size-5 shrink-0"
                 />
@@ -214,17 +200,17 @@ export function SessionEditor({
         </ul>
         {errors.judges && (
           <p id={judgesError} role="alert" className="text-sm text-red-700">
-            {errors.judges}
+            {errors.judges.message}
           </p>
         )}
       </fieldset>
       <Field
         label="Juré principal"
-        error={errors.lead}
+        error={errors.lead?.message}
         required
         hint="Il verrouille la session quand chaque juré a noté chaque candidat présent."
       >
-        <select value={draft.lead} onChange={(e) => set({ lead: e.target.value })}>
+        <select {...register('lead')}>
           <option value="">{chosen.length ? 'Choisissez…' : 'Choisissez d’abord les jurés'}</option>
           {chosen.map((a) => (
             <option key={a.userId} value={a.userId}>

@@ -1,4 +1,5 @@
 import { auditionVenue } from '@/config/auditions';
+import * as z from 'zod/mini';
 import { cleanLine } from '@/lib/validation';
 import {
   AUDITION_SESSION_CITIES,
@@ -42,19 +43,43 @@ const isDay = (value: string) =>
   !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()) &&
   new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
+const judgesCountOk = (judges: string[]) => judges.length >= 1 && judges.length <= 12;
+
+/** The form's schema (react-hook-form's resolver, docs/decisions/012-form-validation-zod-mini.md). */
+export const sessionSchema = z
+  .object({
+    id: z.optional(z.string()),
+    city: z.custom<AuditionSessionCity>(
+      (city) => AUDITION_CITIES.includes(city as AuditionSessionCity),
+      SESSION_MESSAGES.city,
+    ),
+    heldOn: z.string().check(z.refine(isDay, SESSION_MESSAGES.heldOn)),
+    category: z.custom<SessionDraft['category']>(),
+    venue: z.string().check(
+      z.refine((venue) => {
+        const length = cleanLine(venue).length;
+        return length >= 2 && length <= 200;
+      }, SESSION_MESSAGES.venue),
+    ),
+    judges: z.array(z.string()).check(z.refine(judgesCountOk, SESSION_MESSAGES.judges)),
+    lead: z.string(),
+  })
+  .check(
+    // The lead is judged once the judges are right (else the judges' message says it all).
+    z.refine((d) => !judgesCountOk(d.judges) || d.judges.includes(d.lead), {
+      message: SESSION_MESSAGES.lead,
+      path: ['lead'],
+    }),
+  );
+
+/** The first message of each field the schema refuses. */
 export function validateSession(draft: SessionDraft): SessionErrors {
   const errors: SessionErrors = {};
-  if (!AUDITION_CITIES.includes(draft.city)) errors.city = SESSION_MESSAGES.city;
-  if (!isDay(draft.heldOn)) errors.heldOn = SESSION_MESSAGES.heldOn;
-  const venue = cleanLine(draft.venue);
-  if (venue.length < 2 || venue.length > 200) errors.venue = SESSION_MESSAGES.venue;
-  if (draft.judges.length === 0 || draft.judges.length > 12)
-    errors.judges = SESSION_MESSAGES.judges;
-  else if (!draft.judges.includes(draft.lead)) errors.lead = SESSION_MESSAGES.lead;
+  const result = sessionSchema.safeParse(draft);
+  for (const issue of result.success ? [] : result.error.issues)
+    errors[issue.path[0] as SessionField] ??= issue.message;
   return errors;
 }
-
-export const hasErrors = (errors: SessionErrors) => Object.keys(errors).length > 0;
 
 /** A new session: the first city, its venue, both categories, nobody yet. */
 export function newSessionDraft(): SessionDraft {

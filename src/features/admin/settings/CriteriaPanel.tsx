@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { CATEGORY_LABELS } from '@/config/edition';
@@ -15,17 +17,18 @@ import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { QueryStatus } from '../ui/ListState';
 import { card } from '../ui/classes';
+import { ErrorSummary, focusErrorSummary } from '../ui/ErrorSummary';
 import {
+  criteriaSchema,
   draftsOf,
-  hasCriteriaErrors,
   MAX_CRITERIA,
   MIN_CRITERIA,
   rowsOf,
-  validateCriteria,
   weightSum,
-  type CriteriaErrors,
   type CriterionRow,
 } from './criteria-rules';
+
+type CriteriaValues = { rows: CriterionRow[] };
 
 /** Why the weights of a session stop following these settings (the database's rule). */
 export const CRITERIA_HELP =
@@ -44,37 +47,43 @@ function CategoryCriteriaForm({
   category: AuditionCategory;
   criteria: CriterionSetting[];
 }) {
-  const [rows, setRows] = useState<CriterionRow[]>(() => rowsOf(criteria));
-  const [errors, setErrors] = useState<CriteriaErrors>({ rows: {} });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CriteriaValues>({
+    resolver: zodResolver(criteriaSchema),
+    defaultValues: { rows: rowsOf(criteria) },
+    // The summary takes the focus, not the first field; messages stay until the next attempt.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'rows' });
+  const rows = useWatch({ control, name: 'rows' });
   const save = useSaveAuditionCriteria();
   const id = useId();
   const label = CATEGORY_LABELS[category];
   const sumId = `${id}-sum`;
   const sumErrorId = `${id}-sum-error`;
-  const setRow = (index: number, patch: Partial<CriterionRow>) =>
-    setRows((list) => list.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const focusSummary = focusErrorSummary(`${id}-errors`);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateCriteria(rows);
-    setErrors(found);
-    if (hasCriteriaErrors(found)) {
-      document.getElementById(`${id}-errors`)?.focus();
-      return;
-    }
+  const submit = (values: CriteriaValues) => {
     save.mutate(
-      { category, criteria: draftsOf(rows) },
+      { category, criteria: draftsOf(values.rows) },
       {
         onSuccess: (set) => {
-          setRows(rowsOf(set[category]));
+          reset({ rows: rowsOf(set[category]) });
           notify.success(SAVED[category]);
         },
         onError: (e) => {
           // The database's own sentence about the list (private.invalid 'criteria'), in the form.
           const refused = fieldRefusal(e);
           if (refused) {
-            setErrors({ rows: {}, count: refused.message });
-            setTimeout(() => document.getElementById(`${id}-errors`)?.focus());
+            setError('root.count', { message: refused.message });
+            focusSummary();
           } else
             notify.error(toDataError(e, 'Les critères n’ont pas pu être enregistrés.').message);
         },
@@ -86,57 +95,41 @@ function CategoryCriteriaForm({
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={handleSubmit(submit, focusSummary)}
       aria-labelledby={`${id}-title`}
       className="min-w-0 space-y-4"
     >
       <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
         {label}
       </h3>
-      {hasCriteriaErrors(errors) && (
-        <p
-          id={`${id}-errors`}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-red-800 outline-none"
-        >
-          Corrigez les champs signalés.
-        </p>
-      )}
+      {Object.keys(errors).length > 0 && <ErrorSummary id={`${id}-errors`} />}
       <fieldset
-        aria-describedby={[sumId, errors.sum && sumErrorId].filter(Boolean).join(' ')}
+        aria-describedby={[sumId, errors.root?.sum && sumErrorId].filter(Boolean).join(' ')}
         className="min-w-0 space-y-3"
       >
         <legend className="sr-only">Critères et poids : {label}</legend>
-        {rows.map((row, i) => (
+        {fields.map((row, i) => (
           <fieldset
-            key={row.key ?? `new-${i}`}
+            key={row.id}
             className="grid min-w-0 items-start gap-3 rounded-lg border border-gray-200 p-3"
           >
             <legend className="px-1 text-sm font-medium text-gray-800">Critère {i + 1}</legend>
-            <Field label="Libellé" error={errors.rows[i]?.label} required>
-              <input
-                value={row.label}
-                maxLength={40}
-                onChange={(e) => setRow(i, { label: e.target.value })}
-              />
+            <Field label="Libellé" error={errors.rows?.[i]?.label?.message} required>
+              <input maxLength={40} {...register(`rows.${i}.label`)} />
             </Field>
-            <Field label="Poids" error={errors.rows[i]?.weight} required>
+            <Field label="Poids" error={errors.rows?.[i]?.weight?.message} required>
               <input
                 type="number"
                 inputMode="numeric"
                 min={1}
                 max={100}
-                value={row.weight}
-                onChange={(e) => setRow(i, { weight: e.target.value })}
+                {...register(`rows.${i}.weight`)}
               />
             </Field>
             <Button
               variant="dangerOutline"
-              aria-disabled={rows.length <= MIN_CRITERIA || undefined}
-              onClick={() =>
-                rows.length > MIN_CRITERIA && setRows((list) => list.filter((_, j) => j !== i))
-              }
+              aria-disabled={fields.length <= MIN_CRITERIA || undefined}
+              onClick={() => fields.length > MIN_CRITERIA && remove(i)}
             >
               Retirer <span className="sr-only">le critère {i + 1}</span>
             </Button>
@@ -146,23 +139,21 @@ function CategoryCriteriaForm({
       <p id={sumId} className="text-gray-800" aria-live="polite">
         Total des poids : <strong>{sum}</strong> / 100
       </p>
-      {errors.sum && (
+      {errors.root?.sum && (
         <p id={sumErrorId} role="alert" className="text-sm text-red-700">
-          {errors.sum}
+          {errors.root.sum.message}
         </p>
       )}
-      {errors.count && (
+      {errors.root?.count && (
         <p role="alert" className="text-sm text-red-700">
-          {errors.count}
+          {errors.root.count.message}
         </p>
       )}
       <div className="flex flex-wrap gap-3">
         <Button
           variant="secondary"
-          aria-disabled={rows.length >= MAX_CRITERIA || undefined}
-          onClick={() =>
-            rows.length < MAX_CRITERIA && setRows((list) => [...list, { label: '', weight: '' }])
-          }
+          aria-disabled={fields.length >= MAX_CRITERIA || undefined}
+          onClick={() => fields.length < MAX_CRITERIA && append({ label: '', weight: '' })}
         >
           Ajouter un critère <span className="sr-only">: {label}</span>
         </Button>

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { cleanLine } from '@/lib/validation';
 import type { CriterionSetting, CriterionDraft } from '@/data/auditions/types';
 
@@ -27,9 +28,6 @@ export type CriteriaErrors = {
   rows: Record<number, { label?: string; weight?: string }>;
 };
 
-export const hasCriteriaErrors = (e: CriteriaErrors) =>
-  Boolean(e.count || e.sum || Object.keys(e.rows).length);
-
 const weightOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
 const isWeight = (n: number) => Number.isInteger(n) && n >= 1 && n <= 100;
@@ -38,24 +36,58 @@ const isWeight = (n: number) => Number.isInteger(n) && n >= 1 && n <= 100;
 export const weightSum = (rows: readonly CriterionRow[]) =>
   rows.reduce((sum, r) => sum + (isWeight(weightOf(r.weight)) ? weightOf(r.weight) : 0), 0);
 
+const labelLengthOk = (label: string) => {
+  const length = cleanLine(label).length;
+  return length >= 2 && length <= 40;
+};
+
+/**
+ * The editor's schema (react-hook-form's resolver, docs/decisions/012-form-validation-zod-mini.md):
+ * each row's label and weight, then the list's rules: a label used twice (under the second), the
+ * count and the total, which the form shows under the list (`root.count`, `root.sum`).
+ */
+export const criteriaSchema = z
+  .object({
+    rows: z.array(
+      z.object({
+        key: z.optional(z.string()),
+        label: z.string().check(z.refine(labelLengthOk, CRITERIA_MESSAGES.label)),
+        weight: z
+          .string()
+          .check(z.refine((weight) => isWeight(weightOf(weight)), CRITERIA_MESSAGES.weight)),
+      }),
+    ),
+  })
+  .check(
+    z.superRefine(({ rows }, ctx) => {
+      const issue = (path: (string | number)[], message: string) =>
+        ctx.issues.push({ code: 'custom', message, path, input: rows });
+      if (rows.length < MIN_CRITERIA || rows.length > MAX_CRITERIA)
+        issue(['root', 'count'], CRITERIA_MESSAGES.count);
+      const seen = new Set<string>();
+      rows.forEach((r, i) => {
+        const folded = cleanLine(r.label).toLocaleLowerCase('fr');
+        if (labelLengthOk(r.label) && seen.has(folded))
+          issue(['rows', i, 'label'], CRITERIA_MESSAGES.repeated);
+        seen.add(folded);
+      });
+      const sum = weightSum(rows);
+      if (rows.every((r) => isWeight(weightOf(r.weight))) && sum !== 100)
+        issue(['root', 'sum'], CRITERIA_MESSAGES.sum(sum));
+    }),
+  );
+
+/** The schema's messages, by list and by row (the first of each field). */
 export function validateCriteria(rows: readonly CriterionRow[]): CriteriaErrors {
   const errors: CriteriaErrors = { rows: {} };
-  if (rows.length < MIN_CRITERIA || rows.length > MAX_CRITERIA)
-    errors.count = CRITERIA_MESSAGES.count;
-  const seen = new Set<string>();
-  rows.forEach((r, i) => {
-    const row: CriteriaErrors['rows'][number] = {};
-    const label = cleanLine(r.label);
-    const folded = label.toLocaleLowerCase('fr');
-    if (label.length < 2 || label.length > 40) row.label = CRITERIA_MESSAGES.label;
-    else if (seen.has(folded)) row.label = CRITERIA_MESSAGES.repeated;
-    seen.add(folded);
-    if (!isWeight(weightOf(r.weight))) row.weight = CRITERIA_MESSAGES.weight;
-    if (Object.keys(row).length) errors.rows[i] = row;
-  });
-  const allWeights = rows.every((r) => isWeight(weightOf(r.weight)));
-  const sum = weightSum(rows);
-  if (allWeights && sum !== 100) errors.sum = CRITERIA_MESSAGES.sum(sum);
+  const result = criteriaSchema.safeParse({ rows });
+  for (const { path, message } of result.success ? [] : result.error.issues) {
+    if (path[0] === 'root') errors[path[1] as 'count' | 'sum'] ??= message;
+    else {
+      const row = (errors.rows[path[1] as number] ??= {});
+      row[path[2] as 'label' | 'weight'] ??= message;
+    }
+  }
   return errors;
 }
 

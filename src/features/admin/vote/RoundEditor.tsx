@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { linkableParticipantsQuery } from '@/data/vote/queries';
@@ -9,6 +10,7 @@ import { ELIGIBILITIES, type RoundDraft, type VoteRound } from '@/data/vote/type
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { card } from '../ui/classes';
+import { ErrorSummary, focusErrorSummary } from '../ui/ErrorSummary';
 import { CandidateRows } from './CandidateRows';
 import {
   cleanDraft,
@@ -16,11 +18,11 @@ import {
   hasErrors,
   newRoundDraft,
   onlyTitle,
-  validateRound,
+  roundSchema,
   type RoundErrors,
 } from './round-rules';
 
-const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+const focusSummary = focusErrorSummary('round-errors');
 
 /**
  * A round's form (admins): title, order, duration, who may vote and the candidates; once the
@@ -36,23 +38,41 @@ export function RoundEditor({
   rounds: VoteRound[];
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<RoundDraft>(() =>
-    round ? draftOf(round) : newRoundDraft(rounds),
-  );
-  const [errors, setErrors] = useState<RoundErrors>({ rows: {} });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors: fieldErrors },
+  } = useForm<RoundDraft>({
+    resolver: zodResolver(roundSchema),
+    defaultValues: round ? draftOf(round) : newRoundDraft(rounds),
+    // The summary takes the focus, not the first field; messages stay until the next attempt.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const candidates = useWatch({ control, name: 'candidates' });
   const save = useSaveVoteRound();
   const locked = onlyTitle(round);
   const participants = useQuery({ ...linkableParticipantsQuery(), enabled: !locked });
-  const set = (patch: Partial<RoundDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // The candidates' rows read the messages by row (./CandidateRows.tsx).
+  const errors: RoundErrors = {
+    title: fieldErrors.title?.message,
+    position: fieldErrors.position?.message,
+    duration: fieldErrors.durationSeconds?.message,
+    candidates: fieldErrors.root?.candidates?.message,
+    rows: Object.fromEntries(
+      candidates.flatMap((_, i) => {
+        const row = fieldErrors.candidates?.[i];
+        if (!row) return [];
+        return [
+          [i, { number: row.number?.message, name: row.name?.message, line: row.line?.message }],
+        ];
+      }),
+    ),
+  };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateRound(draft);
-    setErrors(found);
-    if (hasErrors(found)) {
-      document.getElementById('round-errors')?.focus();
-      return;
-    }
+  const submit = (draft: RoundDraft) => {
     save.mutate(cleanDraft(draft), {
       onSuccess: () => {
         notify.success(round ? 'Manche enregistrée' : 'Manche créée');
@@ -71,34 +91,21 @@ export function RoundEditor({
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={handleSubmit(submit, focusSummary)}
       aria-labelledby="round-editor-title"
       className={`${card} space-y-5`}
     >
       <h2 id="round-editor-title" className="text-xl font-bold text-gray-900">
         {heading}
       </h2>
-      {hasErrors(errors) && (
-        <p
-          id="round-errors"
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-red-800 outline-none"
-        >
-          Corrigez les champs signalés.
-        </p>
-      )}
+      {hasErrors(errors) && <ErrorSummary id="round-errors" />}
       {locked && (
         <p className="rounded-lg bg-amber-50 p-3 text-gray-900">
           Cette manche a été ouverte : seul son titre peut encore changer.
         </p>
       )}
       <Field label="Titre" error={errors.title} required hint="Ex. Compétition de chant">
-        <input
-          value={draft.title}
-          maxLength={80}
-          onChange={(e) => set({ title: e.target.value })}
-        />
+        <input maxLength={80} {...register('title')} />
       </Field>
       {!locked && (
         <>
@@ -109,8 +116,7 @@ export function RoundEditor({
                 inputMode="numeric"
                 min={1}
                 max={999}
-                value={Number.isNaN(draft.position) ? '' : draft.position}
-                onChange={(e) => set({ position: numberOf(e.target.value) })}
+                {...register('position', { valueAsNumber: true })}
               />
             </Field>
             <Field
@@ -124,8 +130,7 @@ export function RoundEditor({
                 inputMode="numeric"
                 min={15}
                 max={900}
-                value={Number.isNaN(draft.durationSeconds) ? '' : draft.durationSeconds}
-                onChange={(e) => set({ durationSeconds: numberOf(e.target.value) })}
+                {...register('durationSeconds', { valueAsNumber: true })}
               />
             </Field>
           </div>
@@ -141,10 +146,8 @@ export function RoundEditor({
               <label key={e} className="flex min-h-11 items-center gap-3 text-gray-900">
                 <input
                   type="radio"
-                  name="eligibility"
                   value={e}
-                  checked={draft.eligibility === e}
-                  onChange={() => set({ eligibility: e })}
+                  {...register('eligibility')}
                   className="size-5 shrink-0"
                 />
                 {ELIGIBILITY_LABELS[e]}
@@ -153,10 +156,10 @@ export function RoundEditor({
             ))}
           </fieldset>
           <CandidateRows
-            candidates={draft.candidates}
+            candidates={candidates}
             errors={errors}
             participants={participants.data ?? []}
-            onChange={(candidates) => set({ candidates })}
+            onChange={(next) => setValue('candidates', next)}
           />
         </>
       )}

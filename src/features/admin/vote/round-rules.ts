@@ -1,4 +1,5 @@
-import type { CandidateDraft, RoundDraft, VoteRound } from '@/data/vote/types';
+import * as z from 'zod/mini';
+import type { CandidateDraft, Eligibility, RoundDraft, VoteRound } from '@/data/vote/types';
 
 /**
  * The round editor's rules, the database's own (admin_save_vote_round checks them again): a title
@@ -24,29 +25,73 @@ export const hasErrors = (e: RoundErrors) =>
 
 const isWhole = (n: number) => Number.isInteger(n);
 
+const inRange = (min: number, max: number) => (n: number) => isWhole(n) && n >= min && n <= max;
+
+/**
+ * The form's schema (react-hook-form's resolver, docs/decisions/012-form-validation-zod-mini.md):
+ * the fields' rules, then the candidates' (their count under the list, `root.candidates`; a
+ * number taken twice, a name missing or too long, a line too long under the candidate's field).
+ */
+export const roundSchema = z
+  .object({
+    id: z.optional(z.string()),
+    title: z.string().check(
+      z.refine((title) => {
+        const length = title.trim().length;
+        return length >= 2 && length <= 80;
+      }, 'Le titre compte de 2 à 80 caractères.'),
+    ),
+    // Numbers as typed (NaN when empty), judged by the rules, in their own words.
+    position: z
+      .custom<number>()
+      .check(z.refine(inRange(1, 999), 'L’ordre est un nombre entier de 1 à 999.')),
+    durationSeconds: z
+      .custom<number>()
+      .check(z.refine(inRange(15, 900), 'La durée va de 15 à 900 secondes.')),
+    eligibility: z.custom<Eligibility>(),
+    candidates: z.custom<CandidateDraft[]>(),
+  })
+  .check(
+    z.superRefine(({ candidates }, ctx) => {
+      const issue = (path: (string | number)[], message: string) =>
+        ctx.issues.push({ code: 'custom', message, path, input: candidates });
+      const n = candidates.length;
+      if (n < MIN_CANDIDATES || n > MAX_CANDIDATES)
+        issue(
+          ['root', 'candidates'],
+          `Une manche compte de ${MIN_CANDIDATES} à ${MAX_CANDIDATES} candidats.`,
+        );
+      const seen = new Set<number>();
+      candidates.forEach((c, i) => {
+        if (!inRange(1, 99)(c.number)) issue(['candidates', i, 'number'], 'Un numéro de 1 à 99.');
+        else if (seen.has(c.number))
+          issue(['candidates', i, 'number'], 'Ce numéro est déjà pris dans cette manche.');
+        seen.add(c.number);
+        const name = c.name.trim();
+        if (!name && !c.participantId)
+          issue(['candidates', i, 'name'], 'Indiquez un nom, ou liez un participant.');
+        else if (name.length > 80)
+          issue(['candidates', i, 'name'], 'Le nom compte 80 caractères au plus.');
+        if (c.line.trim().length > 80)
+          issue(['candidates', i, 'line'], 'La ligne compte 80 caractères au plus.');
+      });
+    }),
+  );
+
+/** The schema's messages in the editor's shape (the first of each field). */
 export function validateRound(draft: RoundDraft): RoundErrors {
   const errors: RoundErrors = { rows: {} };
-  const title = draft.title.trim();
-  if (title.length < 2 || title.length > 80) errors.title = 'Le titre compte de 2 à 80 caractères.';
-  if (!isWhole(draft.position) || draft.position < 1 || draft.position > 999)
-    errors.position = 'L’ordre est un nombre entier de 1 à 999.';
-  if (!isWhole(draft.durationSeconds) || draft.durationSeconds < 15 || draft.durationSeconds > 900)
-    errors.duration = 'La durée va de 15 à 900 secondes.';
-  const n = draft.candidates.length;
-  if (n < MIN_CANDIDATES || n > MAX_CANDIDATES)
-    errors.candidates = `Une manche compte de ${MIN_CANDIDATES} à ${MAX_CANDIDATES} candidats.`;
-  const seen = new Map<number, number>();
-  draft.candidates.forEach((c, i) => {
-    const row: RoundErrors['rows'][number] = {};
-    if (!isWhole(c.number) || c.number < 1 || c.number > 99) row.number = 'Un numéro de 1 à 99.';
-    else if (seen.has(c.number)) row.number = 'Ce numéro est déjà pris dans cette manche.';
-    seen.set(c.number, i);
-    const name = c.name.trim();
-    if (!name && !c.participantId) row.name = 'Indiquez un nom, ou liez un participant.';
-    else if (name.length > 80) row.name = 'Le nom compte 80 caractères au plus.';
-    if (c.line.trim().length > 80) row.line = 'La ligne compte 80 caractères au plus.';
-    if (Object.keys(row).length) errors.rows[i] = row;
-  });
+  const result = roundSchema.safeParse(draft);
+  for (const { path, message } of result.success ? [] : result.error.issues) {
+    const [field, index, part] = path;
+    if (field === 'title' || field === 'position') errors[field] ??= message;
+    else if (field === 'durationSeconds') errors.duration ??= message;
+    else if (field === 'root') errors.candidates ??= message;
+    else if (field === 'candidates') {
+      const row = (errors.rows[index as number] ??= {});
+      row[part as 'number' | 'name' | 'line'] ??= message;
+    }
+  }
   return errors;
 }
 

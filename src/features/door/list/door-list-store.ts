@@ -1,6 +1,6 @@
-import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import type { DoorPass } from '@/data/door/door-list';
 import type { DoorDerivation } from '@/data/door/door-ref';
+import { offlineStore } from '@/lib/offline-store';
 import type { LocalList, OwnEntry } from './door-list';
 
 /**
@@ -18,18 +18,10 @@ type Stored = {
 
 const LIST = 'list';
 
-let store: UseStore | null | undefined;
+/** Same names as before the shared store (src/lib/offline-store.ts): a kept list survives an update. */
+const store = offlineStore('booster-door-list', 'list');
+/** A list IndexedDB refused to write (its quota): kept for the page's life instead. */
 let memory: Stored | undefined;
-
-function openStore(): UseStore | null {
-  if (store !== undefined) return store;
-  try {
-    store = typeof indexedDB === 'undefined' ? null : createStore('booster-door-list', 'list');
-  } catch {
-    store = null;
-  }
-  return store;
-}
 
 export const toStored = (list: LocalList): Stored => ({
   version: list.version,
@@ -48,20 +40,15 @@ export const fromStored = (s: Stored): LocalList => ({
 });
 
 export async function saveDoorList(list: LocalList): Promise<void> {
-  const s = openStore();
   const value = toStored(list);
-  if (!s) return void (memory = value);
-  try {
-    await set(LIST, value, s);
-  } catch {
-    memory = value;
-  }
+  await store.set(LIST, value).then(
+    () => void (memory = undefined),
+    () => void (memory = value),
+  );
 }
 
 export async function loadDoorList(): Promise<LocalList | null> {
-  const s = openStore();
-  let value: Stored | undefined = memory;
-  if (s) value = (await get<Stored>(LIST, s).catch(() => undefined)) ?? memory;
+  const value = memory ?? (await store.get<Stored>(LIST).catch(() => undefined));
   // A list stored before the checks (ADR 036) carried a key instead, one stored before ADR 042
   // full 16-byte checks and no token checks: downloaded again.
   return value?.derivation?.checkBytes ? fromStored(value) : null;
@@ -70,6 +57,5 @@ export async function loadDoorList(): Promise<LocalList | null> {
 /** At sign-out: nothing of the list stays on the phone. */
 export async function wipeDoorList(): Promise<void> {
   memory = undefined;
-  const s = openStore();
-  if (s) await clear(s).catch(() => undefined);
+  await store.clear().catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toDataError } from '@/lib/errors';
 import { afterFirstPaint } from '@/lib/after-first-paint';
+import { isOffline, onReconnect } from '@/lib/use-online';
 import { getDoorList } from '@/data/door/door-list';
 import { doorCheckOf, tokenCheckOf } from '@/data/door/door-ref';
 import type { DoorScan } from '@/data/door/check-in';
@@ -27,8 +28,6 @@ type Options = {
   /** The session can no longer download the list (expired, or the role was taken away). */
   onSessionLost: (message: string) => void;
 };
-
-const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
  * User Timing marks around a download (bench/door-list-browser.ts times the full list's download
@@ -68,7 +67,7 @@ export function useDoorList({ door, onSessionLost }: Options) {
 
   /** Downloads what changed (everything the first time); a failure keeps the list as it is. */
   const sync = useCallback(async () => {
-    if (syncing.current || offline()) return;
+    if (syncing.current || isOffline()) return;
     syncing.current = true;
     try {
       const since = current.current?.version ?? null;
@@ -99,13 +98,12 @@ export function useDoorList({ door, onSessionLost }: Options) {
         void sync();
       });
     });
-    const online = () => void sync();
-    window.addEventListener('online', online);
+    const stopOnReconnect = onReconnect(() => void sync());
     const timer = setInterval(() => void sync(), LIST_SYNC_MS);
     return () => {
       live = false;
       cancel();
-      window.removeEventListener('online', online);
+      stopOnReconnect();
       clearInterval(timer);
     };
   }, [sync]);
