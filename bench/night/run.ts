@@ -23,7 +23,7 @@ import { FULL, TINY } from './settings.ts';
 const inCut = (cut: [number, number] | null, sent: number, ms: number) =>
   cut !== null && sent <= cut[1] + 2000 && sent + ms >= cut[0];
 
-export function actionTable(r: Rehearsal): string[][] {
+function actionTable(r: Rehearsal): string[][] {
   const groups = new Map<string, { ms: number[]; errors: number; fivexx: number; cut: number }>();
   for (const [action, sent, ms, status] of r.clients.samples) {
     const during = inCut(r.cut, sent, ms);

@@ -42,9 +42,9 @@ export async function handleRest(
   if (segments.length === 0) throw notImplemented('the OpenAPI description at /rest/v1/');
   if (!isRpc && segments.length !== 1) throw notImplemented(`the path /rest/v1${path}`);
 
-  const readOnly =
-    method === 'GET' || method === 'HEAD' || (isRpc && (await isStable(db.api, segments[1])));
   try {
+    const readOnly =
+      method === 'GET' || method === 'HEAD' || (isRpc && (await isStable(db.api, segments[1])));
     return await inTransaction(
       db.api,
       async (tx) => {
