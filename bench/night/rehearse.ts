@@ -138,7 +138,7 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
     const t = Date.now();
     for (let i = 0; i < 40; i++) {
       const { rows } = await db.admin.query<{ n: number }>(
-        `select count(*)::int n from public.outbox where state in ('queued', 'sending')`,
+        `select count(*)::int n from public.outbox where state = 'queued'`,
       );
       if (rows[0].n === 0) break;
       await fetch(`${api.url}/functions/v1/send-messages`, {
