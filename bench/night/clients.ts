@@ -50,6 +50,8 @@ export type ClientsResult = {
   screenLost: [number, number][];
   cancelled: number;
   roundOpened: boolean;
+  /** What the régie's "Ouvrir" got before the round opened. */
+  openRefusals: string[];
 };
 
 export function runClients(job: ClientsJob): Promise<ClientsResult> {
@@ -157,13 +159,21 @@ async function clientsMain(job: ClientsJob): Promise<ClientsResult> {
 
   // The régie: the round opened at voteAt, the rounds and the screen every 2 s.
   let roundOpened = false;
+  const openRefusals: string[] = [];
   const regie = (async () => {
     const opening = (async () => {
       await sleep(job.start + s.voteAt * 1000 - Date.now());
-      const r = await rpc('regie_open_round', 'regie_open_round', job.regieToken, {
-        id: job.roundId,
-      });
-      roundOpened = r.status === 200;
+      // The régie taps "Ouvrir" again until the database answers (as a person would).
+      for (let i = 0; i < 10 && !roundOpened; i++) {
+        const r = await rpc('regie_open_round', 'regie_open_round', job.regieToken, {
+          id: job.roundId,
+        });
+        roundOpened = r.status === 200;
+        if (!roundOpened) {
+          openRefusals.push(`HTTP ${r.status} ${JSON.stringify(r.json ?? r.error).slice(0, 200)}`);
+          await sleep(2000);
+        }
+      }
     })();
     while (live()) {
       const t = Date.now();
@@ -231,7 +241,7 @@ async function clientsMain(job: ClientsJob): Promise<ClientsResult> {
   ]);
   await Promise.all([...passPages, screen, regie, ...presence, ...cancels, outbox]);
   globalThis.fetch = original;
-  return { samples, lanes, voters, screenLost, cancelled, roundOpened };
+  return { samples, lanes, voters, screenLost, cancelled, roundOpened, openRefusals };
 }
 
 serveInChild(FLAG, clientsMain);

@@ -21,6 +21,8 @@ export type NightFacts = {
   providerMessages: { recipient: string; content: unknown }[];
   /** Holders whose cancellation the database confirmed. */
   cancelled: number;
+  /** Whether the régie opened the round (no round, no vote to check). */
+  roundOpened: boolean;
 };
 
 export type Invariant = { name: string; holds: boolean; detail: string };
@@ -79,6 +81,11 @@ export async function checkInvariants(db: pg.Pool, f: NightFacts): Promise<Invar
     ],
   );
   const voted = f.voters.filter((v) => v.held).length;
+  add(
+    'the round opened and took votes',
+    f.roundOpened && (f.voters.length === 0 || voted > 0),
+    `${f.roundOpened ? 'opened' : 'never opened'}, ${voted} of ${f.voters.length} voters counted`,
+  );
   add(
     'one counted vote per pass per round',
     votes.twice === 0 && votes.rows === voted && votes.wrong === 0,

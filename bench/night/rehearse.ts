@@ -167,6 +167,7 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
       scansLeftQueued: clients.lanes.reduce((n, l) => n + l.leftQueued, 0),
       providerMessages: mock.received,
       cancelled: clients.cancelled,
+      roundOpened: clients.roundOpened,
     });
     return { clients, invariants, cut, load, cpus: availableParallelism(), drainSeconds, stats };
   } finally {

@@ -86,6 +86,7 @@ function printRehearsal(r: Rehearsal) {
       'without an accepted vote',
   );
   for (const [m, n] of Object.entries(shown)) out(`  shown ${n} ×: ${m}`);
+  for (const m of r.clients.openRefusals) out(`  the régie's "Ouvrir" got ${m}`);
   const lost = r.clients.screenLost.map(([a, b]) => `${((b - a) / 1000).toFixed(1)} s`);
   out(
     `Stage screen: "connexion perdue" ${lost.length ? lost.join(', ') : 'never'}` +

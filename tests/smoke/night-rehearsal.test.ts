@@ -27,7 +27,7 @@ describe('the night rehearsal, small, with a cut', () => {
     expect(output).toContain('PostgreSQL stopped');
     expect(output).toContain('PostgreSQL accepting connections again');
     const invariants = output.split('\n').filter((l) => /^ {2}(ok {4}|BROKEN) /.test(l));
-    expect(invariants.length, output).toBe(7);
+    expect(invariants.length, output).toBe(8);
     expect(
       invariants.filter((l) => l.includes('BROKEN')),
       output,
