@@ -40,7 +40,7 @@ export type ClientsJob = {
 };
 
 /** [action, sent (epoch ms), ms, status] of every request. */
-export type Sample = [string, number, number, number];
+type Sample = [string, number, number, number];
 
 export type ClientsResult = {
   samples: Sample[];

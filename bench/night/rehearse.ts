@@ -53,6 +53,7 @@ function plan(s: NightScale, codes: string[], arrivals: number) {
 }
 
 export async function rehearse(s: NightScale, out: (t?: string) => void): Promise<Rehearsal> {
+  const began = Date.now();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'booster-night-'));
   let server: PostgresServer | undefined;
   const db = await openLocalDatabase({ dataDir, durable: false, poolSize: 20 });
@@ -136,7 +137,8 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
     await cutting;
     // The outbox drained to the end, as the schedule would (a minute at a time).
     const t = Date.now();
-    for (let i = 0; i < 40; i++) {
+    // Bounded: the whole run stops within 5 minutes; what is still queued then stays queued.
+    for (let i = 0; i < 40 && Date.now() < began + 285_000; i++) {
       const { rows } = await db.admin.query<{ n: number }>(
         `select count(*)::int n from public.outbox where state = 'queued'`,
       );
