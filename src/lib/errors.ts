@@ -45,8 +45,19 @@ function isPostgrestLike(e: unknown): e is PostgrestLike {
   return typeof e === 'object' && e !== null && ('code' in e || 'message' in e);
 }
 
+/**
+ * The database out of reach behind a live API (a restart, a failover): PostgREST's own
+ * "could not connect" / "timed out waiting for a connection" (PGRST000-003, 503/504), a
+ * connection error (08xxx), the server shutting down or starting (57P01-57P03), or a gateway's
+ * 502/503/504 without a body. Nothing was done: the request may be sent again as it was (its id
+ * makes it count once), and the door judges offline meanwhile
+ * (docs/decisions/050-the-night-with-a-cut.md).
+ */
+const UNREACHABLE_CODES = /^(PGRST00[0-3]|08[0-9A-Z]{3}|57P0[1-3]|HTTP50[234])$/;
+
 export function isNetworkFailure(e: unknown): boolean {
   if (!isPostgrestLike(e)) return false;
+  if (e.code && UNREACHABLE_CODES.test(e.code)) return true;
   const msg = `${e.message ?? ''} ${e.details ?? ''}`;
   return (
     (e.code === '' || e.code === undefined) && /fetch|network|ECONNREFUSED|Load failed/i.test(msg)

@@ -49,9 +49,30 @@ function statusForSqlState(code: string, role: string): number {
   return 400;
 }
 
+/**
+ * The database out of reach, as PostgREST answers it: no connection (a socket error such as
+ * ECONNREFUSED: PGRST000, 503), a connection the server ended (PGRST001, 503), no connection
+ * free in time (PGRST003, 504). A restart of PostgreSQL gives these, and the app takes them as
+ * the network (src/lib/errors.ts; docs/decisions/050-the-night-with-a-cut.md).
+ */
+function unreachable(error: Error): HttpError | null {
+  const code = (error as { code?: unknown }).code;
+  const answer = (status: number, pgrst: string, message: string) =>
+    new HttpError(status, { code: pgrst, message, details: error.message, hint: null });
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
+    return answer(503, 'PGRST000', 'Could not connect with the database');
+  if (/^Connection terminated/.test(error.message))
+    return answer(503, 'PGRST001', 'Database client error. Retrying the connection.');
+  if (/^timeout exceeded when trying to connect/.test(error.message))
+    return answer(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
+  return null;
+}
+
 /** Turn a database error into PostgREST's JSON error; anything else becomes a 500. */
 export function toHttpError(error: unknown, role: string): HttpError {
   if (error instanceof HttpError) return error;
+  const down = error instanceof Error ? unreachable(error) : null;
+  if (down) return down;
   if (isPgError(error)) {
     const code = error.code as string;
     return new HttpError(statusForSqlState(code, role), {

@@ -42,9 +42,9 @@ export async function handleRest(
   if (segments.length === 0) throw notImplemented('the OpenAPI description at /rest/v1/');
   if (!isRpc && segments.length !== 1) throw notImplemented(`the path /rest/v1${path}`);
 
-  const readOnly =
-    method === 'GET' || method === 'HEAD' || (isRpc && (await isStable(db.api, segments[1])));
   try {
+    const readOnly =
+      method === 'GET' || method === 'HEAD' || (isRpc && (await isStable(db.api, segments[1])));
     return await inTransaction(
       db.api,
       async (tx) => {
@@ -67,15 +67,29 @@ export async function handleRest(
   }
 }
 
+/**
+ * A function's volatility per pool, read once: PostgREST keeps it in its schema cache too. Asked
+ * on every call, it was a query and a pool checkout more per request (at the night's 240 polls a
+ * second, docs/decisions/050-the-night-with-a-cut.md). A name with no function yet is asked again.
+ */
+const volatility = new WeakMap<pg.Pool, Map<string, boolean>>();
+
 /** PostgREST runs a function declared STABLE or IMMUTABLE in a READ ONLY transaction. */
 async function isStable(pool: pg.Pool, name: string): Promise<boolean> {
+  const known = volatility.get(pool) ?? new Map<string, boolean>();
+  volatility.set(pool, known);
+  const cached = known.get(name);
+  if (cached !== undefined) return cached;
   const { rows } = await pool.query<{ stable: boolean | null }>(
     `select bool_and(p.provolatile in ('s', 'i')) as stable
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.proname = $1`,
     [name],
   );
-  return rows[0]?.stable === true;
+  const stable = rows[0]?.stable;
+  if (stable === null || stable === undefined) return false;
+  known.set(name, stable);
+  return stable;
 }
 
 const PRE_REQUEST_NAME = /^([A-Za-z_][\w$]*)(?:\.([A-Za-z_][\w$]*))?$/;

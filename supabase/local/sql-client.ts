@@ -25,6 +25,14 @@ export async function inTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   let broken = false;
+  // A connection the server ends while this request holds it between two queries (PostgreSQL
+  // restarting) is an 'error' event with no query to fail: unheard, it would crash the whole
+  // backend. Heard, the request fails on its next query and the connection is dropped
+  // (docs/decisions/050-the-night-with-a-cut.md).
+  const lost = () => {
+    broken = true;
+  };
+  client.on('error', lost);
   try {
     await client.query(begin);
     const result = await work(sqlOf(client), client);
@@ -36,6 +44,7 @@ export async function inTransaction<T>(
     });
     throw error;
   } finally {
+    client.off('error', lost);
     client.release(broken);
   }
 }

@@ -33,6 +33,16 @@ describe('toDataError', () => {
     expect(e.kind).toBe('network');
   });
 
+  it('takes a database out of reach behind a live API as the network (ADR 050)', () => {
+    for (const code of ['PGRST000', 'PGRST001', 'PGRST003', '08006', '57P01', '57P03', 'HTTP503'])
+      expect(toDataError({ code, message: 'down', details: null }, 'm').kind, code).toBe('network');
+    // A refusal, a bug or a limit is not: sending it again would change nothing.
+    for (const code of ['P0001', 'P429', '57014', 'PGRST116', 'HTTP500', 'XX000'])
+      expect(toDataError({ code, message: 'no', details: null }, 'm').kind, code).not.toBe(
+        'network',
+      );
+  });
+
   it('lets the caller choose a message per kind', () => {
     const e = toDataError({ code: '23505', message: '' }, 'm', { duplicate: 'Déjà inscrit' });
     expect(e.message).toBe('Déjà inscrit');

@@ -10,23 +10,49 @@ export type OutboxApi = {
   record(row: OutboxRow, provider: string, outcome: Outcome): Promise<string | null>;
 };
 
-export function outboxApi(supabaseUrl: string, serviceKey: string): OutboxApi {
+/**
+ * A result that could not be written (the database restarting: the API answers 502-504, or no
+ * answer) is written again, 1, 2, 4… s apart for up to `recordPatienceMs`: the message left, and
+ * a row left in 'sending' would be sent again 10 minutes later, a second SMS to the same person.
+ * outbox_record ignores a result for a row no longer in 'sending', so writing it twice is safe.
+ * The worker waits meanwhile and sends nothing more (docs/decisions/050-the-night-with-a-cut.md).
+ */
+const RECORD_PATIENCE_MS = 60_000;
+const unreachable = (status: number) => status === 0 || (status >= 502 && status <= 504);
+
+export function outboxApi(
+  supabaseUrl: string,
+  serviceKey: string,
+  { recordPatienceMs = RECORD_PATIENCE_MS } = {},
+): OutboxApi {
   const base = `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc`;
   const headers = {
     apikey: serviceKey,
     Authorization: `Bearer ${serviceKey}`,
     'Content-Type': 'application/json',
   };
-  async function rpc(fn: string, args: Record<string, unknown>): Promise<unknown> {
-    const response = await fetch(`${base}/${fn}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(args),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${fn}: HTTP ${response.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
+  async function rpc(fn: string, args: Record<string, unknown>, patienceMs = 0): Promise<unknown> {
+    const deadline = Date.now() + patienceMs;
+    for (let wait = 1000; ; wait *= 2) {
+      let status = 0;
+      let text = '';
+      try {
+        const response = await fetch(`${base}/${fn}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(args),
+          signal: AbortSignal.timeout(30_000),
+        });
+        status = response.status;
+        text = await response.text();
+        if (response.ok) return text ? JSON.parse(text) : null;
+      } catch (error) {
+        text = String(error);
+      }
+      if (!unreachable(status) || Date.now() + wait > deadline)
+        throw new Error(`${fn}: HTTP ${status} ${text.slice(0, 300)}`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
   return {
     async claim(batchSize, channels) {
@@ -45,6 +71,7 @@ export function outboxApi(supabaseUrl: string, serviceKey: string): OutboxApi {
               retry_after: outcome.retryAfter ?? null,
               permanent: outcome.permanent ?? false,
             },
+        recordPatienceMs,
       )) as string | null;
     },
   };
