@@ -1,4 +1,5 @@
 import { toDataError } from '@/lib/errors';
+import type { CheckedValues } from '../../../supabase/database.types';
 import { toReservationRow } from './mappers';
 import { callPublicWrite } from '@/data/shared/public-write';
 import type { NewReservation } from './types';
@@ -12,7 +13,7 @@ export type SentReservation = {
   /** The phone as typed, masked: "6•• •• •• 12". */
   sentTo: string;
   /** How the message goes: the organisers' channel (message_settings.reminder_channel). */
-  channel: 'sms' | 'whatsapp';
+  channel: (typeof CheckedValues.message_settings.reminder_channel)[number];
 };
 
 function toSentReservation(json: unknown): SentReservation {

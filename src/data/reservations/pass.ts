@@ -1,5 +1,8 @@
 import { publicRpc } from '@/data/shared/public-rpc';
 import { DataError, toDataError } from '@/lib/errors';
+import { CheckedValues } from '../../../supabase/database.types';
+
+const PASS_STATES = [...CheckedValues.reservations.state, 'checked_in'] as const;
 
 /**
  * A visitor's Night Party pass, read and cancelled with its code (get_pass, cancel_reservation),
@@ -8,7 +11,8 @@ import { DataError, toDataError } from '@/lib/errors';
  * docs/decisions/009-night-party-operations.md.
  */
 
-type PassState = 'confirmed' | 'waitlisted' | 'cancelled' | 'checked_in';
+/** A reservation's state (its check constraint), or 'checked_in' once entered at the door. */
+type PassState = (typeof PASS_STATES)[number];
 
 export type Pass = {
   code: string;
@@ -32,7 +36,6 @@ export const CANCEL_ERROR = 'L’annulation n’a pas pu être enregistrée. Veu
 
 type Json = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const PASS_STATES: PassState[] = ['confirmed', 'waitlisted', 'cancelled', 'checked_in'];
 
 /** get_pass() / cancel_reservation() JSON -> Pass. */
 function toPass(json: unknown): Pass {
