@@ -1322,14 +1322,32 @@ export type Database = {
       audition_results: { Args: { session_id: string }; Returns: Json };
       audition_scores_export: { Args: Record<PropertyKey, never>; Returns: Json };
       binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
-      cancel_reservation: { Args: { code: string }; Returns: Json };
+      cancel_reservation: {
+        Args: { code: string };
+        Returns: Database['public']['CompositeTypes']['pass_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'pass_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       cast_vote: {
         Args: { candidate_id: string; code: string; round_id: string; vote_id: string };
         Returns: Json;
       };
       check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
       check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
-      create_reservation: { Args: { payload: Json }; Returns: Json };
+      create_reservation: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['reservation_sent'];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_sent';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       door_count: { Args: Record<PropertyKey, never>; Returns: Json };
       door_double_entries_list: { Args: Record<PropertyKey, never>; Returns: Json };
       door_lane_alerts_list: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1343,7 +1361,16 @@ export type Database = {
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
       final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
       final_rules_public: { Args: Record<PropertyKey, never>; Returns: Json };
-      get_pass: { Args: { code: string }; Returns: Json };
+      get_pass: {
+        Args: { code: string };
+        Returns: Database['public']['CompositeTypes']['pass_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'pass_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
       jury_declare_conflict: {
         Args: { participant_id: string; reason?: string; session_id: string };
@@ -1395,7 +1422,16 @@ export type Database = {
       };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       pow_challenge: { Args: { action?: string }; Returns: Json };
-      recover_pass: { Args: { payload: Json }; Returns: Json };
+      recover_pass: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['recover_pass_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'recover_pass_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       regie_close_round: { Args: { id: string }; Returns: Json };
       regie_open_round: { Args: { id: string }; Returns: Json };
       regie_reset_screen: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1429,7 +1465,39 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
-      [_ in never]: never;
+      pass_answer: {
+        code: string | null;
+        qr_token: string | null;
+        first_name: string | null;
+        masked_phone: string | null;
+        state: string | null;
+        position: number | null;
+        checked_in_at: string | null;
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      recover_pass_answer: {
+        ok: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      reservation_sent: {
+        id: string | null;
+        sent_to: string | null;
+        channel: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
     };
   };
 };
