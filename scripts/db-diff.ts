@@ -33,7 +33,11 @@ import {
   readCatalog,
   type Catalog,
 } from '../tests/integration/support/schema-catalog.ts';
-import { changedResults, dropBeforeNewResult } from './support/changed-results.ts';
+import {
+  changedResults,
+  dropBeforeNewResult,
+  typesInDependencyOrder,
+} from './support/changed-results.ts';
 import { commentStatements } from './support/schema-comments.ts';
 import { privilegeStatements } from './support/schema-privileges.ts';
 
@@ -155,7 +159,9 @@ async function migraStatements(
     migration.set_safety(false);
     migration.add_all_changes(true);
     const statements = [...migration.statements].map((s) => s.trim()).filter(Boolean);
-    return dropBeforeNewResult(statements, await changedResults(url, names));
+    return typesInDependencyOrder(
+      dropBeforeNewResult(statements, await changedResults(url, names)),
+    );
   } finally {
     await Promise.all(clients.map((c) => c.end()));
   }

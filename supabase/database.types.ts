@@ -1334,7 +1334,13 @@ export type Database = {
       };
       cast_vote: {
         Args: { candidate_id: string; code: string; round_id: string; vote_id: string };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['cast_vote_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'cast_vote_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
       check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
@@ -1434,7 +1440,16 @@ export type Database = {
       };
       regie_close_round: { Args: { id: string }; Returns: Json };
       regie_open_round: { Args: { id: string }; Returns: Json };
-      regie_reset_screen: { Args: Record<PropertyKey, never>; Returns: Json };
+      regie_reset_screen: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_screen_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       regie_reveal_round: { Args: { id: string }; Returns: Json };
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1458,13 +1473,41 @@ export type Database = {
       send_contact_message: { Args: { payload: Json }; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
       vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
-      vote_screen_state: { Args: Record<PropertyKey, never>; Returns: Json };
-      vote_state: { Args: { code: string; known_round?: string }; Returns: Json };
+      vote_screen_state: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_screen_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      vote_state: {
+        Args: { code: string; known_round?: string };
+        Returns: Database['public']['CompositeTypes']['vote_state_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_state_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;
     };
     CompositeTypes: {
+      cast_vote_answer: {
+        ok: boolean | null;
+        round_id: string | null;
+        candidate: Database['public']['CompositeTypes']['vote_choice'] | null;
+        vote_id: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
       pass_answer: {
         code: string | null;
         qr_token: string | null;
@@ -1493,6 +1536,59 @@ export type Database = {
         id: string | null;
         sent_to: string | null;
         channel: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_ballot_line: {
+        id: string | null;
+        number: number | null;
+        name: string | null;
+        line: string | null;
+      };
+      vote_choice: {
+        id: string | null;
+        number: number | null;
+        name: string | null;
+      };
+      vote_pass_round: {
+        id: string | null;
+        title: string | null;
+        closes_at: string | null;
+        candidates: Database['public']['CompositeTypes']['vote_ballot_line'][] | null;
+      };
+      vote_refusal: {
+        code: string | null;
+        message: string | null;
+      };
+      vote_screen_answer: {
+        mode: string | null;
+        server_now: string | null;
+        round: Database['public']['CompositeTypes']['vote_screen_round'] | null;
+      };
+      vote_screen_line: {
+        number: number | null;
+        name: string | null;
+        line: string | null;
+        votes: number | null;
+        share: number | null;
+      };
+      vote_screen_round: {
+        id: string | null;
+        title: string | null;
+        closes_at: string | null;
+        voters: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_screen_line'][] | null;
+        winner: number | null;
+      };
+      vote_state_answer: {
+        poll: boolean | null;
+        server_now: string | null;
+        round: Database['public']['CompositeTypes']['vote_pass_round'] | null;
+        can_vote: boolean | null;
+        refusal: Database['public']['CompositeTypes']['vote_refusal'] | null;
+        my_vote: string | null;
         code: string | null;
         message: string | null;
         hint: string | null;

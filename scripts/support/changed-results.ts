@@ -53,3 +53,25 @@ export function dropBeforeNewResult(
     return [...(signatures ?? []).map((s) => `drop function ${s};`), statement];
   });
 }
+
+/**
+ * migra writes `create type` statements in name order, unqualified: a composite type whose field
+ * is another new composite (`cast_vote_answer.candidate vote_choice`) would come before it. The
+ * new types are put back in an order where each comes after the types its fields name.
+ */
+export function typesInDependencyOrder(statements: string[]): string[] {
+  const shape = /^create type "(\w+)"\."(\w+)" as \(/i;
+  const types = statements.filter((s) => shape.test(s));
+  const nameOf = (s: string) => shape.exec(s)![2];
+  const uses = (s: string, name: string) =>
+    nameOf(s) !== name && new RegExp(`[ ."]${name}"?(\\[\\])?[,)]`).test(s);
+  const ordered: string[] = [];
+  const visit = (s: string, path: string[]) => {
+    if (ordered.includes(s) || path.includes(s)) return;
+    for (const other of types) if (uses(s, nameOf(other))) visit(other, [...path, s]);
+    ordered.push(s);
+  };
+  types.forEach((s) => visit(s, []));
+  let next = 0;
+  return statements.map((s) => (shape.test(s) ? ordered[next++] : s));
+}

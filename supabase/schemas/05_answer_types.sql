@@ -53,3 +53,76 @@ create type public.recover_pass_answer as (
   hint text,
   details text
 );
+
+-- The public vote (58_public_vote_casting.sql, docs/decisions/030-public-vote.md).
+
+-- A candidate as a vote's answer names it.
+create type public.vote_choice as (id uuid, number integer, name text);
+
+-- A candidate on the pass page's ballot.
+create type public.vote_ballot_line as (id uuid, number integer, name text, line text);
+
+-- Why this pass may not vote now (vote_cancelled, vote_waitlisted, vote_not_checked_in…).
+create type public.vote_refusal as (code text, message text);
+
+-- The open round as the pass page reads it; candidates null when the caller already holds them.
+create type public.vote_pass_round as (
+  id uuid,
+  title text,
+  closes_at timestamptz,
+  candidates public.vote_ballot_line[]
+);
+
+-- What vote_state answers: whether to poll, the server's clock, the open round, whether this
+-- pass may vote (or its refusal) and its current vote.
+create type public.vote_state_answer as (
+  poll boolean,
+  server_now timestamptz,
+  round public.vote_pass_round,
+  can_vote boolean,
+  refusal public.vote_refusal,
+  my_vote uuid,
+  code text,
+  message text,
+  hint text,
+  details text
+);
+
+-- What cast_vote answers for an accepted vote_id (and to its retries).
+create type public.cast_vote_answer as (
+  ok boolean,
+  round_id uuid,
+  candidate public.vote_choice,
+  vote_id uuid,
+  code text,
+  message text,
+  hint text,
+  details text
+);
+
+-- A candidate on the stage screen: votes and share once revealed.
+create type public.vote_screen_line as (
+  number integer,
+  name text,
+  line text,
+  votes bigint,
+  share numeric
+);
+
+-- The round on the stage screen: its voters' count, candidates and winner (once revealed).
+create type public.vote_screen_round as (
+  id uuid,
+  title text,
+  closes_at timestamptz,
+  voters bigint,
+  candidates public.vote_screen_line[],
+  winner integer
+);
+
+-- What vote_screen_state answers: idle, open, closed or revealed, and the round. Nothing about
+-- any pass.
+create type public.vote_screen_answer as (
+  mode text,
+  server_now timestamptz,
+  round public.vote_screen_round
+);

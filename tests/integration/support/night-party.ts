@@ -43,11 +43,7 @@ export const PASS_KEYS = [
   'venue_name',
 ];
 
-/**
- * The refusal's fields of a declared answer (supabase/schemas/05_answer_types.sql), null in an
- * answer that is not a refusal.
- */
-export const NO_REFUSAL = { code: null, message: null, hint: null, details: null };
+export { NO_REFUSAL } from './answers';
 
 let serial = 0;
 export const reservation = (n = ++serial) => ({
