@@ -1361,7 +1361,16 @@ export type Database = {
       door_names: { Args: Record<PropertyKey, never>; Returns: string[] };
       door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };
-      edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
+      edition_info: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['edition_info_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'edition_info_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       final_results: { Args: { category: string }; Returns: Json };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1507,6 +1516,26 @@ export type Database = {
         message: string | null;
         hint: string | null;
         details: string | null;
+      };
+      edition_info_answer: {
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        contact_phone: string | null;
+        contact_email: string | null;
+        reservations_open_at: string | null;
+        reservations_close_at: string | null;
+        reservation_state: string | null;
+        places_left: number | null;
+        waitlist_open: boolean | null;
+        registration_opens_at: string | null;
+        registration_closes_at: string | null;
+        final_city: string | null;
+        final_on: string | null;
+        edition_year: number | null;
+        reminder_configured: boolean | null;
       };
       pass_answer: {
         code: string | null;

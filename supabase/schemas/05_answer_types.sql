@@ -126,3 +126,27 @@ create type public.vote_screen_answer as (
   server_now timestamptz,
   round public.vote_screen_round
 );
+
+-- The edition's public facts (edition_info, 52_reservations_and_passes.sql): the concert, the
+-- venue, the contacts, the reservations' window and state (not_open | open | closed | past),
+-- places left, the contest's registration window, the final's city and day, the edition's year.
+create type public.edition_info_answer as (
+  concert_starts_at timestamptz,
+  doors_open_at timestamptz,
+  venue_name text,
+  venue_address text,
+  map_url text,
+  contact_phone text,
+  contact_email text,
+  reservations_open_at timestamptz,
+  reservations_close_at timestamptz,
+  reservation_state text,
+  places_left integer,
+  waitlist_open boolean,
+  registration_opens_at timestamptz,
+  registration_closes_at timestamptz,
+  final_city text,
+  final_on date,
+  edition_year integer,
+  reminder_configured boolean
+);
