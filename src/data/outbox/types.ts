@@ -14,7 +14,8 @@ export const OUTBOX_STATES = CheckedValues.outbox.state;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /** The channels a reminder (and the pass messages) go by (message_settings.reminder_channel). */
-export type PhoneChannel = (typeof CheckedValues.message_settings.reminder_channel)[number];
+export const PHONE_CHANNELS = CheckedValues.message_settings.reminder_channel;
+export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
 
 /** One message as "Envois" shows it (admins see the full recipient). */
 export type OutboxMessage = {
