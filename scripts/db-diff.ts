@@ -33,6 +33,11 @@ import {
   readCatalog,
   type Catalog,
 } from '../tests/integration/support/schema-catalog.ts';
+import {
+  changedResults,
+  dropBeforeNewResult,
+  typesInDependencyOrder,
+} from './support/changed-results.ts';
 import { commentStatements } from './support/schema-comments.ts';
 import { privilegeStatements } from './support/schema-privileges.ts';
 
@@ -153,7 +158,10 @@ async function migraStatements(
     // Drops are kept (a dropped column is a change the schema files made) and shown to the reader.
     migration.set_safety(false);
     migration.add_all_changes(true);
-    return [...migration.statements].map((s) => s.trim()).filter(Boolean);
+    const statements = [...migration.statements].map((s) => s.trim()).filter(Boolean);
+    return typesInDependencyOrder(
+      dropBeforeNewResult(statements, await changedResults(url, names)),
+    );
   } finally {
     await Promise.all(clients.map((c) => c.end()));
   }

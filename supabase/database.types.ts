@@ -1322,14 +1322,38 @@ export type Database = {
       audition_results: { Args: { session_id: string }; Returns: Json };
       audition_scores_export: { Args: Record<PropertyKey, never>; Returns: Json };
       binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
-      cancel_reservation: { Args: { code: string }; Returns: Json };
+      cancel_reservation: {
+        Args: { code: string };
+        Returns: Database['public']['CompositeTypes']['pass_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'pass_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       cast_vote: {
         Args: { candidate_id: string; code: string; round_id: string; vote_id: string };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['cast_vote_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'cast_vote_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
       check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
-      create_reservation: { Args: { payload: Json }; Returns: Json };
+      create_reservation: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['reservation_sent'];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_sent';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       door_count: { Args: Record<PropertyKey, never>; Returns: Json };
       door_double_entries_list: { Args: Record<PropertyKey, never>; Returns: Json };
       door_lane_alerts_list: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1337,13 +1361,31 @@ export type Database = {
       door_names: { Args: Record<PropertyKey, never>; Returns: string[] };
       door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
       door_sync: { Args: { door: string; scans: Json }; Returns: Json };
-      edition_info: { Args: Record<PropertyKey, never>; Returns: Json };
+      edition_info: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['edition_info_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'edition_info_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       final_results: { Args: { category: string }; Returns: Json };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
       final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
       final_rules_public: { Args: Record<PropertyKey, never>; Returns: Json };
-      get_pass: { Args: { code: string }; Returns: Json };
+      get_pass: {
+        Args: { code: string };
+        Returns: Database['public']['CompositeTypes']['pass_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'pass_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
       jury_declare_conflict: {
         Args: { participant_id: string; reason?: string; session_id: string };
@@ -1395,10 +1437,28 @@ export type Database = {
       };
       participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       pow_challenge: { Args: { action?: string }; Returns: Json };
-      recover_pass: { Args: { payload: Json }; Returns: Json };
+      recover_pass: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['recover_pass_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'recover_pass_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       regie_close_round: { Args: { id: string }; Returns: Json };
       regie_open_round: { Args: { id: string }; Returns: Json };
-      regie_reset_screen: { Args: Record<PropertyKey, never>; Returns: Json };
+      regie_reset_screen: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_screen_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       regie_reveal_round: { Args: { id: string }; Returns: Json };
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1422,14 +1482,147 @@ export type Database = {
       send_contact_message: { Args: { payload: Json }; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
       vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
-      vote_screen_state: { Args: Record<PropertyKey, never>; Returns: Json };
-      vote_state: { Args: { code: string; known_round?: string }; Returns: Json };
+      vote_screen_state: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_screen_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      vote_state: {
+        Args: { code: string; known_round?: string };
+        Returns: Database['public']['CompositeTypes']['vote_state_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_state_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;
     };
     CompositeTypes: {
-      [_ in never]: never;
+      cast_vote_answer: {
+        ok: boolean | null;
+        round_id: string | null;
+        candidate: Database['public']['CompositeTypes']['vote_choice'] | null;
+        vote_id: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      edition_info_answer: {
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        contact_phone: string | null;
+        contact_email: string | null;
+        reservations_open_at: string | null;
+        reservations_close_at: string | null;
+        reservation_state: string | null;
+        places_left: number | null;
+        waitlist_open: boolean | null;
+        registration_opens_at: string | null;
+        registration_closes_at: string | null;
+        final_city: string | null;
+        final_on: string | null;
+        edition_year: number | null;
+        reminder_configured: boolean | null;
+      };
+      pass_answer: {
+        code: string | null;
+        qr_token: string | null;
+        first_name: string | null;
+        masked_phone: string | null;
+        state: string | null;
+        position: number | null;
+        checked_in_at: string | null;
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      recover_pass_answer: {
+        ok: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      reservation_sent: {
+        id: string | null;
+        sent_to: string | null;
+        channel: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_ballot_line: {
+        id: string | null;
+        number: number | null;
+        name: string | null;
+        line: string | null;
+      };
+      vote_choice: {
+        id: string | null;
+        number: number | null;
+        name: string | null;
+      };
+      vote_pass_round: {
+        id: string | null;
+        title: string | null;
+        closes_at: string | null;
+        candidates: Database['public']['CompositeTypes']['vote_ballot_line'][] | null;
+      };
+      vote_refusal: {
+        code: string | null;
+        message: string | null;
+      };
+      vote_screen_answer: {
+        mode: string | null;
+        server_now: string | null;
+        round: Database['public']['CompositeTypes']['vote_screen_round'] | null;
+      };
+      vote_screen_line: {
+        number: number | null;
+        name: string | null;
+        line: string | null;
+        votes: number | null;
+        share: number | null;
+      };
+      vote_screen_round: {
+        id: string | null;
+        title: string | null;
+        closes_at: string | null;
+        voters: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_screen_line'][] | null;
+        winner: number | null;
+      };
+      vote_state_answer: {
+        poll: boolean | null;
+        server_now: string | null;
+        round: Database['public']['CompositeTypes']['vote_pass_round'] | null;
+        can_vote: boolean | null;
+        refusal: Database['public']['CompositeTypes']['vote_refusal'] | null;
+        my_vote: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
     };
   };
 };

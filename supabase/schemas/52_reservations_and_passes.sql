@@ -207,9 +207,9 @@ revoke all on function private.pass_json(public.reservations) from public, anon,
 -- As before (20251123100000_night_party_operations.sql), with the contest's registration window,
 -- final's city and day and edition year (the final's; the Night Party's name takes the concert's
 -- year, from concert_starts_at), and reminder_configured (message_settings.reminder_days_before).
-create function public.edition_info() returns jsonb
+create function public.edition_info() returns public.edition_info_answer
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
+  select jsonb_populate_record(null::public.edition_info_answer, jsonb_build_object(
     'concert_starts_at', s.concert_starts_at,
     'doors_open_at', s.doors_open_at,
     'venue_name', s.venue_name,
@@ -227,7 +227,7 @@ language sql stable security definer set search_path = '' as $$
     'final_city', c.final_city,
     'final_on', c.final_on,
     'edition_year', extract(year from c.final_on)::integer,
-    'reminder_configured', m.reminder_days_before is not null)
+    'reminder_configured', m.reminder_days_before is not null))
   from public.edition_settings s
   cross join public.contest_settings c
   cross join public.message_settings m

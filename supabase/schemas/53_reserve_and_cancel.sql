@@ -23,7 +23,7 @@ revoke all on function private.reservation_answer(uuid,text) from public, anon, 
 -- both cases the pass reaches the phone by message (private.send_new_pass, or for a pass that
 -- exists private.send_pass_link, limited per phone as a lost pass): the answer names
 -- the masked phone, never a code. A cancelled pass does not hold its phone.
-create function public.create_reservation(payload jsonb) returns jsonb
+create function public.create_reservation(payload jsonb) returns public.reservation_sent
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refused jsonb;
@@ -39,7 +39,7 @@ declare
 begin
   refused := private.admit_public_write('reserve', payload);
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.reservation_sent, refused);
   end if;
   begin
     new_id := coalesce(nullif(payload ->> 'id', '')::uuid, gen_random_uuid());
@@ -48,28 +48,30 @@ begin
   end;
   if private.is_robot(payload) then
     -- Looks like a success; nothing is stored and the code opens nothing.
-    return private.reservation_answer(new_id, btrim(payload ->> 'phone'));
+    return jsonb_populate_record(null::public.reservation_sent,
+      private.reservation_answer(new_id, btrim(payload ->> 'phone')));
   end if;
   v_phone := btrim(payload ->> 'phone');
   select * into r from public.reservations where id = new_id and phone = v_phone;
   if found then
-    return private.reservation_answer(r.id, r.phone);
+    return jsonb_populate_record(null::public.reservation_sent,
+      private.reservation_answer(r.id, r.phone));
   end if;
 
   select * into settings from public.edition_settings;
   closes := coalesce(settings.reservations_close_at, settings.concert_starts_at);
   if now() < settings.reservations_open_at then
-    return private.refusal(403,
+    return jsonb_populate_record(null::public.reservation_sent, private.refusal(403,
       format('Les réservations ne sont pas encore ouvertes : elles ouvrent le %s.',
              to_char(settings.reservations_open_at at time zone 'Africa/Douala',
                      'DD/MM/YYYY "à" HH24"h"MI')),
-      'reservations_not_open', settings.reservations_open_at::text);
+      'reservations_not_open', settings.reservations_open_at::text));
   elsif now() >= closes then
-    return private.refusal(403,
+    return jsonb_populate_record(null::public.reservation_sent, private.refusal(403,
       case when now() >= settings.concert_starts_at
            then 'Les réservations sont closes : la Night Party a commencé.'
            else 'Les réservations sont closes.' end,
-      'reservations_closed', closes::text);
+      'reservations_closed', closes::text));
   end if;
 
   perform private.require_strings(payload,
@@ -104,16 +106,19 @@ begin
   -- An overlapping retry now sees the row the first request stored.
   select * into r from public.reservations where id = new_id and phone = v_phone;
   if found then
-    return private.reservation_answer(r.id, r.phone);
+    return jsonb_populate_record(null::public.reservation_sent,
+      private.reservation_answer(r.id, r.phone));
   end if;
   if exists (select 1 from public.reservations x where x.id = new_id) then
-    return private.refusal(409, 'Cette réservation a déjà été enregistrée.', 'duplicate_reservation');
+    return jsonb_populate_record(null::public.reservation_sent,
+      private.refusal(409, 'Cette réservation a déjà été enregistrée.', 'duplicate_reservation'));
   end if;
   -- A live pass holds this phone: its link goes to the phone, the answer is a new pass's.
   select * into r from public.reservations x where x.phone = v_phone and x.state <> 'cancelled';
   if found then
     perform private.send_pass_link(r);
-    return private.reservation_answer(new_id, v_phone);
+    return jsonb_populate_record(null::public.reservation_sent,
+      private.reservation_answer(new_id, v_phone));
   end if;
 
   if (select count(*) from public.reservations x where x.state = 'confirmed')
@@ -139,7 +144,8 @@ begin
     code, v_state, queue, changed)
   returning * into r;
   perform private.send_new_pass(r);
-  return private.reservation_answer(r.id, r.phone);
+  return jsonb_populate_record(null::public.reservation_sent,
+    private.reservation_answer(r.id, r.phone));
 exception
   when unique_violation then
     -- A row written by another path (an admin, a script as superuser) between check and insert:
@@ -148,12 +154,14 @@ exception
       select * into r from public.reservations x where x.phone = v_phone and x.state <> 'cancelled';
       if found then
         perform private.send_pass_link(r);
-        return private.reservation_answer(new_id, v_phone);
+        return jsonb_populate_record(null::public.reservation_sent,
+          private.reservation_answer(new_id, v_phone));
       end if;
     elsif sqlerrm like '%reservations_pkey%' then
       select * into r from public.reservations where id = new_id and phone = v_phone;
       if found then
-        return private.reservation_answer(r.id, r.phone);
+        return jsonb_populate_record(null::public.reservation_sent,
+          private.reservation_answer(r.id, r.phone));
       end if;
     end if;
     raise;
@@ -168,7 +176,7 @@ grant execute on function public.create_reservation(jsonb) to anon, authenticate
 -- confirmed | waitlisted | cancelled | checked_in. A wrong code is counted per address, and
 -- refused past the limit (private.wrong_code, docs/decisions/039-one-answer-and-votes-that-
 -- cannot-be-bought.md).
-create function public.get_pass(code text) returns jsonb
+create function public.get_pass(code text) returns public.pass_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
@@ -176,9 +184,9 @@ begin
   select * into r from public.reservations x
    where x.pass_code = private.normalise_pass_code(get_pass.code);
   if not found then
-    return private.wrong_code();
+    return jsonb_populate_record(null::public.pass_answer, private.wrong_code());
   end if;
-  return private.pass_json(r);
+  return jsonb_populate_record(null::public.pass_answer, private.pass_json(r));
 end;
 $$;
 revoke all on function public.get_pass(text) from public, anon, authenticated;
@@ -189,7 +197,7 @@ grant execute on function public.get_pass(text) to anon, authenticated;
 -- signed-in caller is staff and cancels from the administration (admin_cancel_reservation,
 -- journaled with its actor). The holder's cancellation writes one 'reservation.cancel' row
 -- without actor nor personal data.
-create function public.cancel_reservation(code text) returns jsonb
+create function public.cancel_reservation(code text) returns public.pass_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refused jsonb;
@@ -203,19 +211,21 @@ begin
   end if;
   refused := private.take_rate_limit('cancel');
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.pass_answer, refused);
   end if;
   if not exists (select 1 from public.reservations x where x.pass_code = v_code) then
     -- Counted per address, refused past the limit (22_wrong_codes.sql).
     refused := private.wrong_code();
-    return coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown'));
+    return jsonb_populate_record(null::public.pass_answer,
+      coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown')));
   end if;
   -- Same lock order as create_reservation: settings, then the row.
   perform 1 from public.edition_settings for update;
   select * into r from public.reservations x where x.pass_code = v_code for update;
   if r.checked_in_at is not null then
-    return private.refusal(409, 'Ce pass a déjà servi à l''entrée : il ne peut plus être annulé.',
-      'pass_checked_in');
+    return jsonb_populate_record(null::public.pass_answer,
+      private.refusal(409, 'Ce pass a déjà servi à l''entrée : il ne peut plus être annulé.',
+      'pass_checked_in'));
   end if;
   if r.state <> 'cancelled' then
     was := r.state;
@@ -226,7 +236,7 @@ begin
       'Annulé par le titulaire', jsonb_build_object('state', was),
       jsonb_build_object('state', 'cancelled'));
   end if;
-  return private.pass_json(r);
+  return jsonb_populate_record(null::public.pass_answer, private.pass_json(r));
 end;
 $$;
 revoke all on function public.cancel_reservation(text) from public, anon, authenticated;

@@ -18,7 +18,7 @@ revoke all on function private.vote_answer(private.vote_receipts) from public, a
 -- eligibility, the candidate, then the pass's one row (the last vote counts; changes limited
 -- per pass).
 create function public.cast_vote(code text, round_id uuid, candidate_id uuid, vote_id uuid)
-returns jsonb
+returns public.cast_vote_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_code text := private.normalise_pass_code(cast_vote.code);
@@ -36,35 +36,41 @@ begin
   if not found then
     -- Counted per address, refused past the limit (22_wrong_codes.sql).
     refused := private.wrong_code();
-    return coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown'));
+    return jsonb_populate_record(null::public.cast_vote_answer,
+      coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown')));
   end if;
   select * into rc from private.vote_receipts x where x.vote_id = cast_vote.vote_id;
   if found then
     if rc.reservation_id is distinct from r.id or rc.round_id is distinct from cast_vote.round_id then
       perform private.invalid('vote_id', 'Cet identifiant de vote a déjà servi pour un autre vote.');
     end if;
-    return private.vote_answer(rc);
+    return jsonb_populate_record(null::public.cast_vote_answer, private.vote_answer(rc));
   end if;
   refused := private.vote_pass_refusal(r, null::public.vote_rounds);
   if refused is not null then
-    return private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code');
+    return jsonb_populate_record(null::public.cast_vote_answer,
+      private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code'));
   end if;
   perform private.vote_round_lock(cast_vote.round_id, false);
   -- A statement after the lock: its snapshot sees a close committed while this vote waited.
   select * into rd from public.vote_rounds x where x.id = cast_vote.round_id;
   if not found or rd.state = 'draft' then
-    return private.refusal(409, 'Ce vote n''est pas ouvert.', 'vote_closed');
+    return jsonb_populate_record(null::public.cast_vote_answer,
+      private.refusal(409, 'Ce vote n''est pas ouvert.', 'vote_closed'));
   elsif private.vote_round_state(rd) <> 'open' then
-    return private.refusal(409, 'Le vote est clos : ce choix n''a pas été enregistré.', 'vote_closed');
+    return jsonb_populate_record(null::public.cast_vote_answer,
+      private.refusal(409, 'Le vote est clos : ce choix n''a pas été enregistré.', 'vote_closed'));
   end if;
   refused := private.vote_pass_refusal(r, rd);
   if refused is not null then
-    return private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code');
+    return jsonb_populate_record(null::public.cast_vote_answer,
+      private.refusal((refused ->> 'status')::integer, refused ->> 'message', refused ->> 'code'));
   end if;
   select * into c from public.vote_candidates x
    where x.id = cast_vote.candidate_id and x.round_id = rd.id;
   if not found then
-    return private.refusal(400, 'Ce candidat ne fait pas partie de ce vote.', 'vote_bad_candidate');
+    return jsonb_populate_record(null::public.cast_vote_answer,
+      private.refusal(400, 'Ce candidat ne fait pas partie de ce vote.', 'vote_bad_candidate'));
   end if;
 
   insert into public.votes as x (round_id, reservation_id, candidate_id, last_vote_id)
@@ -81,12 +87,12 @@ begin
       if rc.reservation_id is distinct from r.id or rc.round_id is distinct from rd.id then
         perform private.invalid('vote_id', 'Cet identifiant de vote a déjà servi pour un autre vote.');
       end if;
-      return private.vote_answer(rc);
+      return jsonb_populate_record(null::public.cast_vote_answer, private.vote_answer(rc));
     end if;
     if v.changes >= private.vote_max_changes() then
-      return private.refusal(429,
+      return jsonb_populate_record(null::public.cast_vote_answer, private.refusal(429,
         'Trop de changements de vote pour ce pass : votre dernier choix reste compté.',
-        'vote_too_many');
+        'vote_too_many'));
     end if;
     update public.votes x set candidate_id = c.id, last_vote_id = cast_vote.vote_id,
            changed_at = now(), changes = x.changes + 1
@@ -100,7 +106,7 @@ begin
     -- The same vote_id for another pass at the same instant: nothing of this call is kept.
     perform private.invalid('vote_id', 'Cet identifiant de vote a déjà servi pour un autre vote.');
   end if;
-  return private.vote_answer(rc);
+  return jsonb_populate_record(null::public.cast_vote_answer, private.vote_answer(rc));
 end;
 $$;
 revoke all on function public.cast_vote(text,uuid,uuid,uuid) from public, anon, authenticated;
@@ -110,7 +116,8 @@ grant execute on function public.cast_vote(text,uuid,uuid,uuid) to anon, authent
 -- this pass may vote (and why not) and its current vote. An unknown code is a wrong code
 -- (counted, refused past the limit; poll false). The candidates come once per round:
 -- with known_round = the open round's id they are null, so that a poll stays under 1 KB.
-create function public.vote_state(code text, known_round uuid default null) returns jsonb
+create function public.vote_state(code text, known_round uuid default null)
+returns public.vote_state_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
@@ -127,11 +134,12 @@ begin
     -- Counted per address, refused past the limit (22_wrong_codes.sql); never polled again.
     refused := private.wrong_code();
     if refused is not null then
-      return refused;
+      return jsonb_populate_record(null::public.vote_state_answer, refused);
     end if;
-    return jsonb_build_object('poll', false, 'server_now', now(), 'round', null,
+    return jsonb_populate_record(null::public.vote_state_answer,
+      jsonb_build_object('poll', false, 'server_now', now(), 'round', null,
       'can_vote', false, 'my_vote', null, 'refusal',
-      jsonb_build_object('code', 'pass_unknown', 'message', 'Pass inconnu : vérifiez le code.'));
+      jsonb_build_object('code', 'pass_unknown', 'message', 'Pass inconnu : vérifiez le code.')));
   end if;
   refused := private.vote_pass_refusal(r, rd);
   if rd.id is not null then
@@ -141,7 +149,8 @@ begin
         'Trop de changements de vote pour ce pass : votre dernier choix reste compté.');
     end if;
   end if;
-  return jsonb_build_object('poll', poll, 'server_now', now(),
+  return jsonb_populate_record(null::public.vote_state_answer,
+    jsonb_build_object('poll', poll, 'server_now', now(),
     'round', case when rd.id is not null then jsonb_build_object('id', rd.id, 'title', rd.title,
       'closes_at', rd.closes_at,
       'candidates', case when known_round is distinct from rd.id then
@@ -150,7 +159,7 @@ begin
            from public.vote_candidates c where c.round_id = rd.id) end) end,
     'can_vote', rd.id is not null and refused is null,
     'refusal', refused - 'status',
-    'my_vote', v.candidate_id);
+    'my_vote', v.candidate_id));
 end;
 $$;
 revoke all on function public.vote_state(text,uuid) from public, anon, authenticated;
@@ -158,7 +167,7 @@ grant execute on function public.vote_state(text,uuid) to anon, authenticated;
 
 -- The stage screen: the round last opened, closed or revealed, its voters' count and its
 -- candidates; votes, shares and the winner once revealed. Nothing about any pass.
-create function public.vote_screen_state() returns jsonb
+create function public.vote_screen_state() returns public.vote_screen_answer
 language plpgsql stable security definer set search_path = '' as $$
 declare
   rd public.vote_rounds;
@@ -168,15 +177,17 @@ begin
   select x.* into rd from private.vote_screen s join public.vote_rounds x on x.id = s.round_id;
   st := private.vote_round_state(rd);
   if rd.id is null or st = 'draft' then
-    return jsonb_build_object('mode', 'idle', 'server_now', now(), 'round', null);
+    return jsonb_populate_record(null::public.vote_screen_answer,
+      jsonb_build_object('mode', 'idle', 'server_now', now(), 'round', null));
   end if;
   shown := st = 'revealed';
-  return jsonb_build_object('mode', st, 'server_now', now(), 'round', jsonb_build_object(
+  return jsonb_populate_record(null::public.vote_screen_answer,
+    jsonb_build_object('mode', st, 'server_now', now(), 'round', jsonb_build_object(
     'id', rd.id, 'title', rd.title, 'closes_at', rd.closes_at,
     'voters', (select count(*) from public.votes v where v.round_id = rd.id),
     'candidates', (select jsonb_agg(c - 'id' - 'participant_id' order by (c ->> 'number')::integer)
                      from jsonb_array_elements(private.vote_candidates_json(rd.id, shown)) c),
-    'winner', case when shown then private.vote_winner(rd.id) end));
+    'winner', case when shown then private.vote_winner(rd.id) end)));
 end;
 $$;
 revoke all on function public.vote_screen_state() from public, anon, authenticated;

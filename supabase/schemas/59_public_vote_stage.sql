@@ -120,7 +120,7 @@ revoke all on function public.regie_reveal_round(uuid) from public, anon, authen
 grant execute on function public.regie_reveal_round(uuid) to authenticated;
 
 -- The stage screen back to its idle page. Answers vote_screen_state().
-create function public.regie_reset_screen() returns jsonb
+create function public.regie_reset_screen() returns public.vote_screen_answer
 language plpgsql volatile security definer set search_path = '' as $$
 begin
   perform private.require_vote_desk();

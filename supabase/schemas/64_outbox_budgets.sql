@@ -109,7 +109,7 @@ revoke all on function private.send_new_pass(public.reservations) from public, a
 -- phone every 10 minutes (the dedupe key's bucket), recovery_per_phone_hour an hour and
 -- recovery_per_phone_day a Douala day (docs/decisions/037-message-budgets.md): beyond, the same
 -- answer, nothing queued, the refusal counted in private.outbox_refusals.
-create function public.recover_pass(payload jsonb) returns jsonb
+create function public.recover_pass(payload jsonb) returns public.recover_pass_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refused jsonb;
@@ -120,10 +120,10 @@ declare
 begin
   refused := private.admit_public_write('recover', payload);
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.recover_pass_answer, refused);
   end if;
   if private.is_robot(payload) then
-    return answer;
+    return jsonb_populate_record(null::public.recover_pass_answer, answer);
   end if;
   v_phone := btrim(payload ->> 'phone');
   if coalesce(v_phone, '') !~ '^[0-9]{9}$' then
@@ -137,7 +137,7 @@ begin
     -- never refused: the answer stays the same whatever the phone.
     perform private.wrong_code(false);
   end if;
-  return answer;
+  return jsonb_populate_record(null::public.recover_pass_answer, answer);
 end;
 $$;
 revoke all on function public.recover_pass(jsonb) from public, anon, authenticated;

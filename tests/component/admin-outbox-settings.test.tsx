@@ -75,7 +75,7 @@ describe('the messages’ settings', () => {
     });
     // No scheduled reminder: the success page will not promise one.
     const [{ info }] = await backend.sql<{ info: { reminder_configured: boolean } }>(
-      'select edition_info() as info',
+      'select to_jsonb(edition_info()) as info',
     );
     expect(info.reminder_configured).toBe(false);
     expect(field(/^Prix d’un segment SMS/)).toHaveValue('27,5');

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../../scripts/db-types.ts';
+import {
+  DATABASE_TYPES_FILE,
+  EDGE_CHECKED_VALUES_FILE,
+  edgeCheckedValues,
+  generateDatabaseTypes,
+} from '../../scripts/db-types.ts';
 import { testBackend } from '../setup/test-backend';
 
 describe('supabase/database.types.ts', () => {
@@ -14,5 +19,13 @@ describe('supabase/database.types.ts', () => {
       committed,
       'supabase/database.types.ts differs from the schema of supabase/migrations: run npm run db:types',
     ).toBe(fresh);
+  });
+
+  it('gives the Edge Function the same CheckedValues (supabase/functions/send-messages)', async () => {
+    const committed = await readFile(DATABASE_TYPES_FILE, 'utf8');
+    expect(
+      await readFile(EDGE_CHECKED_VALUES_FILE, 'utf8'),
+      "the Edge Function's checked-values.ts differs from supabase/database.types.ts: run npm run db:types",
+    ).toBe(edgeCheckedValues(committed));
   });
 });

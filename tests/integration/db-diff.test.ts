@@ -62,6 +62,8 @@ const COUNT_LINE =
   '  return (select count(*) from public.contact_messages m where m.handled_at is null);';
 const NEW_COUNT_LINE = COUNT_LINE.replace('handled_at is null', 'handled_at is not null');
 
+const UNHANDLED_RETURNS = 'create function public.unhandled_message_count() returns integer';
+
 describe('npm run db:diff', () => {
   it('says so and writes nothing on main, exit 0: the schema files and the migrations build the same database (a constraint migra prints with other brackets is not a difference)', async () => {
     // The command itself, with its own throw-away PostgreSQL, as a developer runs it.
@@ -89,6 +91,9 @@ describe('npm run db:diff', () => {
     // comment and grant: migra writes neither comments nor a function's privileges.
     await edit(messages, '  handled_by uuid,\n', '  handled_by uuid,\n  handled_note text,\n');
     await edit(messages, COUNT_LINE, NEW_COUNT_LINE);
+    // A function's answer changing type (docs/decisions/054-typed-answers.md): PostgreSQL
+    // refuses `create or replace` for it, so the migration drops it first and grants it again.
+    await edit(messages, UNHANDLED_RETURNS, UNHANDLED_RETURNS.replace('integer', 'bigint'));
     await writeFile(
       messages,
       `${await readFile(messages, 'utf8')}
@@ -123,6 +128,14 @@ grant execute on function public.handled_message_count() to authenticated;
     expect(sql).toContain(NEW_COUNT_LINE);
     expect(sql).toContain(
       'grant execute on function public.handled_message_count() to authenticated;',
+    );
+    const drop = sql.indexOf('drop function public.unhandled_message_count();');
+    expect(drop).toBeGreaterThan(0);
+    expect(
+      sql.indexOf('CREATE OR REPLACE FUNCTION public.unhandled_message_count()'),
+    ).toBeGreaterThan(drop);
+    expect(sql).toContain(
+      'grant execute on function public.unhandled_message_count() to authenticated;',
     );
     expect(sql).toContain(HAND_WRITTEN);
     expect(sql).toContain(`-- ${result.statements.length} generated statement(s).`);

@@ -14,6 +14,7 @@ import {
   cancel,
   states,
   resetNightPartyBeforeEach,
+  NO_REFUSAL,
 } from './support/night-party';
 
 resetNightPartyBeforeEach();
@@ -101,6 +102,7 @@ describe('create_reservation', () => {
     expect(answers.map((a) => a.error)).toEqual(Array(5).fill(null));
     const first = answers[0].reply!;
     expect(first).toEqual({
+      ...NO_REFUSAL,
       id: payload.id,
       sent_to: `6•• •• •• ${payload.phone.slice(-2)}`,
       channel: 'sms',

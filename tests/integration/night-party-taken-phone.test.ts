@@ -12,6 +12,7 @@ import {
   reservation,
   reserve,
   resetNightPartyBeforeEach,
+  NO_REFUSAL,
 } from './support/night-party';
 
 resetNightPartyBeforeEach();
@@ -44,12 +45,14 @@ describe('a phone that holds a live pass', () => {
     expect(taken.error).toBeNull();
     expect(taken.status).toBe(fresh.status);
     expect(taken.reply).toEqual({
+      ...NO_REFUSAL,
       id: again.id,
       sent_to: `6•• •• •• ${holder.phone.slice(-2)}`,
       channel: 'sms',
     });
     expect(Object.keys(taken.reply!).sort()).toEqual(Object.keys(fresh.reply!).sort());
     expect(fresh.reply).toEqual({
+      ...NO_REFUSAL,
       id: free.id,
       sent_to: `6•• •• •• ${free.phone.slice(-2)}`,
       channel: 'sms',
@@ -84,7 +87,16 @@ describe('a phone that holds a live pass', () => {
     expect((await reserve(holder)).data?.state).toBe('waitlisted');
     const taken = await reserve({ ...reservation(), phone: holder.phone });
     expect(taken).toMatchObject({ status: 200, error: null });
-    expect(Object.keys(taken.reply!).sort()).toEqual(['channel', 'id', 'sent_to']);
+    expect(Object.keys(taken.reply!).sort()).toEqual([
+      'channel',
+      'code',
+      'details',
+      'hint',
+      'id',
+      'message',
+      'sent_to',
+    ]);
+    expect(taken.reply).toMatchObject(NO_REFUSAL);
     expect((await passesOf(holder.phone)).map((p) => p.state)).toEqual(['waitlisted']);
   });
 });
@@ -117,6 +129,7 @@ describe('two reservations at once with one phone', () => {
     expect(results.map((r) => [r.status, r.error])).toEqual(Array(6).fill([200, null]));
     for (const [i, r] of results.entries())
       expect(r.reply).toEqual({
+        ...NO_REFUSAL,
         id: payloads[i].id,
         sent_to: `6•• •• •• ${phone.slice(-2)}`,
         channel: 'sms',

@@ -5,6 +5,7 @@
  * Shared sign-in and round reads: support/public-vote.ts; passes and rounds: support/vote-fixtures.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_REFUSAL } from './support/answers';
 import { backend, anon, admin, regie, counted, signInVoteStaff } from './support/public-vote';
 import { draftRound, openRound, pass, passes, vote } from './support/vote-fixtures';
 
@@ -113,6 +114,7 @@ describe('cast_vote: a retried vote_id', () => {
     const first = crypto.randomUUID();
     const answer = (await vote(anon, pass_code, round, c1, first)).data;
     expect(answer).toEqual({
+      ...NO_REFUSAL,
       ok: true,
       round_id: round.id,
       vote_id: first,

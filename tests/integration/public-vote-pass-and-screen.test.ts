@@ -5,6 +5,7 @@
  * Shared sign-in and round reads: support/public-vote.ts; passes and rounds: support/vote-fixtures.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_REFUSAL } from './support/answers';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backend, anon, admin, regie, signInVoteStaff } from './support/public-vote';
 import { openRound, pass, passes, vote, type Round } from './support/vote-fixtures';
@@ -31,6 +32,7 @@ describe('vote_state: what the pass page polls', () => {
 
     const first = await anon.rpc('vote_state', { code: pass_code });
     expect(first.data).toEqual({
+      ...NO_REFUSAL,
       poll: true,
       server_now: expect.any(String),
       round: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testBackend } from '../setup/test-backend';
+import { NO_REFUSAL } from './support/night-party';
 
 /** What the public anon key can and cannot do, over raw HTTP as any visitor could. */
 const backend = testBackend();
@@ -67,7 +68,12 @@ describe('the anon key', () => {
     const row = reservation('690112233');
     const res = await reserve({ ...row, pow: await backend.proofOfWork() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: row.id, sent_to: '6•• •• •• 33', channel: 'sms' });
+    expect(await res.json()).toEqual({
+      ...NO_REFUSAL,
+      id: row.id,
+      sent_to: '6•• •• •• 33',
+      channel: 'sms',
+    });
     const stored = await backend.sql(
       `select full_name, ville from reservations where id = '${row.id}'`,
     );
@@ -90,7 +96,12 @@ describe('the anon key', () => {
     const second = reservation('677001122');
     const res = await reserve({ ...second, pow: await backend.proofOfWork() });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: second.id, sent_to: '6•• •• •• 22', channel: 'sms' });
+    expect(await res.json()).toEqual({
+      ...NO_REFUSAL,
+      id: second.id,
+      sent_to: '6•• •• •• 22',
+      channel: 'sms',
+    });
     expect(
       await backend.sql(`select count(*)::int n from reservations where phone = '677001122'`),
     ).toEqual([{ n: 1 }]);

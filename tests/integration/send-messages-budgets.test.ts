@@ -18,8 +18,12 @@ import {
 
 withProviders();
 
+/** With the refusal's fields, null (supabase/schemas/05_answer_types.sql). */
 const ANSWER = {
   ok: true,
+  code: null,
+  hint: null,
+  details: null,
   message:
     'Si ce numéro a une réservation, le lien de son pass lui est envoyé par message dans quelques minutes.',
 };

@@ -12,8 +12,12 @@ import { clients, ROLES, signInEveryRole } from './support/rls-matrix';
 
 signInEveryRole();
 
+/** With the refusal's fields, null (supabase/schemas/05_answer_types.sql). */
 const ANSWER = {
   ok: true,
+  code: null,
+  hint: null,
+  details: null,
   message:
     'Si ce numéro a une réservation, le lien de son pass lui est envoyé par message dans quelques minutes.',
 };

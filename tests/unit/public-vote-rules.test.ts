@@ -101,6 +101,10 @@ describe('what the pages read', () => {
       can_vote: true,
       refusal: null,
       my_vote: null,
+      code: null,
+      message: null,
+      hint: null,
+      details: null,
     });
     expect(state.round?.candidates).toBeNull();
   });

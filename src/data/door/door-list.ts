@@ -1,4 +1,5 @@
 import { DataError } from '@/lib/errors';
+import type { CheckedValues } from '../../../supabase/database.types';
 import { callDoorRpc, int, text, type Json } from './door-rpc';
 import type { DoorWindow } from './check-in';
 import type { DoorDerivation } from './door-ref';
@@ -16,7 +17,7 @@ import type { DoorDerivation } from './door-ref';
 const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.';
 
 /** 'c' confirmed, 'w' waitlisted, 'x' cancelled. */
-export type DoorPassState = 'confirmed' | 'waitlisted' | 'cancelled';
+export type DoorPassState = (typeof CheckedValues.reservations.state)[number];
 
 export type DoorPass = {
   /** The pass's name in the list (opaque: a hash keyed by a key the phone never gets). */

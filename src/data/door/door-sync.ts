@@ -1,4 +1,5 @@
 import { DataError } from '@/lib/errors';
+import { CheckedValues } from '../../../supabase/database.types';
 import { CHECK_IN_FAILED, toDoorAnswer, type DoorAnswer } from './check-in';
 import { callDoorRpc, int, text, type Json } from './door-rpc';
 import type { DoorPassState } from './door-list';
@@ -103,7 +104,7 @@ export type PhoneMatch = {
   byHand: boolean;
 };
 
-const PASS_STATES: readonly DoorPassState[] = ['confirmed', 'waitlisted', 'cancelled'];
+const PASS_STATES: readonly DoorPassState[] = CheckedValues.reservations.state;
 
 function toPhoneMatch(json: unknown): PhoneMatch {
   const j = (json ?? {}) as Json;

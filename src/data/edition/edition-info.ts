@@ -1,5 +1,6 @@
 import { publicRpc } from '@/data/shared/public-rpc';
 import { DataError, toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * The edition's public facts and whether Night Party reservations are open (edition_info), read
@@ -37,34 +38,33 @@ export type EditionInfo = {
 
 const INFO_ERROR = 'Impossible de charger les informations de la Night Party pour le moment.';
 
-type Json = Record<string, unknown>;
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const STATES: ReservationState[] = ['not_open', 'open', 'closed', 'past'];
 
-/** edition_info() JSON -> EditionInfo; an answer that is not one throws. */
-function toEditionInfo(json: unknown): EditionInfo {
-  const j = (json ?? {}) as Json;
-  const reservationState = STATES.find((s) => s === j.reservation_state);
-  if (!reservationState || !j.concert_starts_at) throw new DataError('unknown', INFO_ERROR);
+/** edition_info's answer (supabase/schemas/05_answer_types.sql), renamed; a broken one throws. */
+function toEditionInfo(
+  a: Database['public']['CompositeTypes']['edition_info_answer'] | null,
+): EditionInfo {
+  const reservationState = STATES.find((s) => s === a?.reservation_state);
+  if (!a || !reservationState || !a.concert_starts_at) throw new DataError('unknown', INFO_ERROR);
   return {
-    concertStartsAt: text(j.concert_starts_at),
-    doorsOpenAt: text(j.doors_open_at),
-    venueName: text(j.venue_name),
-    venueAddress: text(j.venue_address),
-    mapUrl: text(j.map_url),
-    contactPhone: text(j.contact_phone),
-    contactEmail: text(j.contact_email),
-    reservationsOpenAt: text(j.reservations_open_at),
-    reservationsCloseAt: text(j.reservations_close_at),
+    concertStartsAt: a.concert_starts_at,
+    doorsOpenAt: a.doors_open_at ?? '',
+    venueName: a.venue_name ?? '',
+    venueAddress: a.venue_address ?? '',
+    mapUrl: a.map_url ?? '',
+    contactPhone: a.contact_phone ?? '',
+    contactEmail: a.contact_email ?? '',
+    reservationsOpenAt: a.reservations_open_at ?? '',
+    reservationsCloseAt: a.reservations_close_at ?? '',
     reservationState,
-    placesLeft: Number(j.places_left ?? 0),
-    waitlistOpen: j.waitlist_open === true,
-    registrationOpensAt: text(j.registration_opens_at),
-    registrationClosesAt: text(j.registration_closes_at),
-    finalCity: text(j.final_city),
-    finalOn: text(j.final_on),
-    editionYear: Number(j.edition_year ?? 0),
-    reminderConfigured: j.reminder_configured === true,
+    placesLeft: a.places_left ?? 0,
+    waitlistOpen: a.waitlist_open === true,
+    registrationOpensAt: a.registration_opens_at ?? '',
+    registrationClosesAt: a.registration_closes_at ?? '',
+    finalCity: a.final_city ?? '',
+    finalOn: a.final_on ?? '',
+    editionYear: a.edition_year ?? 0,
+    reminderConfigured: a.reminder_configured === true,
   };
 }
 

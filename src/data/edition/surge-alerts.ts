@@ -1,6 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
-import type { Database } from '../../../supabase/database.types';
+import { CheckedValues, type Database } from '../../../supabase/database.types';
 
 /**
  * Surges of public writes (docs/decisions/016-trusted-address-and-proof-of-work.md): one alert
@@ -9,7 +9,7 @@ import type { Database } from '../../../supabase/database.types';
  * address's limit or past their ceiling (docs/decisions/039-one-answer-and-votes-that-cannot-be-
  * bought.md). Admins and readers read them.
  */
-export type SurgeAction = 'reserve' | 'register' | 'contact' | 'wrong_code';
+export type SurgeAction = (typeof CheckedValues.surge_alerts.action)[number];
 
 export type SurgeAlert = {
   id: number;
@@ -26,12 +26,7 @@ export type SurgeAlert = {
 
 type SurgeAlertRow = Database['public']['Tables']['surge_alerts']['Row'];
 
-const ACTIONS: readonly string[] = [
-  'reserve',
-  'register',
-  'contact',
-  'wrong_code',
-] satisfies SurgeAction[];
+const ACTIONS: readonly string[] = CheckedValues.surge_alerts.action;
 
 function toSurgeAlert(row: SurgeAlertRow): SurgeAlert {
   if (!ACTIONS.includes(row.action)) throw new Error(`Unknown surge action: ${row.action}`);

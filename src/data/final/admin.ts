@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import type { CheckedValues } from '../../../supabase/database.types';
 
 /**
  * The organisers' side of the final (/admin/auditions?finale=, docs/decisions/047-the-final.md):
@@ -8,7 +9,7 @@ import { DataError, toDataError } from '@/lib/errors';
  * and journals each write.
  */
 
-export type FinalCategory = 'dance' | 'singing';
+export type FinalCategory = (typeof CheckedValues.final_rules.category)[number];
 
 export type FinalFinalist = {
   name: string;

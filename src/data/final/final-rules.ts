@@ -1,5 +1,6 @@
 import { publicRpc } from '@/data/shared/public-rpc';
 import { DataError, toDataError } from '@/lib/errors';
+import type { CheckedValues } from '../../../supabase/database.types';
 
 /**
  * The final's published rules (final_rules_public), read with plain fetch as the other public
@@ -11,7 +12,7 @@ import { DataError, toDataError } from '@/lib/errors';
 export type TieBreakStep = 'jury' | 'criterion' | 'head_judge';
 
 export type FinalRules = {
-  category: 'dance' | 'singing';
+  category: (typeof CheckedValues.final_rules.category)[number];
   juryShare: number;
   publicShare: number;
   tiebreak: TieBreakStep[];

@@ -1,5 +1,5 @@
 import { getSupabase, type Supabase } from '@/data/shared/supabase';
-import type { Json } from '../../../supabase/database.types';
+import { CheckedValues, type Json } from '../../../supabase/database.types';
 import { ilikeAny, pageOf, type Page } from '@/data/shared/query-helpers';
 import { doualaInstant } from '@/lib/dates';
 
@@ -10,52 +10,7 @@ import { doualaInstant } from '@/lib/dates';
  * the site's exports (EXPORTS) and writes its own summary
  * (docs/decisions/018-scheduled-purge-and-journal.md).
  */
-export const AUDIT_ACTIONS = [
-  'participant.update',
-  'participant.delete',
-  'participant.restore',
-  'participant.status',
-  'participant.slot',
-  'participant.notes',
-  'participant.notified',
-  'reservation.cancel',
-  'reservation.check_in',
-  'reservation.check_in_undo',
-  'door.lookup',
-  'settings.update',
-  'message.handled',
-  'export',
-  'retention.request',
-  'retention.cancel',
-  'retention.purge',
-  'bin.purge',
-  'vote.round_create',
-  'vote.round_update',
-  'vote.round_delete',
-  'vote.open',
-  'vote.close',
-  'vote.reveal',
-  'vote.screen_reset',
-  'jury.score',
-  'jury.lock',
-  'jury.unlock',
-  'jury.session_save',
-  'jury.session_delete',
-  'jury.criteria',
-  'jury.preselect',
-  'door.list',
-  'reservation.double_entry',
-  'messages.reminder',
-  'messages.convocation',
-  'messages.resend',
-  'jury.conflict',
-  'jury.card_unlock',
-  'final.rules',
-  'final.rules_publish',
-  'final.rules_propose',
-  'final.rules_approve',
-  'final.results_publish',
-] as const;
+export const AUDIT_ACTIONS = CheckedValues.audit_log.action;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditEntry = {

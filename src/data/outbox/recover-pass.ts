@@ -17,8 +17,7 @@ export async function recoverPass(phone: string, honeypot = ''): Promise<string>
       website: honeypot,
     });
     if (error) throw toDataError(error, RECOVER_PASS_ERROR);
-    const message = (data as { message?: unknown } | null)?.message;
-    return typeof message === 'string' ? message : RECOVER_PASS_ERROR;
+    return data?.message ?? RECOVER_PASS_ERROR;
   } catch (error) {
     throw toDataError(error, RECOVER_PASS_ERROR);
   }

@@ -1,24 +1,21 @@
+import { CheckedValues } from '../../../supabase/database.types';
+
 /**
  * The outbox (docs/decisions/033-messages-outbox.md): one row per message to send, written by
  * the database itself, sent by the send-messages Edge Function. Admins read it on "Envois".
  */
-export const OUTBOX_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
+export const OUTBOX_CHANNELS = CheckedValues.outbox.channel;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
-export const OUTBOX_TEMPLATES = [
-  'reminder',
-  'waitlist_offer',
-  'registration_confirmation',
-  'convocation',
-  'pass_recovery',
-] as const;
+export const OUTBOX_TEMPLATES = CheckedValues.outbox.template;
 export type OutboxTemplate = (typeof OUTBOX_TEMPLATES)[number];
 
-export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export const OUTBOX_STATES = CheckedValues.outbox.state;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-/** The channels a reminder (and the pass messages) go by. */
-export type PhoneChannel = 'sms' | 'whatsapp';
+/** The channels a reminder (and the pass messages) go by (message_settings.reminder_channel). */
+export const PHONE_CHANNELS = CheckedValues.message_settings.reminder_channel;
+export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
 
 /** One message as "Envois" shows it (admins see the full recipient). */
 export type OutboxMessage = {

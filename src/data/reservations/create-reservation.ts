@@ -1,4 +1,5 @@
 import { toDataError } from '@/lib/errors';
+import type { CheckedValues, Database } from '../../../supabase/database.types';
 import { toReservationRow } from './mappers';
 import { callPublicWrite } from '@/data/shared/public-write';
 import type { NewReservation } from './types';
@@ -12,15 +13,14 @@ export type SentReservation = {
   /** The phone as typed, masked: "6•• •• •• 12". */
   sentTo: string;
   /** How the message goes: the organisers' channel (message_settings.reminder_channel). */
-  channel: 'sms' | 'whatsapp';
+  channel: (typeof CheckedValues.message_settings.reminder_channel)[number];
 };
 
-function toSentReservation(json: unknown): SentReservation {
-  const j = (json ?? {}) as { sent_to?: unknown; channel?: unknown };
-  return {
-    sentTo: typeof j.sent_to === 'string' ? j.sent_to : '',
-    channel: j.channel === 'whatsapp' ? 'whatsapp' : 'sms',
-  };
+/** What create_reservation answers (supabase/schemas/05_answer_types.sql), renamed. */
+function toSentReservation(
+  a: Database['public']['CompositeTypes']['reservation_sent'] | null,
+): SentReservation {
+  return { sentTo: a?.sent_to ?? '', channel: a?.channel === 'whatsapp' ? 'whatsapp' : 'sms' };
 }
 
 export const RESERVATION_ERROR =

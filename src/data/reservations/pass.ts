@@ -1,5 +1,8 @@
 import { publicRpc } from '@/data/shared/public-rpc';
 import { DataError, toDataError } from '@/lib/errors';
+import { CheckedValues, type Database } from '../../../supabase/database.types';
+
+const PASS_STATES = [...CheckedValues.reservations.state, 'checked_in'] as const;
 
 /**
  * A visitor's Night Party pass, read and cancelled with its code (get_pass, cancel_reservation),
@@ -8,7 +11,8 @@ import { DataError, toDataError } from '@/lib/errors';
  * docs/decisions/009-night-party-operations.md.
  */
 
-type PassState = 'confirmed' | 'waitlisted' | 'cancelled' | 'checked_in';
+/** A reservation's state (its check constraint), or 'checked_in' once entered at the door. */
+type PassState = (typeof PASS_STATES)[number];
 
 export type Pass = {
   code: string;
@@ -30,28 +34,26 @@ export type Pass = {
 export const PASS_ERROR = 'Impossible de charger ce pass pour le moment. Veuillez réessayer.';
 export const CANCEL_ERROR = 'L’annulation n’a pas pu être enregistrée. Veuillez réessayer.';
 
-type Json = Record<string, unknown>;
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const PASS_STATES: PassState[] = ['confirmed', 'waitlisted', 'cancelled', 'checked_in'];
+/** What get_pass and cancel_reservation answer (supabase/schemas/05_answer_types.sql). */
+type PassAnswer = Database['public']['CompositeTypes']['pass_answer'];
 
-/** get_pass() / cancel_reservation() JSON -> Pass. */
-function toPass(json: unknown): Pass {
-  const j = (json ?? {}) as Json;
-  const state = PASS_STATES.find((s) => s === j.state);
-  if (!state || !j.code) throw new DataError('unknown', PASS_ERROR);
+/** The answer, renamed; a state the database does not list means a broken answer. */
+function toPass(a: PassAnswer): Pass {
+  const state = PASS_STATES.find((s) => s === a.state);
+  if (!state || !a.code) throw new DataError('unknown', PASS_ERROR);
   return {
-    code: text(j.code),
-    qrToken: text(j.qr_token),
-    firstName: text(j.first_name),
-    maskedPhone: text(j.masked_phone),
+    code: a.code,
+    qrToken: a.qr_token ?? '',
+    firstName: a.first_name ?? '',
+    maskedPhone: a.masked_phone ?? '',
     state,
-    position: typeof j.position === 'number' ? j.position : null,
-    checkedInAt: typeof j.checked_in_at === 'string' ? j.checked_in_at : null,
-    concertStartsAt: text(j.concert_starts_at),
-    doorsOpenAt: text(j.doors_open_at),
-    venueName: text(j.venue_name),
-    venueAddress: text(j.venue_address),
-    mapUrl: text(j.map_url),
+    position: a.position,
+    checkedInAt: a.checked_in_at,
+    concertStartsAt: a.concert_starts_at ?? '',
+    doorsOpenAt: a.doors_open_at ?? '',
+    venueName: a.venue_name ?? '',
+    venueAddress: a.venue_address ?? '',
+    mapUrl: a.map_url ?? '',
   };
 }
 
@@ -59,7 +61,8 @@ function toPass(json: unknown): Pass {
 export async function getPass(code: string): Promise<Pass | null> {
   const { data, error } = await publicRpc('get_pass', { code });
   if (error) throw toDataError(error, PASS_ERROR);
-  return data === null ? null : toPass(data);
+  // No pass with this code: every field null (a null composite, as PostgREST answers it).
+  return data?.code == null ? null : toPass(data);
 }
 
 /**
@@ -70,5 +73,6 @@ export async function getPass(code: string): Promise<Pass | null> {
 export async function cancelPass(code: string): Promise<Pass> {
   const { data, error } = await publicRpc('cancel_reservation', { code });
   if (error) throw toDataError(error, CANCEL_ERROR);
+  if (!data) throw new DataError('unknown', CANCEL_ERROR);
   return toPass(data);
 }

@@ -1,4 +1,7 @@
 import { getEnv } from '@/config/env';
+import type { Database } from '../../../supabase/database.types';
+
+type Functions = Database['public']['Functions'];
 
 /**
  * A database function called with plain fetch, as PostgREST serves it, for the public pages
@@ -14,11 +17,16 @@ export type RpcError = {
   hint: string | null;
 };
 
-export async function publicRpc(
-  fn: string,
+/**
+ * `data` is typed as supabase/database.types.ts declares the function's answer: the database
+ * checks that shape (a declared return type, docs/decisions/054-typed-answers.md); a function
+ * still answering `Json` is decoded by its caller.
+ */
+export async function publicRpc<F extends keyof Functions>(
+  fn: F,
   args: Record<string, unknown> = {},
   signal?: AbortSignal,
-): Promise<{ data: unknown; error: RpcError | null }> {
+): Promise<{ data: Functions[F]['Returns'] | null; error: RpcError | null }> {
   const { supabaseUrl, supabaseAnonKey } = getEnv();
   let response: Response;
   try {
@@ -41,7 +49,7 @@ export async function publicRpc(
     };
   }
   const body: unknown = await response.json().catch(() => null);
-  if (response.ok) return { data: body, error: null };
+  if (response.ok) return { data: body as Functions[F]['Returns'], error: null };
   const e = (body ?? {}) as Partial<RpcError>;
   return {
     data: null,

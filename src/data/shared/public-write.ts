@@ -72,7 +72,10 @@ const ACTION: Record<PublicWrite, PowAction> = {
  * solution expired or was already used (a page left open for an hour, a retry), once more with
  * a new one. Returns supabase-js's `{ data, error }`.
  */
-export async function callPublicWrite(fn: PublicWrite, payload: Record<string, unknown>) {
+export async function callPublicWrite<F extends PublicWrite>(
+  fn: F,
+  payload: Record<string, unknown>,
+) {
   const supabase = await getSupabase();
   for (let attempt = 0; ; attempt++) {
     const pow = await takeSolution(ACTION[fn], attempt > 0);

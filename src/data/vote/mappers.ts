@@ -1,4 +1,5 @@
 import { DataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 import {
   ELIGIBILITIES,
   ROUND_STATES,
@@ -68,73 +69,80 @@ export const toVoteRounds = (v: unknown): VoteRound[] =>
     .map(toVoteRound)
     .sort((a, b) => a.position - b.position || a.title.localeCompare(b.title, 'fr'));
 
-export function toPassVoteState(v: unknown): PassVoteState {
-  const s = obj(v);
-  const round = s.round ? obj(s.round) : null;
-  const refusal = s.refusal ? obj(s.refusal) : null;
+/** What the public vote's functions answer (supabase/schemas/05_answer_types.sql). */
+type Answer<T extends keyof Database['public']['CompositeTypes']> =
+  Database['public']['CompositeTypes'][T];
+
+const byNumber = <C extends { number: number }>(candidates: C[]) =>
+  candidates.sort((a, b) => a.number - b.number);
+
+function toBallotLine(c: Answer<'vote_ballot_line'>): BallotCandidate {
+  return { id: c.id ?? '', number: c.number ?? 0, name: c.name ?? '', line: c.line ?? '' };
+}
+
+/** vote_state's answer, renamed. */
+export function toPassVoteState(s: Answer<'vote_state_answer'> | null): PassVoteState {
+  const round = s?.round ?? null;
+  const refusal = s?.refusal ?? null;
   return {
-    poll: s.poll === true,
-    serverNow: text(s.server_now) || new Date().toISOString(),
-    round: round
-      ? {
-          id: text(round.id),
-          title: text(round.title),
-          closesAt: text(round.closes_at),
-          // null: the same round as the caller's known_round, whose candidates it holds.
-          candidates: Array.isArray(round.candidates)
-            ? round.candidates.map(toBallotCandidate).sort((a, b) => a.number - b.number)
-            : null,
-        }
-      : null,
-    canVote: s.can_vote === true,
-    refusal: refusal ? { code: text(refusal.code), message: text(refusal.message) } : null,
-    myVote: textOrNull(s.my_vote),
+    poll: s?.poll === true,
+    serverNow: s?.server_now ?? new Date().toISOString(),
+    round:
+      round?.id != null
+        ? {
+            id: round.id,
+            title: round.title ?? '',
+            closesAt: round.closes_at ?? '',
+            // null: the same round as the caller's known_round, whose candidates it holds.
+            candidates: round.candidates ? byNumber(round.candidates.map(toBallotLine)) : null,
+          }
+        : null,
+    canVote: s?.can_vote === true,
+    refusal: refusal ? { code: refusal.code ?? '', message: refusal.message ?? '' } : null,
+    myVote: s?.my_vote ?? null,
   };
 }
 
 const SCREEN_MODES: ScreenMode[] = ['idle', 'open', 'closed', 'revealed'];
 
-function toScreenCandidate(v: unknown): ScreenCandidate {
-  const c = obj(v);
+function toScreenLine(c: Answer<'vote_screen_line'>): ScreenCandidate {
   return {
-    number: int(c.number),
-    name: text(c.name),
-    line: text(c.line),
-    votes: numOrNull(c.votes),
-    share: numOrNull(c.share),
+    number: c.number ?? 0,
+    name: c.name ?? '',
+    line: c.line ?? '',
+    votes: c.votes,
+    share: c.share,
   };
 }
 
-export function toScreenState(v: unknown): ScreenState {
-  const s = obj(v);
-  const mode = SCREEN_MODES.find((m) => m === s.mode) ?? 'idle';
-  const round = s.round ? obj(s.round) : null;
+/** vote_screen_state's answer, renamed. */
+export function toScreenState(s: Answer<'vote_screen_answer'> | null): ScreenState {
+  const mode = SCREEN_MODES.find((m) => m === s?.mode) ?? 'idle';
+  const round = s?.round ?? null;
   return {
     mode,
-    serverNow: text(s.server_now) || new Date().toISOString(),
+    serverNow: s?.server_now ?? new Date().toISOString(),
     round:
-      round && mode !== 'idle'
+      round?.id != null && mode !== 'idle'
         ? {
-            id: text(round.id),
-            title: text(round.title),
-            closesAt: textOrNull(round.closes_at),
-            voters: int(round.voters),
-            candidates: list(round.candidates)
-              .map(toScreenCandidate)
-              .sort((a, b) => a.number - b.number),
-            winner: numOrNull(round.winner),
+            id: round.id,
+            title: round.title ?? '',
+            closesAt: round.closes_at,
+            voters: round.voters ?? 0,
+            candidates: byNumber((round.candidates ?? []).map(toScreenLine)),
+            winner: round.winner,
           }
         : null,
   };
 }
 
-export function toCastVote(v: unknown): CastVote {
-  const r = obj(v);
-  const c = obj(r.candidate);
+/** cast_vote's answer, renamed. */
+export function toCastVote(r: Answer<'cast_vote_answer'> | null): CastVote {
+  const c = r?.candidate;
   return {
-    roundId: text(r.round_id),
-    candidate: { id: text(c.id), number: int(c.number), name: text(c.name) },
-    voteId: text(r.vote_id),
+    roundId: r?.round_id ?? '',
+    candidate: { id: c?.id ?? '', number: c?.number ?? 0, name: c?.name ?? '' },
+    voteId: r?.vote_id ?? '',
   };
 }
 

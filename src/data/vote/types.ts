@@ -1,10 +1,12 @@
+import { CheckedValues } from '../../../supabase/database.types';
+
 /**
  * The public vote of the Night Party (issue 29): rounds prepared by admins, opened, closed and
  * revealed by the régie, voted on from the passes, shown on the stage screen. The rules live in
  * the database (docs/decisions/030-public-vote.md); these are the shapes the pages read.
  */
 
-export const ROUND_STATES = ['draft', 'open', 'closed', 'revealed'] as const;
+export const ROUND_STATES = CheckedValues.vote_rounds.state;
 export type RoundState = (typeof ROUND_STATES)[number];
 
 /**
@@ -13,7 +15,7 @@ export type RoundState = (typeof ROUND_STATES)[number];
  * validated at the door): passes a script reserves once the round is known never vote
  * (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
  */
-export const ELIGIBILITIES = ['checked_in', 'confirmed'] as const;
+export const ELIGIBILITIES = CheckedValues.vote_rounds.eligibility;
 export type Eligibility = (typeof ELIGIBILITIES)[number];
 
 export type RoundCandidate = {

@@ -1,6 +1,6 @@
 import { emailjsAdapter } from './emailjs.ts';
 import { twilioAdapter } from './twilio.ts';
-import type { Adapter, Channel, Env } from './types.ts';
+import { CHANNELS, type Adapter, type Channel, type Env } from './types.ts';
 import { whatsappAdapter } from './whatsapp.ts';
 
 /**
@@ -80,8 +80,7 @@ export function readConfig(env: Env): SenderConfig {
     });
   }
   if (env('SEND_MESSAGES_SINK') === '1') {
-    for (const channel of ['sms', 'whatsapp', 'email'] as const)
-      adapters[channel] ??= sinkAdapter(channel);
+    for (const channel of CHANNELS) adapters[channel] ??= sinkAdapter(channel);
   }
   return {
     supabaseUrl,

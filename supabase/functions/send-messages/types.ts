@@ -3,10 +3,12 @@
  * platform types only (fetch, Response): the same files run under Deno (the Edge Function) and
  * are type-checked by the repository's tsc.
  */
-export type Channel = 'sms' | 'whatsapp' | 'email';
+import { CheckedValues } from './checked-values.ts';
 
-export type Template =
-  'reminder' | 'waitlist_offer' | 'registration_confirmation' | 'convocation' | 'pass_recovery';
+/** The outbox's channels and templates, as its check constraints list them (./checked-values.ts). */
+export const CHANNELS = CheckedValues.outbox.channel;
+export type Channel = (typeof CHANNELS)[number];
+export type Template = (typeof CheckedValues.outbox.template)[number];
 
 /** One outbox row as outbox_claim returns it (the columns the sender reads). */
 export type OutboxRow = {

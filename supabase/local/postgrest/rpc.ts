@@ -2,12 +2,12 @@ import { notImplemented, restError, type Reply } from '../http.ts';
 import { findRoutines, type Routine } from './catalog.ts';
 import { parseQuery } from './query.ts';
 import { ident, Params } from './sql.ts';
-import type { RestContext } from './respond.ts';
+import { rowsReply, type RestContext } from './respond.ts';
 
 /**
  * `POST /rest/v1/rpc/<fn>` with named arguments as a JSON object. The arguments are turned into
  * typed values by `json_to_record`, as PostgREST does; the result is a scalar, a JSON value or
- * one row (object). Set-returning functions answer 501: the app calls none.
+ * one row (object); a set-returning function's rows as an array (one object when asked).
  */
 export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> {
   if (ctx.method !== 'POST') throw notImplemented(`${ctx.method} on /rest/v1/rpc/${name}`);
@@ -41,8 +41,23 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> 
     return { status: (await responseStatus(ctx)) ?? 200, body: rows[0]?.body ?? 'null' };
   }
 
-  // No function of the app returns a set: a list comes from a table or a view.
-  throw notImplemented(`calling /rest/v1/rpc/${name}, which returns a set`);
+  // A set (`returns setof`, `returns table`): its rows as a JSON array, or the one row as an
+  // object for `Accept: application/vnd.pgrst.object+json` (406 PGRST116 otherwise), as
+  // PostgREST answers (docs/decisions/054-typed-answers.md). Selecting columns or filtering the
+  // set is not served here.
+  if (query.hasSelect || query.scope.conditions.length) {
+    throw notImplemented('select/filters on a function that returns a set');
+  }
+  const value =
+    routine.returnKind === 'c' || routine.returnType === 'record'
+      ? `to_json(_f)`
+      : `to_json(_f._f)`;
+  const { rows } = await ctx.tx.query<{ body: string; n: number }>(
+    `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int as n from ${call.from}`,
+    params.values,
+  );
+  const status = (await responseStatus(ctx)) ?? 200;
+  return rowsReply(ctx, { body: rows[0].body, n: rows[0].n, offset: 0, status, range: false });
 }
 
 /**

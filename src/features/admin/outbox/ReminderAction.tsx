@@ -4,14 +4,14 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { notify } from '@/lib/toast';
 import { formatCount } from '@/lib/numbers';
-import type { PhoneChannel, ReminderPreview } from '@/data/outbox/types';
+import { PHONE_CHANNELS, type PhoneChannel, type ReminderPreview } from '@/data/outbox/types';
 import { messageSettingsQuery, reminderPreviewQuery } from '@/data/outbox/queries';
 import { useSendReminder } from '@/data/outbox/mutations';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CHANNEL_LABELS, formatFcfa } from './outbox-labels';
 
 /** The channels a reminder goes by (a pass has a phone, no e-mail). */
-const REMINDER_CHANNELS = ['sms', 'whatsapp'] as const satisfies readonly PhoneChannel[];
+const REMINDER_CHANNELS = PHONE_CHANNELS;
 
 const passes = (n: number) => (n > 1 ? `${formatCount(n)} passes confirmés` : `${n} pass confirmé`);
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { testBackend } from '../setup/test-backend';
+
+/**
+ * The API's answers are typed by the database (docs/decisions/054-typed-answers.md): a public
+ * function anonymous visitors or staff may call returns a declared type (`returns table`,
+ * `setof`, a composite type), so supabase/database.types.ts describes it. Untyped `json`/`jsonb`
+ * answers are counted here; the count may only go down (lower MAX_UNTYPED when it does).
+ */
+const backend = testBackend();
+
+/** Before issue 39: 76; the pass, the reservation and the lost pass typed: 72; the public vote: 68; edition_info: 67. Lower it as answers get their types; it never goes back up. */
+const MAX_UNTYPED = 67;
+
+describe('typed answers', () => {
+  it('counts the public functions callable by anon or authenticated that answer untyped JSON', async () => {
+    const rows = await backend.sql<{ name: string }>(
+      `select p.proname as name
+         from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
+          and p.prorettype in ('json'::regtype, 'jsonb'::regtype)
+          and (has_function_privilege('anon', p.oid, 'execute')
+               or has_function_privilege('authenticated', p.oid, 'execute'))
+        order by 1`,
+    );
+    console.info(
+      `${rows.length} public functions answer untyped JSON:`,
+      rows.map((r) => r.name).join(', '),
+    );
+    expect(rows.length).toBeLessThanOrEqual(MAX_UNTYPED);
+  });
+});
