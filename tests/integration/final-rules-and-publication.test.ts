@@ -153,6 +153,24 @@ describe('a final’s card', () => {
       }),
     ]);
   });
+  it('is listed without its marks to the lead judge and admins (to unlock it), to no other judge', async () => {
+    const { id, people } = await finalSession(backend, admin, ['Solo P', 'Solo Q'], ids);
+    const s = await jurySession(judges[1], id);
+    const stored = await mark(judges[1], s, people[0], card(7, 7, 7, 7));
+    const lead = await judges[0].rpc('jury_session', { session_id: id });
+    expect(lead.data.cards_to_unlock).toEqual([
+      {
+        card_id: stored.card.id,
+        judge: 'Juré 2',
+        participant_id: people[0],
+        locks_at: expect.any(String),
+      },
+    ]);
+    const byAdmin = await admin.rpc('jury_session', { session_id: id });
+    expect(byAdmin.data.cards_to_unlock).toHaveLength(1);
+    const other = await judges[1].rpc('jury_session', { session_id: id });
+    expect(other.data.cards_to_unlock).toBeNull();
+  });
 });
 
 describe('publication', () => {
