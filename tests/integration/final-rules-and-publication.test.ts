@@ -210,6 +210,7 @@ describe('publication', () => {
       finalists: null,
     });
     expect(JSON.stringify(before.data)).not.toContain('Solo P');
+    expect(before.data[0].criteria).toBeNull();
     const computed = (await admin.rpc('final_results', { category: 'dance' })).data;
     const [{ now: startedAt }] = await backend.sql<{ now: Date }>('select now()');
     const attempts = await Promise.all(
@@ -239,6 +240,13 @@ describe('publication', () => {
       { label: 'Juré 2', is_lead: false },
     ]);
     expect(JSON.stringify(after.data)).not.toMatch(/participant_id|session_id|"far"/);
+    // The criteria's names for the judges' marks, which the snapshot keeps by key.
+    expect(dance.criteria).toEqual([
+      { key: 'technique', label: 'Technique' },
+      { key: 'creativite', label: 'Créativité' },
+      { key: 'presence-scenique', label: 'Présence scénique' },
+      { key: 'musicalite', label: 'Musicalité' },
+    ]);
     const journal = await backend.sql('select 1 from audit_log where action = $1 and at >= $2', [
       'final.results_publish',
       startedAt,
