@@ -6,7 +6,7 @@
  * digest. The snapshot is written as superuser: what the page reads is final_results_public's.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetPublicQueries } from '@/lib/public-query';
 import { backend, SLOW, preloadPagesAndResetEdition, renderAt } from './support/public-content';
@@ -159,5 +159,47 @@ describe('/resultats', () => {
     expect(text).toContain('30 juin 2028 à 20:10, Juré 2 pour Bibi Eto\u00a0: Note mal saisie');
     expect(text).toContain('Publiés le 30 juin 2028 à 22:15.');
     expect(within(dance).getByText(DIGEST)).toBeVisible();
+  });
+
+  it('checks a certificate’s code: whom it certifies, an unknown code, a malformed one under its field', async () => {
+    await backend.sql(`update final_rules set published_at = now() where category = 'dance'`);
+    await backend.sql(
+      `insert into final_result_snapshots (category, published_at, results, inputs_digest, signature)
+       values ('dance', '2028-06-30 22:15+01', $1, $2, $3)`,
+      [JSON.stringify(RESULTS), DIGEST, 'c'.repeat(64)],
+    );
+    const [{ code }] = await backend.sql<{ code: string }>(
+      `select private.final_certificate_code('dance', $1::uuid, $2) as code`,
+      [RESULTS.finalists[1].participant_id, 'c'.repeat(64)],
+    );
+    const user = userEvent.setup();
+    renderAt('/resultats');
+    const check = await screen.findByRole('region', { name: 'Vérifier un certificat' }, SLOW);
+    const field = within(check).getByLabelText(/^Code de vérification/);
+    await user.type(field, 'BOOSTER');
+    await user.click(within(check).getByRole('button', { name: 'Vérifier' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'), SLOW);
+    expect(field).toHaveAccessibleDescription(
+      /Un code de vérification compte 12 caractères \(chiffres et lettres A à F\), par exemple 3F2A-9C01-B7DE\.$/,
+    );
+    await user.clear(field);
+    await user.type(field, '0000-0000-0000');
+    await user.click(within(check).getByRole('button', { name: 'Vérifier' }));
+    const status = within(check).getByRole('status');
+    await waitFor(
+      () => expect(status).toHaveTextContent('Ce code ne correspond à aucun certificat publié.'),
+      SLOW,
+    );
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.clear(field);
+    await user.type(field, code.toLowerCase());
+    await user.click(within(check).getByRole('button', { name: 'Vérifier' }));
+    await waitFor(
+      () =>
+        expect(status.textContent).toBe(
+          'Certificat authentique\u00a0: Bibi Eto, Danse, 2e place, lauréat, résultats publiés le 30 juin 2028 à 22:15.',
+        ),
+      SLOW,
+    );
   });
 });

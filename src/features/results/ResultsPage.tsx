@@ -4,6 +4,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { usePublicQuery } from '@/lib/public-query';
 import * as paths from '@/config/route-paths';
 import { CategoryResultsSection } from './CategoryResults';
+import { CertificateCheck } from './CertificateCheck';
 
 /**
  * /resultats: the final's results as the database computed and sealed them
@@ -45,6 +46,9 @@ export default function ResultsPage() {
         {data?.map((c) => (
           <CategoryResultsSection key={c.category} results={c} />
         ))}
+      </div>
+      <div className="mt-8">
+        <CertificateCheck />
       </div>
     </main>
   );

@@ -18,6 +18,7 @@ import { EmptyState, QueryStatus } from '../ui/ListState';
 import { card, linkClass, pageTitle, td } from '../ui/classes';
 import { categoryLabel, rankText, scoreText, zText } from './audition-labels';
 import { finalPath, sessionsPath } from './audition-paths';
+import { CertificatesPanel } from './CertificatesPanel';
 import { FinalRulesForm } from './FinalRulesForm';
 
 const TIEBREAK: Record<string, string> = {
@@ -200,6 +201,7 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
             : `Empreinte des données actuelles\u00a0: ${s.digest}.`}
         </p>
       )}
+      {canWrite && s?.publishedAt && <CertificatesPanel category={category} label={label} />}
       {canWrite &&
         s &&
         !s.publishedAt &&
