@@ -8,7 +8,7 @@ import { EndOfSession } from './EndOfSession';
 import { FinalConflict, Recused } from './FinalConflict';
 import { LockPanel } from './LockPanel';
 import { Scorecard } from './Scorecard';
-import { UnlockPanel } from './UnlockPanel';
+import { UnlockPanel } from '@/components/final/UnlockPanel';
 import type { JurySessionState } from './use-jury-session';
 
 type Props = { state: JurySessionState; canLock: boolean };
