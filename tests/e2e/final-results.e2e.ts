@@ -160,15 +160,18 @@ describe('the final’s results and certificates', () => {
     const mark = (name: string) => marks[name] ?? 5;
     await scoreAll(await accessToken(JUDGE_1), sessionId, mark);
     await scoreAll(await accessToken(JUDGE_2), sessionId, mark);
+    const { page, context } = await openSession(browser, 'desktop');
+    await signIn(page);
+    // The final still open: its cards' panel, as the lead judge has it on /jury.
+    await page.goto('/admin/auditions/?finale=dance');
+    await page.getByRole('region', { name: 'Fiches verrouillées' }).waitFor();
+    await check(page, 'desktop', 'final-open-unlocks');
     await rpc(
       'jury_lock_session',
       { session_id: sessionId, force: true },
       await accessToken(ADMIN),
     );
-
-    const { page, context } = await openSession(browser, 'desktop');
-    await signIn(page);
-    await page.goto('/admin/auditions/?finale=dance');
+    await page.reload();
     await page.getByRole('button', { name: 'Publier les règles' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Publier' }).click();
     await page.getByRole('button', { name: 'Publier les résultats' }).click();
