@@ -14,6 +14,7 @@ import {
   PASSWORD,
   scoreAll,
   signOutAfterEach,
+  todaysSession,
 } from './support/jury';
 
 signOutAfterEach();
@@ -153,5 +154,31 @@ describe('a final on the judge’s page', () => {
       `select locks_at > now() as open from audition_scorecards`,
     );
     expect(card.open).toBe(true);
+  });
+
+  it('reaches a final of another day from today’s audition session through « Toutes mes sessions »', async () => {
+    const today = await todaysSession();
+    await backend.sql(`update participants set status = 'finaliste' where id = $1`, [
+      today.people[0],
+    ]);
+    const admin = await backend.signedInClient(today.adminEmail, PASSWORD);
+    const { error } = await admin.rpc('admin_save_audition_session', {
+      payload: {
+        city: 'Garoua',
+        held_on: '2031-07-14',
+        category: 'dance',
+        venue: 'Stade Roumdé Adjia',
+        judges: today.judgeIds,
+        lead: today.judgeIds[0],
+        kind: 'final',
+      },
+    });
+    expect(error).toBeNull();
+    const { user } = await openJury(today.judges[0]);
+    // Today's session opens by itself; the list is one click away, and stays.
+    await user.click(screen.getByRole('button', { name: 'Toutes mes sessions' }));
+    await user.click(await screen.findByRole('button', { name: /^Garoua — / }));
+    expect(await screen.findByRole('heading', { level: 2, name: /^Garoua — / })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Fiches verrouillées' })).toBeVisible();
   });
 });

@@ -117,11 +117,13 @@ describe('the final’s results and certificates', () => {
   });
 
   const openFinal = async (page: Page) => {
-    // The seed's judges have no session today: /jury lists theirs.
-    await page
-      .getByRole('button', { name: /^Yaoundé/ })
-      .first()
-      .click();
+    // /jury lists the judge's sessions, or opens today's (jury-scorecards.e2e.ts makes one for
+    // the seed's judges): its « Toutes mes sessions » leads to the list.
+    const final = page.getByRole('button', { name: /^Yaoundé/ }).first();
+    const all = page.getByRole('button', { name: 'Toutes mes sessions' });
+    await final.or(all).first().waitFor();
+    if (await all.isVisible()) await all.click();
+    await final.click();
     await page.getByRole('heading', { name: /^Yaoundé/ }).waitFor();
   };
 
