@@ -1275,6 +1275,7 @@ export type Database = {
       admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_delete_vote_round: { Args: { id: string }; Returns: Json };
+      admin_final_certificates: { Args: { category: string }; Returns: Json };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
       admin_outbox_resend: { Args: { id: string }; Returns: Json };
       admin_preselect_top: {
@@ -1372,6 +1373,7 @@ export type Database = {
         };
       };
       edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      final_certificate_verify: { Args: { code: string }; Returns: Json };
       final_results: { Args: { category: string }; Returns: Json };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
       final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1830,7 +1832,16 @@ export const CheckedValues = {
   'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie', 'jury'] },
   'private.outbox_refusals': { reason: ['recovery_phone_day', 'recovery_phone_hour'] },
   'private.rate_limits': {
-    action: ['register', 'reserve', 'contact', 'cancel', 'challenge', 'recover', 'wrong_code'],
+    action: [
+      'register',
+      'reserve',
+      'contact',
+      'cancel',
+      'challenge',
+      'recover',
+      'wrong_code',
+      'certificate_check',
+    ],
   },
   reservations: {
     attendance_barrier: ['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'],

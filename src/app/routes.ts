@@ -62,6 +62,10 @@ export const PUBLIC_ROUTES: PageRoute[] = [
     page: lazyPage(() => import('@/features/rules/RulesPage').then((m) => m.default)),
   },
   {
+    path: paths.results,
+    page: lazyPage(() => import('@/features/results/ResultsPage').then((m) => m.default)),
+  },
+  {
     path: paths.pass,
     page: lazyPage(() => import('@/features/reservation/pass/PassPage').then((m) => m.default)),
   },

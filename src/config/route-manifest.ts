@@ -95,6 +95,14 @@ export const ROUTES = {
     prerender: true,
     budget: true,
   },
+  // The final's published results (docs/decisions/049-results-and-certificates.md).
+  results: {
+    path: paths.results,
+    layout: 'public',
+    page: 'src/features/results/ResultsPage.tsx',
+    prerender: true,
+    budget: true,
+  },
   // A parameter: served the SPA shell, rendered in the browser.
   pass: {
     path: paths.pass,

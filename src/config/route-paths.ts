@@ -13,6 +13,7 @@ export const registrationSuccess = '/success';
 export const nightParty = '/night-party';
 export const reservationSuccess = '/reservation-success';
 export const rules = '/reglement';
+export const results = '/resultats';
 export const pass = '/pass/:code';
 export const vote = '/vote';
 export const stageScreen = '/ecran';

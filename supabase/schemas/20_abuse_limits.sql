@@ -33,7 +33,7 @@ create table private.rate_limits (
   max_per_address integer not null,
   surge_ceiling integer,
   constraint rate_limits_pkey primary key (action),
-  constraint rate_limits_action_check check (action = any (array['register'::text, 'reserve'::text, 'contact'::text, 'cancel'::text, 'challenge'::text, 'recover'::text, 'wrong_code'::text])),
+  constraint rate_limits_action_check check (action = any (array['register'::text, 'reserve'::text, 'contact'::text, 'cancel'::text, 'challenge'::text, 'recover'::text, 'wrong_code'::text, 'certificate_check'::text])),
   constraint rate_limits_max_per_address_check check (max_per_address >= 1 and max_per_address <= 100000),
   constraint rate_limits_surge_ceiling_check check (surge_ceiling >= 1 and surge_ceiling <= 10000000),
   constraint rate_limits_window_seconds_check check (window_seconds >= 10 and window_seconds <= 86400)
@@ -73,6 +73,9 @@ values ('recover', '600', '30', '300');
 -- votes-that-cannot-be-bought.md, supabase/schemas/22_wrong_codes.sql.
 insert into private.rate_limits (action, window_seconds, max_per_address, surge_ceiling)
 values ('wrong_code', '600', '50', '500');
+-- Certificate codes checked on /resultats: supabase/schemas/68_final_certificates.sql.
+insert into private.rate_limits (action, window_seconds, max_per_address, surge_ceiling)
+values ('certificate_check', '600', '30', NULL);
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions

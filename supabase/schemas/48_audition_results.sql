@@ -240,6 +240,15 @@ begin
         from private.audition_card_z(s.id) z
         join private.audition_judge_labels(s.id) l on l.user_id = z.judge_id
        where z.judge_id is distinct from auth.uid()), '[]'::jsonb) end,
+    -- A final's cards of every judge (no marks: blindness holds) for its lead and admins, who
+    -- unlock one past its lock with a reason (jury_unlock_card, docs/decisions/047-the-final.md).
+    'cards_to_unlock', case when s.kind = 'final' and (admin_ or me.is_lead) then coalesce((
+        select jsonb_agg(jsonb_build_object('card_id', c.id, 'judge', l.label,
+                 'participant_id', c.participant_id, 'locks_at', c.locks_at)
+                 order by l.ord, c.participant_id)
+          from public.audition_scorecards c
+          join private.audition_judge_labels(s.id) l on l.user_id = c.judge_id
+         where c.session_id = s.id), '[]'::jsonb) end,
     'missing', case when admin_ then private.audition_missing(s.id)
                     when me.is_lead then (select coalesce(jsonb_agg(m - 'judge_email' - 'user_id'), '[]'::jsonb)
                                             from jsonb_array_elements(private.audition_missing(s.id)) m) end);

@@ -84,7 +84,8 @@ grant execute on function public.admin_publish_final_results(text) to authentica
 -- The published results (everyone, /resultats): per category, the time results are expected
 -- (once the rules are published) and, once published, the snapshot without any internal id or
 -- the judges' far flags (a check for the organisers): names, ranks, scores, tie-breaks, the
--- judges as « Juré n », the cards unlocked, the time, the digest and the seal.
+-- judges as « Juré n », the cards unlocked, the time, the digest and the seal, and the criteria's
+-- names by key.
 create function public.final_results_public() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(jsonb_build_object('category', r.category,
@@ -97,7 +98,11 @@ language sql stable security definer set search_path = '' as $$
       'judges', (select jsonb_agg(jsonb_build_object('label', j ->> 'label', 'is_lead', j -> 'is_lead')
                                   order by o)
                    from jsonb_array_elements(x.results -> 'judges') with ordinality y(j, o)),
-      'card_unlocks', x.results -> 'card_unlocks')
+      'card_unlocks', x.results -> 'card_unlocks',
+      -- The criteria's names for the judges' marks (the snapshot keeps their keys).
+      'criteria', case when x.id is not null then (select jsonb_agg(jsonb_build_object('key', a.key,
+                    'label', a.label) order by a.position)
+                    from public.audition_criteria a where a.category = r.category) end)
       order by r.category), '[]'::jsonb)
     from public.final_rules r
     left join public.final_result_snapshots x on x.category = r.category

@@ -17,6 +17,7 @@ const ANON_ENTRY_POINTS = [
   'cast_vote',
   'create_reservation',
   'edition_info',
+  'final_certificate_verify',
   'final_results_public',
   'final_rules_public',
   'get_pass',

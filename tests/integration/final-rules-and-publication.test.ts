@@ -153,6 +153,24 @@ describe('a final’s card', () => {
       }),
     ]);
   });
+  it('is listed without its marks to the lead judge and admins (to unlock it), to no other judge', async () => {
+    const { id, people } = await finalSession(backend, admin, ['Solo P', 'Solo Q'], ids);
+    const s = await jurySession(judges[1], id);
+    const stored = await mark(judges[1], s, people[0], card(7, 7, 7, 7));
+    const lead = await judges[0].rpc('jury_session', { session_id: id });
+    expect(lead.data.cards_to_unlock).toEqual([
+      {
+        card_id: stored.card.id,
+        judge: 'Juré 2',
+        participant_id: people[0],
+        locks_at: expect.any(String),
+      },
+    ]);
+    const byAdmin = await admin.rpc('jury_session', { session_id: id });
+    expect(byAdmin.data.cards_to_unlock).toHaveLength(1);
+    const other = await judges[1].rpc('jury_session', { session_id: id });
+    expect(other.data.cards_to_unlock).toBeNull();
+  });
 });
 
 describe('publication', () => {
@@ -192,6 +210,7 @@ describe('publication', () => {
       finalists: null,
     });
     expect(JSON.stringify(before.data)).not.toContain('Solo P');
+    expect(before.data[0].criteria).toBeNull();
     const computed = (await admin.rpc('final_results', { category: 'dance' })).data;
     const [{ now: startedAt }] = await backend.sql<{ now: Date }>('select now()');
     const attempts = await Promise.all(
@@ -221,6 +240,13 @@ describe('publication', () => {
       { label: 'Juré 2', is_lead: false },
     ]);
     expect(JSON.stringify(after.data)).not.toMatch(/participant_id|session_id|"far"/);
+    // The criteria's names for the judges' marks, which the snapshot keeps by key.
+    expect(dance.criteria).toEqual([
+      { key: 'technique', label: 'Technique' },
+      { key: 'creativite', label: 'Créativité' },
+      { key: 'presence-scenique', label: 'Présence scénique' },
+      { key: 'musicalite', label: 'Musicalité' },
+    ]);
     const journal = await backend.sql('select 1 from audit_log where action = $1 and at >= $2', [
       'final.results_publish',
       startedAt,

@@ -218,6 +218,10 @@ const FUNCTIONS: Record<string, Fn> = {
   admin_publish_final_results: { args: async () => ({ category: 'nope' }), who: STAFF_ADMIN },
   final_rules_public: { args: async () => ({}), who: EVERYONE },
   final_results_public: { args: async () => ({}), who: EVERYONE },
+  // The certificates (docs/decisions/049-results-and-certificates.md): their list and codes for
+  // admins, a code's check for everyone (rate-limited: final-certificates.test.ts).
+  admin_final_certificates: { args: async () => ({ category: 'nope' }), who: STAFF_ADMIN },
+  final_certificate_verify: { args: async () => ({ code: '0000-0000-0000' }), who: EVERYONE },
 };
 
 /**

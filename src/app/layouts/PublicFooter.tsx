@@ -19,6 +19,7 @@ const FOOTER_MENU: MenuLink[] = [
   { to: paths.nightParty, label: 'Night Party' },
   { to: paths.faq, label: 'FAQ' },
   { to: paths.rules, label: 'Règlement du concours' },
+  { to: paths.results, label: 'Résultats de la finale' },
   { to: paths.contact, label: 'Contact' },
 ];
 

@@ -1,5 +1,6 @@
 import { DataError } from '@/lib/errors';
 import { CheckedValues } from '../../../supabase/database.types';
+import { toFinalJuryFields } from './final-jury';
 import {
   AUDITION_CATEGORIES,
   AUDITION_SESSION_CITIES,
@@ -169,6 +170,7 @@ export function toJurySession(v: unknown): JurySession {
     if (Array.isArray(c)) criteria[k] = c.map(toCriterion);
   }
   return {
+    ...toFinalJuryFields(s),
     id: base.id,
     city: base.city,
     heldOn: base.heldOn,

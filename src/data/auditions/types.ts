@@ -1,3 +1,4 @@
+import type { FinalJuryFields } from './final-jury';
 import { CheckedValues } from '../../../supabase/database.types';
 
 /**
@@ -130,7 +131,7 @@ export type MissingScores = {
 };
 
 /** jury_session(id): what the judge's page keeps on the device. */
-export type JurySession = {
+export type JurySession = FinalJuryFields & {
   id: string;
   city: AuditionSessionCity;
   heldOn: string;

@@ -43,6 +43,8 @@ export type FinalState = {
   finalists: FinalFinalist[];
   judges: FinalJudge[];
   sessionsOpen: number;
+  /** The final sessions still open (their cards can be unlocked): id, city, day. */
+  openSessions: { id: string; city: string; heldOn: string }[];
   publishedAt: string | null;
   digest: string;
 };
@@ -105,6 +107,13 @@ export async function getFinalState(category: FinalCategory): Promise<FinalState
       far: j.far === true,
     })),
     sessionsOpen: list(r.sessions).filter((s) => s.state !== 'locked').length,
+    openSessions: list(r.sessions)
+      .filter((s) => s.state !== 'locked')
+      .map((s) => ({
+        id: text(s.id) ?? '',
+        city: text(s.city) ?? '',
+        heldOn: text(s.held_on) ?? '',
+      })),
     publishedAt: published ? text(published.published_at) : null,
     digest: published ? String(published.inputs_digest ?? '') : String(r.inputs_digest ?? ''),
   };

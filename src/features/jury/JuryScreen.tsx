@@ -75,6 +75,9 @@ export function JuryScreen({ staff, onSignOut }: Props) {
   const judge = staff.userId;
   const { sessions, error } = useJurySessions(judge);
   const [openId, setOpenId] = useState<string | null>(null);
+  // « Toutes mes sessions » asked for: today's session no longer opens by itself (it did, so
+  // a judge of today's session could never reach another one, a final's for instance).
+  const [listAsked, setListAsked] = useState(false);
   const [waiting, setWaiting] = useState(0);
   const confirmRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -82,7 +85,7 @@ export function JuryScreen({ staff, onSignOut }: Props) {
   }, [waiting]);
 
   const today = sessions?.filter((s) => s.heldOn === doualaDay()) ?? [];
-  const shown = openId ?? (today.length === 1 ? today[0].id : null);
+  const shown = openId ?? (!listAsked && today.length === 1 ? today[0].id : null);
 
   const signOut = async () => {
     const cards = await allKeptCards(judge);
@@ -134,7 +137,13 @@ export function JuryScreen({ staff, onSignOut }: Props) {
         {shown ? (
           <>
             {sessions && sessions.length > 1 && (
-              <Button variant="secondary" onClick={() => setOpenId(null)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setOpenId(null);
+                  setListAsked(true);
+                }}
+              >
                 Toutes mes sessions
               </Button>
             )}

@@ -5,8 +5,10 @@ import { formatEventTime } from '@/lib/dates';
 import type { DeviceCard } from './card-queue';
 import { cardStateText, pendingText, sessionTitle, slotTime } from './jury-text';
 import { EndOfSession } from './EndOfSession';
+import { FinalConflict, Recused } from './FinalConflict';
 import { LockPanel } from './LockPanel';
 import { Scorecard } from './Scorecard';
+import { UnlockPanel } from '@/components/final/UnlockPanel';
 import type { JurySessionState } from './use-jury-session';
 
 type Props = { state: JurySessionState; canLock: boolean };
@@ -15,9 +17,12 @@ type Props = { state: JurySessionState; canLock: boolean };
 const MODE_LABELS = { solo: 'Solo', team: 'Équipe' } as const;
 const modeLabel = (mode: string) => MODE_LABELS[mode as keyof typeof MODE_LABELS] ?? mode;
 
-/** The first performer without a card of mine, else the first. */
-const firstToScore = (performers: Performer[], cards: Map<string, DeviceCard>) =>
-  (performers.find((p) => !cards.has(p.id)) ?? performers[0])?.id ?? null;
+/** The first performer without a card of mine (nor a declared conflict), else the first. */
+const firstToScore = (
+  performers: Performer[],
+  cards: Map<string, DeviceCard>,
+  recused: Set<string>,
+) => (performers.find((p) => !cards.has(p.id) && !recused.has(p.id)) ?? performers[0])?.id ?? null;
 
 /**
  * One session on the judge's device: where things stand (network, notes waiting, refusals), the
@@ -51,8 +56,13 @@ export function SessionView({ state, canLock }: Props) {
   };
   if (!session) return null;
   const performers = session.performers;
+  // A final's performers this judge declared a conflict with: no card (ADR 047).
+  const recused = new Set(session.myConflicts);
+  const final = session.kind === 'final';
   const currentId =
-    chosen && performers.some((p) => p.id === chosen) ? chosen : firstToScore(performers, cards);
+    chosen && performers.some((p) => p.id === chosen)
+      ? chosen
+      : firstToScore(performers, cards, recused);
   const index = performers.findIndex((p) => p.id === currentId);
   const current = index >= 0 ? performers[index] : null;
   const upcoming = index >= 0 ? performers.slice(index + 1, index + 4) : [];
@@ -62,7 +72,9 @@ export function SessionView({ state, canLock }: Props) {
   const goNext = () => {
     window.scrollTo({ top: 0 });
     if (index === performers.length - 1) return setEnded(true);
-    const after = performers.slice(index + 1).find((p) => !cards.has(p.id) || p.id === currentId);
+    const after = performers
+      .slice(index + 1)
+      .find((p) => (!cards.has(p.id) && !recused.has(p.id)) || p.id === currentId);
     const next = after ?? performers[index + 1] ?? performers.find((p) => !cards.has(p.id));
     if (next) choose(next.id);
   };
@@ -103,7 +115,13 @@ export function SessionView({ state, canLock }: Props) {
       </section>
 
       {ended ? (
-        <EndOfSession performers={performers} cards={cards} online={online} onOpen={choose} />
+        <EndOfSession
+          // A recused performer is not a missing note.
+          performers={performers.filter((p) => !recused.has(p.id))}
+          cards={cards}
+          online={online}
+          onOpen={choose}
+        />
       ) : current ? (
         <section
           aria-labelledby="jury-current-title"
@@ -126,17 +144,34 @@ export function SessionView({ state, canLock }: Props) {
               {current.slot ? ` · ${slotTime(current.slot)}` : ''}
             </p>
           </div>
-          <Scorecard
-            key={`${current.id}-${cards.get(current.id)?.revision ?? 0}-${session.state}`}
-            performer={current}
-            criteria={session.criteria[current.category] ?? []}
-            card={cards.get(current.id)}
-            locked={locked}
-            others={(session.others ?? []).filter((o) => o.participantId === current.id)}
-            last={index === performers.length - 1}
-            onSave={(change) => state.saveCard(current.id, change)}
-            onNext={goNext}
-          />
+          {final && !recused.has(current.id) && !cards.has(current.id) && !locked && (
+            <FinalConflict
+              key={current.id}
+              sessionId={session.id}
+              performer={current}
+              online={online}
+              // Stays on this performer: the next unscored one would be chosen otherwise.
+              refresh={() => {
+                setChosen(current.id);
+                return refresh();
+              }}
+            />
+          )}
+          {recused.has(current.id) ? (
+            <Recused last={index === performers.length - 1} onNext={goNext} />
+          ) : (
+            <Scorecard
+              key={`${current.id}-${cards.get(current.id)?.revision ?? 0}-${session.state}`}
+              performer={current}
+              criteria={session.criteria[current.category] ?? []}
+              card={cards.get(current.id)}
+              locked={locked}
+              others={(session.others ?? []).filter((o) => o.participantId === current.id)}
+              last={index === performers.length - 1}
+              onSave={(change) => state.saveCard(current.id, change)}
+              onNext={goNext}
+            />
+          )}
         </section>
       ) : (
         <p className="rounded-xl bg-white p-4 text-gray-900 shadow-sm">
@@ -177,7 +212,9 @@ export function SessionView({ state, canLock }: Props) {
                   {p.position}. {p.name}
                 </span>
                 <span className="shrink-0 text-sm text-gray-700">
-                  {cardStateText(cards.get(p.id))}
+                  {recused.has(p.id)
+                    ? 'Récusé (conflit d’intérêts)'
+                    : cardStateText(cards.get(p.id))}
                 </span>
               </button>
             </li>
@@ -185,6 +222,7 @@ export function SessionView({ state, canLock }: Props) {
         </ol>
       </details>
 
+      {canLock && final && <UnlockPanel session={session} online={online} refresh={refresh} />}
       {canLock && (
         <LockPanel
           session={session}

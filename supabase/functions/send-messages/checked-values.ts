@@ -96,7 +96,16 @@ export const CheckedValues = {
   'private.admins': { role: ['admin', 'lecteur', 'controle', 'regie', 'jury'] },
   'private.outbox_refusals': { reason: ['recovery_phone_day', 'recovery_phone_hour'] },
   'private.rate_limits': {
-    action: ['register', 'reserve', 'contact', 'cancel', 'challenge', 'recover', 'wrong_code'],
+    action: [
+      'register',
+      'reserve',
+      'contact',
+      'cancel',
+      'challenge',
+      'recover',
+      'wrong_code',
+      'certificate_check',
+    ],
   },
   reservations: {
     attendance_barrier: ['location', 'cost', 'distance', 'noCompanion', 'artists', 'none'],

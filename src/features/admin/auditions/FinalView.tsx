@@ -18,7 +18,9 @@ import { EmptyState, QueryStatus } from '../ui/ListState';
 import { card, linkClass, pageTitle, td } from '../ui/classes';
 import { categoryLabel, rankText, scoreText, zText } from './audition-labels';
 import { finalPath, sessionsPath } from './audition-paths';
+import { CertificatesPanel } from './CertificatesPanel';
 import { FinalRulesForm } from './FinalRulesForm';
+import { FinalUnlocks } from './FinalUnlocks';
 
 const TIEBREAK: Record<string, string> = {
   jury: 'départagé par la note du jury',
@@ -200,6 +202,8 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
             : `Empreinte des données actuelles\u00a0: ${s.digest}.`}
         </p>
       )}
+      {canWrite && s && <FinalUnlocks sessions={s.openSessions} />}
+      {canWrite && s?.publishedAt && <CertificatesPanel category={category} label={label} />}
       {canWrite &&
         s &&
         !s.publishedAt &&

@@ -1,0 +1,36 @@
+import { publicRpc } from '@/data/shared/public-rpc';
+import { toDataError } from '@/lib/errors';
+
+/**
+ * A certificate's code checked on /resultats (final_certificate_verify, everyone, limited per
+ * address; docs/decisions/049-results-and-certificates.md), with plain fetch as the other public
+ * questions. A malformed code and the limit are refusals (DataError, the database's French).
+ */
+
+export type CertificateCheck =
+  | { valid: false }
+  | {
+      valid: true;
+      name: string;
+      category: 'dance' | 'singing';
+      rank: number | null;
+      laureate: boolean;
+      publishedAt: string;
+    };
+
+const CHECK_ERROR = 'Le code n’a pas pu être vérifié pour le moment. Réessayez plus tard.';
+
+export async function checkCertificate(code: string): Promise<CertificateCheck> {
+  const { data, error } = await publicRpc('final_certificate_verify', { code });
+  if (error) throw toDataError(error, CHECK_ERROR);
+  const x = (data ?? {}) as Record<string, unknown>;
+  if (x.valid !== true) return { valid: false };
+  return {
+    valid: true,
+    name: String(x.name ?? ''),
+    category: x.category === 'singing' ? 'singing' : 'dance',
+    rank: typeof x.rank === 'number' ? x.rank : null,
+    laureate: x.laureate === true,
+    publishedAt: String(x.published_at ?? ''),
+  };
+}

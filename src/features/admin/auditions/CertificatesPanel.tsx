@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/Button';
+import * as paths from '@/config/route-paths';
+import type { FinalCategory } from '@/data/final/admin';
+import type { Certificate } from '@/data/final/certificates';
+import { finalCertificatesQuery } from '@/data/final/queries';
+import { downloadFile } from '@/lib/download';
+import { toDataError } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+import { DataTable } from '../ui/DataTable';
+import { QueryStatus } from '../ui/ListState';
+import { card, td } from '../ui/classes';
+
+// pdf-lib and fflate load with the first download only (docs/decisions/049-results-and-certificates.md).
+const pdfModule = () => import('./certificate-pdf');
+const FAILED = 'Le certificat n’a pas pu être créé. Veuillez réessayer.';
+
+/**
+ * A published category's certificates (admins): one PDF per laureate and finalist, one by one
+ * or all in a zip, each with the code /resultats checks.
+ */
+export function CertificatesPanel({ category, label }: { category: FinalCategory; label: string }) {
+  const query = useQuery(finalCertificatesQuery(category));
+  const [busy, setBusy] = useState<string | null>(null);
+  const verifyUrl = `${window.location.origin}${paths.results}`;
+
+  const run = async (key: string, make: () => Promise<void>) => {
+    setBusy(key);
+    try {
+      await make();
+    } catch (error) {
+      notify.error(toDataError(error, FAILED).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const one = (c: Certificate) =>
+    run(c.code, async () => {
+      const m = await pdfModule();
+      const bytes = await m.certificatePdf(c, verifyUrl);
+      downloadFile(
+        m.certificateFileName(c),
+        new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+        'application/pdf',
+      );
+    });
+  const all = (list: Certificate[]) =>
+    run('zip', async () => {
+      const m = await pdfModule();
+      const bytes = await m.certificatesZip(list, verifyUrl);
+      downloadFile(
+        `certificats-${category === 'dance' ? 'danse' : 'chant'}.zip`,
+        new Blob([bytes as BlobPart], { type: 'application/zip' }),
+        'application/zip',
+      );
+    });
+
+  return (
+    <section aria-labelledby="final-certificates" className={`${card} space-y-3`}>
+      <h2 id="final-certificates" className="text-lg font-semibold">
+        Certificats
+      </h2>
+      <p className="text-gray-800">
+        Un certificat PDF par lauréat et finaliste, avec un code que chacun peut vérifier sur
+        /resultats.
+      </p>
+      <QueryStatus query={query} loadingText="Chargement des certificats…" />
+      {query.data && (
+        <>
+          <Button
+            busy={busy === 'zip'}
+            busyLabel="Création du zip…"
+            disabled={busy !== null}
+            onClick={() => void all(query.data)}
+          >
+            Télécharger tous les certificats (zip)
+          </Button>
+          <DataTable
+            caption={`Certificats de la finale ${label}`}
+            regionLabel={`Certificats de la finale ${label}`}
+            columns={['Rang', 'Nom', 'Certificat', 'Code', 'PDF']}
+          >
+            {query.data.map((c) => (
+              <tr key={c.code}>
+                <td className={`${td} tabular-nums`}>{c.rank ?? '—'}</td>
+                <td className={`${td} font-medium`}>{c.name}</td>
+                <td className={td}>{c.laureate ? 'Lauréat' : 'Finaliste'}</td>
+                <td className={`${td} font-mono whitespace-nowrap`}>{c.code}</td>
+                <td className={td}>
+                  <Button
+                    variant="secondary"
+                    busy={busy === c.code}
+                    busyLabel="Création…"
+                    disabled={busy !== null}
+                    aria-label={`Télécharger le certificat de ${c.name}`}
+                    onClick={() => void one(c)}
+                  >
+                    Télécharger
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
+      )}
+    </section>
+  );
+}

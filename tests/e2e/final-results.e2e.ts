@@ -1,0 +1,224 @@
+/**
+ * The final's last mile end to end (issue 41, items 2, 4 and 5;
+ * docs/decisions/049-results-and-certificates.md), on the run's shared database, with the dance
+ * final only (tests/e2e/final-rules-form.e2e.ts looks at the singing one):
+ * 1. a dance final two days ahead with the seed's judges; three dancers of this file made
+ *    finalists; judge 1 declares a conflict with one of them on /jury (360 px), then sees the
+ *    recused performer and the locked cards' panel (1280 px);
+ * 2. both judges score every performer (through the database's function, as the phone does);
+ *    the session is locked;
+ * 3. the admin publishes the rules, then the results, from the final view (1280 px), and
+ *    downloads the winner's certificate;
+ * 4. /resultats shows the winners and the breakdown at 360 and 1280 px, and the certificate's
+ *    code verifies there. Screenshots and axe at each step.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import {
+  backendAvailable,
+  launchChromium,
+  openSession,
+  type ViewportName,
+} from './support/browser';
+import { accessToken, ADMIN, JUDGE_1, JUDGE_2, rpc, signInJury } from './support/jury';
+import { check, signIn } from './support/workspace';
+import { solveProofOfWork } from '../setup/proof-of-work';
+import { baseUrl } from './support/browser';
+
+const DANCERS = [
+  ['Nadia Fotso', '699772001'],
+  ['Olivier Mbarga', '699772002'],
+  ['Prisca Abanda', '699772003'],
+] as const;
+type JurySession = {
+  id: string;
+  criteria: { dance: { id: string }[] };
+  performers: { id: string; name: string }[];
+  my_conflicts: string[];
+};
+
+async function registerDancer(name: string, phone: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await rpc('register_participant', {
+    payload: {
+      id,
+      full_name: name,
+      email: `${phone}@example.cm`,
+      phone,
+      city: 'Yaoundé',
+      region: 'Centre',
+      category: 'dance',
+      participation_type: 'solo',
+      agree_to_terms: true,
+      team_members: [],
+      website: '',
+      pow: await solveProofOfWork(baseUrl()),
+    },
+  });
+  return id;
+}
+
+/** Every performer of the session without a card or conflict of this judge, scored `mark(name)`. */
+async function scoreAll(token: string, sessionId: string, mark: (name: string) => number) {
+  const s = await rpc<JurySession>('jury_session', { session_id: sessionId }, token);
+  for (const p of s.performers) {
+    if (s.my_conflicts.includes(p.id)) continue;
+    await rpc(
+      'jury_submit_scorecard',
+      {
+        session_id: sessionId,
+        participant_id: p.id,
+        card_id: crypto.randomUUID(),
+        revision: 1,
+        absent: false,
+        comment: '',
+        scores: Object.fromEntries(s.criteria.dance.map((c) => [c.id, mark(p.name)])),
+      },
+      token,
+    );
+  }
+}
+
+describe('the final’s results and certificates', () => {
+  let browser: Browser;
+  let sessionId = '';
+  let code = '';
+
+  beforeAll(async () => {
+    if (!backendAvailable()) return;
+    browser = await launchChromium();
+    const admin = await accessToken(ADMIN);
+    const ids: string[] = [];
+    for (const [name, phone] of DANCERS) ids.push(await registerDancer(name, phone));
+    await rpc('admin_set_status', { ids, status: 'finaliste' }, admin);
+    const judges = await rpc<{ user_id: string; email: string }[]>('jury_accounts', {}, admin);
+    const judgeId = (email: string) => judges.find((j) => j.email === email)?.user_id;
+    const heldOn = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const saved = await rpc<{ id: string }>(
+      'admin_save_audition_session',
+      {
+        payload: {
+          city: 'Yaoundé',
+          held_on: heldOn,
+          category: 'dance',
+          venue: 'Palais polyvalent des sports',
+          judges: [judgeId(JUDGE_1[0]), judgeId(JUDGE_2[0])],
+          lead: judgeId(JUDGE_1[0]),
+          kind: 'final',
+        },
+      },
+      admin,
+    );
+    sessionId = saved.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const openFinal = async (page: Page) => {
+    // /jury lists the judge's sessions, or opens today's (jury-scorecards.e2e.ts makes one for
+    // the seed's judges): its « Toutes mes sessions » leads to the list.
+    const final = page.getByRole('button', { name: /^Yaoundé/ }).first();
+    const all = page.getByRole('button', { name: 'Toutes mes sessions' });
+    await final.or(all).first().waitFor();
+    if (await all.isVisible()) await all.click();
+    await final.click();
+    await page.getByRole('heading', { name: /^Yaoundé/ }).waitFor();
+  };
+
+  it('lets judge 1 declare a conflict before scoring (360 px), then shows the recused performer and the unlock panel (1280 px)', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const phone = await openSession(browser, 'phone');
+    await signInJury(phone.page, JUDGE_1);
+    await openFinal(phone.page);
+    const first = (await phone.page.locator('#jury-current-title').textContent()) ?? '';
+    await phone.page.getByRole('button', { name: 'Déclarer un conflit d’intérêts…' }).click();
+    await phone.page.getByLabel(/^Raison/).fill('Membre de ma famille');
+    await check(phone.page, 'phone', 'jury-final-conflict');
+    await phone.page.getByRole('button', { name: 'Je déclare un conflit d’intérêts' }).click();
+    await phone.page
+      .getByText(/^Vous avez déclaré un conflit d’intérêts avec ce candidat/)
+      .waitFor();
+    await check(phone.page, 'phone', 'jury-final-recused');
+    await phone.context.close();
+    expect(first).not.toBe('');
+
+    const desktop = await openSession(browser, 'desktop');
+    await signInJury(desktop.page, JUDGE_1);
+    await openFinal(desktop.page);
+    await desktop.page.getByRole('region', { name: 'Fiches verrouillées' }).waitFor();
+    await check(desktop.page, 'desktop', 'jury-final-lead');
+    await desktop.context.close();
+  });
+
+  it('is published by the admin from the final view, the winner’s certificate downloaded (1280 px)', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const marks: Record<string, number> = {
+      'Nadia Fotso': 9,
+      'Olivier Mbarga': 7,
+      'Prisca Abanda': 8,
+    };
+    const mark = (name: string) => marks[name] ?? 5;
+    await scoreAll(await accessToken(JUDGE_1), sessionId, mark);
+    await scoreAll(await accessToken(JUDGE_2), sessionId, mark);
+    const { page, context } = await openSession(browser, 'desktop');
+    await signIn(page);
+    // The final still open: its cards' panel, as the lead judge has it on /jury.
+    await page.goto('/admin/auditions/?finale=dance');
+    await page.getByRole('region', { name: 'Fiches verrouillées' }).waitFor();
+    await check(page, 'desktop', 'final-open-unlocks');
+    await rpc(
+      'jury_lock_session',
+      { session_id: sessionId, force: true },
+      await accessToken(ADMIN),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Publier les règles' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Publier' }).click();
+    await page.getByRole('button', { name: 'Publier les résultats' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Publier' }).click();
+    const table = page.getByRole('table', { name: 'Certificats de la finale danse' });
+    await table.waitFor();
+    await check(page, 'desktop', 'final-certificates');
+    const winner = table.getByRole('row').filter({ hasText: 'Nadia Fotso' });
+    code = ((await winner.getByRole('cell').nth(3).textContent()) ?? '').trim();
+    expect(code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      winner.getByRole('button', { name: 'Télécharger le certificat de Nadia Fotso' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^certificat-danse-\d+-nadia-fotso\.pdf$/);
+    const file = readFileSync((await download.path()) ?? '');
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  });
+
+  for (const viewport of ['phone', 'desktop'] as ViewportName[])
+    it(`shows the winners and the breakdown on /resultats, and verifies the code (${viewport})`, async (ctx) => {
+      if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+      expect(code).not.toBe('');
+      const { page, context } = await openSession(browser, viewport);
+      await page.goto('/resultats/');
+      const dance = page.getByRole('region', { name: 'Danse' });
+      await dance.getByRole('heading', { name: 'Lauréats' }).waitFor();
+      await expect.poll(() => dance.getByText('Nadia Fotso').count()).toBeGreaterThan(0);
+      await dance.getByText(/^Empreinte des données/).waitFor();
+      await dance
+        .getByText(/récusé/)
+        .first()
+        .waitFor();
+      // The winner's judges: each criterion's mark and normalised score, the recused judge.
+      await dance.getByText('Notes des jurés (2)').first().click();
+      await dance.getByRole('list', { name: 'Notes des jurés pour Nadia Fotso' }).waitFor();
+      await check(page, viewport, 'resultats');
+      const check_ = page.getByRole('region', { name: 'Vérifier un certificat' });
+      await check_.getByLabel(/^Code de vérification/).fill(code);
+      await check_.getByRole('button', { name: 'Vérifier' }).click();
+      await expect
+        .poll(() => check_.getByRole('status').textContent())
+        .toMatch(/^Certificat authentique\u00a0: Nadia Fotso, Danse, 1re place, lauréat/);
+      await check(page, viewport, 'resultats-verified');
+      await context.close();
+    });
+});
