@@ -48,7 +48,7 @@ language sql immutable set search_path = '' as $$
   select case what
     when 'participants' then 'Export CSV des participants'
     when 'participants.xlsx' then 'Export Excel des participants'
-    when 'participant_json' then 'Export JSON d''une fiche participant'
+    when 'participant_json' then 'Export JSON d’une fiche participant'
     when 'reservations' then 'Export CSV des réservations'
     when 'reservations.xlsx' then 'Export Excel des réservations'
     when 'messages' then 'Export CSV des messages de contact'
@@ -113,7 +113,7 @@ begin
     raise exception 'Accès réservé aux administrateurs.' using errcode = '42501';
   end if;
   if label is null then
-    perform private.invalid('what', 'Export inconnu : le journal n''inscrit que les exports du site.');
+    perform private.invalid('what', 'Export inconnu : le journal n’inscrit que les exports du site.');
   end if;
   if filters is not null and jsonb_typeof(filters) <> 'object' then
     perform private.invalid('filters', 'Les filtres doivent être un objet JSON.');

@@ -164,7 +164,7 @@ begin
    where after_row -> k is distinct from before_row -> k;
   if changed is not null then
     perform private.audit('settings.update', 'settings', null,
-      'Paramètres des envois modifiés : ' || (select string_agg(case k
+      'Paramètres des envois modifiés : ' || (select string_agg(case k
           when 'site_url' then 'adresse du site' when 'reminder_days_before' then 'rappel programmé'
           when 'reminder_channel' then 'canal du rappel'
           when 'sms_price_per_segment' then 'prix par SMS' when 'daily_cap' then 'plafond quotidien'

@@ -101,7 +101,7 @@ describe('retention', () => {
     expect(await backend.sql(`select action, summary from audit_log`)).toEqual([
       {
         action: 'settings.update',
-        summary: 'Paramètres modifiés : date de purge des données personnelles',
+        summary: 'Paramètres modifiés : date de purge des données personnelles',
       },
     ]);
   });

@@ -30,7 +30,7 @@ beforeEach(async () => {
               'solo', true);
     insert into audit_log (at, actor_email, action, entity, entity_id, summary, before, after)
     values ('2025-03-01 10:00+01', 'ancien@example.cm', 'settings.update', 'settings', null,
-              'Paramètres modifiés : capacité', '{"capacity": 1500}', '{"capacity": 2000}'),
+              'Paramètres modifiés : capacité', '{"capacity": 1500}', '{"capacity": 2000}'),
            ('2025-03-05 18:30+01', 'chef@example.cm', 'export', 'participants', null,
               'Export « participants » : 12 lignes', null, '{"row_count": 12, "filters": {}}'),
            ('2025-03-09 09:15+01', 'chef@example.cm', 'participant.update', 'participant',
@@ -82,7 +82,7 @@ describe('journal page', () => {
     await backend.sql(`insert into audit_log (at, actor_email, action, entity, entity_id, summary,
         before, after)
       values ('2025-03-10 08:00+01', 'chef@example.cm', 'settings.update', 'settings', null,
-              'Paramètres modifiés : ouverture des portes',
+              'Paramètres modifiés : ouverture des portes',
               '{"doors_open_at": "2026-12-19T13:00:00+00:00", "contact_phone": "670007091"}',
               '{"doors_open_at": "2026-12-19T14:30:00+00:00", "contact_phone": "670007092"}')`);
     const user = userEvent.setup();
@@ -90,7 +90,7 @@ describe('journal page', () => {
     expect(await screen.findByText('4 entrées')).toBeVisible();
     await user.click(
       screen.getByRole('button', {
-        name: 'Voir avant / après\u00a0: Paramètres modifiés : ouverture des portes',
+        name: 'Voir avant / après\u00a0: Paramètres modifiés : ouverture des portes',
       }),
     );
     const changes = screen.getByRole('table', { name: 'Valeurs avant et après' });

@@ -199,7 +199,7 @@ describe('pipeline on the participants list', () => {
     expect(await backend.sql(`select action, summary from audit_log order by id`)).toEqual([
       {
         action: 'participant.slot',
-        summary: 'Audition à Douala le 12/07/2030 à 14h30 pour 2 participants',
+        summary: 'Audition à Douala le 12/07/2030 à 14 h 30 pour 2 participants',
       },
       {
         action: 'participant.notified',

@@ -124,7 +124,7 @@ describe('reservations page, Night Party', () => {
     ).toEqual([
       {
         action: 'reservation.check_in_undo',
-        summary: 'Entrée annulée, motif : « Pass scanné par erreur »',
+        summary: 'Entrée annulée, motif : « Pass scanné par erreur »',
       },
     ]);
     // "Garder l’entrée" closes without changing anything.

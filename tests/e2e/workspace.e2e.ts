@@ -116,7 +116,7 @@ describe('the organisers’ workspace', () => {
       await settle(page);
       await page.getByText('Convocation envoyée par WhatsApp à 1 participant').first().waitFor();
       await page
-        .getByText(/^Audition à Bafoussam le 12\/07\/2030 à 15h30/)
+        .getByText(/^Audition à Bafoussam le 12\/07\/2030 à 15 h 30/)
         .first()
         .waitFor();
       await page.getByText('Statut « présélectionné » pour 2 participants').first().waitFor();

@@ -157,7 +157,7 @@ describe('cards', () => {
     const rows = await journal('jury.score');
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)!.summary).toMatch(
-      /^Note du jury : Douala le \d\d\/12\/2026, passage n° 1, 7,5 \/ 10$/,
+      /^Note du jury : Douala le \d\d\/12\/2026, passage n° 1, 7,5 \/ 10$/,
     );
   });
 

@@ -66,7 +66,7 @@ describe('rounds: editing, candidates, one open at a time', () => {
       expect(status).toBe(409);
       expect(error).toMatchObject({
         hint: 'vote_round_locked',
-        message: 'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
+        message: 'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
       });
     }
     const deleted = await admin.rpc('admin_delete_vote_round', { id: round.id });
@@ -150,7 +150,7 @@ describe('rounds: editing, candidates, one open at a time', () => {
     const refused = await regie.rpc('regie_open_round', { id: b.id });
     expect(refused.error).toMatchObject({
       hint: 'vote_other_open',
-      message: "Une autre manche est ouverte : closez-la avant d'ouvrir celle-ci.",
+      message: "Une autre manche est ouverte : closez-la avant d’ouvrir celle-ci.",
     });
     await regie.rpc('regie_close_round', { id: a.id });
     const both = await Promise.all([
@@ -255,13 +255,13 @@ describe('the journal', () => {
         action: 'vote.reveal',
         actor: regieId,
         actor_email: 'regie@example.cm',
-        summary: `Résultats du vote « ${round.title} » révélés : aucun vote (0 votant)`,
+        summary: `Résultats du vote « ${round.title} » révélés : aucun vote (0 votant)`,
       },
       {
         action: 'vote.screen_reset',
         actor: regieId,
         actor_email: 'regie@example.cm',
-        summary: "Écran de scène remis à l'accueil",
+        summary: "Écran de scène remis à l’accueil",
       },
     ]);
   });

@@ -23,7 +23,7 @@ describe('log_export', () => {
     },
     participant_json: {
       filters: { participant: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
-      summary: "Export JSON d'une fiche participant : 42 lignes",
+      summary: "Export JSON d’une fiche participant : 42 lignes",
     },
     reservations: {
       filters: { search: '699', status: 'maybe', city: 'Douala', heardFrom: 'social' },
@@ -55,7 +55,7 @@ describe('log_export', () => {
     },
     'audition_scores.xlsx': {
       filters: {},
-      summary: 'Export Excel des notes du jury : 42 lignes',
+      summary: 'Export Excel des notes du jury : 42 lignes',
     },
   };
 
@@ -85,7 +85,7 @@ describe('log_export', () => {
     const since = await lastAuditId(backend);
     const refused = [
       // The review's example: any text became the journal's sentence.
-      [{ what: 'Paramètres modifiés : rien', filters: {}, row_count: 0 }, 'what'],
+      [{ what: 'Paramètres modifiés : rien', filters: {}, row_count: 0 }, 'what'],
       [{ what: 'participants_excel', filters: {}, row_count: 1 }, 'what'],
       [{ what: ' ', filters: {}, row_count: 1 }, 'what'],
       [{ what: 'participants', filters: { note: 'Paramètres modifiés' }, row_count: 1 }, 'filters'],
@@ -109,7 +109,7 @@ describe('log_export', () => {
     expect(
       (await staff.admin.rpc('log_export', { what: 'Rien', filters: {}, row_count: 0 })).error
         ?.message,
-    ).toBe("Export inconnu : le journal n'inscrit que les exports du site.");
+    ).toBe("Export inconnu : le journal n’inscrit que les exports du site.");
     expect(
       (await staff.lecteur.rpc('log_export', { what: 'participants', filters: {}, row_count: 1 }))
         .error?.code,
