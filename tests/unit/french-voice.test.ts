@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { formatEventDate, formatEventDay, formatEventTime } from '../../src/lib/dates';
 import { isVerbatim } from '../setup/specification';
-import { sqlStrings } from './support/sql-strings';
+import { FRENCH, GSM7, TEMPLATES, sms, sqlTexts } from './support/sql-strings';
 
 /**
  * One French voice (docs/glossary.md): every string of the interface, public site and admin, aria
@@ -16,9 +16,6 @@ import { sqlStrings } from './support/sql-strings';
  * console messages, object keys).
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-
-/** French text, not a developer's English message or a code fragment such as "mailto:". */
-const FRENCH = /[àâçéèêîôûù’«]|\b(?:le|la|les|des|du|une?|et|est|pour|votre|vous|de)\b/i;
 
 const RULES: { name: string; pattern: RegExp; frenchOnly?: boolean }[] = [
   {
@@ -44,7 +41,8 @@ const RULES: { name: string; pattern: RegExp; frenchOnly?: boolean }[] = [
   { name: '"pass" invariable (not passes)', pattern: /\bpass(?:es|s)\b/ },
   {
     name: 'a no-break space between day and month',
-    pattern: / \d{1,2}(?:er)? (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/,
+    pattern:
+      / \d{1,2}(?:er)? (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/,
   },
 ];
 
@@ -228,26 +226,6 @@ const TIME_RULE = 'hours as "16 h" (private.douala_time, not HH24:MI)';
 /** Exempt: text the specification gives verbatim (tests/setup/specification.ts). */
 const inSpec = isVerbatim;
 
-const SCHEMAS = join(ROOT, 'supabase', 'schemas');
-/**
- * The message templates: the one-line ones are SMS and WhatsApp text, so GSM-7 (docs/glossary.md,
- * "Messages"); the e-mail (several lines) follows the typography. The GSM-7 alphabet itself is code.
- */
-const TEMPLATES = 'private.render_message';
-const sms = (fn: string, text: string) => fn === TEMPLATES && !text.includes('\n');
-const GSM7 =
-  /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
-
-/** The texts the database writes: its messages, the journal's summaries, the templates. */
-function sqlTexts() {
-  return readdirSync(SCHEMAS)
-    .filter((name) => name.endsWith('.sql'))
-    .flatMap((name) =>
-      sqlStrings(join(SCHEMAS, name)).map((s) => ({ ...s, file: `supabase/schemas/${name}` })),
-    )
-    .filter((s) => !s.comment && /\s/.test(s.text) && FRENCH.test(s.text));
-}
-
 describe('one French voice (docs/glossary.md)', () => {
   const found: Found[] = [];
   const check = (file: string, line: number, text: string, rules = RULES) => {
@@ -260,20 +238,26 @@ describe('one French voice (docs/glossary.md)', () => {
   const sources = [join(ROOT, 'src'), join(ROOT, 'supabase', 'functions')].flatMap(files);
   for (const file of sources)
     for (const { text, line } of interfaceStrings(file)) check(relative(ROOT, file), line, text);
-  for (const { file, line, text, fn } of sqlTexts()) {
+  for (const { file, line, text, fn } of sqlTexts(ROOT)) {
     if (fn === 'private.sms_encoding') continue;
     if (!sms(fn, text)) check(file, line, text);
     // A curly apostrophe or a no-break space would make every SMS UCS-2: two to three times the
     // parts, and the cost (docs/decisions/033-messages-outbox.md).
     else if (!GSM7.test(text)) found.push({ file, line, text, rule: 'GSM-7 message templates' });
-    else check(file, line, text, RULES.filter((r) => !/apostrophe|space/.test(r.name)));
+    else
+      check(
+        file,
+        line,
+        text,
+        RULES.filter((r) => !/apostrophe|space/.test(r.name)),
+      );
     if (/HH24(?:"h"|:)MI/.test(text)) found.push({ file, line, text, rule: TIME_RULE });
   }
 
   it('scans the interface strings, the Edge Function and the database’s texts', () => {
     expect(sources.length).toBeGreaterThan(100);
-    expect(sqlTexts().length).toBeGreaterThan(150);
-    expect(sqlTexts().filter((s) => s.fn === TEMPLATES).length).toBe(5);
+    expect(sqlTexts(ROOT).length).toBeGreaterThan(150);
+    expect(sqlTexts(ROOT).filter((s) => s.fn === TEMPLATES).length).toBe(5);
   });
 
   it('writes dates and times as the glossary does (16 h, a day held to its month)', () => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** `comment`: the text of a `comment on … is '…'` (English, for developers). */
 export type SqlString = { text: string; line: number; fn: string; comment: boolean };
@@ -47,4 +48,27 @@ export function sqlStrings(path: string): SqlString[] {
     }
   }
   return out;
+}
+
+/** French text, not a developer's English message or a code fragment such as "mailto:". */
+export const FRENCH = /[àâçéèêîôûù’«]|\b(?:le|la|les|des|du|une?|et|est|pour|votre|vous|de)\b/i;
+
+/**
+ * The message templates: the one-line ones are SMS and WhatsApp text, so GSM-7 (docs/glossary.md,
+ * "Messages"); the e-mail (several lines) follows the typography. The GSM-7 alphabet itself is code.
+ */
+export const TEMPLATES = 'private.render_message';
+export const sms = (fn: string, text: string) => fn === TEMPLATES && !text.includes('\n');
+export const GSM7 =
+  /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+
+/** The French texts supabase/schemas writes: its messages, the journal's summaries, the templates. */
+export function sqlTexts(root: string) {
+  const dir = join(root, 'supabase', 'schemas');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .flatMap((name) =>
+      sqlStrings(join(dir, name)).map((s) => ({ ...s, file: `supabase/schemas/${name}` })),
+    )
+    .filter((s) => !s.comment && /\s/.test(s.text) && FRENCH.test(s.text));
 }
