@@ -1420,6 +1420,7 @@ export type Database = {
         Returns: Json;
       };
       send_contact_message: { Args: { payload: Json }; Returns: Json };
+      sponsor_report: { Args: Record<PropertyKey, never>; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
       vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
       vote_screen_state: { Args: Record<PropertyKey, never>; Returns: Json };

@@ -58,6 +58,7 @@ language sql immutable set search_path = '' as $$
     when 'vote_results.xlsx' then 'Export Excel des résultats du vote'
     when 'audition_scores' then 'Export CSV des notes du jury'
     when 'audition_scores.xlsx' then 'Export Excel des notes du jury'
+    when 'sponsor_report.xlsx' then 'Export Excel du rapport pour le sponsor'
   end
 $$;
 revoke all on function private.export_label(text) from public, anon, authenticated;
@@ -89,7 +90,7 @@ revoke all on function private.export_filters(text) from public, anon, authentic
 -- The exports without personal data: aggregates a reader reads on screen.
 create function private.aggregate_export(what text) returns boolean
 language sql immutable set search_path = '' as $$
-  select what in ('presence_night_party', 'distribution_regionale')
+  select what in ('presence_night_party', 'distribution_regionale', 'sponsor_report.xlsx')
 $$;
 revoke all on function private.aggregate_export(text) from public, anon, authenticated;
 
