@@ -30,7 +30,8 @@ export type EditionStats = {
   };
 };
 
-export const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+export const int = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0;
 export const text = (v: unknown) => (typeof v === 'string' ? v : '');
 export const list = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? (v as Record<string, unknown>[]) : [];
