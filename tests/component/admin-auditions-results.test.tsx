@@ -27,7 +27,7 @@ import { jurySession, performers, saveSession, score, submit } from '../integrat
 const backend = testBackend();
 const SLOW = { timeout: 8000 };
 const DAY = '2026-12-12';
-const TITLE = 'Douala — samedi 12 décembre 2026';
+const TITLE = 'Douala — samedi 12\u00a0décembre 2026';
 const NAMES = ['Awa Ngono', 'Bruno Fouda', 'Chantal Eto', 'Didier Mba', 'Esther Kana'];
 let sessionId: string;
 let people: string[];

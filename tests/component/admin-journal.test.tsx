@@ -106,7 +106,7 @@ describe('journal page', () => {
         ]),
     ).toEqual([
       ['Téléphone de contact', '6 70 00 70 91', '6 70 00 70 92'],
-      ['Ouverture des portes', '19/12/2026 14:00', '19/12/2026 15:30'],
+      ['Ouverture des portes', '19/12/2026 14\u00a0h', '19/12/2026 15\u00a0h\u00a030'],
     ]);
   });
 

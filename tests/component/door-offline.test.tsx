@@ -107,7 +107,7 @@ describe('offline', () => {
     const waiting = await pass('confirmed', 'Awa Ngono');
     network = 'no-list';
     const { user } = await openDoor();
-    expect(await screen.findByText(/^Liste des passes pas encore téléchargée/)).toBeVisible();
+    expect(await screen.findByText(/^Liste des pass pas encore téléchargée/)).toBeVisible();
     network = 'down';
     await typeCode(user, waiting.pass_code);
     expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');
