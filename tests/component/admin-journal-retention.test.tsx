@@ -122,7 +122,9 @@ describe('retention', () => {
     // The purge date is later than 7 days from now: it runs from that day, midnight in Douala.
     const when = formatDouala(runsAtIfRequestedNow('2030-11-30'));
     expect(when).toBe('samedi 30\u00a0novembre 2030 à 0\u00a0h');
-    expect(dialog).toHaveTextContent(`La purge s’exécutera à partir du ${when.replace(/\s/g, " ")} (heure de Douala).`);
+    expect(dialog).toHaveTextContent(
+      `La purge s’exécutera à partir du ${when.replace(/\s/g, ' ')} (heure de Douala).`,
+    );
     expect(dialog).toHaveTextContent(/tout administrateur la verra .* et pourra l’annuler\./);
     expect(dialog).toHaveTextContent(/participants non lauréats/);
     await user.click(within(dialog).getByRole('button', { name: 'Programmer la purge' }));

@@ -79,9 +79,7 @@ describe('"Envoyer le rappel"', () => {
     await user.selectOptions(within(dialog()).getByLabelText('Canal'), 'sms');
     await within(dialog()).findByText('Segments SMS :');
 
-    await user.click(
-      within(dialog()).getByRole('button', { name: 'Envoyer à 3 pass confirmés' }),
-    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Envoyer à 3 pass confirmés' }));
     expect(
       await screen.findByText('Rappel mis en file d’envoi pour 3 pass confirmés (SMS)'),
     ).toBeVisible();

@@ -253,10 +253,7 @@ describe('messages that reach people', () => {
         await dialog.waitFor({ state: 'detached' });
       } else {
         await dialog.getByRole('button', { name: confirmLabel }).click();
-        await waitForToast(
-          page,
-          `Rappel mis en file d’envoi pour ${toSend} pass confirmés (SMS)`,
-        );
+        await waitForToast(page, `Rappel mis en file d’envoi pour ${toSend} pass confirmés (SMS)`);
       }
       expect(admin.pageErrors).toEqual([]);
     }

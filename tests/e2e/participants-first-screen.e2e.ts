@@ -33,7 +33,10 @@ async function firstScreen(page: Page, viewport: ViewportName, name: string) {
 async function openList(page: Page) {
   await page.goto(`${paths.adminParticipants}/`);
   await settle(page);
-  await page.getByRole('link', { name: /^Voir / }).first().waitFor();
+  await page
+    .getByRole('link', { name: /^Voir / })
+    .first()
+    .waitFor();
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
@@ -79,7 +82,10 @@ describe('the participants list, first screen', () => {
     const filters = page.getByRole('search').locator('details');
     expect(await filters.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.getByRole('combobox', { name: 'Catégorie' }).isVisible()).toBe(false);
-    const card = await page.getByRole('link', { name: /^Voir / }).first().boundingBox();
+    const card = await page
+      .getByRole('link', { name: /^Voir / })
+      .first()
+      .boundingBox();
     expect(card!.y + card!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     const width = await page.evaluate(() => {
       const root = document.scrollingElement ?? document.documentElement;

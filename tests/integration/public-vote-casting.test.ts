@@ -47,7 +47,7 @@ describe('cast_vote: who may vote', () => {
     expect(late.status).toBe(409);
     expect(late.error).toMatchObject({
       hint: 'vote_closed',
-      message: "Le vote est clos : ce choix n’a pas été enregistré.",
+      message: 'Le vote est clos : ce choix n’a pas été enregistré.',
     });
     const [row] = await backend.sql('select candidate_id::text from votes where round_id = $1', [
       round.id,

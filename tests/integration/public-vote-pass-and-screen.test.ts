@@ -73,7 +73,7 @@ describe('vote_state: what the pass page polls', () => {
       refusal: {
         code: 'vote_not_checked_in',
         message:
-          "Ce pass n’a pas encore été validé à l’entrée : faites-le scanner à la porte pour voter.",
+          'Ce pass n’a pas encore été validé à l’entrée : faites-le scanner à la porte pour voter.',
       },
     });
     expect((await anon.rpc('vote_state', { code: 'ABCDEFGHJK' })).data).toMatchObject({

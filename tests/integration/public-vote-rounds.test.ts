@@ -150,7 +150,7 @@ describe('rounds: editing, candidates, one open at a time', () => {
     const refused = await regie.rpc('regie_open_round', { id: b.id });
     expect(refused.error).toMatchObject({
       hint: 'vote_other_open',
-      message: "Une autre manche est ouverte : closez-la avant d’ouvrir celle-ci.",
+      message: 'Une autre manche est ouverte : closez-la avant d’ouvrir celle-ci.',
     });
     await regie.rpc('regie_close_round', { id: a.id });
     const both = await Promise.all([
@@ -261,7 +261,7 @@ describe('the journal', () => {
         action: 'vote.screen_reset',
         actor: regieId,
         actor_email: 'regie@example.cm',
-        summary: "Écran de scène remis à l’accueil",
+        summary: 'Écran de scène remis à l’accueil',
       },
     ]);
   });

@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { toStats } from '@/data/participants/mappers';
 import { toSponsorReport } from '@/data/stats/sponsor-report';
 import { SPONSOR_SHEETS, sponsorReportSheets } from '@/features/admin/stats/sponsor-report-sheets';
 import { writeXlsx } from '@/features/admin/workbook/readable-export-xlsx';
@@ -116,7 +117,8 @@ beforeAll(async () => {
 async function workbook(client: SupabaseClient) {
   const { data, error } = await client.rpc('sponsor_report');
   expect(error).toBeNull();
-  const file = await writeXlsx(ExcelJS, sponsorReportSheets(toSponsorReport(data)));
+  const report = toSponsorReport(data);
+  const file = await writeXlsx(ExcelJS, sponsorReportSheets(report, toStats(report.participants)));
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file);
   const sheet = (name: string) => {

@@ -23,7 +23,7 @@ describe('log_export', () => {
     },
     participant_json: {
       filters: { participant: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
-      summary: "Export JSON d’une fiche participant : 42 lignes",
+      summary: 'Export JSON d’une fiche participant : 42 lignes',
     },
     reservations: {
       filters: { search: '699', status: 'maybe', city: 'Douala', heardFrom: 'social' },
@@ -113,7 +113,7 @@ describe('log_export', () => {
     expect(
       (await staff.admin.rpc('log_export', { what: 'Rien', filters: {}, row_count: 0 })).error
         ?.message,
-    ).toBe("Export inconnu : le journal n’inscrit que les exports du site.");
+    ).toBe('Export inconnu : le journal n’inscrit que les exports du site.');
     expect(
       (await staff.lecteur.rpc('log_export', { what: 'participants', filters: {}, row_count: 1 }))
         .error?.code,

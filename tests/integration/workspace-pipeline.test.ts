@@ -141,7 +141,7 @@ describe('admin_assign_slot', () => {
       code: '22023',
       details: 'city',
       message:
-        "Ville d’audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.",
+        'Ville d’audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.',
     });
     const noDate = await staff.admin.rpc('admin_assign_slot', { ids, city: 'Douala', at: null });
     expect(noDate.error).toMatchObject({ details: 'at' });

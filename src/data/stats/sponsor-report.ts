@@ -1,7 +1,5 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
-import { toStats } from '@/data/participants/mappers';
-import type { Stats } from '@/data/participants/types';
 import {
   counts,
   int,
@@ -21,7 +19,8 @@ import {
 export type SponsorReport = {
   generatedAt: string;
   editionYear: number;
-  participants: Stats;
+  /** participant_stats() as it is: read by the participants' domain (toStats). */
+  participants: unknown;
   edition: EditionStats;
   /** Most registrations first; the city the registration form asks ("Ville"). */
   registrationsByCity: ({ city: string } & CategoryCounts)[];
@@ -58,7 +57,7 @@ export function toSponsorReport(data: unknown): SponsorReport {
   return {
     generatedAt: text(d.generatedAt),
     editionYear: int(d.editionYear),
-    participants: toStats(d.participants),
+    participants: d.participants,
     edition: toEditionStats(d.edition),
     registrationsByCity: list(d.registrationsByCity).map((r) => ({
       city: text(r.city),

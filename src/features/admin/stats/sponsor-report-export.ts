@@ -1,4 +1,5 @@
 import { logExport } from '@/data/journal/audit';
+import { toStats } from '@/data/participants/mappers';
 import { getSponsorReport } from '@/data/stats/sponsor-report';
 import { fileDate } from '@/lib/dates';
 import { downloadFile } from '@/lib/download';
@@ -15,7 +16,7 @@ import { sponsorReportFileName, sponsorReportSheets } from './sponsor-report-she
 export async function exportSponsorReport(): Promise<void> {
   try {
     const report = await getSponsorReport();
-    const sheets = sponsorReportSheets(report);
+    const sheets = sponsorReportSheets(report, toStats(report.participants));
     const fileName = sponsorReportFileName(report.editionYear, fileDate());
     downloadFile(fileName, await writeWorkbook(sheets), XLSX_MIME);
     const rows = sheets.reduce((sum, sheet) => sum + sheet.rows.length, 0);

@@ -2,7 +2,7 @@ import { CATEGORY_LABELS } from '@/config/edition';
 import { SESSION_CATEGORY_LABELS, SESSION_STATE_LABELS } from '@/data/auditions/labels';
 import { CHANNEL_LABELS } from '@/data/outbox/labels';
 import { STATUS_LABELS } from '@/data/participants/status-labels';
-import type { ParticipantStatus } from '@/data/participants/types';
+import type { ParticipantStatus, Stats } from '@/data/participants/types';
 import type { CategoryCounts } from '@/data/stats/edition-stats';
 import type { SponsorReport } from '@/data/stats/sponsor-report';
 import { ROUND_STATE_LABELS } from '@/data/vote/labels';
@@ -41,8 +41,7 @@ export const SPONSOR_SHEETS = [
   'Messages',
 ] as const;
 
-function summary(r: SponsorReport): Sheet {
-  const p = r.participants;
+function summary(r: SponsorReport, p: Stats): Sheet {
   const np = r.edition.nightParty;
   const sent = r.messages.reduce((sum, m) => sum + m.sent, 0);
   const cost = r.messages.reduce((sum, m) => sum + (m.cost ?? 0), 0);
@@ -65,13 +64,16 @@ function summary(r: SponsorReport): Sheet {
   return { name: SPONSOR_SHEETS[0], columns: [n('Indicateur', 36), n('Valeur', 18)], rows };
 }
 
-/** The workbook's sheets, from sponsor_report() as src/data/stats/sponsor-report.ts reads it. */
-export function sponsorReportSheets(r: SponsorReport): Sheet[] {
+/**
+ * The workbook's sheets, from sponsor_report() as src/data/stats/sponsor-report.ts reads it and
+ * its participant_stats() as the participants' domain reads it (toStats).
+ */
+export function sponsorReportSheets(r: SponsorReport, p: Stats): Sheet[] {
   const np = r.edition.nightParty;
   const [, byCity, pipeline, cities, sessions, night, hours, doors, vote, messages] =
     SPONSOR_SHEETS;
   return [
-    summary(r),
+    summary(r, p),
     {
       name: byCity,
       columns: [n('Ville', 24), ...COUNT_COLUMNS],
