@@ -249,7 +249,7 @@ describe('/admin/auditions, a session’s results', () => {
     const [logged] = await backend.sql<{ summary: string }>(
       `select summary from audit_log where action = 'export' order by id desc limit 1`,
     );
-    expect(logged.summary).toBe('Export Excel des notes du jury : 34 lignes');
+    expect(logged.summary).toBe('Export Excel des notes du jury\u00a0: 34 lignes');
   }, 30_000);
 
   it('ranks across cities on normalised scores', async () => {

@@ -55,7 +55,7 @@ describe('journal page', () => {
         .map((c) => c.textContent),
     ).toEqual([
       // Douala's time, whatever the browser's time zone (the tests run in UTC).
-      '09/03/2025 09:15',
+      '09/03/2025 9\u00a0h\u00a015',
       'chef@example.cm',
       'Participant modifié',
       // The summary, then a link to the participant.

@@ -161,7 +161,7 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
       expect(await verdict()).toHaveTextContent(/^Contrôle fermé$/);
       const alert = screen.getByRole('alert');
       expect(alert).toHaveTextContent(
-        /Le contrôle des entrées n’est pas encore ouvert : il ouvre le \d\d\/\d\d\/\d{4} à \d\dh\d\d\./,
+        /Le contrôle des entrées n’est pas encore ouvert : il ouvre le \d\d\/\d\d\/\d{4} à \d{1,2}\sh(?:\s\d\d)?\./,
       );
       expect(alert).toHaveTextContent('Rien n’a été enregistré.');
       expect(alert).not.toHaveTextContent('Pass inconnu');

@@ -46,7 +46,9 @@ describe('offline', () => {
     await typeCode(user, offlinePass.pass_code);
     expect(await verdict()).toHaveTextContent('Entrée validée — Awa N.');
     expect(screen.getByText('Hors ligne')).toBeVisible();
-    expect(screen.getByText(/^Vérifié hors ligne avec la liste de \d\d:\d\d/)).toBeVisible();
+    expect(
+      screen.getByText(/^Vérifié hors ligne avec la liste de \d{1,2}\sh(?:\s\d\d)?/),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
     onLine.mockRestore();
 
