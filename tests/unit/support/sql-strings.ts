@@ -9,7 +9,7 @@ export type SqlString = { text: string; line: number; fn: string; comment: boole
  * comments skipped, '' and E'\n' unescaped. Dollar-quoted bodies are read as the code they are,
  * so the literals inside a function are found too.
  */
-export function sqlStrings(path: string): SqlString[] {
+function sqlStrings(path: string): SqlString[] {
   const sql = readFileSync(path, 'utf8');
   const out: SqlString[] = [];
   let line = 1;
