@@ -145,7 +145,7 @@ begin
     perform private.invalid('row_count', 'Le nombre de lignes exportées est invalide.');
   end if;
   perform private.audit('export', what, kept ->> 'participant',
-    format('%s : %s', label, private.plural(row_count, 'ligne')),
+    format('%s : %s', label, private.plural(row_count, 'ligne')),
     null, jsonb_build_object('filters', kept, 'row_count', row_count));
 end;
 $$;

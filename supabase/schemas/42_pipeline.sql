@@ -186,7 +186,7 @@ declare
 begin
   perform private.require_admin();
   if channel is null or channel not in ('whatsapp', 'email') then
-    perform private.invalid('channel', 'Canal inconnu : choisissez whatsapp ou email.');
+    perform private.invalid('channel', 'Canal inconnu : choisissez whatsapp ou e-mail.');
   end if;
   perform private.require_ids(ids);
   with changed as (

@@ -71,7 +71,7 @@ begin
     format('Session d’audition verrouillée : %s le %s%s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
            case when jsonb_array_length(missing) > 0 then format(' (forcée ; notes manquantes : %s)',
              (select string_agg(format('%s, %s', m ->> 'judge_label',
-                                       private.plural((m ->> 'performers')::integer, 'participant')), ' ; ')
+                                       private.plural((m ->> 'performers')::integer, 'participant')), ' ; ')
                 from jsonb_array_elements(missing) m)) else '' end),
     jsonb_build_object('state', 'open'),
     jsonb_build_object('state', 'locked', 'forced', jsonb_array_length(missing) > 0,

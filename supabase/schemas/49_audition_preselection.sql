@@ -83,7 +83,7 @@ begin
   if cardinality(unready) > 0 then
     return private.refusal(409, format('%s impossible : %s. Verrouillez chaque session une fois toutes ses notes données.',
              case v_status when 'finaliste' then 'Désignation des finalistes' else 'Présélection' end,
-             array_to_string(unready, ' ; ')), 'sessions_not_ready', to_jsonb(unready)::text);
+             array_to_string(unready, ' ; ')), 'sessions_not_ready', to_jsonb(unready)::text);
   end if;
   select array_agg(r.rank_normalised order by r.rank_normalised, r.participant_id),
          array_agg(r.participant_id order by r.rank_normalised, r.participant_id)

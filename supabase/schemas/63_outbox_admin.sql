@@ -116,7 +116,7 @@ begin
   if payload ? 'reminder_channel' then
     m.reminder_channel := payload ->> 'reminder_channel';
     if coalesce(m.reminder_channel, '') not in ('sms', 'whatsapp') then
-      perform private.invalid('reminder_channel', 'Canal inconnu : choisissez sms ou whatsapp.');
+      perform private.invalid('reminder_channel', 'Canal inconnu : choisissez sms ou whatsapp.');
     end if;
   end if;
   if payload ? 'sms_price_per_segment' then

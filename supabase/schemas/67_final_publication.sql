@@ -42,13 +42,13 @@ begin
     return private.refusal(409, 'Aucune session de finale pour cette catégorie.', 'no_final');
   end if;
   select string_agg(format('Session de finale %s du %s encore ouverte', s.city,
-                           to_char(s.held_on, 'DD/MM/YYYY')), ' ; ' order by s.held_on) into open_
+                           to_char(s.held_on, 'DD/MM/YYYY')), ' ; ' order by s.held_on) into open_
     from public.audition_sessions s
    where s.kind = 'final' and s.category in ('both', v_category) and s.state <> 'locked';
   if open_ is not null then
     return private.refusal(409, open_ || ' : verrouillez-la avant de publier.', 'session_open');
   end if;
-  select string_agg(format('Manche « %s » encore ouverte', v.title), ' ; ') into open_
+  select string_agg(format('Manche « %s » encore ouverte', v.title), ' ; ') into open_
     from public.vote_rounds v
    where v.id = any (r.vote_round_ids) and v.closed_at is null
      and (v.closes_at is null or v.closes_at > now());

@@ -87,7 +87,7 @@ describe('lock', () => {
     expect(late.error).toMatchObject({
       code: 'P409',
       hint: 'session_locked',
-      message: 'Session verrouillée : la note n’a pas été enregistrée.'.replace('’', "'"),
+      message: 'Session verrouillée : la note n’a pas été enregistrée.',
     });
     // The phone that lost the answer to a stored card hears "stored" again: nothing changes.
     expect((await submit(lead, args)).data).toMatchObject({ stored: true, card: { id: card } });
@@ -180,10 +180,10 @@ describe('preselection', () => {
     );
     expect(statuses.map((r) => r.status)).toEqual(['convoque', 'preselectionne', 'preselectionne']);
     expect((await journal('jury.preselect')).at(-1)!.summary).toMatch(
-      /^Les 2 premiers en danse \(Douala le .+\) : statut « présélectionné »$/,
+      /^Les 2 premiers en danse \(Douala le .+\) : statut « présélectionné »$/,
     );
     expect((await journal('participant.status')).at(-1)!.summary).toBe(
-      'Statut « présélectionné » pour 2 participants',
+      'Statut « présélectionné » pour 2 participants',
     );
     const [{ n }] = await backend.sql<{ n: number }>(
       `select count(*)::int n from participant_status_history
@@ -200,7 +200,7 @@ describe('preselection', () => {
     });
     expect(across.data).toMatchObject({ ids: [limbe.people[0], douala.people[0]], updated: 2 });
     expect((await journal('jury.preselect')).at(-1)!.summary).toMatch(
-      /^Les 2 premiers en danse \(toutes villes\) : statut « finaliste »$/,
+      /^Les 2 premiers en danse \(toutes villes\) : statut « finaliste »$/,
     );
   });
 

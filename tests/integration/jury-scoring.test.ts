@@ -216,7 +216,7 @@ describe('cards', () => {
       [
         { scores: { ...scores, [first]: undefined } },
         'scores',
-        /^Notez le critère « Technique »\.$/,
+        /^Notez le critère « Technique »\.$/,
       ],
       [{ scores: { ...scores, [first]: 7.3 } }, 'scores', /de 0 à 10 par demi-points/],
       [{ scores: { ...scores, [first]: 11 } }, 'scores', /de 0 à 10 par demi-points/],

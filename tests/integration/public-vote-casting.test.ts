@@ -37,7 +37,7 @@ describe('cast_vote: who may vote', () => {
     const draft = await vote(anon, voter.pass_code, other, other.candidates[0]);
     expect(draft.error).toMatchObject({
       hint: 'vote_closed',
-      message: 'Ce vote n’est pas ouvert.'.replace('’', "'"),
+      message: 'Ce vote n’est pas ouvert.',
     });
     expect(await counted(round)).toBe(0);
 

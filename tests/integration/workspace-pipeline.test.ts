@@ -52,7 +52,7 @@ describe('admin_set_status', () => {
       action: 'participant.status',
       entity: 'participant',
       entity_id: null,
-      summary: 'Statut « présélectionné » pour 1000 participants',
+      summary: 'Statut « présélectionné » pour 1000 participants',
     });
     expect((rows[0].after as { ids: string[] }).ids).toEqual([...ids].sort());
     expect(Object.keys((rows[0].before as { status: object }).status)).toHaveLength(1000);
@@ -182,7 +182,7 @@ describe('notes and notification', () => {
     const bad = await staff.admin.rpc('admin_mark_notified', { ids, channel: 'sms' });
     expect(bad.error).toMatchObject({
       details: 'channel',
-      message: 'Canal inconnu : choisissez whatsapp ou email.',
+      message: 'Canal inconnu : choisissez whatsapp ou e-mail.',
     });
   });
 });

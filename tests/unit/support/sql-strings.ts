@@ -57,6 +57,9 @@ export const FRENCH = /[àâçéèêîôûù’«]|\b(?:le|la|les|des|du|une?|et
  * The message templates: the one-line ones are SMS and WhatsApp text, so GSM-7 (docs/glossary.md,
  * "Messages"); the e-mail (several lines) follows the typography. The GSM-7 alphabet itself is code.
  */
+/** A space before : ; ! ? or around « », as French spacing is written. */
+const PUNCTUATED = / [:;!?»]|« /;
+
 export const TEMPLATES = 'private.render_message';
 export const sms = (fn: string, text: string) => fn === TEMPLATES && !text.includes('\n');
 export const GSM7 =
@@ -65,10 +68,15 @@ export const GSM7 =
 /** The French texts supabase/schemas writes: its messages, the journal's summaries, the templates. */
 export function sqlTexts(root: string) {
   const dir = join(root, 'supabase', 'schemas');
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.sql'))
-    .flatMap((name) =>
-      sqlStrings(join(dir, name)).map((s) => ({ ...s, file: `supabase/schemas/${name}` })),
-    )
-    .filter((s) => !s.comment && /\s/.test(s.text) && FRENCH.test(s.text));
+  return (
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.sql'))
+      .flatMap((name) =>
+        sqlStrings(join(dir, name)).map((s) => ({ ...s, file: `supabase/schemas/${name}` })),
+      )
+      // French words, or French spacing itself (a '%s : %s' sentence, a ' ; ' joiner).
+      .filter(
+        (s) => !s.comment && /\s/.test(s.text) && (FRENCH.test(s.text) || PUNCTUATED.test(s.text)),
+      )
+  );
 }
