@@ -134,7 +134,7 @@ describe('retention', () => {
     ).toBeVisible();
     await waitFor(() => expect(banner()).not.toBeNull());
     expect(banner()).toHaveTextContent(
-      `Elle s’exécutera à partir du ${when} (heure de Douala). Tout administrateur peut l’annuler d’ici là. Demandée par chef@example.cm.`,
+      `Elle s’exécutera à partir du ${when.replace(/\s/g, ' ')} (heure de Douala). Tout administrateur peut l’annuler d’ici là. Demandée par chef@example.cm.`,
     );
     // "Purger maintenant" waits for its time.
     expect(screen.getByRole('button', { name: 'Purger maintenant' })).toHaveAttribute(

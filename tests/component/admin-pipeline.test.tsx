@@ -113,7 +113,7 @@ describe('pipeline on the participants list', () => {
       { from_status: 'inscrit', to_status: 'preselectionne', actor_email: 'chef@example.cm' },
     ]);
     expect(await backend.sql(`select action, summary from audit_log`)).toEqual([
-      { action: 'participant.status', summary: 'Statut « présélectionné » pour 2 participants' },
+      { action: 'participant.status', summary: 'Statut « présélectionné » pour 2 participants' },
     ]);
 
     // "Tout sélectionner": every row of the page, then none.

@@ -161,7 +161,7 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
       expect(await verdict()).toHaveTextContent(/^Contrôle fermé$/);
       const alert = screen.getByRole('alert');
       expect(alert).toHaveTextContent(
-        /Le contrôle des entrées n’est pas encore ouvert : il ouvre le \d\d\/\d\d\/\d{4} à \d{1,2}\sh(?:\s\d\d)?\./,
+        /Le contrôle des entrées n’est pas encore ouvert : il ouvre le \d\d\/\d\d\/\d{4} à \d{1,2}\sh(?:\s\d\d)?\./,
       );
       expect(alert).toHaveTextContent('Rien n’a été enregistré.');
       expect(alert).not.toHaveTextContent('Pass inconnu');
@@ -189,7 +189,7 @@ describe('the door’s own refusals (docs/decisions/017-roles-and-door-window.md
       await search('600000002');
       expect(await verdict()).toHaveTextContent(/^Trop de recherches par téléphone$/);
       expect(screen.getByRole('alert')).toHaveTextContent(
-        /Trop de recherches par téléphone depuis ce compte : réessayez dans (une minute|\d+ minutes), ou scannez le pass ou tapez son code\./,
+        /Trop de recherches par téléphone depuis ce compte : réessayez dans (une minute|\d+ minutes), ou scannez le pass ou tapez son code\./,
       );
     } finally {
       await backend.sql('update private.door_settings set lookup_max_per_window = 20');

@@ -164,7 +164,7 @@ describe('blind until the lock, and the lead judge’s lock', () => {
     expect(document.body).not.toHaveTextContent('8 / 10');
 
     const lock = screen.getByRole('region', { name: 'Verrouiller la session' });
-    expect(lock).toHaveTextContent('Notes manquantes :');
+    expect(lock).toHaveTextContent('Notes manquantes :');
     expect(lock).toHaveTextContent('Juré 1 : 2 candidats');
     expect(lock).toHaveTextContent('Juré 2 : 1 candidat');
     // The lock only asks: its confirmation names the missing notes, mine by name.
