@@ -1275,7 +1275,16 @@ export type Database = {
       admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_delete_vote_round: { Args: { id: string }; Returns: Json };
-      admin_final_certificates: { Args: { category: string }; Returns: Json };
+      admin_final_certificates: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['final_certificate'][];
+        SetofOptions: {
+          from: '*';
+          to: 'final_certificate';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
       admin_outbox_resend: { Args: { id: string }; Returns: Json };
       admin_preselect_top: {
@@ -1373,7 +1382,16 @@ export type Database = {
         };
       };
       edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      final_certificate_verify: { Args: { code: string }; Returns: Json };
+      final_certificate_verify: {
+        Args: { code: string };
+        Returns: Database['public']['CompositeTypes']['certificate_check'];
+        SetofOptions: {
+          from: '*';
+          to: 'certificate_check';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       final_results: { Args: { category: string }; Returns: Json };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
       final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1482,6 +1500,7 @@ export type Database = {
         Returns: Json;
       };
       send_contact_message: { Args: { payload: Json }; Returns: Json };
+      sponsor_report: { Args: Record<PropertyKey, never>; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
       vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
       vote_screen_state: {
@@ -1519,6 +1538,18 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
+      certificate_check: {
+        valid: boolean | null;
+        name: string | null;
+        category: string | null;
+        rank: number | null;
+        laureate: boolean | null;
+        published_at: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
       edition_info_answer: {
         concert_starts_at: string | null;
         doors_open_at: string | null;
@@ -1538,6 +1569,14 @@ export type Database = {
         final_on: string | null;
         edition_year: number | null;
         reminder_configured: boolean | null;
+      };
+      final_certificate: {
+        category: string | null;
+        published_at: string | null;
+        name: string | null;
+        rank: number | null;
+        laureate: boolean | null;
+        code: string | null;
       };
       pass_answer: {
         code: string | null;

@@ -82,13 +82,13 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 /** samedi 12 décembre 2026 (in Douala) */
 export function formatEventDate(d: Date | string | number): string {
   const t = inDouala(d);
-  return `${WEEKDAYS[t.getUTCDay()]} ${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+  return `${WEEKDAYS[t.getUTCDay()]} ${t.getUTCDate()}\u00a0${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
 }
 
 /** 12 décembre 2026 (in Douala): a day without its weekday. */
 export function formatEventDay(d: Date | string | number): string {
   const t = inDouala(d);
-  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+  return `${t.getUTCDate()}\u00a0${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
 }
 
 /** 2026 (in Douala) */
@@ -100,10 +100,14 @@ export function formatEventMonth(d: Date | string | number): string {
   return `${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
 }
 
-/** 20:14 (in Douala) */
+/**
+ * 20 h 14, 16 h (in Douala): hours as the messages and docs/glossary.md write them, held together
+ * by no-break spaces.
+ */
 export function formatEventTime(d: Date | string | number): string {
   const t = inDouala(d);
-  return `${twoDigits(t.getUTCHours())}:${twoDigits(t.getUTCMinutes())}`;
+  const minutes = t.getUTCMinutes();
+  return `${t.getUTCHours()}\u00a0h${minutes ? `\u00a0${twoDigits(minutes)}` : ''}`;
 }
 
 /** 19/12/2026 14:00 (in Douala): an instant as the administration's journal shows it. */

@@ -1,4 +1,4 @@
-import { DOUALA_OFFSET, EVENT_TIME_ZONE } from './dates';
+import { DOUALA_OFFSET, EVENT_TIME_ZONE, formatEventDate, formatEventTime } from './dates';
 
 /**
  * Dates and times of the edition as organisers think of them: in Douala (Africa/Douala, UTC+1
@@ -41,15 +41,8 @@ export const doualaTime = (value: string) => {
   return iso ? Date.parse(iso) : Number.NaN;
 };
 
-const readable = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: EVENT_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "samedi 26 avril 2025 à 16:00", in Douala. */
-export const formatDouala = (iso: string) => readable.format(new Date(iso));
+/**
+ * "samedi 26 avril 2025 à 16 h", in Douala: the day and the hour as every page writes them
+ * (docs/glossary.md: one way to write hours, the day held to its month).
+ */
+export const formatDouala = (iso: string) => `${formatEventDate(iso)} à ${formatEventTime(iso)}`;

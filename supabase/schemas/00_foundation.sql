@@ -107,12 +107,6 @@ end;
 $$;
 revoke all on function private.require_ids(uuid[]) from public, anon, authenticated;
 
--- 'DD/MM/YYYY à HHhMI' in Africa/Douala, as the other refusals write a date.
-create function private.douala_time(t timestamptz) returns text
-language sql stable set search_path = '' as $$
-  select to_char(t at time zone 'Africa/Douala', 'DD/MM/YYYY "à" HH24"h"MI')
-$$;
-revoke all on function private.douala_time(timestamp with time zone) from public, anon, authenticated;
 
 -- 'le 03/12/2025 à 14 h 05', 'le 10/12/2025 à 0 h' (Douala; hours as docs/glossary.md writes them).
 create function private.douala_when(t timestamptz) returns text
@@ -122,3 +116,10 @@ language sql stable set search_path = '' as $$
                  else to_char(t at time zone 'Africa/Douala', '" "MI') end
 $$;
 revoke all on function private.douala_when(timestamp with time zone) from public, anon, authenticated;
+
+-- '03/12/2025 à 14 h 05' (Douala): douala_when without its "le ", as the refusals write a date.
+create function private.douala_time(t timestamptz) returns text
+language sql stable set search_path = '' as $$
+  select substr(private.douala_when(t), 4)
+$$;
+revoke all on function private.douala_time(timestamp with time zone) from public, anon, authenticated;

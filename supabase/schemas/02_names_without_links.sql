@@ -56,7 +56,7 @@ begin
       new.city := private.clean_line(new.city);
     end if;
     if new.team_name is not null and (fresh or new.team_name is distinct from old.team_name) then
-      perform private.require_name(new.team_name, 'team_name', 'Le nom de l''équipe est obligatoire');
+      perform private.require_name(new.team_name, 'team_name', 'Le nom de l’équipe est obligatoire');
       perform private.refuse_link(new.team_name, 'team_name',
         'Le nom de l’équipe ne peut pas contenir d’adresse web ni d’e-mail.');
       new.team_name := private.clean_line(new.team_name);

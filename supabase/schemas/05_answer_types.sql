@@ -150,3 +150,31 @@ create type public.edition_info_answer as (
   edition_year integer,
   reminder_configured boolean
 );
+
+-- The final's certificates (68_final_certificates.sql, docs/decisions/049-results-and-certificates.md).
+
+-- One certificate of a published result, as the admins download it: its verification code.
+create type public.final_certificate as (
+  category text,
+  published_at timestamptz,
+  name text,
+  rank integer,
+  laureate boolean,
+  code text
+);
+
+-- What a certificate's check answers on /resultats: valid, and what it certifies; or the
+-- address's limit (a refusal that commits).
+create type public.certificate_check as (
+  valid boolean,
+  name text,
+  category text,
+  rank integer,
+  laureate boolean,
+  published_at timestamptz,
+  code text,
+  message text,
+  hint text,
+  details text
+);
+

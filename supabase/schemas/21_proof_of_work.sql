@@ -196,7 +196,7 @@ declare
   level integer;
 begin
   if pow is null or btrim(pow) = '' then
-    raise exception 'Vérification anti-robot manquante : rechargez la page et réessayez.'
+    raise exception 'Vérification anti-robot manquante : rechargez la page et réessayez.'
       using errcode = 'P0001', hint = 'pow_missing';
   end if;
   begin
@@ -223,22 +223,22 @@ begin
            = solution ->> 'signature'
        and (for_action is null or for_action = action),
        false) then
-    raise exception 'Vérification anti-robot invalide : rechargez la page et réessayez.'
+    raise exception 'Vérification anti-robot invalide : rechargez la page et réessayez.'
       using errcode = 'P0001', hint = 'pow_invalid';
   end if;
   if expires < extract(epoch from now()) then
-    raise exception 'Vérification anti-robot expirée : réessayez.'
+    raise exception 'Vérification anti-robot expirée : réessayez.'
       using errcode = 'P0001', hint = 'pow_expired';
   end if;
   if level < private.pow_level(action) - 1 then
-    raise exception 'Vérification anti-robot trop ancienne : réessayez.'
+    raise exception 'Vérification anti-robot trop ancienne : réessayez.'
       using errcode = 'P0001', hint = 'pow_outdated';
   end if;
   insert into private.pow_spent (challenge, expires_at)
   values (challenge, to_timestamp(expires))
   on conflict do nothing;
   if not found then
-    raise exception 'Vérification anti-robot déjà utilisée : réessayez.'
+    raise exception 'Vérification anti-robot déjà utilisée : réessayez.'
       using errcode = 'P0001', hint = 'pow_reused';
   end if;
 end;

@@ -47,7 +47,7 @@ begin
   wait_seconds := greatest(1, ceil(extract(epoch from
     oldest + make_interval(secs => rule.window_seconds) - now())))::integer;
   return private.refusal(429,
-    format('Trop de codes de pass inconnus depuis votre connexion : réessayez dans %s. Un pass reçu par message s''ouvre toujours par son lien.',
+    format('Trop de codes de pass inconnus depuis votre connexion : réessayez dans %s. Un pass reçu par message s’ouvre toujours par son lien.',
       case when wait_seconds < 60 then 'une minute'
            else ceil(wait_seconds / 60.0)::integer || ' minutes' end),
     'wrong_codes_limited', wait_seconds::text);

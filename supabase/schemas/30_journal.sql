@@ -48,7 +48,7 @@ language sql immutable set search_path = '' as $$
   select case what
     when 'participants' then 'Export CSV des participants'
     when 'participants.xlsx' then 'Export Excel des participants'
-    when 'participant_json' then 'Export JSON d''une fiche participant'
+    when 'participant_json' then 'Export JSON d’une fiche participant'
     when 'reservations' then 'Export CSV des réservations'
     when 'reservations.xlsx' then 'Export Excel des réservations'
     when 'messages' then 'Export CSV des messages de contact'
@@ -58,6 +58,7 @@ language sql immutable set search_path = '' as $$
     when 'vote_results.xlsx' then 'Export Excel des résultats du vote'
     when 'audition_scores' then 'Export CSV des notes du jury'
     when 'audition_scores.xlsx' then 'Export Excel des notes du jury'
+    when 'sponsor_report.xlsx' then 'Export Excel du rapport pour le sponsor'
   end
 $$;
 revoke all on function private.export_label(text) from public, anon, authenticated;
@@ -89,7 +90,7 @@ revoke all on function private.export_filters(text) from public, anon, authentic
 -- The exports without personal data: aggregates a reader reads on screen.
 create function private.aggregate_export(what text) returns boolean
 language sql immutable set search_path = '' as $$
-  select what in ('presence_night_party', 'distribution_regionale')
+  select what in ('presence_night_party', 'distribution_regionale', 'sponsor_report.xlsx')
 $$;
 revoke all on function private.aggregate_export(text) from public, anon, authenticated;
 
@@ -113,7 +114,7 @@ begin
     raise exception 'Accès réservé aux administrateurs.' using errcode = '42501';
   end if;
   if label is null then
-    perform private.invalid('what', 'Export inconnu : le journal n''inscrit que les exports du site.');
+    perform private.invalid('what', 'Export inconnu : le journal n’inscrit que les exports du site.');
   end if;
   if filters is not null and jsonb_typeof(filters) <> 'object' then
     perform private.invalid('filters', 'Les filtres doivent être un objet JSON.');
@@ -144,7 +145,7 @@ begin
     perform private.invalid('row_count', 'Le nombre de lignes exportées est invalide.');
   end if;
   perform private.audit('export', what, kept ->> 'participant',
-    format('%s : %s', label, private.plural(row_count, 'ligne')),
+    format('%s : %s', label, private.plural(row_count, 'ligne')),
     null, jsonb_build_object('filters', kept, 'row_count', row_count));
 end;
 $$;

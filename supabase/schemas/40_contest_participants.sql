@@ -161,7 +161,7 @@ begin
     raise exception 'Une équipe compte de 2 à 10 personnes (le responsable et 1 à 9 membres).'
       using errcode = '23514', hint = 'team_size';
   elsif ptype = 'solo' and members > 0 then
-    raise exception 'Une inscription solo ne peut pas avoir de membres d''équipe.'
+    raise exception 'Une inscription solo ne peut pas avoir de membres d’équipe.'
       using errcode = '23514', hint = 'team_size';
   end if;
   -- DETAIL carries the member's number (1-based), for the form to point at that member's phone.
@@ -173,7 +173,7 @@ begin
                      where o.participant_id = pid and o.position < t.position and o.phone = t.phone))
    order by t.position limit 1;
   if repeated is not null then
-    raise exception 'Chaque personne de l''équipe doit avoir son propre numéro de téléphone (membre %).', repeated
+    raise exception 'Chaque personne de l’équipe doit avoir son propre numéro de téléphone (membre %).', repeated
       using errcode = '23514', hint = 'team_phone_repeated', detail = repeated::text;
   end if;
   return null;

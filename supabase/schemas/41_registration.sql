@@ -57,9 +57,9 @@ begin
     perform private.invalid('participation_type', 'Veuillez choisir un mode de participation');
   end if;
   if ptype = 'team' then
-    perform private.require_name(payload ->> 'team_name', 'team_name', 'Le nom de l''équipe est obligatoire');
+    perform private.require_name(payload ->> 'team_name', 'team_name', 'Le nom de l’équipe est obligatoire');
     if char_length(private.clean_line(payload ->> 'team_name')) not between 2 and 80 then
-      perform private.invalid('team_name', 'Le nom de l''équipe doit contenir entre 2 et 80 caractères.');
+      perform private.invalid('team_name', 'Le nom de l’équipe doit contenir entre 2 et 80 caractères.');
     end if;
   end if;
   if not private.is_blank(payload ->> 'link_to_work')
@@ -75,14 +75,14 @@ begin
     perform private.invalid('agree_to_terms', 'Vous devez accepter le règlement');
   end if;
   if members is not null and jsonb_typeof(members) <> 'array' then
-    perform private.invalid('team_members', 'Données d''inscription invalides.');
+    perform private.invalid('team_members', 'Données d’inscription invalides.');
   end if;
   n := coalesce(jsonb_array_length(members), 0);
   if ptype = 'team' and n not between 1 and 9 then
     raise exception 'Une équipe compte de 2 à 10 personnes (le responsable et 1 à 9 membres).'
       using errcode = '23514', hint = 'team_size';
   elsif ptype = 'solo' and n > 0 then
-    raise exception 'Une inscription solo ne peut pas avoir de membres d''équipe.'
+    raise exception 'Une inscription solo ne peut pas avoir de membres d’équipe.'
       using errcode = '23514', hint = 'team_size';
   end if;
   for m in select value from jsonb_array_elements(coalesce(members, '[]'::jsonb)) loop
@@ -127,7 +127,7 @@ begin
   begin
     new_id := coalesce(nullif(payload ->> 'id', '')::uuid, gen_random_uuid());
   exception when invalid_text_representation then
-    perform private.invalid('id', 'Données d''inscription invalides.');
+    perform private.invalid('id', 'Données d’inscription invalides.');
   end;
   if private.is_robot(payload) then
     return jsonb_build_object('id', new_id);
@@ -170,7 +170,7 @@ begin
     taken := 'phone';
   end if;
   if taken = 'email' then
-    return private.refusal(409, 'Cette adresse email est déjà inscrite au Booster Challenge.', 'duplicate_email');
+    return private.refusal(409, 'Cette adresse e-mail est déjà inscrite au Booster Challenge.', 'duplicate_email');
   elsif taken = 'phone' then
     return private.refusal(409, 'Ce numéro de téléphone est déjà inscrit au Booster Challenge.', 'duplicate_phone');
   end if;
@@ -209,7 +209,7 @@ exception
   when unique_violation then
     -- A registration of the same e-mail or phone committed between the check and the insert.
     if sqlerrm like '%participants_email_key%' then
-      raise exception 'Cette adresse email est déjà inscrite au Booster Challenge.'
+      raise exception 'Cette adresse e-mail est déjà inscrite au Booster Challenge.'
         using errcode = '23505', hint = 'duplicate_email';
     elsif sqlerrm like '%participants_phone_key%' then
       raise exception 'Ce numéro de téléphone est déjà inscrit au Booster Challenge.'

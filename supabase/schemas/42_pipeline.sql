@@ -50,7 +50,7 @@ begin
   if v_status is null or v_status not in
      ('inscrit', 'preselectionne', 'convoque', 'finaliste', 'laureat', 'refuse') then
     perform private.invalid('status',
-      'Statut inconnu : choisissez inscrit, présélectionné, convoqué, finaliste, lauréat ou refusé.');
+      'Statut inconnu : choisissez inscrit, présélectionné, convoqué, finaliste, lauréat ou refusé.');
   end if;
   perform private.require_ids(ids);
   with target as (
@@ -68,7 +68,7 @@ begin
   if n > 0 then
     perform private.audit('participant.status', 'participant',
       case when n = 1 then (select k from jsonb_object_keys(previous) k) end,
-      format('Statut « %s » pour %s', private.status_label(v_status), private.plural(n, 'participant')),
+      format('Statut « %s » pour %s', private.status_label(v_status), private.plural(n, 'participant')),
       jsonb_build_object('status', previous),
       jsonb_build_object('status', v_status,
         'ids', (select jsonb_agg(k order by k) from jsonb_object_keys(previous) k)));
@@ -95,11 +95,11 @@ begin
   perform private.require_admin();
   if v_city is not null and v_city not in ('Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe') then
     perform private.invalid('city',
-      'Ville d''audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.');
+      'Ville d’audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.');
   end if;
   if (v_city is null) <> (v_at is null) then
     perform private.invalid(case when v_at is null then 'at' else 'city' end,
-      'Indiquez la ville et la date et l''heure de l''audition.');
+      'Indiquez la ville et la date et l’heure de l’audition.');
   end if;
   perform private.require_ids(ids);
   with target as (
@@ -132,9 +132,9 @@ begin
     perform private.audit('participant.slot', 'participant',
       case when n = 1 then (select k from jsonb_object_keys(moved) k) end,
       case when v_city is null
-           then format('Créneau d''audition retiré pour %s', private.plural(n, 'participant'))
+           then format('Créneau d’audition retiré pour %s', private.plural(n, 'participant'))
            else format('Audition à %s le %s pour %s', v_city,
-                  to_char(v_at at time zone 'Africa/Douala', 'DD/MM/YYYY "à" HH24"h"MI'),
+                  private.douala_time(v_at),
                   private.plural(n, 'participant')) end,
       jsonb_build_object('participants', moved),
       jsonb_build_object('audition_city', v_city, 'audition_at', v_at,
@@ -186,7 +186,7 @@ declare
 begin
   perform private.require_admin();
   if channel is null or channel not in ('whatsapp', 'email') then
-    perform private.invalid('channel', 'Canal inconnu : choisissez whatsapp ou email.');
+    perform private.invalid('channel', 'Canal inconnu : choisissez whatsapp ou e-mail.');
   end if;
   perform private.require_ids(ids);
   with changed as (

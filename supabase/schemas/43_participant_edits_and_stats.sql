@@ -73,10 +73,10 @@ begin
     from jsonb_object_keys(after_row) k where after_row -> k is distinct from before_row -> k;
   if changed is not null then
     perform private.audit('participant.update', 'participant', p_id::text,
-      'Fiche modifiée : ' || (select string_agg(case k
+      'Fiche modifiée : ' || (select string_agg(case k
           when 'full_name' then 'nom' when 'email' then 'e-mail' when 'phone' then 'téléphone'
           when 'city' then 'ville' when 'region' then 'région' when 'category' then 'catégorie'
-          when 'participation_type' then 'mode' when 'team_name' then 'nom d''équipe'
+          when 'participation_type' then 'mode' when 'team_name' then 'nom d’équipe'
           when 'link_to_work' then 'lien' when 'description' then 'description'
           when 'team_members' then 'membres' else k end, ', ' order by o)
         from unnest(changed) with ordinality u(k, o)),

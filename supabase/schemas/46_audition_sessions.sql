@@ -25,7 +25,7 @@ declare
 begin
   perform private.require_admin();
   if v_category is null or v_category not in ('dance', 'singing') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   end if;
   if jsonb_typeof(criteria) is distinct from 'array' or jsonb_array_length(criteria) not between 2 and 8 then
     perform private.invalid('criteria', 'Une catégorie compte de 2 à 8 critères.');
@@ -37,21 +37,21 @@ begin
     perform private.require_strings(e, '{label}', '{key}');
     v_label := private.clean_line(e ->> 'label');
     if char_length(v_label) not between 2 and 40 or not private.has_letter_or_digit(v_label) then
-      perform private.invalid('criteria', 'Le nom d''un critère doit contenir de 2 à 40 caractères.');
+      perform private.invalid('criteria', 'Le nom d’un critère doit contenir de 2 à 40 caractères.');
     end if;
     v_key := coalesce(nullif(e ->> 'key', ''), btrim(regexp_replace(
       lower(extensions.unaccent(v_label)), '[^a-z0-9]+', '-', 'g'), '-'));
     if v_key !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or char_length(v_key) > 40 then
-      perform private.invalid('criteria', format('Le critère « %s » n''a pas de clé valide.', v_label));
+      perform private.invalid('criteria', format('Le critère « %s » n’a pas de clé valide.', v_label));
     end if;
     if exists (select 1 from jsonb_array_elements(rows_) r
                 where lower(r ->> 'label') = lower(v_label) or r ->> 'key' = v_key) then
-      perform private.invalid('criteria', format('Le critère « %s » est donné deux fois.', v_label));
+      perform private.invalid('criteria', format('Le critère « %s » est donné deux fois.', v_label));
     end if;
     v_weight := private.payload_int(e, 'weight', 1, 100, null,
-      'Le poids d''un critère est un nombre entier de 1 à 100.');
+      'Le poids d’un critère est un nombre entier de 1 à 100.');
     if v_weight is null then
-      perform private.invalid('criteria', format('Indiquez le poids du critère « %s ».', v_label));
+      perform private.invalid('criteria', format('Indiquez le poids du critère « %s ».', v_label));
     end if;
     total := total + v_weight;
     rows_ := rows_ || jsonb_build_array(jsonb_build_object('key', v_key, 'label', v_label,
@@ -130,12 +130,12 @@ begin
   perform private.require_strings(payload, '{city,held_on,category,venue,lead}', '{id,kind}');
   v_kind := coalesce(payload ->> 'kind', 'audition');
   if v_kind not in ('audition', 'final') then
-    perform private.invalid('kind', 'Type de session inconnu : audition ou finale.');
+    perform private.invalid('kind', 'Type de session inconnu : audition ou finale.');
   end if;
   v_city := payload ->> 'city';
   if v_city not in ('Douala', 'Yaoundé', 'Bafoussam', 'Garoua', 'Limbe') then
     perform private.invalid('city',
-      'Ville d''audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.');
+      'Ville d’audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.');
   end if;
   if payload ->> 'held_on' !~ '^\d{4}-\d{2}-\d{2}$' then
     perform private.invalid('held_on', 'Indiquez la date de la session (AAAA-MM-JJ).');
@@ -150,11 +150,11 @@ begin
   end if;
   v_category := payload ->> 'category';
   if v_category not in ('dance', 'singing', 'both') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse, chant ou les deux.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse, chant ou les deux.');
   end if;
   v_venue := private.clean_line(payload ->> 'venue');
   if char_length(v_venue) not between 2 and 200 or not private.has_letter_or_digit(v_venue) then
-    perform private.invalid('venue', 'Indiquez l''adresse de l''audition (2 à 200 caractères).');
+    perform private.invalid('venue', 'Indiquez l’adresse de l’audition (2 à 200 caractères).');
   end if;
   if jsonb_typeof(payload -> 'judges') is distinct from 'array'
      or jsonb_array_length(payload -> 'judges') not between 1 and 12
@@ -188,14 +188,14 @@ begin
     if not found then
       return private.refusal(404, 'Session introuvable.', 'not_found');
     elsif s.state = 'locked' then
-      return private.refusal(409, 'Session verrouillée : déverrouillez-la avant de la modifier.',
+      return private.refusal(409, 'Session verrouillée : déverrouillez-la avant de la modifier.',
                              'session_locked');
     end if;
     scored := exists (select 1 from public.audition_scorecards c where c.session_id = s.id);
     if scored and (s.city, s.held_on, s.category, s.kind)
                   is distinct from (v_city, v_day, v_category, v_kind) then
       return private.refusal(409,
-        'Des notes existent déjà : la ville, la date, la catégorie et le type de la session ne changent plus.',
+        'Des notes existent déjà : la ville, la date, la catégorie et le type de la session ne changent plus.',
         'session_scored');
     end if;
     if exists (select 1 from public.audition_scorecards c
@@ -229,7 +229,7 @@ begin
   on conflict on constraint audition_judges_pkey
   do update set is_lead = excluded.is_lead, position = excluded.position;
   perform private.audit('jury.session_save', 'audition_session', s.id::text,
-    format('Session %s %s : %s le %s (%s), %s', case when v_kind = 'final' then 'de finale' else 'd''audition' end,
+    format('Session %s %s : %s le %s (%s), %s', case when v_kind = 'final' then 'de finale' else 'd''audition' end,
            case when created then 'créée' else 'modifiée' end,
            s.city, to_char(s.held_on, 'DD/MM/YYYY'), private.audition_category_label(s.category),
            private.plural(cardinality(v_judges), 'juré')),
@@ -254,12 +254,12 @@ begin
     return private.refusal(404, 'Session introuvable.', 'not_found');
   end if;
   if exists (select 1 from public.audition_scorecards c where c.session_id = s.id) then
-    return private.refusal(409, 'Des notes existent : cette session ne peut plus être supprimée.',
+    return private.refusal(409, 'Des notes existent : cette session ne peut plus être supprimée.',
                            'session_scored');
   end if;
   delete from public.audition_sessions x where x.id = s.id;
   perform private.audit('jury.session_delete', 'audition_session', s.id::text,
-    format('Session d''audition supprimée : %s le %s (%s)', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
+    format('Session d’audition supprimée : %s le %s (%s)', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
            private.audition_category_label(s.category)),
     jsonb_build_object('city', s.city, 'held_on', s.held_on, 'category', s.category), null);
   return jsonb_build_object('id', s.id, 'deleted', true);

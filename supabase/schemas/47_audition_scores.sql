@@ -152,17 +152,17 @@ begin
     return jsonb_build_object('card', private.audition_card_json(c), 'stored', true);
   end if;
   if s.state = 'locked' then
-    return private.refusal(409, 'Session verrouillée : la note n''a pas été enregistrée.',
+    return private.refusal(409, 'Session verrouillée : la note n’a pas été enregistrée.',
                            'session_locked');
   elsif exists (select 1 from public.jury_conflicts jc where jc.session_id = s.id
                    and jc.judge_id = auth.uid() and jc.participant_id = v_participant) then
     return private.refusal(409,
-      'Vous avez déclaré un conflit d''intérêts avec ce participant : vous ne le notez pas.',
+      'Vous avez déclaré un conflit d’intérêts avec ce participant : vous ne le notez pas.',
       'conflict_declared');
   elsif c.locks_at <= now() then
     return private.refusal(409, format(
-      'Fiche verrouillée depuis %s : le juré principal ou un administrateur peut la déverrouiller.',
-      to_char(c.locks_at at time zone 'Africa/Douala', 'HH24:MI')), 'card_locked');
+      'Fiche verrouillée depuis %s : le juré principal ou un administrateur peut la déverrouiller.',
+      substr(private.douala_time(c.locks_at), 14)), 'card_locked');
   end if;
   if c.id is not null and c.revision >= v_revision then
     return jsonb_build_object('card', private.audition_card_json(c), 'stored', false);
@@ -180,17 +180,17 @@ begin
                 where not exists (select 1 from public.audition_session_criteria x
                                    where x.session_id = s.id and x.category = perf.category
                                      and x.id::text = sk.k)) then
-      perform private.invalid('scores', 'Critère inconnu : rechargez la session.');
+      perform private.invalid('scores', 'Critère inconnu : rechargez la session.');
     end if;
     for k in select x.id, x.label, x.weight from public.audition_session_criteria x
               where x.session_id = s.id and x.category = perf.category loop
       v := v_scores -> (k.id::text);
       if v is null or jsonb_typeof(v) <> 'number' then
-        perform private.invalid('scores', format('Notez le critère « %s ».', k.label));
+        perform private.invalid('scores', format('Notez le critère « %s ».', k.label));
       elsif (v #>> '{}')::numeric not between 0 and 10
             or (v #>> '{}')::numeric * 2 <> trunc((v #>> '{}')::numeric * 2) then
         perform private.invalid('scores', format(
-          'La note de « %s » va de 0 à 10 par demi-points.', k.label));
+          'La note de « %s » va de 0 à 10 par demi-points.', k.label));
       end if;
       total := total + (v #>> '{}')::numeric * k.weight / 100;
     end loop;
@@ -220,7 +220,7 @@ begin
      where x.session_id = s.id and x.category = perf.category;
   end if;
   perform private.audit('jury.score', 'participant', v_participant::text,
-    format('Note du jury : %s le %s, passage n° %s, %s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
+    format('Note du jury : %s le %s, passage n° %s, %s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
            perf.place, case when v_absent then 'absent'
                                else replace(trim_scale(round(total, 2))::text, '.', ',') || ' / 10' end),
     null, jsonb_build_object('session_id', s.id, 'card_id', c.id, 'revision', c.revision,

@@ -57,7 +57,7 @@ begin
   end if;
   missing := private.audition_missing(s.id);
   if jsonb_array_length(missing) > 0 and not coalesce(force, false) then
-    return private.refusal(409, format('Notes manquantes : %s. Verrouillez quand même pour passer outre.',
+    return private.refusal(409, format('Notes manquantes : %s. Verrouillez quand même pour passer outre.',
              (select string_agg(format('%s (%s)', m ->> 'judge_label',
                                        private.plural((m ->> 'performers')::integer, 'participant')), ', ')
                 from jsonb_array_elements(missing) m)),
@@ -68,10 +68,10 @@ begin
          updated_at = now()
    where x.id = s.id returning * into s;
   perform private.audit('jury.lock', 'audition_session', s.id::text,
-    format('Session d''audition verrouillée : %s le %s%s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
-           case when jsonb_array_length(missing) > 0 then format(' (forcée ; notes manquantes : %s)',
+    format('Session d’audition verrouillée : %s le %s%s', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
+           case when jsonb_array_length(missing) > 0 then format(' (forcée ; notes manquantes : %s)',
              (select string_agg(format('%s, %s', m ->> 'judge_label',
-                                       private.plural((m ->> 'performers')::integer, 'participant')), ' ; ')
+                                       private.plural((m ->> 'performers')::integer, 'participant')), ' ; ')
                 from jsonb_array_elements(missing) m)) else '' end),
     jsonb_build_object('state', 'open'),
     jsonb_build_object('state', 'locked', 'forced', jsonb_array_length(missing) > 0,
@@ -98,13 +98,13 @@ begin
   if not found then
     return private.refusal(404, 'Session introuvable.', 'not_found');
   elsif s.state <> 'locked' then
-    return private.refusal(409, 'Cette session n''est pas verrouillée.', 'not_locked');
+    return private.refusal(409, 'Cette session n’est pas verrouillée.', 'not_locked');
   end if;
   update public.audition_sessions x set state = 'open', locked_at = null, locked_by = null,
          updated_at = now()
    where x.id = s.id returning * into s;
   perform private.audit('jury.unlock', 'audition_session', s.id::text,
-    format('Session d''audition déverrouillée : %s le %s', s.city, to_char(s.held_on, 'DD/MM/YYYY')),
+    format('Session d’audition déverrouillée : %s le %s', s.city, to_char(s.held_on, 'DD/MM/YYYY')),
     jsonb_build_object('state', 'locked'), jsonb_build_object('state', 'open', 'reason', v_reason));
   return private.audition_session_json(s);
 end;

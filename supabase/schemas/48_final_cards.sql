@@ -43,12 +43,12 @@ begin
                 and k.judge_id = auth.uid() and k.participant_id = perf.participant_id) then
     return jsonb_build_object('participant_id', perf.participant_id, 'declared', true);
   elsif s.state = 'locked' then
-    return private.refusal(409, 'Session verrouillée : le conflit n''a pas été enregistré.',
+    return private.refusal(409, 'Session verrouillée : le conflit n’a pas été enregistré.',
                            'session_locked');
   elsif exists (select 1 from public.audition_scorecards c where c.session_id = s.id
                    and c.judge_id = auth.uid() and c.participant_id = perf.participant_id) then
     return private.refusal(409,
-      'Vous avez déjà noté ce participant : un conflit d''intérêts se déclare avant de noter.',
+      'Vous avez déjà noté ce participant : un conflit d’intérêts se déclare avant de noter.',
       'already_scored');
   end if;
   -- The card check and this insert race a card of the same judge only: their own phone.
@@ -56,7 +56,7 @@ begin
   values (s.id, auth.uid(), perf.participant_id, v_reason)
   on conflict on constraint jury_conflicts_pkey do nothing;
   perform private.audit('jury.conflict', 'participant', perf.participant_id::text,
-    format('Conflit d''intérêts déclaré : %s ne note pas %s (%s le %s)', label_, perf.name, s.city,
+    format('Conflit d’intérêts déclaré : %s ne note pas %s (%s le %s)', label_, perf.name, s.city,
            to_char(s.held_on, 'DD/MM/YYYY')),
     null, jsonb_build_object('session_id', s.id, 'judge', label_, 'reason', v_reason,
                              'name', perf.name));
@@ -95,19 +95,19 @@ begin
       using errcode = '42501';
   end if;
   if s.state = 'locked' then
-    return private.refusal(409, 'Session verrouillée : déverrouillez d''abord la session.',
+    return private.refusal(409, 'Session verrouillée : déverrouillez d’abord la session.',
                            'session_locked');
   end if;
   update public.audition_scorecards x set locks_at = now() + interval '5 minutes'
    where x.id = c.id and x.locks_at <= now() returning * into c;
   if not found then
-    return private.refusal(409, 'Cette fiche n''est pas verrouillée.', 'not_locked');
+    return private.refusal(409, 'Cette fiche n’est pas verrouillée.', 'not_locked');
   end if;
   select l.label into judge_ from private.audition_judge_labels(s.id) l where l.user_id = c.judge_id;
   select coalesce(p.team_name, p.full_name) into name_ from public.participants p
    where p.id = c.participant_id;
   perform private.audit('jury.card_unlock', 'audition_session', s.id::text,
-    format('Fiche déverrouillée : %s pour %s (%s le %s), raison : %s', judge_, name_, s.city,
+    format('Fiche déverrouillée : %s pour %s (%s le %s), raison : %s', judge_, name_, s.city,
            to_char(s.held_on, 'DD/MM/YYYY'), v_reason),
     null, jsonb_build_object('card_id', c.id, 'judge', judge_, 'participant_id', c.participant_id,
                              'name', name_, 'reason', v_reason, 'locks_at', c.locks_at));

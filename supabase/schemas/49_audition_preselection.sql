@@ -63,9 +63,9 @@ declare
 begin
   perform private.require_admin();
   if v_category is null or v_category not in ('dance', 'singing') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   elsif v_status is null or v_status not in ('preselectionne', 'finaliste') then
-    perform private.invalid('status', 'Statut inconnu : choisissez présélectionné ou finaliste.');
+    perform private.invalid('status', 'Statut inconnu : choisissez présélectionné ou finaliste.');
   elsif n is null or n not between 1 and 1000 then
     perform private.invalid('n', 'Indiquez un nombre de participants de 1 à 1000.');
   end if;
@@ -81,9 +81,9 @@ begin
     for share;
   unready := private.audition_unready(v_category, v_session);
   if cardinality(unready) > 0 then
-    return private.refusal(409, format('%s impossible : %s. Verrouillez chaque session une fois toutes ses notes données.',
+    return private.refusal(409, format('%s impossible : %s. Verrouillez chaque session une fois toutes ses notes données.',
              case v_status when 'finaliste' then 'Désignation des finalistes' else 'Présélection' end,
-             array_to_string(unready, ' ; ')), 'sessions_not_ready', to_jsonb(unready)::text);
+             array_to_string(unready, ' ; ')), 'sessions_not_ready', to_jsonb(unready)::text);
   end if;
   select array_agg(r.rank_normalised order by r.rank_normalised, r.participant_id),
          array_agg(r.participant_id order by r.rank_normalised, r.participant_id)
@@ -95,7 +95,7 @@ begin
   end if;
   if cardinality(ranks) > n and ranks[n] = ranks[n + 1] then
     return private.refusal(409, format(
-      'Égalité à la %s%s place : choisissez un autre nombre.', n, case when n = 1 then 're' else 'e' end),
+      'Égalité à la %s%s place : choisissez un autre nombre.', n, case when n = 1 then 're' else 'e' end),
       'ranking_tie');
   end if;
   picked := picked[1:n];
@@ -109,7 +109,7 @@ begin
     from public.participants p
    where p.id = any (picked) and private.status_step(p.status) > private.status_step(v_status);
   if behind is not null and move_back is null then
-    return private.refusal(409, format('Statut plus avancé pour %s : %s. Cochez ceux qui doivent revenir à « %s » ; les autres gardent leur statut.',
+    return private.refusal(409, format('Statut plus avancé pour %s : %s. Cochez ceux qui doivent revenir à « %s » ; les autres gardent leur statut.',
              private.plural(jsonb_array_length(behind), 'participant'),
              (select string_agg(format('%s (%s)', b ->> 'name', private.status_label(b ->> 'status')), ', ')
                 from jsonb_array_elements(behind) b),
@@ -118,7 +118,7 @@ begin
   if exists (select 1 from unnest(coalesce(move_back, '{}')) m
               where m not in (select (b ->> 'participant_id')::uuid
                                 from jsonb_array_elements(coalesce(behind, '[]')) b)) then
-    return private.refusal(409, 'Le classement ou les statuts ont changé : rouvrez la présélection.',
+    return private.refusal(409, 'Le classement ou les statuts ont changé : rouvrez la présélection.',
              'move_back_stale');
   end if;
   select coalesce(array_agg((b ->> 'participant_id')::uuid), '{}') into kept
@@ -131,7 +131,7 @@ begin
   end if;
   perform private.audit('jury.preselect', 'participant',
     case when cardinality(picked) = 1 then picked[1]::text end,
-    format('Les %s premiers en %s (%s) : statut « %s »%s', cardinality(picked),
+    format('Les %s premiers en %s (%s) : statut « %s »%s', cardinality(picked),
            private.audition_category_label(v_category),
            case when v_session is null then 'toutes villes'
                 else format('%s le %s', s.city, to_char(s.held_on, 'DD/MM/YYYY')) end,

@@ -23,7 +23,7 @@ begin
     return private.refusal(404, 'Session introuvable.', 'not_found');
   end if;
   if not admin_ and s.state <> 'locked' then
-    return private.refusal(409, format('Session %s du %s encore ouverte : ses résultats se lisent après le verrouillage.',
+    return private.refusal(409, format('Session %s du %s encore ouverte : ses résultats se lisent après le verrouillage.',
              s.city, to_char(s.held_on, 'DD/MM/YYYY')), 'session_open');
   end if;
   return json_build_object(
@@ -128,7 +128,7 @@ declare
 begin
   perform private.require_reader();
   if audition_ranking.category is null or audition_ranking.category not in ('dance', 'singing') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   end if;
   return coalesce((select jsonb_agg(jsonb_build_object('participant_id', r.participant_id,
       'name', coalesce(p.team_name, p.full_name), 'city', s.city, 'session_id', s.id,

@@ -74,7 +74,7 @@ begin
   end if;
   for key in select k from jsonb_object_keys(payload) k where k <> 'confirm_messages' order by k loop
     if key <> all (allowed) then
-      perform private.invalid(key, 'Ce paramètre n''existe pas.');
+      perform private.invalid(key, 'Ce paramètre n’existe pas.');
     end if;
   end loop;
 
@@ -87,13 +87,13 @@ begin
   e.concert_starts_at := private.setting_time(payload, 'concert_starts_at', e.concert_starts_at,
     'Date et heure du concert invalides.');
   e.doors_open_at := private.setting_time(payload, 'doors_open_at', e.doors_open_at,
-    'Heure d''ouverture des portes invalide.');
+    'Heure d’ouverture des portes invalide.');
   e.reservations_open_at := private.setting_time(payload, 'reservations_open_at',
-    e.reservations_open_at, 'Date d''ouverture des réservations invalide.');
+    e.reservations_open_at, 'Date d’ouverture des réservations invalide.');
   e.reservations_close_at := private.setting_time(payload, 'reservations_close_at',
     e.reservations_close_at, 'Date de clôture des réservations invalide.', true);
   c.registration_opens_at := private.setting_time(payload, 'registration_opens_at',
-    c.registration_opens_at, 'Date d''ouverture des inscriptions invalide.');
+    c.registration_opens_at, 'Date d’ouverture des inscriptions invalide.');
   c.registration_closes_at := private.setting_time(payload, 'registration_closes_at',
     c.registration_closes_at, 'Date de clôture des inscriptions invalide.');
   e.capacity := private.setting_int(payload, 'capacity', e.capacity, 1, 100000,
@@ -115,7 +115,7 @@ begin
     v := private.clean_line(payload ->> 'venue_address');
     if jsonb_typeof(payload -> 'venue_address') is distinct from 'string'
        or char_length(v) not between 2 and 200 then
-      perform private.invalid('venue_address', 'L''adresse doit contenir entre 2 et 200 caractères.');
+      perform private.invalid('venue_address', 'L’adresse doit contenir entre 2 et 200 caractères.');
     end if;
     e.venue_address := v;
   end if;
@@ -187,11 +187,11 @@ begin
   -- The rules between fields, named on the field that was most likely changed.
   if e.doors_open_at > e.concert_starts_at then
     perform private.invalid('doors_open_at',
-      'L''ouverture des portes doit précéder le début du concert.');
+      'L’ouverture des portes doit précéder le début du concert.');
   end if;
   if e.reservations_open_at >= e.concert_starts_at then
     perform private.invalid('reservations_open_at',
-      'L''ouverture des réservations doit précéder le début du concert.');
+      'L’ouverture des réservations doit précéder le début du concert.');
   end if;
   if e.reservations_close_at is not null and e.reservations_close_at <= e.reservations_open_at then
     perform private.invalid('reservations_close_at',
@@ -211,17 +211,17 @@ begin
   if payload ? 'final_on'
      and c.final_on < (c.registration_opens_at at time zone 'Africa/Douala')::date then
     perform private.invalid('final_on',
-      'La finale doit avoir lieu après l''ouverture des inscriptions.');
+      'La finale doit avoir lieu après l’ouverture des inscriptions.');
   end if;
   if e.concert_starts_at is distinct from old_concert and e.concert_starts_at < now()
      and exists (select 1 from public.reservations) then
     perform private.invalid('concert_starts_at',
-      'Des places sont réservées : le début du concert ne peut pas être placé dans le passé.');
+      'Des places sont réservées : le début du concert ne peut pas être placé dans le passé.');
   end if;
   if e.personal_data_purge_at is distinct from old_purge and exists (
        select 1 from private.purge_requests r where r.cancelled_at is null and r.ran_at is null) then
     perform private.invalid('personal_data_purge_at',
-      'Une purge des données personnelles est programmée : annulez-la avant de changer sa date.');
+      'Une purge des données personnelles est programmée : annulez-la avant de changer sa date.');
   end if;
   if e.personal_data_purge_at is not null and e.personal_data_purge_at < 30 + greatest(
        (e.concert_starts_at at time zone 'Africa/Douala')::date,
@@ -258,7 +258,7 @@ begin
    where k <> 'updated_at' and after_row -> k is distinct from before_row -> k;
   if changed is not null then
     perform private.audit('settings.update', 'settings', null,
-      'Paramètres modifiés : ' || (select string_agg(case k
+      'Paramètres modifiés : ' || (select string_agg(case k
           when 'concert_starts_at' then 'date du concert'
           when 'doors_open_at' then 'ouverture des portes' when 'venue_name' then 'lieu'
           when 'venue_address' then 'adresse' when 'map_url' then 'plan'

@@ -271,7 +271,7 @@ begin
        select 1 from jsonb_array_elements(sent) e
         where jsonb_typeof(e) <> 'string' or not defaults ? (e #>> '{}')) then
     perform private.invalid('survey_changed',
-      'Réponses modifiées invalides : seules les questions pré-remplies du questionnaire sont acceptées.');
+      'Réponses modifiées invalides : seules les questions pré-remplies du questionnaire sont acceptées.');
   end if;
   return array(
     select d.key

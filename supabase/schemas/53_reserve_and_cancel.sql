@@ -62,14 +62,13 @@ begin
   closes := coalesce(settings.reservations_close_at, settings.concert_starts_at);
   if now() < settings.reservations_open_at then
     return jsonb_populate_record(null::public.reservation_sent, private.refusal(403,
-      format('Les réservations ne sont pas encore ouvertes : elles ouvrent le %s.',
-             to_char(settings.reservations_open_at at time zone 'Africa/Douala',
-                     'DD/MM/YYYY "à" HH24"h"MI')),
+      format('Les réservations ne sont pas encore ouvertes : elles ouvrent le %s.',
+             private.douala_time(settings.reservations_open_at)),
       'reservations_not_open', settings.reservations_open_at::text));
   elsif now() >= closes then
     return jsonb_populate_record(null::public.reservation_sent, private.refusal(403,
       case when now() >= settings.concert_starts_at
-           then 'Les réservations sont closes : la Night Party a commencé.'
+           then 'Les réservations sont closes : la Night Party a commencé.'
            else 'Les réservations sont closes.' end,
       'reservations_closed', closes::text));
   end if;
@@ -206,7 +205,7 @@ declare
   was text;
 begin
   if auth.uid() is not null then
-    raise exception 'Vous êtes connecté avec un compte de l''organisation : annulez cette réservation depuis l''administration (page Réservations).'
+    raise exception 'Vous êtes connecté avec un compte de l’organisation : annulez cette réservation depuis l’administration (page Réservations).'
       using errcode = '42501', hint = 'staff_cancel_from_admin';
   end if;
   refused := private.take_rate_limit('cancel');
@@ -217,14 +216,14 @@ begin
     -- Counted per address, refused past the limit (22_wrong_codes.sql).
     refused := private.wrong_code();
     return jsonb_populate_record(null::public.pass_answer,
-      coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown')));
+      coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown')));
   end if;
   -- Same lock order as create_reservation: settings, then the row.
   perform 1 from public.edition_settings for update;
   select * into r from public.reservations x where x.pass_code = v_code for update;
   if r.checked_in_at is not null then
     return jsonb_populate_record(null::public.pass_answer,
-      private.refusal(409, 'Ce pass a déjà servi à l''entrée : il ne peut plus être annulé.',
+      private.refusal(409, 'Ce pass a déjà servi à l’entrée : il ne peut plus être annulé.',
       'pass_checked_in'));
   end if;
   if r.state <> 'cancelled' then
@@ -258,7 +257,7 @@ begin
   if not found then
     return private.refusal(404, 'Réservation non trouvée.', 'not_found');
   elsif r.checked_in_at is not null then
-    return private.refusal(409, 'Ce pass a déjà servi à l''entrée : il ne peut plus être annulé.',
+    return private.refusal(409, 'Ce pass a déjà servi à l’entrée : il ne peut plus être annulé.',
       'pass_checked_in');
   end if;
   if r.state <> 'cancelled' then

@@ -79,7 +79,7 @@ begin
   returning * into r;
   perform private.audit('reservation.check_in', 'reservation', r.id::text,
     case when v_door is null then 'Entrée validée à la main (administration)'
-         else format('Entrée validée à « %s »', v_door) end,
+         else format('Entrée validée à « %s »', v_door) end,
     null, jsonb_build_object('door', v_door, 'by_hand', v_door is null, 'scan_id', scan_id));
   return private.door_answer('validated', r);
 end;
@@ -96,7 +96,7 @@ begin
   if private.is_blank(door) or char_length(v) > 40
      or v !~ '^[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ ''’.#°/()-]+$' or v !~ '[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ]' then
     perform private.invalid('door',
-      'Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - '' . # ° / ( ), ex. « Porte 1 ».');
+      'Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - '' . # ° / ( ), ex. « Porte 1 ».');
   end if;
 end;
 $$;
@@ -134,7 +134,7 @@ begin
     return null;
   elsif now() < (w ->> 'opens_at')::timestamptz then
     return private.refusal(403,
-      format('Le contrôle des entrées n''est pas encore ouvert : il ouvre le %s.',
+      format('Le contrôle des entrées n’est pas encore ouvert : il ouvre le %s.',
              private.douala_time((w ->> 'opens_at')::timestamptz)),
       'door_not_open', w ->> 'opens_at');
   else
@@ -235,13 +235,13 @@ begin
   perform private.require_admin();
   if private.is_blank(reason) or char_length(v_reason) not between 3 and 300 then
     perform private.invalid('reason',
-      'Indiquez pourquoi l''entrée est annulée (3 à 300 caractères).');
+      'Indiquez pourquoi l’entrée est annulée (3 à 300 caractères).');
   end if;
   select * into r from public.reservations x where x.id = admin_undo_check_in.id for update;
   if not found then
     return private.refusal(404, 'Réservation non trouvée.', 'not_found');
   elsif r.checked_in_at is null then
-    return private.refusal(409, 'Ce pass n''est pas entré : il n''y a pas d''entrée à annuler.',
+    return private.refusal(409, 'Ce pass n’est pas entré : il n’y a pas d’entrée à annuler.',
       'not_checked_in');
   end if;
   before_row := jsonb_build_object('checked_in_at', r.checked_in_at, 'door', r.checked_in_door,
@@ -252,7 +252,7 @@ begin
    where x.id = r.id
   returning * into r;
   perform private.audit('reservation.check_in_undo', 'reservation', r.id::text,
-    format('Entrée annulée, motif : « %s »', v_reason), before_row,
+    format('Entrée annulée, motif : « %s »', v_reason), before_row,
     jsonb_build_object('reason', v_reason));
   return private.pass_json(r);
 end;

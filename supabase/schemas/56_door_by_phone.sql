@@ -54,7 +54,7 @@ begin
       wait_seconds := greatest(1, ceil(extract(epoch from
         oldest + make_interval(secs => settings.lookup_window_seconds) - now())))::integer;
       answer := private.refusal(429,
-        format('Trop de recherches par téléphone depuis ce compte : réessayez dans %s, ou scannez le pass ou tapez son code.',
+        format('Trop de recherches par téléphone depuis ce compte : réessayez dans %s, ou scannez le pass ou tapez son code.',
           case when wait_seconds < 60 then 'une minute'
                else ceil(wait_seconds / 60.0)::integer || ' minutes' end),
         'door_lookup_limited', wait_seconds::text);
@@ -95,7 +95,7 @@ begin
     outcome := answer ->> 'verdict';
   end if;
   perform private.audit('door.lookup', 'reservation', r.id::text,
-    format('Recherche par téléphone %s à « %s » : %s',
+    format('Recherche par téléphone %s à « %s » : %s',
            coalesce(private.mask_phone(nullif(digits, '')), '(vide)'), v_door,
            private.lookup_outcome(outcome)),
     null, jsonb_build_object('phone', private.mask_phone(nullif(digits, '')), 'door', v_door,
@@ -149,7 +149,7 @@ begin
         'door', r.checked_in_door, 'by_hand', r.checked_in_by_hand)) end);
   end if;
   perform private.audit('door.lookup', 'reservation', r.id::text,
-    format('Recherche par téléphone %s à « %s » : %s',
+    format('Recherche par téléphone %s à « %s » : %s',
            coalesce(private.mask_phone(nullif(digits, '')), '(vide)'), v_door,
            private.lookup_outcome(outcome)),
     null, jsonb_build_object('phone', private.mask_phone(nullif(digits, '')), 'door', v_door,
@@ -175,7 +175,7 @@ begin
     perform set_config('response.status', '200', true);
   end if;
   perform private.audit('door.lookup', 'reservation', r.id::text,
-    format('Recherche par téléphone %s à « %s » (hors ligne) : %s',
+    format('Recherche par téléphone %s à « %s » (hors ligne) : %s',
            coalesce(private.mask_phone(nullif(digits, '')), '(vide)'), door,
            private.lookup_outcome(outcome)),
     null, jsonb_build_object('phone', private.mask_phone(nullif(digits, '')), 'door', door,

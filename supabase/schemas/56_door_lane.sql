@@ -125,7 +125,7 @@ revoke all on function private.door_unknown_admitted(text) from public, anon, au
 create function private.door_lane_refusal() returns jsonb
 language sql volatile set search_path = '' as $$
   select private.refusal(429,
-    'Trop de contrôles depuis ce compte pour une seule file : patientez une minute. L''administration est prévenue.',
+    'Trop de contrôles depuis ce compte pour une seule file : patientez une minute. L’administration est prévenue.',
     'door_lane_limited', '60')
 $$;
 revoke all on function private.door_lane_refusal() from public, anon, authenticated;

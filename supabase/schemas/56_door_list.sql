@@ -187,7 +187,7 @@ begin
     'window', private.door_window(), 'passes', passes);
   if v_full then
     perform private.audit('door.list', 'door', null,
-      format('Liste des passes téléchargée à « %s » (%s pass)', v_door, n), null,
+      format('Liste des pass téléchargée à « %s » (%s pass)', v_door, n), null,
       jsonb_build_object('door', v_door, 'passes', n));
     return answer || (select jsonb_build_object('salt',
       translate(rtrim(encode(k.salt, 'base64'), '='), '+/', '-_'), 'iterations', k.iterations,

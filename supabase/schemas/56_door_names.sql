@@ -61,10 +61,10 @@ begin
     if private.is_blank(n) or char_length(v) > 40
        or v !~ '^[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ ''’.#°/()-]+$' or v !~ '[0-9A-Za-zÀ-ÖØ-öø-ÿŒœ]' then
       perform private.invalid('door_names', format(
-        'Nom de porte invalide : « %s ». De 1 à 40 lettres, chiffres, espaces ou - '' . # ° / ( ), ex. « Porte 1 ».',
+        'Nom de porte invalide : « %s ». De 1 à 40 lettres, chiffres, espaces ou - '' . # ° / ( ), ex. « Porte 1 ».',
         left(coalesce(v, ''), 40)));
     elsif lower(v) = any (select lower(k) from unnest(kept) k) then
-      perform private.invalid('door_names', format('La porte « %s » est déclarée deux fois.', v));
+      perform private.invalid('door_names', format('La porte « %s » est déclarée deux fois.', v));
     end if;
     kept := kept || v;
   end loop;
@@ -78,7 +78,7 @@ begin
     insert into private.declared_doors (position, name)
     select o, k from unnest(kept) with ordinality u(k, o);
     perform private.audit('settings.update', 'settings', null,
-      'Paramètres modifiés : portes (' || array_to_string(kept, ', ') || ')',
+      'Paramètres modifiés : portes (' || array_to_string(kept, ', ') || ')',
       jsonb_build_object('door_names', to_jsonb(before_list)),
       jsonb_build_object('door_names', to_jsonb(kept)));
   end if;

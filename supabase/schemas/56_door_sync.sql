@@ -73,9 +73,9 @@ begin
     second_at, scan_id, recorded_by)
   values (r.id, r.checked_in_door, r.checked_in_at, door, at, scan_id, auth.uid());
   perform private.audit('reservation.double_entry', 'reservation', r.id::text,
-    format('Double entrée : admis hors ligne à « %s » le %s, déjà entré %s le %s', door,
+    format('Double entrée : admis hors ligne à « %s » le %s, déjà entré %s le %s', door,
            private.douala_time(at),
-           coalesce(format('à « %s »', r.checked_in_door), 'à la main'),
+           coalesce(format('à « %s »', r.checked_in_door), 'à la main'),
            private.douala_time(r.checked_in_at)),
     null, jsonb_build_object('door', door, 'scanned_at', at, 'scan_id', scan_id,
       'first_door', r.checked_in_door, 'first_at', r.checked_in_at));
@@ -134,7 +134,7 @@ begin
         or coalesce(jsonb_typeof(e -> 'offline_verdict'), 'null') not in ('string', 'null')
         or e ->> 'offline_verdict' not in ('valid', 'already', 'unknown', 'waitlisted', 'cancelled')) then
     perform private.invalid('scans',
-      'Contrôle invalide : chaque contrôle a un identifiant, un pass (référence ou code), l''heure du scan et ce que la porte a affiché.');
+      'Contrôle invalide : chaque contrôle a un identifiant, un pass (référence ou code), l’heure du scan et ce que la porte a affiché.');
   end if;
   refused := private.door_closed_refusal();
   if refused is not null then
@@ -222,7 +222,7 @@ begin
        where x.id = r.id
       returning * into r;
       perform private.audit('reservation.check_in', 'reservation', r.id::text,
-        format('Entrée validée à « %s »%s', v_door,
+        format('Entrée validée à « %s »%s', v_door,
                case when s.shown = 'valid' then ' (hors ligne)' else '' end),
         null, jsonb_build_object('door', v_door, 'by_hand', false, 'scan_id', s.scan_id,
           'scanned_at', v_at, 'offline', s.shown is not null));

@@ -174,16 +174,16 @@ returns jsonb
 language sql stable set search_path = '' as $$
   select case
     when r.state = 'cancelled' then jsonb_build_object('status', 403, 'code', 'vote_cancelled',
-      'message', 'Ce pass est annulé : il ne permet pas de voter.')
+      'message', 'Ce pass est annulé : il ne permet pas de voter.')
     when r.state = 'waitlisted' then jsonb_build_object('status', 403, 'code', 'vote_waitlisted',
-      'message', 'Ce pass est en liste d''attente : il ne permet pas de voter.')
+      'message', 'Ce pass est en liste d’attente : il ne permet pas de voter.')
     when rd.eligibility = 'checked_in' and r.checked_in_at is null then jsonb_build_object(
       'status', 403, 'code', 'vote_not_checked_in',
-      'message', 'Ce pass n''a pas encore été validé à l''entrée : faites-le scanner à la porte pour voter.')
+      'message', 'Ce pass n’a pas encore été validé à l’entrée : faites-le scanner à la porte pour voter.')
     when rd.eligibility = 'confirmed' and r.checked_in_at is null
          and r.created_at >= rd.created_at then jsonb_build_object(
       'status', 403, 'code', 'vote_reserved_after',
-      'message', 'Ce vote est ouvert aux pass réservés avant sa préparation : ce pass, réservé ensuite, ne permet d''y voter qu''une fois validé à l''entrée.')
+      'message', 'Ce vote est ouvert aux pass réservés avant sa préparation : ce pass, réservé ensuite, ne permet d’y voter qu’une fois validé à l’entrée.')
   end
 $$;
 revoke all on function private.vote_pass_refusal(public.reservations,public.vote_rounds) from public, anon, authenticated;
@@ -256,7 +256,7 @@ begin
     insert into public.audit_log (at, actor, actor_email, action, entity, entity_id, summary,
                                   before, after)
     values (r.closes_at, null, null, 'vote.close', 'vote_round', r.id::text,
-      format('Vote « %s » clos par le minuteur (%s)', r.title,
+      format('Vote « %s » clos par le minuteur (%s)', r.title,
              private.plural((select count(*) from public.votes v where v.round_id = r.id), 'votant')),
       jsonb_build_object('state', 'open'), jsonb_build_object('state', 'closed', 'by', 'timer'));
   end loop;

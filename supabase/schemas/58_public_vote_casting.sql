@@ -37,7 +37,7 @@ begin
     -- Counted per address, refused past the limit (22_wrong_codes.sql).
     refused := private.wrong_code();
     return jsonb_populate_record(null::public.cast_vote_answer,
-      coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown')));
+      coalesce(refused, private.refusal(404, 'Pass inconnu : vérifiez le code.', 'pass_unknown')));
   end if;
   select * into rc from private.vote_receipts x where x.vote_id = cast_vote.vote_id;
   if found then
@@ -56,10 +56,10 @@ begin
   select * into rd from public.vote_rounds x where x.id = cast_vote.round_id;
   if not found or rd.state = 'draft' then
     return jsonb_populate_record(null::public.cast_vote_answer,
-      private.refusal(409, 'Ce vote n''est pas ouvert.', 'vote_closed'));
+      private.refusal(409, 'Ce vote n’est pas ouvert.', 'vote_closed'));
   elsif private.vote_round_state(rd) <> 'open' then
     return jsonb_populate_record(null::public.cast_vote_answer,
-      private.refusal(409, 'Le vote est clos : ce choix n''a pas été enregistré.', 'vote_closed'));
+      private.refusal(409, 'Le vote est clos : ce choix n’a pas été enregistré.', 'vote_closed'));
   end if;
   refused := private.vote_pass_refusal(r, rd);
   if refused is not null then
@@ -91,7 +91,7 @@ begin
     end if;
     if v.changes >= private.vote_max_changes() then
       return jsonb_populate_record(null::public.cast_vote_answer, private.refusal(429,
-        'Trop de changements de vote pour ce pass : votre dernier choix reste compté.',
+        'Trop de changements de vote pour ce pass : votre dernier choix reste compté.',
         'vote_too_many'));
     end if;
     update public.votes x set candidate_id = c.id, last_vote_id = cast_vote.vote_id,
@@ -139,14 +139,14 @@ begin
     return jsonb_populate_record(null::public.vote_state_answer,
       jsonb_build_object('poll', false, 'server_now', now(), 'round', null,
       'can_vote', false, 'my_vote', null, 'refusal',
-      jsonb_build_object('code', 'pass_unknown', 'message', 'Pass inconnu : vérifiez le code.')));
+      jsonb_build_object('code', 'pass_unknown', 'message', 'Pass inconnu : vérifiez le code.')));
   end if;
   refused := private.vote_pass_refusal(r, rd);
   if rd.id is not null then
     select * into v from public.votes x where x.round_id = rd.id and x.reservation_id = r.id;
     if refused is null and v.changes >= private.vote_max_changes() then
       refused := jsonb_build_object('code', 'vote_too_many', 'message',
-        'Trop de changements de vote pour ce pass : votre dernier choix reste compté.');
+        'Trop de changements de vote pour ce pass : votre dernier choix reste compté.');
     end if;
   end if;
   return jsonb_populate_record(null::public.vote_state_answer,

@@ -42,7 +42,7 @@ begin
       perform private.invalid('candidates', 'Candidat invalide.');
     end if;
     n := private.payload_int(e, 'number', 1, 99, null,
-      'Le numéro d''un candidat est un nombre entier de 1 à 99.');
+      'Le numéro d’un candidat est un nombre entier de 1 à 99.');
     if n is null then
       perform private.invalid('candidates', 'Chaque candidat a un numéro (de 1 à 99).');
     elsif out_ @> jsonb_build_array(jsonb_build_object('number', n)) then
@@ -139,13 +139,13 @@ begin
     before_ := private.vote_round_json(rd, false);
   end if;
   v_position := private.payload_int(payload, 'position', 1, 999, rd.position,
-    'L''ordre est un nombre entier de 1 à 999.');
+    'L’ordre est un nombre entier de 1 à 999.');
   v_duration := private.payload_int(payload, 'duration_seconds', 15, 900,
     coalesce(rd.duration_seconds, 90), 'La durée du vote va de 15 à 900 secondes.');
   v_eligibility := coalesce(nullif(payload ->> 'eligibility', ''), rd.eligibility, 'checked_in');
   if v_eligibility not in ('checked_in', 'confirmed') then
     perform private.invalid('eligibility',
-      'Qui peut voter : les pass validés à l''entrée (checked_in) ou tout pass confirmé (confirmed).');
+      'Qui peut voter : les pass validés à l’entrée (checked_in) ou tout pass confirmé (confirmed).');
   end if;
   if payload ? 'candidates' or rd.id is null or rd.state = 'draft' then
     v_candidates := private.vote_candidates_payload(payload -> 'candidates');
@@ -159,7 +159,7 @@ begin
        or v_eligibility <> rd.eligibility
        or (v_candidates is not null and v_candidates <> stored) then
       return private.refusal(409,
-        'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
+        'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
         'vote_round_locked');
     end if;
     update public.vote_rounds x set title = v_title, updated_at = now() where x.id = rd.id
@@ -189,9 +189,9 @@ begin
   perform private.audit(case when before_ is null then 'vote.round_create' else 'vote.round_update' end,
     'vote_round', rd.id::text,
     case when before_ is null
-         then format('Manche de vote « %s » créée (%s)', rd.title,
+         then format('Manche de vote « %s » créée (%s)', rd.title,
                      private.plural(jsonb_array_length(v_candidates), 'candidat'))
-         else format('Manche de vote « %s » modifiée', rd.title) end,
+         else format('Manche de vote « %s » modifiée', rd.title) end,
     before_, private.vote_round_json(rd, false));
   return private.vote_round_json(rd, true);
 end;
@@ -211,13 +211,13 @@ begin
   if not found then
     return private.refusal(404, 'Manche introuvable.', 'not_found');
   elsif rd.state <> 'draft' then
-    return private.refusal(409, 'Seule une manche qui n''a pas été ouverte peut être supprimée.',
+    return private.refusal(409, 'Seule une manche qui n’a pas été ouverte peut être supprimée.',
       'vote_round_locked');
   end if;
   before_ := private.vote_round_json(rd, false);
   delete from public.vote_rounds x where x.id = rd.id;
   perform private.audit('vote.round_delete', 'vote_round', rd.id::text,
-    format('Manche de vote « %s » supprimée', rd.title), before_, null);
+    format('Manche de vote « %s » supprimée', rd.title), before_, null);
   return jsonb_build_object('id', rd.id, 'deleted', true);
 end;
 $$;

@@ -30,7 +30,7 @@ begin
     return private.refusal(409, 'Une manche se vote entre 2 et 12 candidats.', 'vote_candidates');
   end if;
   if exists (select 1 from public.vote_rounds x where x.state = 'open') then
-    return private.refusal(409, 'Une autre manche est ouverte : closez-la avant d''ouvrir celle-ci.',
+    return private.refusal(409, 'Une autre manche est ouverte : closez-la avant d’ouvrir celle-ci.',
       'vote_other_open');
   end if;
   begin
@@ -39,12 +39,12 @@ begin
            closes_at = now() + make_interval(secs => rd.duration_seconds), updated_at = now()
      where x.id = rd.id returning * into rd;
   exception when unique_violation then
-    return private.refusal(409, 'Une autre manche est ouverte : closez-la avant d''ouvrir celle-ci.',
+    return private.refusal(409, 'Une autre manche est ouverte : closez-la avant d’ouvrir celle-ci.',
       'vote_other_open');
   end;
   perform private.vote_show(rd.id);
   perform private.audit('vote.open', 'vote_round', rd.id::text,
-    format('Vote « %s » ouvert (%s s)', rd.title, rd.duration_seconds),
+    format('Vote « %s » ouvert (%s s)', rd.title, rd.duration_seconds),
     jsonb_build_object('state', 'draft'),
     jsonb_build_object('state', 'open', 'closes_at', rd.closes_at));
   return private.vote_round_json(rd, false);
@@ -68,12 +68,12 @@ begin
   if not found then
     return private.refusal(404, 'Manche introuvable.', 'not_found');
   elsif rd.state = 'draft' then
-    return private.refusal(409, 'Cette manche n''a pas encore été ouverte.', 'vote_not_open');
+    return private.refusal(409, 'Cette manche n’a pas encore été ouverte.', 'vote_not_open');
   elsif rd.state = 'open' then
     update public.vote_rounds x set state = 'closed', closed_at = now(), updated_at = now()
      where x.id = rd.id returning * into rd;
     perform private.audit('vote.close', 'vote_round', rd.id::text,
-      format('Vote « %s » clos (%s)', rd.title,
+      format('Vote « %s » clos (%s)', rd.title,
              private.plural((select count(*) from public.votes v where v.round_id = rd.id), 'votant')),
       jsonb_build_object('state', 'open'), jsonb_build_object('state', 'closed'));
   end if;
@@ -97,14 +97,14 @@ begin
   if not found then
     return private.refusal(404, 'Manche introuvable.', 'not_found');
   elsif rd.state in ('draft', 'open') then
-    return private.refusal(409, 'Closez le vote avant d''en révéler les résultats.',
+    return private.refusal(409, 'Closez le vote avant d’en révéler les résultats.',
       'vote_not_closed');
   elsif rd.state = 'closed' then
     update public.vote_rounds x set state = 'revealed', revealed_at = now(), updated_at = now()
      where x.id = rd.id returning * into rd;
     w := private.vote_winner(rd.id);
     perform private.audit('vote.reveal', 'vote_round', rd.id::text,
-      format('Résultats du vote « %s » révélés : %s (%s)', rd.title,
+      format('Résultats du vote « %s » révélés : %s (%s)', rd.title,
              coalesce((select format('n° %s — %s en tête', c.number, c.name)
                          from public.vote_candidates c where c.round_id = rd.id and c.number = w),
                       case when w is null and exists (select 1 from public.votes v where v.round_id = rd.id)
@@ -127,7 +127,7 @@ begin
   perform private.vote_settle();
   perform private.vote_show(null);
   perform private.audit('vote.screen_reset', 'vote_screen', null,
-    'Écran de scène remis à l''accueil', null, null);
+    'Écran de scène remis à l’accueil', null, null);
   return public.vote_screen_state();
 end;
 $$;
@@ -146,7 +146,7 @@ begin
   if not found then
     return private.refusal(404, 'Manche introuvable.', 'not_found');
   elsif rd.state in ('draft', 'open') then
-    return private.refusal(409, 'Les résultats d''une manche se lisent une fois le vote clos.',
+    return private.refusal(409, 'Les résultats d’une manche se lisent une fois le vote clos.',
       'vote_not_closed');
   end if;
   return jsonb_build_object('round_id', rd.id, 'title', rd.title, 'state', rd.state,

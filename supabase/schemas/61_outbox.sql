@@ -116,7 +116,7 @@ language sql immutable set search_path = '' as $$
     when 'pass_recovery' then format('Votre pass Booster Night Party : %s', v ->> 'link')
     when 'convocation' then format('Booster Challenge : %sconvocation à l''audition de %s %s. Infos : %s',
       private.message_first_name(v ->> 'first_name') || ', ', v ->> 'city', v ->> 'when', v ->> 'site')
-    when 'registration_confirmation' then format(E'Bonjour%s,\n\nNous avons bien reçu votre inscription au Booster Challenge (catégorie %s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL''équipe Booster Challenge\n%s',
+    when 'registration_confirmation' then format(E'Bonjour%s,\n\nNous avons bien reçu votre inscription au Booster Challenge (catégorie %s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL’équipe Booster Challenge\n%s',
       ' ' || private.message_first_name(v ->> 'first_name'), v ->> 'category', v ->> 'site')
   end
 $$;
@@ -273,18 +273,18 @@ begin
     return 'sent';
   elsif retry_after is not null and not permanent then
     update public.outbox o set state = 'queued', provider = outbox_record.provider,
-      attempts = greatest(0, r.attempts - 1), last_error = left(coalesce(error, 'Échec de l''envoi.'), 500),
+      attempts = greatest(0, r.attempts - 1), last_error = left(coalesce(error, 'Échec de l’envoi.'), 500),
       next_attempt_at = now() + make_interval(secs => greatest(retry_after, 1))
      where o.id = r.id;
     return 'queued';
   elsif permanent or r.attempts >= 5 then
     update public.outbox o set state = 'failed', provider = outbox_record.provider,
-      last_error = left(coalesce(error, 'Échec de l''envoi.'), 500)
+      last_error = left(coalesce(error, 'Échec de l’envoi.'), 500)
      where o.id = r.id;
     return 'failed';
   end if;
   update public.outbox o set state = 'queued', provider = outbox_record.provider,
-    last_error = left(coalesce(error, 'Échec de l''envoi.'), 500),
+    last_error = left(coalesce(error, 'Échec de l’envoi.'), 500),
     next_attempt_at = now()
       + (array[interval '1 minute', interval '5 minutes', interval '30 minutes', interval '2 hours'])[least(greatest(r.attempts, 1), 4)]
    where o.id = r.id;

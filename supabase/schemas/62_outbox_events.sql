@@ -120,7 +120,7 @@ declare
 begin
   perform private.require_admin();
   if channel is null or channel not in ('sms', 'whatsapp') then
-    perform private.invalid('channel', 'Canal inconnu : choisissez sms ou whatsapp.');
+    perform private.invalid('channel', 'Canal inconnu : choisissez sms ou whatsapp.');
   end if;
   select count(*) into n from public.reservations x
    where x.state = 'confirmed' and x.checked_in_at is null;
@@ -157,7 +157,7 @@ declare
 begin
   perform private.require_admin();
   if channel is null or channel not in ('sms', 'whatsapp') then
-    perform private.invalid('channel', 'Canal inconnu : choisissez sms ou whatsapp.');
+    perform private.invalid('channel', 'Canal inconnu : choisissez sms ou whatsapp.');
   end if;
   perform private.start_spend();
   n := private.queue_reminders(channel, batch);
@@ -186,7 +186,7 @@ declare
 begin
   perform private.require_admin();
   if channel is null or channel not in ('whatsapp', 'sms') then
-    perform private.invalid('channel', 'Canal inconnu : choisissez whatsapp ou sms.');
+    perform private.invalid('channel', 'Canal inconnu : choisissez whatsapp ou sms.');
   end if;
   perform private.require_ids(ids);
   perform private.start_spend();

@@ -116,7 +116,7 @@ begin
   if payload ? 'reminder_channel' then
     m.reminder_channel := payload ->> 'reminder_channel';
     if coalesce(m.reminder_channel, '') not in ('sms', 'whatsapp') then
-      perform private.invalid('reminder_channel', 'Canal inconnu : choisissez sms ou whatsapp.');
+      perform private.invalid('reminder_channel', 'Canal inconnu : choisissez sms ou whatsapp.');
     end if;
   end if;
   if payload ? 'sms_price_per_segment' then
@@ -164,7 +164,7 @@ begin
    where after_row -> k is distinct from before_row -> k;
   if changed is not null then
     perform private.audit('settings.update', 'settings', null,
-      'Paramètres des envois modifiés : ' || (select string_agg(case k
+      'Paramètres des envois modifiés : ' || (select string_agg(case k
           when 'site_url' then 'adresse du site' when 'reminder_days_before' then 'rappel programmé'
           when 'reminder_channel' then 'canal du rappel'
           when 'sms_price_per_segment' then 'prix par SMS' when 'daily_cap' then 'plafond quotidien'

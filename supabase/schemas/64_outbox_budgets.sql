@@ -47,7 +47,7 @@ declare
   cost numeric := parts * (select m.sms_price_per_segment from public.message_settings m);
 begin
   if n > private.spend_threshold() and confirm is distinct from n then
-    raise exception '%', format('Cette action met %s en file d''envoi (coût estimé des SMS : %s FCFA) : confirmez-la pour les envoyer.',
+    raise exception '%', format('Cette action met %s en file d’envoi (coût estimé des SMS : %s FCFA) : confirmez-la pour les envoyer.',
       private.plural(n, 'message'), replace(trim_scale(cost)::text, '.', ','))
       using errcode = 'P0001', hint = 'confirm_messages',
             detail = jsonb_build_object('count', n, 'sms_parts', parts, 'cost', cost)::text;

@@ -109,7 +109,7 @@ begin
      or exists (select 1 from jsonb_array_elements(rules -> 'tiebreak') t
                  where t #>> '{}' is null or t #>> '{}' not in ('jury', 'criterion', 'head_judge')
                     or jsonb_typeof(t) <> 'string') then
-    perform private.invalid('tiebreak', 'Départage inconnu : jury, critère ou voix du juré principal.');
+    perform private.invalid('tiebreak', 'Départage inconnu : jury, critère ou voix du juré principal.');
   end if;
   select array_agg(t order by o) into chain
     from jsonb_array_elements_text(rules -> 'tiebreak') with ordinality x(t, o);
@@ -137,7 +137,7 @@ begin
   elsif public_ > 0 and cardinality(rounds) = 0 then
     perform private.invalid('vote_round_ids', 'Choisissez la ou les manches du vote du public qui comptent.');
   elsif public_ = 0 and cardinality(rounds) > 0 then
-    perform private.invalid('vote_round_ids', 'Le jury décide seul : aucune manche de vote ne compte.');
+    perform private.invalid('vote_round_ids', 'Le jury décide seul : aucune manche de vote ne compte.');
   end if;
   if coalesce(rules ->> 'results_expected_at', '') <> '' then
     begin
@@ -197,7 +197,7 @@ declare
 begin
   perform private.require_admin();
   if admin_save_final_rules.category is null or admin_save_final_rules.category not in ('dance', 'singing') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   end if;
   checked := private.final_rules_check(admin_save_final_rules.category, rules);
   select * into r from public.final_rules x where x.category = admin_save_final_rules.category for update;
@@ -210,13 +210,13 @@ begin
   end if;
   if exists (select 1 from public.final_rule_changes c
               where c.category = r.category and c.approved_by is null) then
-    return private.refusal(409, 'Un changement de ces règles attend déjà l''accord d''un second administrateur.',
+    return private.refusal(409, 'Un changement de ces règles attend déjà l’accord d’un second administrateur.',
                            'change_pending');
   end if;
   insert into public.final_rule_changes (category, before, proposed, proposed_by)
   values (r.category, private.final_rules_json(r), checked, auth.uid()) returning id into change_;
   perform private.audit('final.rules_propose', 'final_rules', r.category,
-    format('Changement des règles publiées de la finale (%s) proposé : un second administrateur doit l''approuver',
+    format('Changement des règles publiées de la finale (%s) proposé : un second administrateur doit l’approuver',
            private.audition_category_label(r.category)),
     private.final_rules_json(r), checked || jsonb_build_object('change_id', change_));
   perform set_config('response.status', '202', true);
@@ -236,14 +236,14 @@ begin
   perform private.require_admin();
   select * into r from public.final_rules x where x.category = admin_publish_final_rules.category for update;
   if not found then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   elsif r.published_at is not null then
     return private.refusal(409, 'Ces règles sont déjà publiées.', 'already_published');
   end if;
   update public.final_rules x set published_at = now(), published_by = auth.uid(), updated_at = now()
    where x.category = r.category returning * into r;
   perform private.audit('final.rules_publish', 'final_rules', r.category,
-    format('Règles de la finale (%s) publiées : jury %s %%, public %s %%',
+    format('Règles de la finale (%s) publiées : jury %s %%, public %s %%',
            private.audition_category_label(r.category), r.jury_share, r.public_share),
     null, private.final_rules_json(r));
   return private.final_rules_json(r);

@@ -220,11 +220,11 @@ language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_reader();
   if final_results.category is null or final_results.category not in ('dance', 'singing') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   end if;
   if not private.has_role('admin') and exists (select 1 from public.audition_sessions s
        where s.kind = 'final' and s.category in ('both', final_results.category) and s.state <> 'locked') then
-    return private.refusal(409, 'Finale encore ouverte : ses résultats se lisent après le verrouillage.',
+    return private.refusal(409, 'Finale encore ouverte : ses résultats se lisent après le verrouillage.',
                            'session_open');
   end if;
   return private.final_compute(final_results.category) || jsonb_build_object('published',

@@ -24,16 +24,16 @@ declare
 begin
   perform private.require_admin();
   if v_category is null or v_category not in ('dance', 'singing') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   end if;
   select * into r from public.final_rules x where x.category = v_category for update;
   select * into snap from public.final_result_snapshots x where x.category = v_category;
   if found then
     return private.refusal(409, format('Résultats déjà publiés le %s.',
-             to_char(snap.published_at at time zone 'Africa/Douala', 'DD/MM/YYYY à HH24:MI')),
+             private.douala_time(snap.published_at)),
            'already_published');
   elsif r.published_at is null then
-    return private.refusal(409, 'Publiez d''abord les règles de la finale.', 'rules_unpublished');
+    return private.refusal(409, 'Publiez d’abord les règles de la finale.', 'rules_unpublished');
   end if;
   -- FOR SHARE: an unlock of a session waits until the snapshot is stored.
   perform 1 from public.audition_sessions s
@@ -42,23 +42,23 @@ begin
     return private.refusal(409, 'Aucune session de finale pour cette catégorie.', 'no_final');
   end if;
   select string_agg(format('Session de finale %s du %s encore ouverte', s.city,
-                           to_char(s.held_on, 'DD/MM/YYYY')), ' ; ' order by s.held_on) into open_
+                           to_char(s.held_on, 'DD/MM/YYYY')), ' ; ' order by s.held_on) into open_
     from public.audition_sessions s
    where s.kind = 'final' and s.category in ('both', v_category) and s.state <> 'locked';
   if open_ is not null then
-    return private.refusal(409, open_ || ' : verrouillez-la avant de publier.', 'session_open');
+    return private.refusal(409, open_ || ' : verrouillez-la avant de publier.', 'session_open');
   end if;
-  select string_agg(format('Manche « %s » encore ouverte', v.title), ' ; ') into open_
+  select string_agg(format('Manche « %s » encore ouverte', v.title), ' ; ') into open_
     from public.vote_rounds v
    where v.id = any (r.vote_round_ids) and v.closed_at is null
      and (v.closes_at is null or v.closes_at > now());
   if open_ is not null then
-    return private.refusal(409, open_ || ' : ses votes ne sont pas encore tous comptés.', 'round_open');
+    return private.refusal(409, open_ || ' : ses votes ne sont pas encore tous comptés.', 'round_open');
   end if;
   results_ := private.final_compute(v_category);
   if not exists (select 1 from jsonb_array_elements(results_ -> 'finalists') f
                   where f ->> 'rank' is not null) then
-    return private.refusal(409, 'Aucun finaliste noté : rien à publier.', 'no_results');
+    return private.refusal(409, 'Aucun finaliste noté : rien à publier.', 'no_results');
   end if;
   insert into public.final_result_snapshots (category, published_at, published_by, results,
                                              inputs_digest, signature)
@@ -68,7 +68,7 @@ begin
                  (select k.secret from private.final_results_key k), 'sha256'), 'hex'))
   returning * into snap;
   perform private.audit('final.results_publish', 'final_results', v_category,
-    format('Résultats de la finale (%s) publiés : %s', private.audition_category_label(v_category),
+    format('Résultats de la finale (%s) publiés : %s', private.audition_category_label(v_category),
            (select string_agg(format('%s. %s', f ->> 'rank', f ->> 'name'), ', ' order by o)
               from jsonb_array_elements(results_ -> 'finalists') with ordinality x(f, o)
              where (f ->> 'rank')::integer <= 3)),

@@ -35,7 +35,8 @@ $$;
 revoke all on function private.final_certificates() from public, anon, authenticated;
 
 -- A category's certificates (admins): refused until its results are published.
-create function public.admin_final_certificates(category text) returns jsonb
+create function public.admin_final_certificates(category text)
+returns setof public.final_certificate
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
@@ -45,13 +46,14 @@ begin
   end if;
   if not exists (select 1 from public.final_result_snapshots x
                   where x.category = admin_final_certificates.category) then
-    return private.refusal(409, 'Publiez d''abord les résultats : les certificats en portent le code.',
-                           'not_published');
+    raise exception 'Publiez d’abord les résultats : les certificats en portent le code.'
+      using errcode = 'P0001', hint = 'not_published';
   end if;
-  return (select jsonb_agg(jsonb_build_object('category', c.category, 'published_at', c.published_at,
-            'name', c.name, 'rank', c.rank, 'laureate', c.laureate, 'code', c.code)
-            order by c.rank nulls last, c.name)
-            from private.final_certificates() c where c.category = admin_final_certificates.category);
+  return query
+    select c.category, c.published_at, c.name, c.rank, c.laureate, c.code
+      from private.final_certificates() c
+     where c.category = admin_final_certificates.category
+     order by c.rank nulls last, c.name;
 end;
 $$;
 revoke all on function public.admin_final_certificates(text) from public, anon, authenticated;
@@ -60,7 +62,7 @@ grant execute on function public.admin_final_certificates(text) to authenticated
 -- Checks a certificate's code (everyone, /resultats): spaces, dashes and case do not matter.
 -- Valid: the name, category, rank and publication it certifies; otherwise valid = false. Every
 -- check counts against the address's limit ('certificate_check': 30 in 10 minutes; 429 after).
-create function public.final_certificate_verify(code text) returns jsonb
+create function public.final_certificate_verify(code text) returns public.certificate_check
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refused jsonb;
@@ -72,14 +74,14 @@ begin
   end if;
   refused := private.take_rate_limit('certificate_check');
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.certificate_check, refused);
   end if;
   select * into c from private.final_certificates() x where replace(x.code, '-', '') = v_code;
   if not found then
-    return jsonb_build_object('valid', false);
+    return row(false, null, null, null, null, null, null, null, null, null)::public.certificate_check;
   end if;
-  return jsonb_build_object('valid', true, 'name', c.name, 'category', c.category, 'rank', c.rank,
-                            'laureate', c.laureate, 'published_at', c.published_at);
+  return row(true, c.name, c.category, c.rank, c.laureate, c.published_at,
+             null, null, null, null)::public.certificate_check;
 end;
 $$;
 revoke all on function public.final_certificate_verify(text) from public, anon, authenticated;

@@ -25,7 +25,7 @@ begin
      where a.entity = 'participant'
        and a.entity_id = any (array(select u::text from unnest(purged) u))));
   perform private.audit('bin.purge', 'bin', null,
-    format('Corbeille vidée : %s définitivement', private.plural(cardinality(purged), 'participant')
+    format('Corbeille vidée : %s définitivement', private.plural(cardinality(purged), 'participant')
            || case when cardinality(purged) > 1 then ' supprimés' else ' supprimé' end),
     null, jsonb_build_object('count', cardinality(purged), 'ids', to_jsonb(purged)));
   return cardinality(purged);
@@ -76,7 +76,7 @@ begin
   update public.participants p set deleted_at = null, deleted_by = null
    where p.id = admin_restore_participant.id and p.deleted_at is not null;
   if not found then
-    raise exception 'Ce participant n''est pas dans la corbeille.'
+    raise exception 'Ce participant n’est pas dans la corbeille.'
       using errcode = 'P0001', hint = 'not_found';
   end if;
   perform private.audit('participant.restore', 'participant', admin_restore_participant.id::text,

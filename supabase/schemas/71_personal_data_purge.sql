@@ -94,7 +94,7 @@ begin
     'reservations', n_reservations, 'contact_messages', n_messages,
     'audit_rows_redacted', n_audit, 'laureates_kept', n_kept);
   perform private.audit('retention.purge', 'retention', req.id::text,
-    format('Purge des données personnelles : %s, %s et %s supprimés ; %s conservés',
+    format('Purge des données personnelles : %s, %s et %s supprimés ; %s conservés',
            private.plural(n_participants, 'participant'), private.plural(n_reservations, 'réservation'),
            private.plural(n_messages, 'message'), private.plural(n_kept, 'lauréat')),
     jsonb_build_object('requested_at', req.requested_at,
@@ -119,15 +119,15 @@ begin
   select s.personal_data_purge_at into purge_at from public.edition_settings s for update;
   req := private.pending_purge_locked();
   if req.id is null then
-    raise exception 'Aucune purge des données personnelles n''est programmée : programmez-la d''abord (elle s''exécute au plus tôt 7 jours après).'
+    raise exception 'Aucune purge des données personnelles n’est programmée : programmez-la d’abord (elle s’exécute au plus tôt 7 jours après).'
       using errcode = 'P0001', hint = 'purge_not_requested';
   elsif purge_at is null then
-    raise exception 'Aucune date de purge des données personnelles n''est fixée : choisissez-la dans les paramètres.'
+    raise exception 'Aucune date de purge des données personnelles n’est fixée : choisissez-la dans les paramètres.'
       using errcode = 'P0001', hint = 'purge_date_unset';
   end if;
   runs := private.purge_runs_at(req.requested_at, purge_at);
   if now() < runs then
-    raise exception 'La purge programmée ne pourra s''exécuter qu''à partir du %.',
+    raise exception 'La purge programmée ne pourra s’exécuter qu’à partir du %.',
       substr(private.douala_when(runs), 4)
       using errcode = 'P0001', hint = 'purge_not_due', detail = runs::text;
   end if;
@@ -172,7 +172,7 @@ begin
   perform private.require_admin();
   select s.personal_data_purge_at into purge_at from public.edition_settings s for update;
   if purge_at is null then
-    raise exception 'Aucune date de purge des données personnelles n''est fixée : choisissez-la dans les paramètres.'
+    raise exception 'Aucune date de purge des données personnelles n’est fixée : choisissez-la dans les paramètres.'
       using errcode = 'P0001', hint = 'purge_date_unset';
   end if;
   pending := private.pending_purge_locked();
@@ -207,7 +207,7 @@ begin
   select s.personal_data_purge_at into purge_at from public.edition_settings s for update;
   pending := private.pending_purge_locked();
   if pending.id is null then
-    raise exception 'Aucune purge des données personnelles n''est programmée.'
+    raise exception 'Aucune purge des données personnelles n’est programmée.'
       using errcode = 'P0001', hint = 'purge_not_requested';
   end if;
   runs := private.purge_runs_at(pending.requested_at, purge_at);

@@ -27,7 +27,7 @@ import { jurySession, performers, saveSession, score, submit } from '../integrat
 const backend = testBackend();
 const SLOW = { timeout: 8000 };
 const DAY = '2026-12-12';
-const TITLE = 'Douala — samedi 12 décembre 2026';
+const TITLE = 'Douala — samedi 12\u00a0décembre 2026';
 const NAMES = ['Awa Ngono', 'Bruno Fouda', 'Chantal Eto', 'Didier Mba', 'Esther Kana'];
 let sessionId: string;
 let people: string[];
@@ -249,7 +249,7 @@ describe('/admin/auditions, a session’s results', () => {
     const [logged] = await backend.sql<{ summary: string }>(
       `select summary from audit_log where action = 'export' order by id desc limit 1`,
     );
-    expect(logged.summary).toBe('Export Excel des notes du jury : 34 lignes');
+    expect(logged.summary).toBe('Export Excel des notes du jury\u00a0: 34 lignes');
   }, 30_000);
 
   it('ranks across cities on normalised scores', async () => {

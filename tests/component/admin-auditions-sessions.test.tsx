@@ -117,7 +117,7 @@ describe('/admin/auditions, the sessions (admins)', () => {
       'select user_id::text from audition_judges where is_lead',
     );
     expect(lead).toEqual([{ user_id: judges.second }]);
-    const heading = { name: 'Douala — samedi 5 décembre 2026' };
+    const heading = { name: 'Douala — samedi 5\u00a0décembre 2026' };
     await screen.findByRole('heading', heading, SLOW);
     const card = screen
       .getAllByRole('listitem')
@@ -157,7 +157,7 @@ describe('/admin/auditions, the sessions (admins)', () => {
     for (const p of people) await score(first, s, p, 7);
 
     renderAdmin('/admin/auditions');
-    const title = 'Douala — dimanche 6 décembre 2026';
+    const title = 'Douala — dimanche 6\u00a0décembre 2026';
     expect(await screen.findByRole('heading', { name: title }, SLOW)).toBeVisible();
     await user.click(screen.getByRole('button', { name: `Verrouiller la session ${title}` }));
     let dialog = screen.getByRole('alertdialog', { name: fr('Verrouiller la session ?') });
@@ -199,7 +199,7 @@ describe('/admin/auditions, the sessions (admins)', () => {
     const user = userEvent.setup({ delay: null });
     await saveSession(admin, { held_on: '2026-12-07', judges: [judges.first] });
     renderAdmin('/admin/auditions');
-    const title = 'Douala — lundi 7 décembre 2026';
+    const title = 'Douala — lundi 7\u00a0décembre 2026';
     await user.click(
       await screen.findByRole('button', { name: `Supprimer la session ${title}` }, SLOW),
     );

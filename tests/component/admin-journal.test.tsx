@@ -30,7 +30,7 @@ beforeEach(async () => {
               'solo', true);
     insert into audit_log (at, actor_email, action, entity, entity_id, summary, before, after)
     values ('2025-03-01 10:00+01', 'ancien@example.cm', 'settings.update', 'settings', null,
-              'Paramètres modifiés : capacité', '{"capacity": 1500}', '{"capacity": 2000}'),
+              'Paramètres modifiés : capacité', '{"capacity": 1500}', '{"capacity": 2000}'),
            ('2025-03-05 18:30+01', 'chef@example.cm', 'export', 'participants', null,
               'Export « participants » : 12 lignes', null, '{"row_count": 12, "filters": {}}'),
            ('2025-03-09 09:15+01', 'chef@example.cm', 'participant.update', 'participant',
@@ -55,7 +55,7 @@ describe('journal page', () => {
         .map((c) => c.textContent),
     ).toEqual([
       // Douala's time, whatever the browser's time zone (the tests run in UTC).
-      '09/03/2025 09:15',
+      '09/03/2025 9\u00a0h\u00a015',
       'chef@example.cm',
       'Participant modifié',
       // The summary, then a link to the participant.
@@ -82,7 +82,7 @@ describe('journal page', () => {
     await backend.sql(`insert into audit_log (at, actor_email, action, entity, entity_id, summary,
         before, after)
       values ('2025-03-10 08:00+01', 'chef@example.cm', 'settings.update', 'settings', null,
-              'Paramètres modifiés : ouverture des portes',
+              'Paramètres modifiés : ouverture des portes',
               '{"doors_open_at": "2026-12-19T13:00:00+00:00", "contact_phone": "670007091"}',
               '{"doors_open_at": "2026-12-19T14:30:00+00:00", "contact_phone": "670007092"}')`);
     const user = userEvent.setup();
@@ -90,7 +90,7 @@ describe('journal page', () => {
     expect(await screen.findByText('4 entrées')).toBeVisible();
     await user.click(
       screen.getByRole('button', {
-        name: 'Voir avant / après\u00a0: Paramètres modifiés : ouverture des portes',
+        name: 'Voir avant / après\u00a0: Paramètres modifiés : ouverture des portes',
       }),
     );
     const changes = screen.getByRole('table', { name: 'Valeurs avant et après' });
@@ -106,7 +106,7 @@ describe('journal page', () => {
         ]),
     ).toEqual([
       ['Téléphone de contact', '6 70 00 70 91', '6 70 00 70 92'],
-      ['Ouverture des portes', '19/12/2026 14:00', '19/12/2026 15:30'],
+      ['Ouverture des portes', '19/12/2026 14\u00a0h', '19/12/2026 15\u00a0h\u00a030'],
     ]);
   });
 

@@ -66,7 +66,7 @@ describe('"Envoyer le rappel"', () => {
       `select private.sms_segments($1) as segments`,
       [body.textContent],
     );
-    expect(definition('Destinataires :')).toBe('3 passes confirmés');
+    expect(definition('Destinataires :')).toBe('3 pass confirmés');
     expect(definition('Segments SMS :')).toBe(`${segments} par message (GSM-7)`);
     expect(definition('Coût estimé :')).toBe(`${3 * segments * 30} FCFA (30 FCFA par segment)`);
     // Nothing is queued by the preview.
@@ -79,11 +79,9 @@ describe('"Envoyer le rappel"', () => {
     await user.selectOptions(within(dialog()).getByLabelText('Canal'), 'sms');
     await within(dialog()).findByText('Segments SMS :');
 
-    await user.click(
-      within(dialog()).getByRole('button', { name: 'Envoyer à 3 passes confirmés' }),
-    );
+    await user.click(within(dialog()).getByRole('button', { name: 'Envoyer à 3 pass confirmés' }));
     expect(
-      await screen.findByText('Rappel mis en file d’envoi pour 3 passes confirmés (SMS)'),
+      await screen.findByText('Rappel mis en file d’envoi pour 3 pass confirmés (SMS)'),
     ).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     const queued = await backend.sql<{ recipient: string; channel: string; template: string }>(
@@ -109,9 +107,9 @@ describe('"Envoyer le rappel"', () => {
     await screen.findByText('Aucun message envoyé pour le moment');
     await user.click(screen.getByRole('button', { name: 'Envoyer le rappel' }));
     await user.click(
-      await within(dialog()).findByRole('button', { name: 'Envoyer à 3 passes confirmés' }),
+      await within(dialog()).findByRole('button', { name: 'Envoyer à 3 pass confirmés' }),
     );
-    await screen.findByText('Rappel mis en file d’envoi pour 3 passes confirmés (SMS)');
+    await screen.findByText('Rappel mis en file d’envoi pour 3 pass confirmés (SMS)');
     // A new pass confirmed meanwhile (its waitlist offer queued too): the next reminder goes to
     // it alone.
     await backend.sql(`update reservations set state = 'confirmed', queue_number = null

@@ -75,7 +75,7 @@ describe('contest section of a participant', () => {
         'Créneau de Paul Etoa enregistré ; statut : Convoqué (était Présélectionné)',
       ),
     ).toBeVisible();
-    expect(await section.findByText(/^Bafoussam, \w+ 13 juillet à 09:00$/)).toBeVisible();
+    expect(await section.findByText(/^Bafoussam, \w+ 13\sjuillet à 9\sh$/)).toBeVisible();
     // The slot convokes: a second history row, and the convocation can be prepared.
     expect(await section.findByText(/Présélectionné → Convoqué/)).toBeVisible();
     const wa = section.getByRole('link', {

@@ -64,7 +64,7 @@ describe('pipeline on the participants list', () => {
     expect(screen.getByRole('columnheader', { name: 'Statut' })).toBeVisible();
     expect(within(rowOf('Awa Ngono')).getByText('Inscrit')).toBeVisible();
     expect(within(rowOf('Inès Biya')).getByText('Finaliste')).toBeVisible();
-    expect(rowOf('Inès Biya')).toHaveTextContent(/Garoua, \w+ 10 juillet à 10:00/);
+    expect(rowOf('Inès Biya')).toHaveTextContent(/Garoua, \w+ 10\sjuillet à 10\sh/);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'Finaliste');
     await waitFor(() => expect(currentUrl()).toBe('/admin/participants?status=finaliste'));
@@ -113,7 +113,7 @@ describe('pipeline on the participants list', () => {
       { from_status: 'inscrit', to_status: 'preselectionne', actor_email: 'chef@example.cm' },
     ]);
     expect(await backend.sql(`select action, summary from audit_log`)).toEqual([
-      { action: 'participant.status', summary: 'Statut « présélectionné » pour 2 participants' },
+      { action: 'participant.status', summary: 'Statut « présélectionné » pour 2 participants' },
     ]);
 
     // "Tout sélectionner": every row of the page, then none.
@@ -148,7 +148,7 @@ describe('pipeline on the participants list', () => {
     expect(
       await screen.findByText(
         // The slot convoked both (they were "Inscrit"): the toast says so (issue 27).
-        /^Créneau attribué à 2 participants : Douala, \w+ 12 juillet 2030 à 14:30 ; 2 participants passent au statut « Convoqué »$/,
+        /^Créneau attribué à 2 participants : Douala, \w+ 12\sjuillet 2030 à 14\sh\s30\s; 2 participants passent au statut « Convoqué »$/,
       ),
     ).toBeVisible();
     expect(
@@ -182,7 +182,7 @@ describe('pipeline on the participants list', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/237690000001');
     const text = url.searchParams.get('text') ?? '';
     expect(text).toMatch(/^Bonjour Awa Ngono \(équipe Les Lions\),/);
-    expect(text).toMatch(/à Douala, le \w+ 12 juillet 2030 à 14:30 \(heure de Douala\)/);
+    expect(text).toMatch(/à Douala, le \w+ 12\sjuillet 2030 à 14\sh\s30 \(heure de Douala\)/);
     expect(text).toContain('Adresse\u00a0: Institut français du Cameroun');
     expect(within(convocations).getAllByText('Pas encore notifié')).toHaveLength(2);
 
@@ -199,7 +199,7 @@ describe('pipeline on the participants list', () => {
     expect(await backend.sql(`select action, summary from audit_log order by id`)).toEqual([
       {
         action: 'participant.slot',
-        summary: 'Audition à Douala le 12/07/2030 à 14h30 pour 2 participants',
+        summary: 'Audition à Douala le 12/07/2030 à 14 h 30 pour 2 participants',
       },
       {
         action: 'participant.notified',

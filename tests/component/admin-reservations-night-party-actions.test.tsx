@@ -124,7 +124,7 @@ describe('reservations page, Night Party', () => {
     ).toEqual([
       {
         action: 'reservation.check_in_undo',
-        summary: 'Entrée annulée, motif : « Pass scanné par erreur »',
+        summary: 'Entrée annulée, motif\u00a0: «\u00a0Pass scanné par erreur\u00a0»',
       },
     ]);
     // "Garder l’entrée" closes without changing anything.

@@ -41,7 +41,7 @@ describe('the concert’s doors in the settings', () => {
     const [row] = await backend.sql<{ summary: string }>(
       "select summary from audit_log where action = 'settings.update' order by id desc limit 1",
     );
-    expect(row.summary).toBe('Paramètres modifiés : portes (Porte Nord, Entrée VIP)');
+    expect(row.summary).toBe('Paramètres modifiés : portes (Porte Nord, Entrée VIP)');
   });
 
   it('shows the database’s refusal under the field and stores nothing', async () => {

@@ -46,7 +46,9 @@ describe('offline', () => {
     await typeCode(user, offlinePass.pass_code);
     expect(await verdict()).toHaveTextContent('Entrée validée — Awa N.');
     expect(screen.getByText('Hors ligne')).toBeVisible();
-    expect(screen.getByText(/^Vérifié hors ligne avec la liste de \d\d:\d\d/)).toBeVisible();
+    expect(
+      screen.getByText(/^Vérifié hors ligne avec la liste de \d{1,2}\sh(?:\s\d\d)?/),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Scanner le suivant' }));
     onLine.mockRestore();
 
@@ -107,7 +109,7 @@ describe('offline', () => {
     const waiting = await pass('confirmed', 'Awa Ngono');
     network = 'no-list';
     const { user } = await openDoor();
-    expect(await screen.findByText(/^Liste des passes pas encore téléchargée/)).toBeVisible();
+    expect(await screen.findByText(/^Liste des pass pas encore téléchargée/)).toBeVisible();
     network = 'down';
     await typeCode(user, waiting.pass_code);
     expect(await verdict()).toHaveTextContent('En attente de réseau — sera envoyé');

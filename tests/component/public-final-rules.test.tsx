@@ -61,7 +61,7 @@ describe('the final’s rules on /reglement', () => {
       'En cas d’égalité, départagés par 1.\u00a0la meilleure note du jury\u00a0; 2.\u00a0la meilleure note moyenne en «\u00a0Technique\u00a0»\u00a0; 3.\u00a0la voix prépondérante du juré principal (sa propre note).',
     );
     expect(box.textContent).toContain(
-      'Publié le 1 juin 2028 à 18:00, modifié le 3 juin 2028 à 10:30.',
+      'Publié le 1\u00a0juin 2028 à 18\u00a0h, modifié le 3\u00a0juin 2028 à 10\u00a0h\u00a030.',
     );
     // The singing rules are not published: not shown.
     expect(within(box).queryByRole('heading', { name: 'Chant' })).toBeNull();

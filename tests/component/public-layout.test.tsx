@@ -111,7 +111,7 @@ describe('public layout and home', () => {
       '/inscription?type=team',
     );
     expect(screen.getByText(/De 2 à 10 personnes/)).toBeVisible();
-    expect(banner).toHaveTextContent(/^.* à \d\d:\d\d, Palais des Sports de Yaoundé/);
+    expect(banner).toHaveTextContent(/^.* à \d{1,2} h( \d\d)?, Palais des Sports de Yaoundé/);
     expect(banner).toHaveTextContent(/smartphone/);
     expect(within(banner).getByRole('link', { name: 'Réserver ma place' })).toHaveAttribute(
       'href',

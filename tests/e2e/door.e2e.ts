@@ -164,10 +164,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('pass and door at %s siz
 
     // The same pass still in front of the camera: the next reading says it has entered.
     await page.getByRole('button', { name: 'Scanner le suivant' }).click();
-    const already = page.getByRole('heading', { level: 2, name: /^Déjà entré à \d\d:\d\d/ });
+    const already = page.getByRole('heading', { level: 2, name: /^Déjà entré à \d+\sh/ });
     await already.waitFor({ timeout: 30_000 });
     expect(await already.textContent()).toMatch(
-      new RegExp(`^Déjà entré à \\d\\d:\\d\\d \\(porte ${Number(n) + 1}\\)$`),
+      new RegExp(`^Déjà entré à \\d{1,2}\\sh(?:\\s\\d\\d)? \\(porte ${Number(n) + 1}\\)$`),
     );
     await screenshot(page, viewport, 'door-verdict-already');
     await expectAccessible(page, `${viewport} /porte/ verdict already`);

@@ -228,7 +228,7 @@ describe('messages that reach people', () => {
     const before = await call('/rest/v1/rpc/admin_reminder_preview', { channel: 'sms' }, token);
     const toSend = Number(before.recipients) - Number(before.already_queued);
     expect(toSend).toBeGreaterThan(1);
-    const confirmLabel = `Envoyer à ${toSend} passes confirmés`;
+    const confirmLabel = `Envoyer à ${toSend} pass confirmés`;
 
     // "Envois" and the preview at 360 px (cancelled there) and 1280 px (sent there).
     for (const viewport of ['phone', 'desktop'] as const) {
@@ -245,7 +245,7 @@ describe('messages that reach people', () => {
       await page.getByRole('button', { name: 'Envoyer le rappel' }).click();
       const dialog = page.getByRole('dialog', { name: 'Envoyer le rappel du concert' });
       await dialog.getByText(/^Rappel : Booster Night Party .*\/pass\/[A-Z0-9]{10}$/).waitFor();
-      await dialog.getByText(`${toSend} passes confirmés`, { exact: true }).waitFor();
+      await dialog.getByText(`${toSend} pass confirmés`, { exact: true }).waitFor();
       await dialog.getByText(/FCFA par segment/).waitFor();
       await check(page, viewport, 'admin-outbox-reminder-preview');
       if (viewport === 'phone') {
@@ -253,10 +253,7 @@ describe('messages that reach people', () => {
         await dialog.waitFor({ state: 'detached' });
       } else {
         await dialog.getByRole('button', { name: confirmLabel }).click();
-        await waitForToast(
-          page,
-          `Rappel mis en file d’envoi pour ${toSend} passes confirmés (SMS)`,
-        );
+        await waitForToast(page, `Rappel mis en file d’envoi pour ${toSend} pass confirmés (SMS)`);
       }
       expect(admin.pageErrors).toEqual([]);
     }

@@ -154,7 +154,7 @@ describe.each(['phone', 'desktop'] as const)('the pass comes first (%s)', (viewp
       .getByRole('link', { name: /^Booster Night Party/ })
       .first();
     await inFirstScreen(page, next, viewport, 'the next event');
-    expect(await next.textContent()).toMatch(/\d{4} à \d\d:\d\d/);
+    expect(await next.textContent()).toMatch(/\d{4} à \d{1,2}\sh(?:\s\d\d)?/);
     expect(await next.getAttribute('href')).toBe('/night-party');
     await expectAccessible(page, `${viewport} home`);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${viewport}-pass-first-home.png`) });

@@ -101,7 +101,7 @@ describe('the organisers’ workspace', () => {
       expect(wa.pathname).toMatch(/^\/237[26]\d{8}$/);
       const text = wa.searchParams.get('text') ?? '';
       expect(text).toContain(`Bonjour ${names[0]}`);
-      expect(text).toMatch(/à Bafoussam, le \w+ 12 juillet 2030 à 15:30 \(heure de Douala\)/);
+      expect(text).toMatch(/à Bafoussam, le \w+ 12\sjuillet 2030 à 15\sh\s30 \(heure de Douala\)/);
       expect(text).toContain('Adresse\u00a0:');
       await popup.close();
       await waitForToast(page, `Convocation de ${names[0]} enregistrée comme envoyée`);
@@ -116,7 +116,7 @@ describe('the organisers’ workspace', () => {
       await settle(page);
       await page.getByText('Convocation envoyée par WhatsApp à 1 participant').first().waitFor();
       await page
-        .getByText(/^Audition à Bafoussam le 12\/07\/2030 à 15h30/)
+        .getByText(/^Audition à Bafoussam le 12\/07\/2030 à 15 h 30/)
         .first()
         .waitFor();
       await page.getByText('Statut « présélectionné » pour 2 participants').first().waitFor();

@@ -142,7 +142,7 @@ describe('text rules', () => {
   const cases: [Path, string, string][] = [
     ['register_participant', 'full_name', 'Le nom complet est obligatoire'],
     ['register_participant', 'city', 'La ville est obligatoire'],
-    ['register_participant', 'team_name', "Le nom de l'équipe est obligatoire"],
+    ['register_participant', 'team_name', 'Le nom de l’équipe est obligatoire'],
     ['create_reservation', 'full_name', 'Le nom est obligatoire'],
     ['create_reservation', 'ville', 'La ville est obligatoire'],
     ['send_contact_message', 'name', 'Le nom est obligatoire'],

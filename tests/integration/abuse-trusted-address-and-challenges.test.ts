@@ -248,7 +248,7 @@ describe('challenges (docs/decisions/016-trusted-address-and-proof-of-work.md)',
     });
     expect(stale).toMatchObject({
       status: 400,
-      body: { hint: 'pow_outdated', message: 'Vérification anti-robot trop ancienne : réessayez.' },
+      body: { hint: 'pow_outdated', message: 'Vérification anti-robot trop ancienne : réessayez.' },
     });
     // A fresh one at the current level is accepted.
     const fresh = await call('create_reservation', {

@@ -136,7 +136,7 @@ describe('updating a team', () => {
       teamMembers: [{ fullName: 'Même Numéro', phone: p.phone, email: '' }],
     });
     await expect(sameAsRegistrant).rejects.toThrow(
-      "Chaque personne de l'équipe doit avoir son propre numéro de téléphone (membre 1).",
+      'Chaque personne de l’équipe doit avoir son propre numéro de téléphone (membre 1).',
     );
     const twice = updateParticipant(id, {
       ...p,

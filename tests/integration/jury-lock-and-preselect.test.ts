@@ -58,7 +58,7 @@ describe('lock', () => {
       code: 'P409',
       hint: 'scores_missing',
       message:
-        'Notes manquantes : Juré 2 (1 participant). Verrouillez quand même pour passer outre.',
+        'Notes manquantes : Juré 2 (1 participant). Verrouillez quand même pour passer outre.',
     });
     expect(JSON.parse(missing.error!.details)).toEqual([{ judge_label: 'Juré 2', performers: 1 }]);
     expect((await jurySession(lead, id)).missing).toEqual([
@@ -87,7 +87,7 @@ describe('lock', () => {
     expect(late.error).toMatchObject({
       code: 'P409',
       hint: 'session_locked',
-      message: 'Session verrouillée : la note n’a pas été enregistrée.'.replace('’', "'"),
+      message: 'Session verrouillée : la note n’a pas été enregistrée.',
     });
     // The phone that lost the answer to a stored card hears "stored" again: nothing changes.
     expect((await submit(lead, args)).data).toMatchObject({ stored: true, card: { id: card } });
@@ -97,7 +97,7 @@ describe('lock', () => {
     );
     expect(max).toBe(1);
     expect((await journal('jury.lock')).at(-1)!.summary).toMatch(
-      /^Session d'audition verrouillée : Douala le/,
+      /^Session d’audition verrouillée : Douala le/,
     );
   });
 
@@ -106,7 +106,7 @@ describe('lock', () => {
     await score(lead, s, people[0], 5);
     expect((await lead.rpc('jury_lock_session', { session_id: id, force: true })).error).toBeNull();
     expect((await journal('jury.lock')).at(-1)!.summary).toMatch(
-      /\(forcée ; notes manquantes : Juré 2, 1 participant\)$/,
+      /\(forcée ; notes manquantes : Juré 2, 1 participant\)$/,
     );
     expect(
       (await lead.rpc('admin_unlock_session', { session_id: id, reason: 'Erreur' })).error,
@@ -180,10 +180,10 @@ describe('preselection', () => {
     );
     expect(statuses.map((r) => r.status)).toEqual(['convoque', 'preselectionne', 'preselectionne']);
     expect((await journal('jury.preselect')).at(-1)!.summary).toMatch(
-      /^Les 2 premiers en danse \(Douala le .+\) : statut « présélectionné »$/,
+      /^Les 2 premiers en danse \(Douala le .+\) : statut « présélectionné »$/,
     );
     expect((await journal('participant.status')).at(-1)!.summary).toBe(
-      'Statut « présélectionné » pour 2 participants',
+      'Statut « présélectionné » pour 2 participants',
     );
     const [{ n }] = await backend.sql<{ n: number }>(
       `select count(*)::int n from participant_status_history
@@ -200,7 +200,7 @@ describe('preselection', () => {
     });
     expect(across.data).toMatchObject({ ids: [limbe.people[0], douala.people[0]], updated: 2 });
     expect((await journal('jury.preselect')).at(-1)!.summary).toMatch(
-      /^Les 2 premiers en danse \(toutes villes\) : statut « finaliste »$/,
+      /^Les 2 premiers en danse \(toutes villes\) : statut « finaliste »$/,
     );
   });
 

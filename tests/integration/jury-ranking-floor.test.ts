@@ -182,7 +182,7 @@ describe('preselection only from locked, complete sessions', () => {
     });
     expect(incomplete.error).toMatchObject({ code: 'P409', hint: 'sessions_not_ready' });
     expect(incomplete.error!.message).toBe(
-      `Désignation des finalistes impossible : Session Douala du ${douala.shown} incomplète (1 participant sans toutes leurs notes). Verrouillez chaque session une fois toutes ses notes données.`,
+      `Désignation des finalistes impossible : Session Douala du ${douala.shown} incomplète (1 participant sans toutes leurs notes). Verrouillez chaque session une fois toutes ses notes données.`,
     );
     expect(await statuses([...douala.people, ...limbe.people])).toEqual(before);
     const [{ n }] = await backend.sql<{ n: number }>(

@@ -157,7 +157,7 @@ describe('cards', () => {
     const rows = await journal('jury.score');
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)!.summary).toMatch(
-      /^Note du jury : Douala le \d\d\/12\/2026, passage n° 1, 7,5 \/ 10$/,
+      /^Note du jury : Douala le \d\d\/12\/2026, passage n° 1, 7,5 \/ 10$/,
     );
   });
 
@@ -216,7 +216,7 @@ describe('cards', () => {
       [
         { scores: { ...scores, [first]: undefined } },
         'scores',
-        /^Notez le critère « Technique »\.$/,
+        /^Notez le critère « Technique »\.$/,
       ],
       [{ scores: { ...scores, [first]: 7.3 } }, 'scores', /de 0 à 10 par demi-points/],
       [{ scores: { ...scores, [first]: 11 } }, 'scores', /de 0 à 10 par demi-points/],

@@ -105,7 +105,7 @@ describe('admin_update_settings', () => {
       'Le nombre maximum de participants doit être un entier de 1 à 1 000 000.',
     ],
     [{ venue_name: ' ' }, 'venue_name', 'Le nom du lieu doit contenir entre 2 et 120 caractères.'],
-    [{ venue_address: 'x' }, 'venue_address', "L'adresse doit contenir entre 2 et 200 caractères."],
+    [{ venue_address: 'x' }, 'venue_address', 'L’adresse doit contenir entre 2 et 200 caractères.'],
     [
       { map_url: 'http://example.cm/plan' },
       'map_url',
@@ -131,12 +131,12 @@ describe('admin_update_settings', () => {
     [
       { doors_open_at: '2099-01-01T00:00:00Z' },
       'doors_open_at',
-      "L'ouverture des portes doit précéder le début du concert.",
+      'L’ouverture des portes doit précéder le début du concert.',
     ],
     [
       { reservations_open_at: '2099-01-01T00:00:00Z' },
       'reservations_open_at',
-      "L'ouverture des réservations doit précéder le début du concert.",
+      'L’ouverture des réservations doit précéder le début du concert.',
     ],
     [
       { reservations_close_at: '2099-01-01T00:00:00Z' },
@@ -163,9 +163,9 @@ describe('admin_update_settings', () => {
     [
       { final_on: '2001-01-01' },
       'final_on',
-      "La finale doit avoir lieu après l'ouverture des inscriptions.",
+      'La finale doit avoir lieu après l’ouverture des inscriptions.',
     ],
-    [{ capacity: 5, id: false }, 'id', "Ce paramètre n'existe pas."],
+    [{ capacity: 5, id: false }, 'id', 'Ce paramètre n’existe pas.'],
   ])('refuses %j on its field, in French, and changes nothing', async (payload, field, message) => {
     const before = await backend.sql('select * from edition_settings, contest_settings');
     const { error, status } = await update(payload);

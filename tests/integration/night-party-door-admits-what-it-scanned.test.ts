@@ -114,7 +114,7 @@ describe('door_sync takes codes, not the list', () => {
       'reservation.check_in',
     ]);
     expect(rows[1].summary).toBe(
-      `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 3 » (hors ligne) : réservation trouvée`,
+      `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 3 » (hors ligne) : réservation trouvée`,
     );
   });
 

@@ -48,7 +48,7 @@ describe('declared doors', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       action: 'settings.update',
-      summary: 'Paramètres modifiés : portes (Porte Nord, Entrée VIP, Porte (sud))',
+      summary: 'Paramètres modifiés : portes (Porte Nord, Entrée VIP, Porte (sud))',
       after: { door_names: ['Porte Nord', 'Entrée VIP', 'Porte (sud)'] },
     });
     // The same list again changes nothing and journals nothing.
@@ -61,8 +61,8 @@ describe('declared doors', () => {
 
   it.each([
     [[], 'Déclarez au moins une porte.'],
-    [['Porte 1', 'porte 1'], 'La porte « porte 1 » est déclarée deux fois.'],
-    [['<b>Porte</b>'], /^Nom de porte invalide : « <b>Porte<\/b> »/],
+    [['Porte 1', 'porte 1'], 'La porte « porte 1 » est déclarée deux fois.'],
+    [['<b>Porte</b>'], /^Nom de porte invalide : « <b>Porte<\/b> »/],
     [['Porte 1', '   '], /^Nom de porte invalide/],
     [['x'.repeat(41)], /^Nom de porte invalide/],
     [Array.from({ length: 21 }, (_, i) => `Porte ${i + 1}`), 'Vingt portes au plus.'],

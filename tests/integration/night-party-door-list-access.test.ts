@@ -71,7 +71,7 @@ describe('door_list, who and when', () => {
         error: {
           code: 'P403',
           hint: 'door_not_open',
-          message: `Le contrôle des entrées n'est pas encore ouvert : il ouvre le ${opens}.`,
+          message: `Le contrôle des entrées n’est pas encore ouvert : il ouvre le ${opens}.`,
         },
       });
       expect(await auditSince(since)).toEqual([]);

@@ -126,7 +126,7 @@ describe('door_list, the full download', () => {
         actor: doorIds[0],
         action: 'door.list',
         entity_id: null,
-        summary: 'Liste des passes téléchargée à « Porte 1 » (5 pass)',
+        summary: 'Liste des pass téléchargée à « Porte 1 » (5 pass)',
         before: null,
         after: { door: 'Porte 1', passes: 5 },
       },

@@ -41,7 +41,7 @@ describe('door names and check-ins by hand (finding 8 of the trust review)', () 
         hint: 'invalid_field',
         details: 'door',
         message:
-          "Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' . # ° / ( ), ex. « Porte 1 ».",
+          "Nom de porte invalide : de 1 à 40 lettres, chiffres, espaces ou - ' . # ° / ( ), ex. « Porte 1 ».",
       });
       expect(await auditSince(since)).toEqual([]);
     },
@@ -60,7 +60,7 @@ describe('door names and check-ins by hand (finding 8 of the trust review)', () 
       by_hand: true,
     });
     expect(await auditSince(since)).toEqual([
-      expect.objectContaining({ actor: doorIds[0], summary: 'Entrée validée à « admin »' }),
+      expect.objectContaining({ actor: doorIds[0], summary: 'Entrée validée à « admin »' }),
       expect.objectContaining({
         actor: adminId,
         summary: 'Entrée validée à la main (administration)',
@@ -110,7 +110,7 @@ describe('door names and check-ins by hand (finding 8 of the trust review)', () 
         actor: adminId,
         action: 'reservation.check_in_undo',
         entity_id: p.id,
-        summary: 'Entrée annulée, motif : « Pass scanné par erreur en test »',
+        summary: 'Entrée annulée, motif : « Pass scanné par erreur en test »',
         before: expect.objectContaining({ door: 'Porte 1', by_hand: false }),
         after: { reason: 'Pass scanné par erreur en test' },
       }),

@@ -90,9 +90,9 @@ describe('door_phone_search', () => {
     expect(rows.map((r) => [r.action, r.summary])).toEqual([
       [
         'door.lookup',
-        `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 1 » : réservation trouvée`,
+        `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 1 » : réservation trouvée`,
       ],
-      ['door.lookup', 'Recherche par téléphone 6•• •• •• 99 à « Porte 1 » : aucune réservation'],
+      ['door.lookup', 'Recherche par téléphone 6•• •• •• 99 à « Porte 1 » : aucune réservation'],
     ]);
     expect(JSON.stringify(rows)).not.toContain(p.phone);
     const [confirmed] = await sync(doors[0], 'Porte 1', [scan(await refOf(p.id), ago(1000))]);

@@ -84,7 +84,7 @@ describe('the door window (finding 4 of the trust review)', () => {
       const since = await lastAuditId();
       // The window opens 2 hours before the doors (private.door_settings).
       const opens = doualaTime(new Date(doorsOpen.getTime() - 2 * 3_600_000));
-      const message = `Le contrôle des entrées n'est pas encore ouvert : il ouvre le ${opens}.`;
+      const message = `Le contrôle des entrées n’est pas encore ouvert : il ouvre le ${opens}.`;
       const byCode = await doors[0].rpc('check_in', {
         code: p.pass_code,
         door: 'Porte 1',
@@ -106,7 +106,7 @@ describe('the door window (finding 4 of the trust review)', () => {
         expect.objectContaining({
           actor: doorIds[1],
           action: 'door.lookup',
-          summary: `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 1 » : refusée, contrôle pas encore ouvert`,
+          summary: `Recherche par téléphone 6•• •• •• ${p.phone.slice(-2)} à « Porte 1 » : refusée, contrôle pas encore ouvert`,
         }),
       ]);
       expect(JSON.stringify(rows)).not.toContain(p.phone);
@@ -168,7 +168,7 @@ describe('phone look-ups (finding 4 of the trust review)', () => {
     for (const a of limited) {
       expect(a.status).toBe(429);
       expect(a.error?.message).toMatch(
-        /^Trop de recherches par téléphone depuis ce compte : réessayez dans (une minute|\d+ minutes), ou scannez le pass ou tapez son code\.$/,
+        /^Trop de recherches par téléphone depuis ce compte : réessayez dans (une minute|\d+ minutes), ou scannez le pass ou tapez son code\.$/,
       );
     }
     const rows = await auditSince(since);

@@ -57,7 +57,7 @@ describe('door_sync', () => {
         actor: doorIds[0],
         action: 'reservation.check_in',
         entity_id: p.id,
-        summary: 'Entrée validée à « Porte 1 » (hors ligne)',
+        summary: 'Entrée validée à « Porte 1 » (hors ligne)',
       }),
     ]);
     expect(
@@ -139,7 +139,7 @@ describe('door_sync', () => {
       }),
     ]);
     expect(rows[0].summary).toMatch(
-      /^Double entrée : admis hors ligne à « Porte 3 » le .+, déjà entré à « Porte 1 » le .+$/,
+      /^Double entrée : admis hors ligne à « Porte 3 » le .+, déjà entré à « Porte 1 » le .+$/,
     );
 
     const { data: forAdmin, error } = await staff.admin.rpc('door_double_entries_list');

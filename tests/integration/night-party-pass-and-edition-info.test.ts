@@ -55,7 +55,7 @@ describe('the pass', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.error).toMatchObject({
       hint: 'pass_unknown',
-      message: 'Pass inconnu : vérifiez le code.',
+      message: 'Pass inconnu : vérifiez le code.',
     });
 
     const { data } = await reserve(reservation());
@@ -133,7 +133,7 @@ describe('who cancels a pass (finding 3 of the trust review)', () => {
         code: '42501',
         hint: 'staff_cancel_from_admin',
         message:
-          "Vous êtes connecté avec un compte de l'organisation : annulez cette réservation depuis l'administration (page Réservations).",
+          'Vous êtes connecté avec un compte de l’organisation : annulez cette réservation depuis l’administration (page Réservations).',
       });
     }
     expect(await getPass(data!.pass_code)).toMatchObject({ state: 'confirmed' });

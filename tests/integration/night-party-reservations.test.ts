@@ -126,7 +126,7 @@ describe('create_reservation', () => {
       code: 'P403',
       hint: 'reservations_not_open',
       message:
-        'Les réservations ne sont pas encore ouvertes : elles ouvrent le 01/03/2099 à 09h30.',
+        'Les réservations ne sont pas encore ouvertes : elles ouvrent le 01/03/2099 à 9 h 30.',
     });
     expect(await states()).toEqual({});
   });
@@ -141,7 +141,7 @@ describe('create_reservation', () => {
     expect(started.status).toBe(403);
     expect(started.error).toMatchObject({
       hint: 'reservations_closed',
-      message: 'Les réservations sont closes : la Night Party a commencé.',
+      message: 'Les réservations sont closes : la Night Party a commencé.',
     });
 
     await backend.setEdition({

@@ -73,7 +73,7 @@ describe('passes a script reserves', () => {
       Array(20).fill([403, 'vote_reserved_after']),
     );
     expect(results[0].error?.message.replace(/'/g, '’')).toBe(
-      'Ce vote est ouvert aux pass réservés avant sa préparation : ce pass, réservé ensuite, ne permet d’y voter qu’une fois validé à l’entrée.',
+      'Ce vote est ouvert aux pass réservés avant sa préparation : ce pass, réservé ensuite, ne permet d’y voter qu’une fois validé à l’entrée.',
     );
     const state = await anon.rpc('vote_state', { code: codes[0], known_round: round.id });
     expect(state.data).toMatchObject({

@@ -20,7 +20,7 @@ describe('cast_vote: who may vote', () => {
       [(await pass(backend, 'confirmed')).pass_code, 403, 'vote_not_checked_in', 'Ce pass n’a'],
       [(await pass(backend, 'waitlisted')).pass_code, 403, 'vote_waitlisted', 'liste d’attente'],
       [(await pass(backend, 'cancelled')).pass_code, 403, 'vote_cancelled', 'Ce pass est annulé'],
-      ['ABCDEFGHJK', 404, 'pass_unknown', 'Pass inconnu : vérifiez le code.'],
+      ['ABCDEFGHJK', 404, 'pass_unknown', 'Pass inconnu : vérifiez le code.'],
     ];
     for (const [code, status, hint, message] of cases) {
       const { error, status: got } = await vote(anon, code, round, c1);
@@ -38,7 +38,7 @@ describe('cast_vote: who may vote', () => {
     const draft = await vote(anon, voter.pass_code, other, other.candidates[0]);
     expect(draft.error).toMatchObject({
       hint: 'vote_closed',
-      message: 'Ce vote n’est pas ouvert.'.replace('’', "'"),
+      message: 'Ce vote n’est pas ouvert.',
     });
     expect(await counted(round)).toBe(0);
 
@@ -48,7 +48,7 @@ describe('cast_vote: who may vote', () => {
     expect(late.status).toBe(409);
     expect(late.error).toMatchObject({
       hint: 'vote_closed',
-      message: "Le vote est clos : ce choix n'a pas été enregistré.",
+      message: 'Le vote est clos : ce choix n’a pas été enregistré.',
     });
     const [row] = await backend.sql('select candidate_id::text from votes where round_id = $1', [
       round.id,
@@ -92,7 +92,7 @@ describe('cast_vote: who may vote', () => {
     expect(refused.status).toBe(429);
     expect(refused.error).toMatchObject({
       hint: 'vote_too_many',
-      message: 'Trop de changements de vote pour ce pass : votre dernier choix reste compté.',
+      message: 'Trop de changements de vote pour ce pass : votre dernier choix reste compté.',
     });
     // The 21st accepted vote (20th change) still counts: c2.
     expect(

@@ -128,7 +128,7 @@ describe('votes in flight while the round closes', () => {
       `select summary from audit_log where action = 'vote.close' and entity_id = $1`,
       [round.id],
     );
-    expect(summary).toBe(`Vote « ${round.title} » clos (${settled} votants)`);
+    expect(summary).toBe(`Vote « ${round.title} » clos (${settled} votants)`);
     expect((await admin.rpc('admin_vote_results', { round_id: round.id })).data).toMatchObject({
       voters: settled,
     });

@@ -75,13 +75,13 @@ describe('vote_state: what the pass page polls', () => {
       refusal: {
         code: 'vote_not_checked_in',
         message:
-          "Ce pass n'a pas encore été validé à l'entrée : faites-le scanner à la porte pour voter.",
+          'Ce pass n’a pas encore été validé à l’entrée : faites-le scanner à la porte pour voter.',
       },
     });
     expect((await anon.rpc('vote_state', { code: 'ABCDEFGHJK' })).data).toMatchObject({
       round: null,
       can_vote: false,
-      refusal: { code: 'pass_unknown', message: 'Pass inconnu : vérifiez le code.' },
+      refusal: { code: 'pass_unknown', message: 'Pass inconnu : vérifiez le code.' },
     });
     // No round open, outside the concert: nothing to poll for.
     await regie.rpc('regie_close_round', { id: round.id });

@@ -66,7 +66,7 @@ describe('rounds: editing, candidates, one open at a time', () => {
       expect(status).toBe(409);
       expect(error).toMatchObject({
         hint: 'vote_round_locked',
-        message: 'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
+        message: 'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
       });
     }
     const deleted = await admin.rpc('admin_delete_vote_round', { id: round.id });
@@ -109,7 +109,7 @@ describe('rounds: editing, candidates, one open at a time', () => {
           { number: 100, name: 'A' },
           { number: 2, name: 'B' },
         ],
-        'Le numéro d’un candidat est un nombre entier de 1 à 99.'.replace('’', "'"),
+        'Le numéro d’un candidat est un nombre entier de 1 à 99.',
       ],
     ];
     for (const [candidates, message] of refusals) {
@@ -150,7 +150,7 @@ describe('rounds: editing, candidates, one open at a time', () => {
     const refused = await regie.rpc('regie_open_round', { id: b.id });
     expect(refused.error).toMatchObject({
       hint: 'vote_other_open',
-      message: "Une autre manche est ouverte : closez-la avant d'ouvrir celle-ci.",
+      message: 'Une autre manche est ouverte : closez-la avant d’ouvrir celle-ci.',
     });
     await regie.rpc('regie_close_round', { id: a.id });
     const both = await Promise.all([
@@ -210,7 +210,7 @@ describe('the close by the server’s clock', () => {
     expect(journal).toEqual([
       {
         actor: null,
-        summary: `Vote « ${round.title} » clos par le minuteur (1 votant)`,
+        summary: `Vote « ${round.title} » clos par le minuteur (1 votant)`,
         at: closes_at,
       },
     ]);
@@ -237,31 +237,31 @@ describe('the journal', () => {
       expect.objectContaining({
         action: 'vote.round_create',
         actor_email: 'vote-admin@example.cm',
-        summary: `Manche de vote « ${round.title} » créée (3 candidats)`,
+        summary: `Manche de vote « ${round.title} » créée (3 candidats)`,
       }),
       {
         action: 'vote.open',
         actor: regieId,
         actor_email: 'regie@example.cm',
-        summary: `Vote « ${round.title} » ouvert (90 s)`,
+        summary: `Vote « ${round.title} » ouvert (90 s)`,
       },
       {
         action: 'vote.close',
         actor: regieId,
         actor_email: 'regie@example.cm',
-        summary: `Vote « ${round.title} » clos (0 votant)`,
+        summary: `Vote « ${round.title} » clos (0 votant)`,
       },
       {
         action: 'vote.reveal',
         actor: regieId,
         actor_email: 'regie@example.cm',
-        summary: `Résultats du vote « ${round.title} » révélés : aucun vote (0 votant)`,
+        summary: `Résultats du vote « ${round.title} » révélés : aucun vote (0 votant)`,
       },
       {
         action: 'vote.screen_reset',
         actor: regieId,
         actor_email: 'regie@example.cm',
-        summary: "Écran de scène remis à l'accueil",
+        summary: 'Écran de scène remis à l’accueil',
       },
     ]);
   });

@@ -74,6 +74,7 @@ const FUNCTIONS: Record<string, Fn> = {
   door_lane_alerts_list: { args: async () => ({}), who: READERS },
   night_party_stats: { args: async () => ({}), who: READERS },
   edition_stats: { args: async () => ({}), who: READERS },
+  sponsor_report: { args: async () => ({}), who: READERS },
   attendance_report: { args: async () => ({}), who: READERS },
   reservation_summary: { args: async () => ({}), who: READERS },
   participant_stats: { args: async () => ({}), who: READERS },

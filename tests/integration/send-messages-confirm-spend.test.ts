@@ -55,7 +55,7 @@ describe('changes that spend money ask first', () => {
     };
     const first = await admin.rpc('admin_update_settings', { payload });
     expect(first.error?.message).toMatch(
-      /^Cette action met 8 messages en file d'envoi \(coût estimé des SMS : \d+ FCFA\)/,
+      /^Cette action met 8 messages en file d’envoi \(coût estimé des SMS : \d+ FCFA\)/,
     );
     const asked = spend(first.error);
     expect(asked.count).toBe(8);

@@ -141,7 +141,7 @@ describe('failures', () => {
     expect(await runtime.run()).toEqual({ claimed: 1, sent: 0, failed: 1, retried: 0 });
     const row = await outboxRow(id);
     expect(row).toMatchObject({ state: 'failed', attempts: 1, provider: 'twilio' });
-    expect(row.last_error).toMatch(/^Twilio 400 \(21211\) : The 'To' number/);
+    expect(row.last_error).toMatch(/^Twilio 400 \(21211\)\s: The 'To' number/);
     expect(await runtime.run()).toMatchObject({ claimed: 0 });
   });
 

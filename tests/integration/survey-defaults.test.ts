@@ -103,7 +103,7 @@ describe('create_reservation records the pre-filled answers the visitor changed'
       hint: 'invalid_field',
       details: 'survey_changed',
       message:
-        'Réponses modifiées invalides : seules les questions pré-remplies du questionnaire sont acceptées.',
+        'Réponses modifiées invalides : seules les questions pré-remplies du questionnaire sont acceptées.',
     });
     expect(await stored()).toEqual([]);
   });

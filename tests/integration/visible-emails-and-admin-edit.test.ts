@@ -125,7 +125,7 @@ describe('the admin’s edit', () => {
     const cases: [Record<string, unknown>, unknown, string, string][] = [
       [{ full_name: '\u3164\u3164' }, null, 'Le nom est obligatoire', 'full_name'],
       [{ city: '\u2066 \u2069' }, null, 'La ville est obligatoire', 'city'],
-      [{ team_name: '\u{e0020}' }, null, "Le nom de l'équipe est obligatoire", 'team_name'],
+      [{ team_name: '\u{e0020}' }, null, 'Le nom de l’équipe est obligatoire', 'team_name'],
       [{ email: 'awa@example.cm?bcc=espion@example.org' }, null, 'Adresse email invalide', 'email'],
       [
         {},

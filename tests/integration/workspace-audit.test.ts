@@ -92,7 +92,7 @@ describe('what the rows say', () => {
         action: 'reservation.check_in',
         entity: 'reservation',
         entity_id: r.id,
-        summary: 'Entrée validée à « Porte 3 »',
+        summary: 'Entrée validée à « Porte 3 »',
         after: { door: 'Porte 3', by_hand: false, scan_id: scan },
       }),
     ]);
@@ -109,7 +109,7 @@ describe('what the rows say', () => {
     expect(await auditSince(backend, since)).toEqual([
       expect.objectContaining({
         action: 'participant.update',
-        summary: 'Fiche modifiée : ville, région',
+        summary: 'Fiche modifiée : ville, région',
         before: { city: 'Douala', region: 'Littoral' },
         after: { city: 'Kribi', region: 'Sud' },
       }),

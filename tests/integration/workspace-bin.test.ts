@@ -95,7 +95,7 @@ describe('admin_delete_participant and admin_restore_participant', () => {
     expect(notBinned.error).toMatchObject({
       code: 'P0001',
       hint: 'not_found',
-      message: "Ce participant n'est pas dans la corbeille.",
+      message: 'Ce participant n’est pas dans la corbeille.',
     });
     expect((await staff.admin.rpc('admin_delete_participant', { id })).error).toBeNull();
     expect((await staff.admin.rpc('admin_delete_participant', { id })).error).toMatchObject({
@@ -166,7 +166,7 @@ describe('the purge of the bin after 30 days', () => {
       expect.objectContaining({
         action: 'bin.purge',
         actor_email: EMAIL('admin'),
-        summary: 'Corbeille vidée : 1 participant supprimé définitivement',
+        summary: 'Corbeille vidée : 1 participant supprimé définitivement',
         after: { count: 1, ids: [old] },
       }),
     ]);

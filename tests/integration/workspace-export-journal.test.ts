@@ -15,47 +15,51 @@ describe('log_export', () => {
   const REAL: Record<ExportName, { filters: Record<string, string>; summary: string }> = {
     participants: {
       filters: { search: 'Awa', category: 'dance', region: 'Littoral', status: 'convoque' },
-      summary: 'Export CSV des participants : 42 lignes',
+      summary: 'Export CSV des participants : 42 lignes',
     },
     'participants.xlsx': {
       filters: { participationType: 'team', auditionCity: 'Yaoundé' },
-      summary: 'Export Excel des participants : 42 lignes',
+      summary: 'Export Excel des participants : 42 lignes',
     },
     participant_json: {
       filters: { participant: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
-      summary: "Export JSON d'une fiche participant : 42 lignes",
+      summary: 'Export JSON d’une fiche participant : 42 lignes',
     },
     reservations: {
       filters: { search: '699', status: 'maybe', city: 'Douala', heardFrom: 'social' },
-      summary: 'Export CSV des réservations : 42 lignes',
+      summary: 'Export CSV des réservations : 42 lignes',
     },
     'reservations.xlsx': {
       filters: { state: 'checked_in' },
-      summary: 'Export Excel des réservations : 42 lignes',
+      summary: 'Export Excel des réservations : 42 lignes',
     },
     messages: {
       filters: { search: 'sponsor', state: 'unhandled' },
-      summary: 'Export CSV des messages de contact : 42 lignes',
+      summary: 'Export CSV des messages de contact : 42 lignes',
     },
     presence_night_party: {
       filters: {},
-      summary: 'Export CSV des présences à la Night Party : 42 lignes',
+      summary: 'Export CSV des présences à la Night Party : 42 lignes',
     },
     distribution_regionale: {
       filters: {},
-      summary: 'Export CSV de la répartition par région : 42 lignes',
+      summary: 'Export CSV de la répartition par région : 42 lignes',
     },
     vote_results: {
       filters: { round: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
-      summary: 'Export CSV des résultats du vote : 42 lignes',
+      summary: 'Export CSV des résultats du vote : 42 lignes',
     },
     'vote_results.xlsx': {
       filters: { round: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b' },
-      summary: 'Export Excel des résultats du vote : 42 lignes',
+      summary: 'Export Excel des résultats du vote : 42 lignes',
     },
     'audition_scores.xlsx': {
       filters: {},
-      summary: 'Export Excel des notes du jury : 42 lignes',
+      summary: 'Export Excel des notes du jury : 42 lignes',
+    },
+    'sponsor_report.xlsx': {
+      filters: {},
+      summary: 'Export Excel du rapport pour le sponsor : 42 lignes',
     },
   };
 
@@ -85,7 +89,7 @@ describe('log_export', () => {
     const since = await lastAuditId(backend);
     const refused = [
       // The review's example: any text became the journal's sentence.
-      [{ what: 'Paramètres modifiés : rien', filters: {}, row_count: 0 }, 'what'],
+      [{ what: 'Paramètres modifiés : rien', filters: {}, row_count: 0 }, 'what'],
       [{ what: 'participants_excel', filters: {}, row_count: 1 }, 'what'],
       [{ what: ' ', filters: {}, row_count: 1 }, 'what'],
       [{ what: 'participants', filters: { note: 'Paramètres modifiés' }, row_count: 1 }, 'filters'],
@@ -109,7 +113,7 @@ describe('log_export', () => {
     expect(
       (await staff.admin.rpc('log_export', { what: 'Rien', filters: {}, row_count: 0 })).error
         ?.message,
-    ).toBe("Export inconnu : le journal n'inscrit que les exports du site.");
+    ).toBe('Export inconnu : le journal n’inscrit que les exports du site.');
     expect(
       (await staff.lecteur.rpc('log_export', { what: 'participants', filters: {}, row_count: 1 }))
         .error?.code,
@@ -121,13 +125,12 @@ describe('log_export', () => {
   // file with personal data stays an admin's.
   it('journals a reader’s aggregate exports and refuses them every other', async () => {
     const since = await lastAuditId(backend);
-    for (const what of ['presence_night_party', 'distribution_regionale'] as const) {
+    const aggregates = ['presence_night_party', 'distribution_regionale', 'sponsor_report.xlsx'];
+    for (const what of aggregates) {
       const { error } = await staff.lecteur.rpc('log_export', { what, filters: {}, row_count: 7 });
       expect(error, what).toBeNull();
     }
-    const personal = EXPORTS.filter(
-      (e) => e !== 'presence_night_party' && e !== 'distribution_regionale',
-    );
+    const personal = EXPORTS.filter((e) => !aggregates.includes(e));
     expect(personal).toHaveLength(9);
     for (const what of personal) {
       const args = { what, filters: REAL[what].filters, row_count: 1 };
@@ -144,13 +147,18 @@ describe('log_export', () => {
         actor_email: EMAIL('lecteur'),
         action: 'export',
         entity: 'presence_night_party',
-        summary: 'Export CSV des présences à la Night Party : 7 lignes',
+        summary: 'Export CSV des présences à la Night Party : 7 lignes',
       }),
       expect.objectContaining({
         actor: staff.ids.lecteur,
         action: 'export',
         entity: 'distribution_regionale',
-        summary: 'Export CSV de la répartition par région : 7 lignes',
+        summary: 'Export CSV de la répartition par région : 7 lignes',
+      }),
+      expect.objectContaining({
+        actor: staff.ids.lecteur,
+        entity: 'sponsor_report.xlsx',
+        summary: 'Export Excel du rapport pour le sponsor : 7 lignes',
       }),
     ]);
   });

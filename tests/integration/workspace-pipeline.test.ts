@@ -52,7 +52,7 @@ describe('admin_set_status', () => {
       action: 'participant.status',
       entity: 'participant',
       entity_id: null,
-      summary: 'Statut « présélectionné » pour 1000 participants',
+      summary: 'Statut « présélectionné » pour 1000 participants',
     });
     expect((rows[0].after as { ids: string[] }).ids).toEqual([...ids].sort());
     expect(Object.keys((rows[0].before as { status: object }).status)).toHaveLength(1000);
@@ -72,7 +72,7 @@ describe('admin_set_status', () => {
       hint: 'invalid_field',
       details: 'status',
       message:
-        'Statut inconnu : choisissez inscrit, présélectionné, convoqué, finaliste, lauréat ou refusé.',
+        'Statut inconnu : choisissez inscrit, présélectionné, convoqué, finaliste, lauréat ou refusé.',
     });
     const none = await staff.admin.rpc('admin_set_status', { ids: [], status: 'refuse' });
     expect(none.error).toMatchObject({
@@ -125,7 +125,7 @@ describe('admin_assign_slot', () => {
     expect(await auditSince(backend, since)).toEqual([
       expect.objectContaining({
         action: 'participant.slot',
-        summary: 'Audition à Yaoundé le 12/08/2030 à 14h00 pour 3 participants',
+        summary: 'Audition à Yaoundé le 12/08/2030 à 14 h pour 3 participants',
       }),
     ]);
   });
@@ -141,7 +141,7 @@ describe('admin_assign_slot', () => {
       code: '22023',
       details: 'city',
       message:
-        "Ville d'audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.",
+        'Ville d’audition inconnue : choisissez Douala, Yaoundé, Bafoussam, Garoua ou Limbe.',
     });
     const noDate = await staff.admin.rpc('admin_assign_slot', { ids, city: 'Douala', at: null });
     expect(noDate.error).toMatchObject({ details: 'at' });
@@ -182,7 +182,7 @@ describe('notes and notification', () => {
     const bad = await staff.admin.rpc('admin_mark_notified', { ids, channel: 'sms' });
     expect(bad.error).toMatchObject({
       details: 'channel',
-      message: 'Canal inconnu : choisissez whatsapp ou email.',
+      message: 'Canal inconnu : choisissez whatsapp ou e-mail.',
     });
   });
 });

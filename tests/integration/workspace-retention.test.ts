@@ -76,7 +76,7 @@ describe('the purge date (admin_update_settings)', () => {
       code: '22023',
       details: 'concert_starts_at',
       message:
-        'Des places sont réservées : le début du concert ne peut pas être placé dans le passé.',
+        'Des places sont réservées : le début du concert ne peut pas être placé dans le passé.',
     });
     // Later is fine.
     const later = await staff.admin.rpc('admin_update_settings', {
@@ -155,7 +155,7 @@ describe('one admin cannot wipe the edition (security review, finding 5)', () =>
     const early = await staff.admin.rpc('admin_purge_personal_data');
     expect(early.error).toMatchObject({ code: 'P0001', hint: 'purge_not_due' });
     expect(early.error?.message).toMatch(
-      /^La purge programmée ne pourra s'exécuter qu'à partir du \d\d\/\d\d\/\d{4} à \d{1,2} h( \d\d)?\.$/,
+      /^La purge programmée ne pourra s’exécuter qu’à partir du \d\d\/\d\d\/\d{4} à \d{1,2} h( \d\d)?\.$/,
     );
     expect(await backend.sql('select private.run_due_purge() r')).toEqual([{ r: null }]);
     expect(await personalCounts()).toEqual(before);

@@ -68,7 +68,7 @@ describe('the scheduled purge', () => {
     ).toMatchObject({
       details: 'personal_data_purge_at',
       message:
-        'Une purge des données personnelles est programmée : annulez-la avant de changer sa date.',
+        'Une purge des données personnelles est programmée : annulez-la avant de changer sa date.',
     });
     for (const fn of ['admin_request_purge', 'admin_cancel_purge']) {
       expect((await staff.lecteur.rpc(fn)).error?.code, fn).toBe('42501');
@@ -210,7 +210,7 @@ describe('the scheduled purge', () => {
         action: 'retention.purge',
         entity: 'retention',
         after: data,
-        summary: expect.stringMatching(/^Purge des données personnelles : \d+ participants/),
+        summary: expect.stringMatching(/^Purge des données personnelles : \d+ participants/),
       }),
     ]);
 

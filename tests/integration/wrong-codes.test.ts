@@ -81,7 +81,7 @@ describe('wrong pass codes from one address', () => {
     expect(refused[0].body).toMatchObject({
       hint: 'wrong_codes_limited',
       message: expect.stringMatching(
-        /^Trop de codes de pass inconnus depuis votre connexion : réessayez dans \d+ minutes\. Un pass reçu par message s'ouvre toujours par son lien\.$/,
+        /^Trop de codes de pass inconnus depuis votre connexion : réessayez dans \d+ minutes\. Un pass reçu par message s’ouvre toujours par son lien\.$/,
       ),
     });
     // Counted: one row per wrong code answered, none for the refused ones; an alert for admins.

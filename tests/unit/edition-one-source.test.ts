@@ -28,14 +28,14 @@ describe('one edition, one source', () => {
       auditionCity: 'Douala',
       auditionAt: '2031-12-06T09:00:00+01:00',
     });
-    expect(text).toContain('samedi 6 décembre 2031 à 09:00');
+    expect(text).toContain('samedi 6\u00a0décembre 2031 à 9\u00a0h');
     expect(years(text ?? '')).toEqual(['2031']);
   });
 
   it('the edition’s words come from the settings: 2031 only', () => {
     expect(challengeName(INFO_2031)).toBe('Booster Challenge 2031');
     expect(nightPartyName(INFO_2031)).toBe('Booster Night Party 2031');
-    expect(registrationWindow(INFO_2031)).toBe('du 15 juin 2031 au 30 juillet 2031');
+    expect(registrationWindow(INFO_2031)).toBe('du 15\u00a0juin 2031 au 30\u00a0juillet 2031');
     expect(finalWhere(INFO_2031)).toBe('à Kribi en septembre 2031');
     const faq = FAQ_ITEMS.map((i) => `${i.answer} ${i.dated?.(INFO_2031) ?? ''}`).join(' ');
     expect(faq).toContain('à Kribi en septembre 2031');

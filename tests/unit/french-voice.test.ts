@@ -2,7 +2,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { formatEventDate, formatEventDay, formatEventTime } from '../../src/lib/dates';
 import { isVerbatim } from '../setup/specification';
+import { FRENCH, GSM7, TEMPLATES, sms, sqlTexts } from './support/sql-strings';
 
 /**
  * One French voice (docs/glossary.md): every string of the interface, public site and admin, aria
@@ -15,7 +17,7 @@ import { isVerbatim } from '../setup/specification';
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 
-const RULES: { name: string; pattern: RegExp }[] = [
+const RULES: { name: string; pattern: RegExp; frenchOnly?: boolean }[] = [
   {
     name: '« e-mail » (not Email, email, E-Mail)',
     pattern: /(?<![.\w-])(?:[Ee]mails?|E-Mails?)\b/,
@@ -30,6 +32,18 @@ const RULES: { name: string; pattern: RegExp }[] = [
   { name: 'hours as "16 h" (not 16h00)', pattern: /\b\d{1,2}h\d{2}\b/ },
   { name: 'a no-break space before : ; ! ? »', pattern: / [:;!?»]/ },
   { name: 'a no-break space after «', pattern: /« / },
+  {
+    name: 'a space before : ; ! ? (not "Merci!")',
+    pattern: /[\p{L}\d)»][:;!?](?=\s|$)/u,
+    frenchOnly: true,
+  },
+  { name: 'hours as "16 h" (not 16:00)', pattern: /(?<![\d:])\d{1,2}:\d{2}(?![\d:])/ },
+  { name: '"pass" invariable (not passes)', pattern: /\bpass(?:es|s)\b/ },
+  {
+    name: 'a no-break space between day and month',
+    pattern:
+      / \d{1,2}(?:er)? (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/,
+  },
 ];
 
 /** Attributes whose values are code, not text. */
@@ -134,6 +148,8 @@ const CODE_CALLS = new Set([
   'endsWith',
   'includes',
   'RegExp',
+  'super',
+  'fetch',
 ]);
 
 function files(dir: string): string[] {
@@ -195,8 +211,9 @@ function interfaceStrings(path: string): { text: string; line: number }[] {
       // Identifiers, keys, paths and MIME types have no space: not text.
       if (/\s/.test(node.text) || /^\p{Lu}/u.test(node.text)) add(node, node.text);
     } else if (ts.isTemplateExpression(node) && !inCodePosition(node)) {
-      const parts = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)];
-      add(node, parts.join(''));
+      const parts = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join('');
+      // A URL or a path built from parts (`${api}/email/send`) has no space: not text.
+      if (/\s/.test(parts)) add(node, parts);
     }
     ts.forEachChild(node, visit);
   };
@@ -204,23 +221,61 @@ function interfaceStrings(path: string): { text: string; line: number }[] {
   return out;
 }
 
+const TIME_RULE = 'hours as "16 h" (private.douala_time, not HH24:MI)';
+
 /** Exempt: text the specification gives verbatim (tests/setup/specification.ts). */
 const inSpec = isVerbatim;
 
 describe('one French voice (docs/glossary.md)', () => {
   const found: Found[] = [];
-  for (const file of files(join(ROOT, 'src'))) {
-    for (const { text, line } of interfaceStrings(file)) {
-      if (inSpec(text)) continue;
-      for (const rule of RULES) {
-        if (rule.pattern.test(text))
-          found.push({ file: relative(ROOT, file), line, text, rule: rule.name });
-      }
+  const check = (file: string, line: number, text: string, rules = RULES) => {
+    if (inSpec(text)) return;
+    for (const rule of rules) {
+      if (rule.pattern.test(text) && (!rule.frenchOnly || FRENCH.test(text)))
+        found.push({ file, line, text, rule: rule.name });
     }
+  };
+  const sources = [join(ROOT, 'src'), join(ROOT, 'supabase', 'functions')].flatMap(files);
+  for (const file of sources)
+    for (const { text, line } of interfaceStrings(file)) check(relative(ROOT, file), line, text);
+  for (const { file, line, text, fn } of sqlTexts(ROOT)) {
+    if (fn === 'private.sms_encoding') continue;
+    if (!sms(fn, text)) check(file, line, text);
+    // A curly apostrophe or a no-break space would make every SMS UCS-2: two to three times the
+    // parts, and the cost (docs/decisions/033-messages-outbox.md).
+    else if (!GSM7.test(text)) found.push({ file, line, text, rule: 'GSM-7 message templates' });
+    else
+      check(
+        file,
+        line,
+        text,
+        RULES.filter((r) => !/apostrophe|space/.test(r.name)),
+      );
+    if (/HH24(?:"h"|:)MI/.test(text)) found.push({ file, line, text, rule: TIME_RULE });
   }
 
-  it('scans the interface strings', () => {
-    expect(files(join(ROOT, 'src')).length).toBeGreaterThan(100);
+  it('scans the interface strings, the Edge Function and the database’s texts', () => {
+    expect(sources.length).toBeGreaterThan(100);
+    expect(sqlTexts(ROOT).length).toBeGreaterThan(150);
+    expect(sqlTexts(ROOT).filter((s) => s.fn === TEMPLATES).length).toBe(5);
+  });
+
+  it('writes dates and times as the glossary does (16 h, a day held to its month)', () => {
+    const at = '2026-12-19T15:00:00Z';
+    expect(formatEventTime(at)).toBe('16\u00a0h');
+    expect(formatEventTime('2026-12-19T08:05:00Z')).toBe('9\u00a0h\u00a005');
+    expect(formatEventDate(at)).toBe('samedi 19\u00a0décembre 2026');
+    expect(formatEventDay(at)).toBe('19\u00a0décembre 2026');
+  });
+
+  it(`uses ${TIME_RULE} in the database`, () => {
+    const list = found.filter((f) => f.rule === TIME_RULE).map((f) => `${f.file}:${f.line}`);
+    expect(list).toEqual([]);
+  });
+
+  it('keeps the message templates in GSM-7', () => {
+    const list = found.filter((f) => f.rule === 'GSM-7 message templates');
+    expect(list.map((f) => `${f.file}:${f.line} ${JSON.stringify(f.text)}`)).toEqual([]);
   });
 
   for (const rule of RULES) {

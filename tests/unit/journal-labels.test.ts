@@ -17,8 +17,8 @@ describe('journal labels', () => {
   });
 
   it('shows instants at Douala’s time and days as dd/mm/yyyy', () => {
-    expect(journalValue('doors_open_at', '2026-12-19T13:00:00+00:00')).toBe('19/12/2026 14:00');
-    expect(journalValue('runs_at', '2026-12-31T23:30:00Z')).toBe('01/01/2027 00:30');
+    expect(journalValue('doors_open_at', '2026-12-19T13:00:00+00:00')).toBe('19/12/2026 14\u00a0h');
+    expect(journalValue('runs_at', '2026-12-31T23:30:00Z')).toBe('01/01/2027 0\u00a0h\u00a030');
     expect(journalValue('held_on', '2026-12-05')).toBe('05/12/2026');
   });
 

@@ -14,7 +14,7 @@ import type { DoorDerivation } from './door-ref';
  * four digits.
  */
 
-const DOOR_LIST_FAILED = 'La liste des passes n’a pas pu être téléchargée.';
+const DOOR_LIST_FAILED = 'La liste des pass n’a pas pu être téléchargée.';
 
 /** 'c' confirmed, 'w' waitlisted, 'x' cancelled. */
 export type DoorPassState = (typeof CheckedValues.reservations.state)[number];

@@ -23,14 +23,13 @@ const CHECK_ERROR = 'Le code n’a pas pu être vérifié pour le moment. Réess
 export async function checkCertificate(code: string): Promise<CertificateCheck> {
   const { data, error } = await publicRpc('final_certificate_verify', { code });
   if (error) throw toDataError(error, CHECK_ERROR);
-  const x = (data ?? {}) as Record<string, unknown>;
-  if (x.valid !== true) return { valid: false };
+  if (data?.valid !== true) return { valid: false };
   return {
     valid: true,
-    name: String(x.name ?? ''),
-    category: x.category === 'singing' ? 'singing' : 'dance',
-    rank: typeof x.rank === 'number' ? x.rank : null,
-    laureate: x.laureate === true,
-    publishedAt: String(x.published_at ?? ''),
+    name: data.name ?? '',
+    category: data.category === 'singing' ? 'singing' : 'dance',
+    rank: data.rank,
+    laureate: data.laureate === true,
+    publishedAt: data.published_at ?? '',
   };
 }

@@ -25,15 +25,12 @@ export async function getFinalCertificates(category: FinalCategory): Promise<Cer
   const { data, error } = await supabase.rpc('admin_final_certificates', { category });
   if (error) throw toDataError(error, CERTIFICATES_ERROR);
   if (!Array.isArray(data)) throw new DataError('unknown', CERTIFICATES_ERROR);
-  return (data as unknown[]).map((v) => {
-    const x = (v ?? {}) as Record<string, unknown>;
-    return {
-      category,
-      publishedAt: String(x.published_at ?? ''),
-      name: String(x.name ?? ''),
-      rank: typeof x.rank === 'number' ? x.rank : null,
-      laureate: x.laureate === true,
-      code: String(x.code ?? ''),
-    };
-  });
+  return data.map((x) => ({
+    category,
+    publishedAt: x.published_at ?? '',
+    name: x.name ?? '',
+    rank: x.rank,
+    laureate: x.laureate === true,
+    code: x.code ?? '',
+  }));
 }

@@ -113,6 +113,7 @@ export const EXPORTS = [
   'vote_results',
   'vote_results.xlsx',
   'audition_scores.xlsx',
+  'sponsor_report.xlsx',
 ] as const;
 export type ExportName = (typeof EXPORTS)[number];
 

@@ -30,17 +30,18 @@ export type EditionStats = {
   };
 };
 
-const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const list = (v: unknown): Record<string, unknown>[] =>
+export const int = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0;
+export const text = (v: unknown) => (typeof v === 'string' ? v : '');
+export const list = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? (v as Record<string, unknown>[]) : [];
-const counts = (r: Record<string, unknown>): CategoryCounts => ({
+export const counts = (r: Record<string, unknown>): CategoryCounts => ({
   dance: int(r.dance),
   singing: int(r.singing),
 });
 
 /** The database's answer as the page reads it (missing parts become empty, never undefined). */
-function toEditionStats(data: unknown): EditionStats {
+export function toEditionStats(data: unknown): EditionStats {
   const d = (data ?? {}) as Record<string, unknown>;
   const np = (d.nightParty ?? {}) as Record<string, unknown>;
   return {

@@ -109,8 +109,8 @@ export function DoorQueuePanel({ pending, sent, list }: QueueProps) {
     <>
       <p className="rounded-xl bg-white p-4 text-gray-900 shadow-sm">
         {list
-          ? `Liste des passes à jour à ${formatEventTime(list.syncedAt)} (${list.passes} pass) : les contrôles sont jugés même sans réseau.`
-          : 'Liste des passes pas encore téléchargée : sans réseau, les contrôles seront mis en attente.'}
+          ? `Liste des pass à jour à ${formatEventTime(list.syncedAt)} (${list.passes} pass) : les contrôles sont jugés même sans réseau.`
+          : 'Liste des pass pas encore téléchargée : sans réseau, les contrôles seront mis en attente.'}
       </p>
       <p
         role="status"

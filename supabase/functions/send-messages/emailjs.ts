@@ -56,7 +56,7 @@ export function emailjsAdapter(config: EmailJsConfig): Adapter {
       }
       const text = (await response.text().catch(() => '')).trim();
       if (response.ok) return { ok: true, providerId: null };
-      const error = `EmailJS ${response.status} : ${text || response.statusText}`.slice(0, 500);
+      const error = `EmailJS ${response.status} : ${text || response.statusText}`.slice(0, 500);
       if (response.status === 429)
         return { ok: false, error, retryAfter: retryAfterSeconds(response, 60) };
       // 400: the request itself (a bad address, an unknown template); 401/403 are settings a

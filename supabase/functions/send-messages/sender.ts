@@ -56,7 +56,7 @@ async function sendAll(
       const outcome = pacer.blockedFor(0)
         ? {
             ok: false as const,
-            error: 'Limite de débit du fournisseur : nouvel essai plus tard.',
+            error: 'Limite de débit du fournisseur : nouvel essai plus tard.',
             retryAfter: pacer.pauseLeft(),
           }
         : await pacer.turn().then(() => adapter.send(row));

@@ -59,7 +59,7 @@ export function twilioAdapter(config: TwilioConfig): Adapter {
         message?: unknown;
       } | null;
       if (response.ok && typeof json?.sid === 'string') return { ok: true, providerId: json.sid };
-      const error = `Twilio ${response.status}${json?.code ? ` (${String(json.code)})` : ''} : ${
+      const error = `Twilio ${response.status}${json?.code ? ` (${String(json.code)})` : ''} : ${
         typeof json?.message === 'string' ? json.message : response.statusText
       }`.slice(0, 500);
       if (response.status === 429)

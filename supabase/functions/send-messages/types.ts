@@ -58,5 +58,5 @@ export function retryAfterSeconds(response: Response, fallback?: number): number
 /** A network failure or a timeout: worth another try later. */
 export function networkOutcome(error: unknown): Outcome {
   const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { ok: false, error: `Réseau : ${what}`.slice(0, 500) };
+  return { ok: false, error: `Réseau : ${what}`.slice(0, 500) };
 }

@@ -98,7 +98,7 @@ export function whatsappAdapter(config: WhatsAppConfig): Adapter {
       const id = json?.messages?.[0]?.id;
       if (response.ok && typeof id === 'string') return { ok: true, providerId: id };
       const code = Number(json?.error?.code ?? NaN);
-      const error = `WhatsApp ${response.status}${Number.isFinite(code) ? ` (${code})` : ''} : ${
+      const error = `WhatsApp ${response.status}${Number.isFinite(code) ? ` (${code})` : ''} : ${
         typeof json?.error?.message === 'string' ? json.error.message : response.statusText
       }`.slice(0, 500);
       if (response.status === 429 || RATE_LIMITED.has(code))

@@ -124,7 +124,7 @@ export async function openDoor(door = 'Porte 1') {
 
 /** The door list has been downloaded (the page judges passes without the network from now on). */
 export const listReady = () =>
-  screen.findByText(/^Liste des passes à jour à \d\d:\d\d/, {}, { timeout: 10_000 });
+  screen.findByText(/^Liste des pass à jour à \d{1,2}\sh/, {}, { timeout: 10_000 });
 
 /** The live count "entered / expected" reads `text`. */
 export const countShows = (text: string) => screen.findByText(text, { selector: 'dd' });

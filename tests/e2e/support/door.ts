@@ -174,7 +174,7 @@ export async function withoutDoorList(page: Page, context: BrowserContext) {
       }),
   );
   await page.reload();
-  await page.getByText(/^Liste des passes pas encore téléchargée/).waitFor();
+  await page.getByText(/^Liste des pass pas encore téléchargée/).waitFor();
 }
 
 /** The focus ring of `target` once it has the keyboard focus, measured on the pixels. */

@@ -116,7 +116,9 @@ export function doualaTime(at: Date): string {
       .formatToParts(at)
       .map((x) => [x.type, x.value]),
   );
-  return `${p.day}/${p.month}/${p.year} à ${p.hour}h${p.minute}`;
+  // Hours as docs/glossary.md writes them (private.douala_time): "14 h", "9 h 05".
+  const minutes = p.minute === '00' ? '' : ` ${p.minute}`;
+  return `${p.day}/${p.month}/${p.year} à ${Number(p.hour)} h${minutes}`;
 }
 
 export const auditSince = async (id: number) =>

@@ -90,7 +90,7 @@ export const NAME_FIELDS: [
     'register_participant',
     (v) => team({ team_name: v }),
     'team_name',
-    "Le nom de l'équipe est obligatoire",
+    'Le nom de l’équipe est obligatoire',
   ],
   [
     'team member',

@@ -34,7 +34,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'jury.session_delete': 'Session d’audition supprimée',
   'jury.criteria': 'Critères du jury modifiés',
   'jury.preselect': 'Sélection d’après les auditions',
-  'door.list': 'Liste des passes téléchargée à la porte',
+  'door.list': 'Liste des pass téléchargée à la porte',
   'reservation.double_entry': 'Double entrée',
   'messages.reminder': 'Rappel mis en file',
   'messages.convocation': 'Convocations mises en file',

@@ -13,7 +13,7 @@ import { CHANNEL_LABELS, formatFcfa } from './outbox-labels';
 /** The channels a reminder goes by (a pass has a phone, no e-mail). */
 const REMINDER_CHANNELS = PHONE_CHANNELS;
 
-const passes = (n: number) => (n > 1 ? `${formatCount(n)} passes confirmés` : `${n} pass confirmé`);
+const passes = (n: number) => (n > 1 ? `${formatCount(n)} pass confirmés` : `${n} pass confirmé`);
 
 /** The passes still to send to: those that do not have this concert's reminder yet. */
 const toSend = (p: ReminderPreview) => Math.max(0, p.recipients - p.alreadyQueued);

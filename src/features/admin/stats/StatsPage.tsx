@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
@@ -9,6 +10,7 @@ import { BarChart } from '../ui/charts';
 import { percent } from '@/lib/numbers';
 import { REGION_CSV_FILE, regionsCsv } from './regions-csv';
 import { EditionStatsSections } from './EditionStats';
+import { exportSponsorReport } from './sponsor-report-export';
 import { DataTable } from '../ui/DataTable';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { EmptyState, QueryStatus } from '../ui/ListState';
@@ -31,6 +33,11 @@ export default function StatsPage() {
   const query = useQuery(statsQuery());
   const narrow = useNarrowScreen();
   const stats = query.data;
+  const [reporting, setReporting] = useState(false);
+  const onSponsorReport = () => {
+    setReporting(true);
+    void exportSponsorReport().finally(() => setReporting(false));
+  };
 
   const onExportRegions = () => {
     if (!stats) return;
@@ -47,7 +54,13 @@ export default function StatsPage() {
     // A container: the figures take 2 then 4 columns as its width allows, in rem, so they stay
     // readable with text at 200 % (a media query would count the window, not the text).
     <div className="@container space-y-6">
-      <h1 className={pageTitle}>Statistiques</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className={pageTitle}>Statistiques</h1>
+        {/* The sponsor's workbook: every figure of this page and what it adds (ADR 053). */}
+        <Button variant="secondary" onClick={onSponsorReport} disabled={reporting}>
+          {reporting ? 'Préparation du rapport…' : 'Exporter le rapport pour le sponsor (Excel)'}
+        </Button>
+      </div>
 
       <QueryStatus
         query={query}
