@@ -1137,11 +1137,11 @@ begin
   perform private.require_admin();
   if admin_final_certificates.category is null
      or admin_final_certificates.category not in ('dance', 'singing') then
-    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
+    perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   end if;
   if not exists (select 1 from public.final_result_snapshots x
                   where x.category = admin_final_certificates.category) then
-    raise exception 'Publiez d’abord les résultats : les certificats en portent le code.'
+    raise exception 'Publiez d’abord les résultats : les certificats en portent le code.'
       using errcode = 'P0001', hint = 'not_published';
   end if;
   return query
@@ -3999,11 +3999,11 @@ end;
 $function$
 ;
 
-grant execute on function public.admin_final_certificates(text) to authenticated;
-
 grant execute on function public.final_certificate_verify(text) to anon;
 
 grant execute on function public.final_certificate_verify(text) to authenticated;
+
+grant execute on function public.admin_final_certificates(text) to authenticated;
 
 grant execute on function public.sponsor_report() to authenticated;
 

@@ -184,7 +184,7 @@ describe('honest settings', () => {
     expect(definitionOf('Capacité (places)', places)).toHaveTextContent(/^1\s500$/);
     expect(definitionOf('Places confirmables', places)).toHaveTextContent(/^1\s650$/);
     expect(definitionOf('Début du concert')).toHaveTextContent(
-      /18 mai 2030.*16:00.*heure de Douala/,
+      /18\s+mai 2030.*16\s+h.*heure de Douala/,
     );
     // No input, no save, no purge button: nothing the database would refuse.
     await screen.findByText(/Aucune purge n’est programmée/);

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetPublicQueries } from '@/lib/public-query';
+import { plain } from '../setup/french';
 import { backend, SLOW, preloadPagesAndResetEdition, renderAt } from './support/public-content';
 
 preloadPagesAndResetEdition();
@@ -112,7 +113,7 @@ describe('/resultats', () => {
     );
     renderAt('/resultats');
     const dance = await screen.findByRole('region', { name: 'Danse' }, SLOW);
-    expect(dance).toHaveTextContent('Résultats attendus le 30 juin 2028 à 22:00.');
+    expect(dance).toHaveTextContent('Résultats attendus le 30 juin 2028 à 22 h.');
     expect(screen.getByRole('region', { name: 'Chant' })).toHaveTextContent(
       'Les résultats seront publiés ici après la finale.',
     );
@@ -156,8 +157,8 @@ describe('/resultats', () => {
     expect(cyril.textContent).toContain('Juré 1Récusé (conflit d’intérêts)\u00a0: non compté');
     expect(cyril.textContent).toContain('Juré 3Technique\u00a0:9 (+1,41)');
     expect(cyril.textContent).toContain('Total\u00a0:9 (+1,41)');
-    expect(text).toContain('30 juin 2028 à 20:10, Juré 2 pour Bibi Eto\u00a0: Note mal saisie');
-    expect(text).toContain('Publiés le 30 juin 2028 à 22:15.');
+    expect(plain(text)).toContain('30 juin 2028 à 20 h 10, Juré 2 pour Bibi Eto : Note mal saisie');
+    expect(plain(text)).toContain('Publiés le 30 juin 2028 à 22 h 15.');
     expect(within(dance).getByText(DIGEST)).toBeVisible();
   });
 
@@ -196,8 +197,8 @@ describe('/resultats', () => {
     await user.click(within(check).getByRole('button', { name: 'Vérifier' }));
     await waitFor(
       () =>
-        expect(status.textContent).toBe(
-          'Certificat authentique\u00a0: Bibi Eto, Danse, 2e place, lauréat, résultats publiés le 30 juin 2028 à 22:15.',
+        expect(plain(status.textContent ?? '')).toBe(
+          'Certificat authentique : Bibi Eto, Danse, 2e place, lauréat, résultats publiés le 30 juin 2028 à 22 h 15.',
         ),
       SLOW,
     );

@@ -116,8 +116,9 @@ describe('the certificates', () => {
       laureate: false,
     });
     const forged = list[0].code.slice(0, -1) + (list[0].code.endsWith('0') ? '1' : '0');
-    expect((await anon.rpc('final_certificate_verify', { code: forged })).data).toEqual({
+    expect((await anon.rpc('final_certificate_verify', { code: forged })).data).toMatchObject({
       valid: false,
+      name: null,
     });
     const malformed = await anon.rpc('final_certificate_verify', { code: 'BOOSTER' });
     expect(malformed.error).toMatchObject({
@@ -139,7 +140,7 @@ describe('the certificates', () => {
       for (let i = 0; i < 3; i++)
         expect(
           (await anon.rpc('final_certificate_verify', { code: '0000-0000-0000' })).data,
-        ).toEqual({ valid: false });
+        ).toMatchObject({ valid: false, name: null });
       const refused = await anon.rpc('final_certificate_verify', { code: c.code });
       expect(refused.status).toBe(429);
       expect(refused.error).toMatchObject({ hint: 'rate_limited' });

@@ -40,9 +40,11 @@ export const WRITE_FUNCTIONS = (
         -- Reads: the deployment's diagnostic (docs/decisions/016-trusted-address-and-proof-of-work.md),
         -- a closed vote's results (docs/decisions/030-public-vote.md), the audition sessions' list
         -- (docs/decisions/031-jury-scorecards.md) and the reminder's preview
-        -- (docs/decisions/033-messages-outbox.md).
+        -- (docs/decisions/033-messages-outbox.md), the final's certificates with their codes
+        -- (docs/decisions/049-results-and-certificates.md).
         and p.proname not in ('admin_client_address', 'admin_vote_results',
-                              'admin_audition_sessions', 'admin_reminder_preview')
+                              'admin_audition_sessions', 'admin_reminder_preview',
+                              'admin_final_certificates')
       order by 1`,
   )
 ).map((r) => r.proname);
