@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EDITION, REGIONS } from '@/config/edition';
 import { normalisePhone } from '@/lib/phone';
+import { CheckedValues } from '../../supabase/database.types';
 import {
   cleanLine,
   email,
@@ -36,8 +37,9 @@ export const PARTICIPANT_LIMITS = {
   description: 1000,
 } as const;
 
-const CATEGORIES = ['dance', 'singing'] as const;
-const PARTICIPATION_TYPES = ['solo', 'team'] as const;
+/** As the database declares them (participants.category, participants.participation_type). */
+export const CATEGORIES = CheckedValues.participants.category;
+const PARTICIPATION_TYPES = CheckedValues.participants.participation_type;
 
 /** An http(s) address without spaces, as the database checks link_to_work. */
 const LINK_PATTERN = /^https?:\/\/\S+$/i;

@@ -18,7 +18,7 @@ const staffSignInSchema = z.object({
 });
 type StaffSignInValues = z.infer<typeof staffSignInSchema>;
 
-type Props<Staff> = {
+export type StaffSignInProps<Staff> = {
   /** The page's own mark, title and line saying who may sign in. */
   logo: LogoFile;
   logoAlt: string;
@@ -46,7 +46,7 @@ export function StaffSignIn<Staff>({
   signIn,
   notice,
   onSignedIn,
-}: Props<Staff>) {
+}: StaffSignInProps<Staff>) {
   const {
     register,
     handleSubmit,

@@ -1,6 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
-import type { CheckedValues } from '../../../supabase/database.types';
+import { CheckedValues } from '../../../supabase/database.types';
 
 /**
  * The organisers' side of the final (/admin/auditions?finale=, docs/decisions/047-the-final.md):
@@ -9,7 +9,9 @@ import type { CheckedValues } from '../../../supabase/database.types';
  * and journals each write.
  */
 
-export type FinalCategory = (typeof CheckedValues.final_rules.category)[number];
+/** The final's categories, as the database declares them (final_rules.category). */
+export const FINAL_CATEGORIES = CheckedValues.final_rules.category;
+export type FinalCategory = (typeof FINAL_CATEGORIES)[number];
 
 export type FinalFinalist = {
   name: string;

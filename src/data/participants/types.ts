@@ -1,7 +1,9 @@
 /** The participants' entities (camelCase). Only src/data maps them from and to database rows. */
 import { CheckedValues } from '../../../supabase/database.types';
 
-export type Category = (typeof CheckedValues.participants.category)[number];
+/** The contest's categories, as the database declares them (participants.category). */
+export const CATEGORIES = CheckedValues.participants.category;
+export type Category = (typeof CATEGORIES)[number];
 export type ParticipationType = (typeof CheckedValues.participants.participation_type)[number];
 
 export type TeamMember = {

@@ -1,5 +1,6 @@
 import { NIGHT_PARTY_LOGO_LIGHT } from '@/components/brand/Logo';
-import { StaffSignIn } from '@/components/staff/StaffSignIn';
+import { LazyStaffSignIn } from '@/components/staff/LazyStaffSignIn';
+import { StaffLoading } from '@/components/staff/StaffLoading';
 import { signInDoor, type DoorStaff } from '@/data/staff/door-sign-in';
 
 type Props = {
@@ -11,7 +12,14 @@ type Props = {
 /** The door staff's sign-in (Supabase Auth; the database says who may check in). */
 export function DoorSignIn(props: Props) {
   return (
-    <StaffSignIn
+    <LazyStaffSignIn
+      fallback={
+        <StaffLoading
+          logo={NIGHT_PARTY_LOGO_LIGHT}
+          logoAlt="Booster Night Party"
+          title="Contrôle des entrées"
+        />
+      }
       logo={NIGHT_PARTY_LOGO_LIGHT}
       logoAlt="Booster Night Party"
       title="Contrôle des entrées"

@@ -1,5 +1,6 @@
 import { CHALLENGE_LOGO_LIGHT } from '@/components/brand/Logo';
-import { StaffSignIn } from '@/components/staff/StaffSignIn';
+import { LazyStaffSignIn } from '@/components/staff/LazyStaffSignIn';
+import { StaffLoading } from '@/components/staff/StaffLoading';
 import { signInJury, type JuryStaff } from '@/data/staff/jury-sign-in';
 
 type Props = {
@@ -11,7 +12,14 @@ type Props = {
 /** The judges’ sign-in (Supabase Auth; the database says who may score). */
 export function JurySignIn(props: Props) {
   return (
-    <StaffSignIn
+    <LazyStaffSignIn
+      fallback={
+        <StaffLoading
+          logo={CHALLENGE_LOGO_LIGHT}
+          logoAlt="Booster Challenge"
+          title="Jury des auditions"
+        />
+      }
       logo={CHALLENGE_LOGO_LIGHT}
       logoAlt="Booster Challenge"
       title="Jury des auditions"

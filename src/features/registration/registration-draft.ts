@@ -1,5 +1,6 @@
 import { isUuid } from '@/lib/uuid';
 import { REGIONS } from '@/config/edition';
+import { CATEGORIES } from '@/lib/participant-rules';
 import {
   EMPTY_REGISTRATION,
   type RegistrationFormValues,
@@ -53,7 +54,7 @@ function toDraftValues(raw: unknown): RegistrationFormValues {
     fallback: T | '',
   ): T | '' => allowed.find((a) => a === value) ?? fallback;
   return {
-    category: pick(v.category, ['dance', 'singing'], e.category),
+    category: pick(v.category, CATEGORIES, e.category),
     participationType: pick(v.participationType, ['solo', 'team'], e.participationType),
     fullName: str(v.fullName, e.fullName),
     email: str(v.email, e.email),

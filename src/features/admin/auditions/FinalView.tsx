@@ -2,7 +2,12 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
-import type { FinalCategory, FinalFinalist, FinalState } from '@/data/final/admin';
+import {
+  FINAL_CATEGORIES,
+  type FinalCategory,
+  type FinalFinalist,
+  type FinalState,
+} from '@/data/final/admin';
 import {
   useApproveFinalRulesChange,
   usePublishFinalResults,
@@ -119,7 +124,7 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
         Finale — {categoryLabel(category)}
       </h1>
       <nav aria-label="Catégorie de la finale" className="flex flex-wrap gap-4">
-        {(['dance', 'singing'] as const).map((c) => (
+        {FINAL_CATEGORIES.map((c) => (
           <Link
             key={c}
             to={finalPath(c)}

@@ -1,4 +1,5 @@
 import type { AuditionCategory } from '@/data/auditions/types';
+import type { FinalCategory } from '@/data/final/admin';
 import * as paths from '@/config/route-paths';
 
 /**
@@ -13,7 +14,6 @@ export const rankingPath = (category: AuditionCategory) =>
   `${paths.adminAuditions}?classement=${category}`;
 
 /** A category's final (`?finale=`, docs/decisions/047-the-final.md). */
-export const finalPath = (category: 'dance' | 'singing') =>
-  `${paths.adminAuditions}?finale=${category}`;
+export const finalPath = (category: FinalCategory) => `${paths.adminAuditions}?finale=${category}`;
 
 export const sessionsPath = paths.adminAuditions;

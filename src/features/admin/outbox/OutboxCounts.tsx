@@ -1,12 +1,10 @@
 import { formatCount } from '@/lib/numbers';
-import type { OutboxCount, OutboxState } from '@/data/outbox/types';
+import { OUTBOX_STATES, type OutboxCount, type OutboxState } from '@/data/outbox/types';
 import { DataTable } from '../ui/DataTable';
 import { CardList, Fact, ListCard } from '../ui/ListCards';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { td } from '../ui/classes';
 import { CHANNEL_LABELS, STATE_LABELS, TEMPLATE_LABELS } from './outbox-labels';
-
-const STATES: OutboxState[] = ['queued', 'sending', 'sent', 'failed'];
 
 /** The counts by channel and message, each line's states side by side. */
 function linesOf(counts: readonly OutboxCount[]) {
@@ -44,7 +42,7 @@ export function OutboxCounts({ counts }: { counts: readonly OutboxCount[] }) {
               key={`${l.channel}:${l.template}`}
               title={`${TEMPLATE_LABELS[l.template]} (${CHANNEL_LABELS[l.channel]})`}
             >
-              {STATES.map((s) => (
+              {OUTBOX_STATES.map((s) => (
                 <Fact key={s} term={STATE_LABELS[s]}>
                   {formatCount(l.by(s))}
                 </Fact>
@@ -56,13 +54,13 @@ export function OutboxCounts({ counts }: { counts: readonly OutboxCount[] }) {
         <DataTable
           caption="Messages par canal et par message, selon leur état"
           regionLabel="Tableau des envois par canal et par message"
-          columns={['Canal', 'Message', ...STATES.map((s) => STATE_LABELS[s])]}
+          columns={['Canal', 'Message', ...OUTBOX_STATES.map((s) => STATE_LABELS[s])]}
         >
           {lines.map((l) => (
             <tr key={`${l.channel}:${l.template}`}>
               <td className={td}>{CHANNEL_LABELS[l.channel]}</td>
               <td className={td}>{TEMPLATE_LABELS[l.template]}</td>
-              {STATES.map((s) => (
+              {OUTBOX_STATES.map((s) => (
                 <td key={s} className={`${td} tabular-nums`}>
                   {formatCount(l.by(s))}
                 </td>

@@ -4,7 +4,7 @@ import { notify } from '@/lib/toast';
 import { CSV_MIME, downloadFile } from '@/lib/csv';
 import { logExport } from '@/data/journal/audit';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
-import type { DayCount } from '@/data/participants/types';
+import { CATEGORIES, type DayCount } from '@/data/participants/types';
 import { statsQuery } from '@/data/participants/queries';
 import { BarChart } from '../ui/charts';
 import { percent } from '@/lib/numbers';
@@ -91,7 +91,7 @@ export default function StatsPage() {
                 Répartition par catégorie
               </h2>
               <BarChart
-                bars={(['dance', 'singing'] as const).map((c) => ({
+                bars={CATEGORIES.map((c) => ({
                   label: CATEGORY_LABELS[c],
                   count: stats.byCategory[c],
                   detail: `${percent(stats.byCategory[c], stats.totalParticipants)}%`,
