@@ -34,18 +34,35 @@ export function underpowered(run: Pick<Run, 'host'>): boolean {
   return run.host <= UNDERPOWERED_HOST_INDEX;
 }
 
+/** Chrome stopped answering Lighthouse in time: the host stalled, the page was not measured. */
+export function hostStalled(error: unknown): boolean {
+  return error instanceof Error && /PROTOCOL_TIMEOUT/.test(error.message);
+}
+
 /**
- * A run measured by `measure`, made again while Lighthouse finds the host underpowered, at most
- * `retries` times; the last one counts. `remade` says how many times it was made again.
+ * A run measured by `measure`, made again while Lighthouse finds the host underpowered or the
+ * host stalled before the page was measured (Chrome's protocol timed out), at most `retries`
+ * times; the last one counts, and a last stall is thrown. `remade` says how many times it was
+ * made again. A page that is measured is never made again for its scores.
  */
 export async function remakeWhileUnderpowered<T extends Pick<Run, 'host'>>(
   measure: () => Promise<T>,
   retries = 2,
 ): Promise<T & { remade: number }> {
-  let run = await measure();
   let remade = 0;
+  const attempt = async (): Promise<T> => {
+    for (;;) {
+      try {
+        return await measure();
+      } catch (error) {
+        if (!hostStalled(error) || remade >= retries) throw error;
+        remade++;
+      }
+    }
+  };
+  let run = await attempt();
   while (underpowered(run) && remade < retries) {
-    run = await measure();
+    run = await attempt();
     remade++;
   }
   return { ...run, remade };

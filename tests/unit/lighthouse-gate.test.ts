@@ -88,4 +88,27 @@ describe('Lighthouse gate (docs/decisions/014-lighthouse-gate.md)', () => {
       remade: 2,
     });
   });
+
+  it('makes a run again when the host stalled before measuring, twice at most, never for a score', async () => {
+    const stall = new Error('/faq/: PROTOCOL_TIMEOUT Waiting for DevTools protocol response');
+    const measures = (...outcomes: (number | Error)[]) => {
+      let i = 0;
+      return async () => {
+        const o = outcomes[i++];
+        if (o instanceof Error) throw o;
+        return run(100, 1400, o);
+      };
+    };
+    expect(await remakeWhileUnderpowered(measures(stall, 2000))).toMatchObject({
+      host: 2000,
+      remade: 1,
+    });
+    await expect(remakeWhileUnderpowered(measures(stall, stall, stall))).rejects.toThrow(
+      /PROTOCOL_TIMEOUT/,
+    );
+    // Any other failure is the page's: thrown at once.
+    await expect(
+      remakeWhileUnderpowered(measures(new Error('/faq/: NO_FCP'), 2000)),
+    ).rejects.toThrow(/NO_FCP/);
+  });
 });
