@@ -55,7 +55,7 @@ export default function StatsPage() {
     // readable with text at 200 % (a media query would count the window, not the text).
     <div className="@container space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className={pageTitle}>Statistiques</h1>
+        <h1 className={`${pageTitle} min-w-0 wrap-anywhere`}>Statistiques</h1>
         {/* The sponsor's workbook: every figure of this page and what it adds (ADR 053). */}
         <Button variant="secondary" onClick={onSponsorReport} disabled={reporting}>
           {reporting ? 'Préparation du rapport…' : 'Exporter le rapport pour le sponsor (Excel)'}

@@ -73,7 +73,7 @@ export function PassView({ pass }: { pass: Pass }) {
         <dl className="grid gap-3 text-gray-900 sm:grid-cols-2">
           <div>
             <dt className="text-sm font-semibold text-gray-600">Date</dt>
-            <dd className="first-letter:uppercase">
+            <dd className="wrap-anywhere first-letter:uppercase">
               <time dateTime={pass.concertStartsAt}>{formatEventDate(pass.concertStartsAt)}</time>
             </dd>
           </div>
