@@ -1,7 +1,7 @@
 /**
  * The participants list as organisers open it (issue 40, item 5;
  * docs/decisions/045-admin-on-a-phone-and-readable-journal.md), on the run's seeded database:
- * 1. at 1280×800, at least eight participants are wholly in the first screen, under the title,
+ * 1. at 1280×800 and 1366×768, at least eight participants are wholly in the first screen, under the title,
  *    the help and the filters (two before: the help box and seven filters took the screen), and
  *    the table keeps to the page's width (before, "Supprimer" ran off its right edge);
  * 2. at 360 px, the filters fold under "Filtres", the first participant's card is in the first
@@ -53,12 +53,15 @@ describe('the participants list, first screen', () => {
     await browser?.close();
   });
 
-  it('shows at least eight participants whole at 1280×800', async (ctx) => {
+  it.for([
+    [1280, 800],
+    [1366, 768],
+  ] as const)('shows at least eight participants whole at %i×%i', async ([width, height], ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const session = await openSession(browser, 'desktop');
     sessions.push(session);
     const { page } = session;
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width, height });
     await signIn(page);
     await openList(page);
     const visible = await page.evaluate(
@@ -73,10 +76,15 @@ describe('the participants list, first screen', () => {
       const scroller = document.querySelector('main table')!.parentElement!;
       return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
     });
-    await firstScreen(page, 'desktop', 'admin-participants-1280x800');
+    const size = `${width}x${height}`;
+    await firstScreen(page, 'desktop', `admin-participants-${size}`);
     expect(visible).toBeGreaterThanOrEqual(8);
     expect(table.scroll).toBeLessThanOrEqual(table.client);
-    await check(page, 'desktop', 'admin-participants-list-1280x800');
+    await check(page, 'desktop', `admin-participants-list-${size}`);
+    // Opened, the filters are all there, beside the search box.
+    await page.getByText('Filtres', { exact: true }).click();
+    expect(await page.getByRole('combobox', { name: 'Catégorie' }).isVisible()).toBe(true);
+    await check(page, 'desktop', `admin-participants-filters-${size}`);
   });
 
   it('folds the filters and keeps to the screen’s width at 360 px', async (ctx) => {

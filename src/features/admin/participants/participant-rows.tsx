@@ -26,7 +26,7 @@ export type RowProps = {
  * screen shows at least eight participants (issue 40). What a line cannot hold is cut with "…"
  * and given whole in its title; the participant's page shows all of it.
  */
-export const rowCell = 'px-2.5 py-1 align-middle text-sm text-gray-800';
+export const rowCell = 'px-2.5 py-0.5 align-middle text-sm text-gray-800';
 /** A cell's second line, smaller and on one line. */
 const second = 'block truncate text-xs text-gray-700';
 
@@ -69,7 +69,7 @@ const shortSlot = (slot: string) => slot.replace(/^([^,]+), \S+ /, '$1, ');
  */
 export function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
   const team = teamOf(p);
-  const kind = team ? `Équipe : ${team}` : PARTICIPATION_TYPE_LABELS[p.participationType];
+  const kind = team ? `Équipe\u00a0: ${team}` : PARTICIPATION_TYPE_LABELS[p.participationType];
   const under = `${registrationReference(p.id)} · ${CATEGORY_LABELS[p.category]} · ${kind}`;
   // "28/11/2026 21:36": fr-FR puts one space between the date and the time (formatDateTime).
   const [day, time] = formatDateTime(p.createdAt).split(' ');
@@ -99,7 +99,7 @@ export function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
       <td className={rowCell}>
         <StatusBadge status={statusOf(p)} />
         {slot && (
-          <span className={`${second} max-w-40`} title={slot}>
+          <span className={`${second} max-w-44`} title={slot}>
             {shortSlot(slot)}
           </span>
         )}
