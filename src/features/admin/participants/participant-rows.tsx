@@ -99,7 +99,7 @@ export function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
       <td className={rowCell}>
         <StatusBadge status={statusOf(p)} />
         {slot && (
-          <span className={`${second} max-w-44`} title={slot}>
+          <span className={`${second} max-w-40`} title={slot}>
             {shortSlot(slot)}
           </span>
         )}
