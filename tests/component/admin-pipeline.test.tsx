@@ -66,7 +66,9 @@ describe('pipeline on the participants list', () => {
     expect(within(rowOf('Inès Biya')).getByText('Finaliste')).toBeVisible();
     // The row's slot without its weekday (a row stays on two short lines), whole in its title.
     expect(rowOf('Inès Biya')).toHaveTextContent(/Garoua, 10\sjuillet à 10\sh/);
-    expect(within(rowOf('Inès Biya')).getByTitle(/^Garoua, \w+ 10\sjuillet à 10\sh$/)).toBeVisible();
+    expect(
+      within(rowOf('Inès Biya')).getByTitle(/^Garoua, \w+ 10\sjuillet à 10\sh$/),
+    ).toBeVisible();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'Finaliste');
     await waitFor(() => expect(currentUrl()).toBe('/admin/participants?status=finaliste'));

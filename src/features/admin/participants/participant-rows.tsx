@@ -13,7 +13,7 @@ import { StatusBadge } from './StatusBadge';
 import { statusOf } from './status-labels';
 import { participantPath } from '@/config/route-paths';
 
-export type RowProps = {
+type RowProps = {
   participant: Participant;
   /** Null for a reader (lecteur): no deletion. */
   onDelete: ((p: Participant) => void) | null;
@@ -26,7 +26,7 @@ export type RowProps = {
  * screen shows at least eight participants (issue 40). What a line cannot hold is cut with "…"
  * and given whole in its title; the participant's page shows all of it.
  */
-export const rowCell = 'px-2.5 py-0.5 align-middle text-sm text-gray-800';
+const rowCell = 'px-2.5 py-0.5 align-middle text-sm text-gray-800';
 /** A cell's second line, smaller and on one line. */
 const second = 'block truncate text-xs text-gray-700';
 

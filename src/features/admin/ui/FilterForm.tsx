@@ -91,9 +91,7 @@ export function FilterForm({
               </span>
             )}
           </summary>
-          <div className={`mt-3 grid gap-4 ${narrow ? '' : 'lg:grid-cols-3'}`}>
-            {children}
-          </div>
+          <div className={`mt-3 grid gap-4 ${narrow ? '' : 'lg:grid-cols-3'}`}>{children}</div>
         </details>
       ) : (
         children
