@@ -70,7 +70,7 @@ const shortSlot = (slot: string) => slot.replace(/^([^,]+), \S+ /, '$1, ');
 export function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
   const team = teamOf(p);
   const kind = team ? `Équipe\u00a0: ${team}` : PARTICIPATION_TYPE_LABELS[p.participationType];
-  const under = `${registrationReference(p.id)} · ${CATEGORY_LABELS[p.category]} · ${kind}`;
+  const head = `${registrationReference(p.id)} · ${CATEGORY_LABELS[p.category]} · `;
   // "28/11/2026 21:36": fr-FR puts one space between the date and the time (formatDateTime).
   const [day, time] = formatDateTime(p.createdAt).split(' ');
   const slot = slotText(p);
@@ -81,8 +81,10 @@ export function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
         <span className="block max-w-36 truncate font-medium text-gray-900" title={p.fullName}>
           {p.fullName}
         </span>
-        <span className={`${second} max-w-36`} title={under}>
-          {under}
+        <span className={`${second} max-w-36`} title={head + kind}>
+          {head}
+          {/* Its own element: "Équipe : …" reads (and is found) as one piece. */}
+          <span>{kind}</span>
         </span>
       </td>
       <td className={rowCell}>
