@@ -19,6 +19,8 @@ const VARIANTS = {
 
 const SIZES = {
   md: 'px-4 py-2 text-sm',
+  /** A table row's actions where the row must stay short (the participants list, issue 40). */
+  sm: 'px-2 py-1 text-sm',
   /** Public forms: a thumb-sized target, full width on a phone. */
   lg: 'min-h-11 w-full px-6 py-3 text-base sm:w-auto',
   /** The same, full width on every screen (a form's only action). */

@@ -44,13 +44,19 @@ export const namesInOrder = async (table: string, orderBy: string, offset: numbe
 
 export const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
-/** The name in each row (a team's name is under it, in the same cell). */
+/**
+ * The name in each row: the first line of its cell when the cell has titled lines (the
+ * participants list: the name, then reference, category and team, each whole in its title),
+ * else the cell's text.
+ */
 export const rowNames = () => {
   // The name's column (the participants list starts with a selection checkbox).
   const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
   const name = headers.findIndex((h) => /^Nom/.test(h.textContent ?? ''));
-  const TEAM = /Équipe\s:\s/;
-  return bodyRows().map((r) => within(r).getAllByRole('cell')[name].textContent?.split(TEAM)[0]);
+  return bodyRows().map((r) => {
+    const cell = within(r).getAllByRole('cell')[name];
+    return (within(cell).queryAllByTitle(/./)[0] ?? cell).textContent;
+  });
 };
 
 export const currentPage = (label: string) =>

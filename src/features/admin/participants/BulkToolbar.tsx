@@ -81,7 +81,7 @@ export function BulkToolbar({
     // for two participants on a laptop's first screen).
     <section
       aria-label="Actions sur la sélection"
-      className="space-y-4 rounded-xl border border-gray-200 bg-white px-4 py-3 shadow-sm sm:px-6"
+      className="space-y-4 rounded-xl border border-gray-200 bg-white px-4 py-3 shadow-sm sm:px-6 lg:py-0.5"
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <SelectPageCheckbox

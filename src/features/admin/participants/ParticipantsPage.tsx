@@ -1,9 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
 import { pageHeading } from '@/lib/move-focus';
-import { formatDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { ParticipantFilters } from '@/data/participants/list-participants';
 import type { Participant, Stats } from '@/data/participants/types';
@@ -13,20 +11,14 @@ import { participantsCsvExport } from '@/data/participants/participants-csv';
 import { runExport } from '../ui/export-file';
 import { ExportButton } from '../ui/ExportButton';
 import { labelOptions } from '../ui/FilterForm';
-import { Fact, ListCard } from '../ui/ListCards';
 import { ListPage } from '../ui/ListPage';
-import { EmailText } from '../ui/EmailText';
-import { PhoneLinks } from '../ui/PhoneLinks';
 import { exportParticipantsXlsx } from './participant-exports';
-import { Button, buttonClass } from '@/components/ui/Button';
-import { td } from '../ui/classes';
-import { fromListState } from './list-location';
 import { DeleteParticipantDialog } from './ParticipantActions';
 import { useDeleteParticipant } from '@/data/participants/participant-mutations';
 import { useCanWrite } from '../workspace/use-staff-role';
 import { PIPELINE_ALLOWED, PIPELINE_EMPTY_FILTERS, PIPELINE_SELECTS } from './status-labels';
-import { PipelineCell, PipelineFacts, usePipelineList } from './use-pipeline-list';
-import { participantPath } from '@/config/route-paths';
+import { usePipelineList } from './use-pipeline-list';
+import { ParticipantCard, ParticipantRow } from './participant-rows';
 
 const EMPTY_FILTERS: Required<ParticipantFilters> = {
   search: '',
@@ -49,96 +41,6 @@ const regionsOf = (stats: Stats) =>
 /** Sortable columns: the URL's key, the database column and the first click's direction. */
 const SORTS = { name: 'asc', region: 'asc', date: 'desc' } as const;
 const COLUMN_OF = { name: 'full_name', region: 'region', date: 'created_at' } as const;
-
-type RowProps = {
-  participant: Participant;
-  /** Null for a reader (lecteur): no deletion. */
-  onDelete: ((p: Participant) => void) | null;
-  /** The pipeline's checkbox (admins). */
-  select?: ReactNode;
-};
-
-/** "Voir" and "Supprimer", each naming the participant (table row and card alike). */
-function RowActions({ participant: p, onDelete }: RowProps) {
-  const { search } = useLocation();
-  return (
-    <>
-      <Link
-        to={participantPath(p.id)}
-        state={fromListState(search)}
-        className={buttonClass({ variant: 'secondary' })}
-        aria-label={`Voir ${p.fullName}`}
-      >
-        Voir
-      </Link>
-      {onDelete && (
-        <Button
-          variant="dangerOutline"
-          aria-label={`Supprimer ${p.fullName}`}
-          onClick={() => onDelete(p)}
-        >
-          Supprimer
-        </Button>
-      )}
-    </>
-  );
-}
-
-const teamOf = (p: Participant) => (p.participationType === 'team' ? p.teamName : '');
-
-function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
-  return (
-    <tr>
-      {select}
-      <td className={td}>
-        <span className="font-medium text-gray-900">{p.fullName}</span>
-        {teamOf(p) && <span className="block text-gray-600">Équipe : {p.teamName}</span>}
-      </td>
-      <td className={td}>
-        <span className="block break-words">
-          <EmailText email={p.email} />
-        </span>
-        <PhoneLinks phone={p.phone} name={p.fullName} />
-      </td>
-      <td className={td}>{CATEGORY_LABELS[p.category]}</td>
-      <td className={td}>{PARTICIPATION_TYPE_LABELS[p.participationType]}</td>
-      <td className={td}>{p.region}</td>
-      <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
-      <PipelineCell participant={p} />
-      <td className={td}>
-        <div className="flex gap-2">
-          <RowActions participant={p} onDelete={onDelete} />
-        </div>
-      </td>
-    </tr>
-  );
-}
-
-function ParticipantCard({ participant: p, onDelete, select }: RowProps) {
-  const actions = (
-    <>
-      {select}
-      <RowActions participant={p} onDelete={onDelete} />
-    </>
-  );
-  return (
-    <ListCard title={p.fullName} actions={actions}>
-      <PipelineFacts participant={p} />
-      <Fact term="Équipe">{teamOf(p)}</Fact>
-      <Fact term="Téléphone">
-        <PhoneLinks phone={p.phone} name={p.fullName} />
-      </Fact>
-      <Fact term="E-mail">
-        <span className="break-all">{p.email}</span>
-      </Fact>
-      <Fact term="Catégorie">
-        {CATEGORY_LABELS[p.category]} · {PARTICIPATION_TYPE_LABELS[p.participationType]}
-      </Fact>
-      <Fact term="Région">{p.region}</Fact>
-      <Fact term="Inscrit le">{formatDateTime(p.createdAt)}</Fact>
-    </ListCard>
-  );
-}
 
 export default function ParticipantsPage() {
   const query = useListQuery(EMPTY_FILTERS, ALLOWED, SORTS);
@@ -241,8 +143,6 @@ export default function ParticipantsPage() {
             ...pipeline.columns,
             { label: 'Nom', sortKey: 'name' },
             'Contact',
-            'Catégorie',
-            'Type',
             { label: 'Région', sortKey: 'region' },
             { label: 'Date', sortKey: 'date' },
             'Statut',
@@ -250,6 +150,7 @@ export default function ParticipantsPage() {
           ],
         }}
         pagerLabel="Pagination des participants"
+        foldFilters
         cards={rows.map((p) => (
           <ParticipantCard
             key={p.id}

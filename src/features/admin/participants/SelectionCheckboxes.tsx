@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { td } from '../ui/classes';
 
 const box =
   'size-5 shrink-0 rounded border-gray-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -55,10 +54,13 @@ function RowCheckbox({ name, checked, onToggle }: RowCheckboxProps) {
   );
 }
 
-/** The first cell of a table row. */
+/**
+ * The first cell of a table row, no taller than the row's two short lines (issue 40: eight
+ * participants in a laptop's first screen); leading-none: no line box around the box.
+ */
 export function SelectRowCell(props: RowCheckboxProps) {
   return (
-    <td className={`${td} w-10`}>
+    <td className="w-10 py-0.5 align-middle leading-none">
       <RowCheckbox {...props} />
     </td>
   );

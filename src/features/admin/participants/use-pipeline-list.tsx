@@ -2,7 +2,6 @@ import type { Participant } from '@/data/participants/types';
 import { formatEventDate, formatEventTime } from '@/lib/dates';
 import { Fact } from '../ui/ListCards';
 import { useCanWrite } from '../workspace/use-staff-role';
-import { td } from '../ui/classes';
 import { BulkToolbar } from './BulkToolbar';
 import { SELECT_COLUMN, SelectCardCheckbox, SelectRowCell } from './SelectionCheckboxes';
 import { StatusBadge } from './StatusBadge';
@@ -16,18 +15,7 @@ export function slotText(p: Pick<Participant, 'auditionCity' | 'auditionAt'>): s
   return `${p.auditionCity}, ${day} à ${formatEventTime(p.auditionAt)}`;
 }
 
-/** The status column's cell: the status, then the audition slot when there is one. */
-export function PipelineCell({ participant: p }: { participant: Participant }) {
-  const slot = slotText(p);
-  return (
-    <td className={td}>
-      <StatusBadge status={statusOf(p)} />
-      {slot && <span className="mt-1 block text-xs text-gray-700">{slot}</span>}
-    </td>
-  );
-}
-
-/** The same on a card: "Statut" and "Audition" facts. */
+/** A card's "Statut" and "Audition" facts (the table row: participant-rows.tsx). */
 export function PipelineFacts({ participant: p }: { participant: Participant }) {
   return (
     <>
@@ -46,7 +34,7 @@ export function PipelineFacts({ participant: p }: { participant: Participant }) 
  * - `toolbar`: "Tout sélectionner" and the bulk actions (status, slot, convocations), e.g. as
  *   the ListPage's `intro`.
  * A reader gets none of them (empty columns, null elements). The status column itself is
- * `'Statut'` with `<PipelineCell participant={p} />` (`<PipelineFacts …/>` on a card).
+ * `'Statut'` (`<PipelineFacts …/>` on a card).
  */
 export function usePipelineList(rows: readonly Participant[]) {
   const canWrite = useCanWrite();

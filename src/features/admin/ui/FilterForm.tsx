@@ -23,6 +23,12 @@ type FilterFormProps = {
    * seven of them filled the first screen), open when one is set.
    */
   activeFilters?: number;
+  /**
+   * Fold the filters under "Filtres" on every screen, not only on a phone: the search box and
+   * the disclosure share one line, so a long list's rows start higher (the participants list,
+   * issue 40: at least eight of them in a laptop's first screen).
+   */
+  foldAlways?: boolean;
 };
 
 /** Search box, filters and "Réinitialiser les filtres" above an administration list. */
@@ -35,8 +41,10 @@ export function FilterForm({
   onReset,
   children,
   activeFilters = 0,
+  foldAlways = false,
 }: FilterFormProps) {
   const narrow = useNarrowScreen();
+  const fold = narrow || foldAlways;
   // Open at first when a filter is set (a shared link); then as the organiser leaves it.
   const [open, setOpen] = useState(activeFilters > 0);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -65,20 +73,25 @@ export function FilterForm({
           />
         </Field>
       )}
-      {narrow ? (
-        <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
+      {fold ? (
+        <details
+          open={open}
+          onToggle={(e) => setOpen(e.currentTarget.open)}
+          // Beside the search box on a wider screen, its summary level with the box.
+          className={`group ${narrow ? '' : 'lg:col-span-3 lg:pt-6 xl:col-span-4'}`}
+        >
           <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             <span aria-hidden="true" className="transition-transform group-open:rotate-90">
               ▸
             </span>
-            Filtres
+            <span>Filtres</span>
             {activeFilters > 0 && (
               <span className="text-sm font-normal text-gray-700">
                 ({activeFilters} {activeFilters > 1 ? 'actifs' : 'actif'})
               </span>
             )}
           </summary>
-          <div className="mt-3 grid gap-4">{children}</div>
+          <div className={`mt-3 grid gap-4 ${narrow ? '' : 'lg:grid-cols-3'}`}>{children}</div>
         </details>
       ) : (
         children

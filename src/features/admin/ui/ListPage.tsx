@@ -51,6 +51,8 @@ type ListPageProps<K extends string> = {
    * them keeps its table (scrolling sideways) on a phone.
    */
   cards?: ReactNode;
+  /** The filters fold under "Filtres" on every screen, not only on a phone (FilterForm). */
+  foldFilters?: boolean;
 };
 
 /**
@@ -74,6 +76,7 @@ export function ListPage<K extends string>({
   pagerLabel,
   children,
   cards,
+  foldFilters = false,
 }: ListPageProps<K>) {
   useStayInRange(query, list);
   const narrow = useNarrowScreen();
@@ -99,6 +102,7 @@ export function ListPage<K extends string>({
         searchInput={query.searchInput}
         onSearchInput={query.setSearchInput}
         hasFilters={query.hasFilters}
+        foldAlways={foldFilters}
         onReset={query.reset}
         activeFilters={
           selects.filter((f) => (query.filters as Record<string, string>)[f.key]).length
