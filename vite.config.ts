@@ -91,7 +91,24 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Each route's path is a constant of src/config/route-paths.ts: written where it is used,
       // as a literal would be, the first loads carry no table of paths (ADR 004).
-      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
+      rolldownOptions: {
+        optimization: { inlineConst: { mode: 'all', pass: 2 } },
+        // The reservation sent before the app (an input of its own, build/prerender.ts) in one
+        // file with what it alone needs: on slow 3G each file more is a round trip of 400 ms
+        // (docs/decisions/051-the-reservation-before-the-app.md). What the entry also imports
+        // (Vite's preload helper) stays in the chunks it shares.
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'early-reserve',
+                test: /\/src\/(features\/reservation\/(early-reserve|early-answer|reservation-schema)|data\/reservations\/(reserve-early|sent-reservation|mappers)|data\/shared\/public-rpc|lib\/(proof-of-work|validation|phone|errors)|config\/(env|local-backend))\.ts$|\/node_modules\/zod\/v4\/(mini|core)\//,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
+        },
+      },
       // The entry names every page's chunk (src/app/routes.ts) and, by default, the chunks each
       // one needs, to fetch them in parallel. For the administration and the door those lists
       // would cost the home page's first load (90 kB budget, build/bundle-budget.ts) for pages

@@ -2,29 +2,7 @@ import { toDataError } from '@/lib/errors';
 import { toReservationRow } from './mappers';
 import { callPublicWrite } from '@/data/shared/public-write';
 import type { NewReservation } from './types';
-
-/**
- * What create_reservation answers, the same whether the phone was free (a new pass) or already
- * held a live pass (nothing new; that pass's link is sent again): where the pass's link was sent,
- * never a code (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
- */
-export type SentReservation = {
-  /** The phone as typed, masked: "6•• •• •• 12". */
-  sentTo: string;
-  /** How the message goes: the organisers' channel (message_settings.reminder_channel). */
-  channel: 'sms' | 'whatsapp';
-};
-
-function toSentReservation(json: unknown): SentReservation {
-  const j = (json ?? {}) as { sent_to?: unknown; channel?: unknown };
-  return {
-    sentTo: typeof j.sent_to === 'string' ? j.sent_to : '',
-    channel: j.channel === 'whatsapp' ? 'whatsapp' : 'sms',
-  };
-}
-
-export const RESERVATION_ERROR =
-  'Une erreur est survenue lors de la réservation. Veuillez réessayer.';
+import { RESERVATION_ERROR, toSentReservation, type SentReservation } from './sent-reservation';
 
 /**
  * Stores a Night Party reservation through create_reservation (proof of work, rate limit, every
