@@ -96,13 +96,21 @@ export default defineConfig(({ command, mode }) => {
         // The reservation sent before the app (an input of its own, build/prerender.ts) in one
         // file with what it alone needs: on slow 3G each file more is a round trip of 400 ms
         // (docs/decisions/051-the-reservation-before-the-app.md). What the entry also imports
-        // (Vite's preload helper) stays in the chunks it shares.
+        // (below) stays apart: grouped here, every page would load this chunk for it.
         output: {
           codeSplitting: {
             groups: [
               {
                 name: 'early-reserve',
-                test: /\/src\/(features\/reservation\/(early-reserve|early-answer|reservation-schema)|data\/reservations\/(reserve-early|sent-reservation|mappers)|data\/shared\/public-rpc|lib\/(proof-of-work|validation|phone|errors)|config\/(env|local-backend))\.ts$|\/node_modules\/zod\/v4\/(mini|core)\//,
+                test: /\/src\/(features\/reservation\/(early-reserve|reservation-schema)|data\/reservations\/(reserve-early|sent-reservation|mappers)|lib\/(proof-of-work|validation))\.ts$|\/node_modules\/zod\/v4\/(mini|core)\//,
+                includeDependenciesRecursively: false,
+              },
+              {
+                // What it shares with the other pages, small modules each page loaded as a file
+                // of its own (the environment, the errors, the plain-fetch call, the phone rule,
+                // altcha-lib's solver, the answer's drawing): one file, one round trip.
+                name: 'public-core',
+                test: /\/src\/(config\/(env|local-backend)|lib\/(errors|phone)|data\/shared\/public-rpc|features\/reservation\/early-answer)\.ts$|\/node_modules\/altcha-lib\//,
                 includeDependenciesRecursively: false,
               },
             ],

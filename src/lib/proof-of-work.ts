@@ -9,6 +9,7 @@
  * A form calls `startProofOfWork()` as soon as it is shown, so the work is done while the visitor
  * types and `solution()` is usually already settled when they submit.
  */
+import { solveChallenge } from 'altcha-lib/v1';
 import { getEnv } from '@/config/env';
 import { DataError } from '@/lib/errors';
 
@@ -170,10 +171,13 @@ function solveInWorker(
   });
 }
 
-/** Where there is no Worker (tests, Node, very old browsers): the same code on this thread. */
+/**
+ * Where there is no Worker (tests, Node, very old browsers): the same code on this thread.
+ * altcha-lib's solver is a static import (0.5 kB): imported on demand it made the early
+ * reservation's chunk share Vite's preload helper with the entry, which then moved out of the
+ * home page's entry into a file of its own (docs/decisions/051-the-reservation-before-the-app.md).
+ */
 async function solveHere(request: SolveRequest, signal: AbortSignal): Promise<number | null> {
-  // Imported on demand: pages that solve in the worker never download it twice.
-  const { solveChallenge } = await import('altcha-lib/v1');
   if (signal.aborted) throw abortError();
   const { challenge, salt, algorithm, maxnumber } = request;
   const { promise, controller } = solveChallenge(challenge, salt, algorithm, maxnumber);
