@@ -5,8 +5,8 @@
  * the form's chunk: about 150 kB gzip, 5 s on slow 3G) has arrived, and shows the answer at once.
  *
  * The page's inline guard holds such a submission (ADR 026: data-pending). This module takes it
- * when the form's answers pass the form's own schema: it solves the proof of work (started as soon
- * as the module runs, after the first paint), sends create_reservation with an id it writes on the
+ * when the form's answers pass the form's own schema: it solves the proof of work (started at the
+ * visitor's first interaction with the form), sends create_reservation with an id it writes on the
  * form (data-reservation-id), and on the answer draws the success page's title and lead over the
  * page (early-answer.ts). Anything else goes to the app, as before: answers the schema refuses
  * (the app shows which field and why), a refusal or a network failure (the app sends again with
@@ -94,9 +94,17 @@ function start(): void {
     },
     true,
   );
-  // Solved from now: this module runs after the first paint, and in a worker, so neither the
-  // paint nor the visitor's typing waits for it; the submission then finds it done.
-  prepare();
+  // Solved from the visitor's first interaction with the form (or now, if it came before this
+  // module): started at load, the worker's seconds of CPU slowed the page's own loading on a
+  // phone's cores (Lighthouse's blocking time 0 -> 150-300 ms; ADR 051).
+  const touched =
+    form.contains(document.activeElement) ||
+    form.hasAttribute('data-pending') ||
+    ['fullName', 'phone', 'ville'].some((name) => values(form)[name] !== '');
+  if (touched) prepare();
+  else
+    for (const name of ['focusin', 'pointerdown', 'keydown', 'input'] as const)
+      form.addEventListener(name, prepare, { once: true, passive: true });
   // Submitted before this module arrived.
   if (form.hasAttribute('data-pending')) void send(form);
 }
