@@ -91,7 +91,32 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Each route's path is a constant of src/config/route-paths.ts: written where it is used,
       // as a literal would be, the first loads carry no table of paths (ADR 004).
-      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
+      rolldownOptions: {
+        optimization: { inlineConst: { mode: 'all', pass: 2 } },
+        // The reservation sent before the app (an input of its own, build/prerender.ts) in one
+        // file with what it alone needs: on slow 3G each file more is a round trip of 400 ms
+        // (docs/decisions/051-the-reservation-before-the-app.md). What the entry also imports
+        // (below) stays apart: grouped here, every page would load this chunk for it.
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'early-reserve',
+                test: /\/src\/(features\/reservation\/(early-reserve|reservation-schema)|data\/reservations\/(reserve-early|sent-reservation|mappers)|lib\/(proof-of-work|validation))\.ts$|\/node_modules\/zod\/v4\/(mini|core)\//,
+                includeDependenciesRecursively: false,
+              },
+              {
+                // What it shares with the other pages, small modules each page loaded as a file
+                // of its own (the environment, the errors, the plain-fetch call, the phone rule,
+                // altcha-lib's solver, the answer's drawing): one file, one round trip.
+                name: 'public-core',
+                test: /\/src\/(config\/(env|local-backend)|lib\/(errors|phone)|data\/shared\/public-rpc|features\/reservation\/early-answer)\.ts$|\/node_modules\/altcha-lib\//,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
+        },
+      },
       // The entry names every page's chunk (src/app/routes.ts) and, by default, the chunks each
       // one needs, to fetch them in parallel. For the administration and the door those lists
       // would cost the home page's first load (90 kB budget, build/bundle-budget.ts) for pages

@@ -64,7 +64,9 @@ export function htmlAssets(html: string): { js: string[]; css: string[]; inlineC
     const entry = tag.startsWith('<script') ? attribute(tag, 'data-entry') : undefined;
     if (entry) {
       const modules = attribute(tag, 'data-modules')?.split(' ').filter(Boolean) ?? [];
-      js.push(...[entry, ...modules].map((f) => f.slice(1)));
+      // The reservation sent before the app comes first on the Night Party page (ADR 051).
+      const early = attribute(tag, 'data-early')?.split(' ').filter(Boolean) ?? [];
+      js.push(...[entry, ...modules, ...early].map((f) => f.slice(1)));
       continue;
     }
     const src = tag.startsWith('<script') ? attribute(tag, 'src') : attribute(tag, 'href');
