@@ -8,6 +8,7 @@ import { reactRouterTreeShaking } from './build/react-router-tree-shaking.ts';
 import { EDITION, placeholderContactProblems } from './src/config/edition.ts';
 import { compileHints } from './build/compile-hints.ts';
 import { offlinePages } from './build/offline-pages.ts';
+import { ADMIN_LAYOUT, ROUTES, type Route } from './src/config/route-manifest.ts';
 
 /**
  * Link previews want absolute URLs: with VITE_SITE_URL set (the deployed origin), the preview
@@ -52,9 +53,24 @@ export function backendTarget(
   return { local: true };
 }
 
-/** The chunks of the staff pages (administration, door and jury), by their file names. */
-const STAFF_CHUNK =
-  /(^|\/)(Admin\w*|Dashboard|Participants|ParticipantDetail|Stats|Reservations|Attendance|Settings|Messages|Outbox|Journal|Bin|Door|Jury)Page-|(^|\/)AdminLayout-/;
+/**
+ * The chunks of the staff pages (every page of the administration's layout, its sign-in, the door
+ * and the jury) and of the admin layout, by their file names, read from the route manifest: a
+ * hand-kept list had missed three admin pages added later, whose imports' names the home page's
+ * entry carried (docs/decisions/056-room-on-the-home-page.md).
+ */
+export const STAFF_CHUNK = new RegExp(
+  `(^|/)(${[
+    ...Object.values(ROUTES)
+      .filter(
+        (r: Route) => r.layout === 'admin' || /^src\/features\/(admin|door|jury)\//.test(r.page),
+      )
+      .map((r: Route) => r.page),
+    ADMIN_LAYOUT,
+  ]
+    .map((page) => page.replace(/^.*\//, '').replace(/\.tsx?$/, ''))
+    .join('|')})-`,
+);
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
