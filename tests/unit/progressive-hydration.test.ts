@@ -100,6 +100,11 @@ describe('react-router in the build', () => {
     expect(out).toMatch(/^ {4}return link;$/m);
     expect(out).not.toContain('createElement(PrefetchPageLinks, { page: href })');
     expect(out).not.toContain('createElement(RSCErrorHandler, { error }, result)');
+    // No data router: its state is never read, its error boundary never rendered (ADR 056).
+    expect(out).toContain('const dataRouterState = undefined;');
+    expect(out).not.toContain('let dataRouterState = dataRouterOpts?.state;');
+    expect(out).not.toMatch(/= usePrefetchBehavior\(/);
+    expect(out).not.toMatch(/&& viewTransition === true;$/m);
     expect(out).toContain('var Link = /* @__PURE__ */ React10.forwardRef(');
     expect(out).not.toMatch(/^Link\.displayName = "Link";$/m);
   });
