@@ -103,6 +103,8 @@ describe('react-router in the build', () => {
     // No data router: its state is never read, its error boundary never rendered (ADR 056).
     expect(out).toContain('const dataRouterState = undefined;');
     expect(out).not.toContain('let dataRouterState = dataRouterOpts?.state;');
+    expect(out).not.toContain('RenderErrorBoundary.contextType');
+    expect(out).not.toMatch(/return dataRouterState && \(match\.route\.ErrorBoundary/);
     expect(out).not.toMatch(/= usePrefetchBehavior\(/);
     expect(out).not.toMatch(/&& viewTransition === true;$/m);
     expect(out).toContain('var Link = /* @__PURE__ */ React10.forwardRef(');
