@@ -35,7 +35,7 @@ export function underpowered(run: Pick<Run, 'host'>): boolean {
 }
 
 /** Chrome stopped answering Lighthouse in time: the host stalled, the page was not measured. */
-export function hostStalled(error: unknown): boolean {
+function hostStalled(error: unknown): boolean {
   return error instanceof Error && /PROTOCOL_TIMEOUT/.test(error.message);
 }
 
