@@ -219,6 +219,8 @@ describe('required fields', () => {
     const { container: door, unmount: leaveDoor } = render(
       <DoorSignIn onSignedIn={() => undefined} />,
     );
+    // The sign-in is its own chunk, shown once loaded (src/components/staff/LazyStaffSignIn.tsx).
+    await screen.findByRole('button', { name: 'Se connecter' });
     expectLegendOnce();
     expect(expectRequiredAnnounced(door)).toBe(2);
     leaveDoor();
