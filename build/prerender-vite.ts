@@ -17,7 +17,6 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import {
   HOME_STYLES as HOME_STYLES_FILE,
-  EARLY_RESERVE,
   pageModules,
   prerenderSite,
   SPA_SHELL,
@@ -199,12 +198,7 @@ export function homeStyles(root: string) {
         ? {
             build: {
               rolldownOptions: {
-                input: [
-                  resolve(root, 'index.html'),
-                  stylesPath,
-                  HOME_STYLES,
-                  resolve(root, EARLY_RESERVE),
-                ],
+                input: [resolve(root, 'index.html'), stylesPath, HOME_STYLES],
               },
             },
           }
