@@ -41,7 +41,10 @@ export function RouteFocus() {
     setAnnouncement('');
     const given = lastFocus.current;
     const left =
-      given?.path === pathname && given.element === document.activeElement
+      given?.path === pathname &&
+      given.element === document.activeElement &&
+      // The page's own (a field in <main>), not the layout's (the drawer giving back "Menu").
+      document.querySelector('main')?.contains(document.activeElement)
         ? null
         : document.activeElement;
     const untouched = () => {
