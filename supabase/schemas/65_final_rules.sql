@@ -1,7 +1,8 @@
 -- The final's rules per category (docs/decisions/047-the-final.md): the jury's and the public's
 -- shares, the tie-break chain, the public vote rounds that count, published then frozen: a
 -- change after publication is a proposal another admin approves, journaled and shown publicly
--- as « modifié le … ». The results are in 66_final_results.sql.
+-- as « modifié le … ». The results are in 66_final_results.sql; what everyone reads of the
+-- rules (final_rules_public) in 67_final_publication.sql.
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows

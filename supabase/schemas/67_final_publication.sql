@@ -1,6 +1,6 @@
 -- Publishing the final's results (docs/decisions/047-the-final.md): once per category, from
 -- published rules, locked final sessions and closed vote rounds, a snapshot sealed by the
--- database; what everyone reads on /resultats.
+-- database; what everyone reads on /resultats (the results) and /reglement (the published rules).
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
