@@ -92,8 +92,9 @@ grant execute on function public.admin_publish_final_results(text) to authentica
 -- (once the rules are published) and, once published, the snapshot without any internal id or
 -- the judges' far flags (a check for the organisers): names, ranks, scores, tie-breaks, the
 -- judges as « Juré n », the cards unlocked, the time, the digest and the seal, and the criteria's
--- names by key.
--- jsonb: the finalists, judges and unlocks are the sealed snapshot's stored JSON, passed on as signed
+-- names by key. Not a declared type: a past publication keeps the shape the version that sealed
+-- it stored (final_result_snapshots.results); a type would coerce or drop what the seal covers.
+-- jsonb: finalists, judges and unlocks come from a sealed snapshot, in the shape its version wrote
 create function public.final_results_public() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(jsonb_build_object('category', r.category,
