@@ -182,7 +182,7 @@ export async function juryBench(options: {
       const started = performance.now();
       await db.admin.query(
         `select set_config('request.jwt.claims', $1, false),
-                length(public.audition_results($2::uuid)::text)`,
+                length(to_jsonb(public.audition_results($2::uuid))::text)`,
         [
           JSON.stringify({
             sub: adminId,

@@ -1265,14 +1265,41 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      admin_approve_final_rules: { Args: { change_id: string }; Returns: Json };
+      admin_approve_final_rules: {
+        Args: { change_id: string };
+        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
-      admin_audition_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_audition_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['audition_session_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
       admin_cancel_reservation: { Args: { id: string }; Returns: Json };
       admin_check_in: { Args: { id: string }; Returns: Json };
       admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
-      admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
+      admin_delete_audition_session: {
+        Args: { session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_session_deleted'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_deleted';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_delete_vote_round: { Args: { id: string }; Returns: Json };
       admin_final_certificates: {
@@ -1295,19 +1322,70 @@ export type Database = {
           session_id?: string;
           status: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['audition_preselection'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_preselection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      admin_publish_final_results: { Args: { category: string }; Returns: Json };
-      admin_publish_final_rules: { Args: { category: string }; Returns: Json };
+      admin_publish_final_results: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['final_publication'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_publication';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_publish_final_rules: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
       admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_reminder_preview: { Args: { channel: string }; Returns: Json };
       admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
-      admin_save_audition_criteria: { Args: { category: string; criteria: Json }; Returns: Json };
-      admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
+      admin_save_audition_criteria: {
+        Args: { category: string; criteria: Json };
+        Returns: Database['public']['CompositeTypes']['audition_criteria_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_criteria_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_save_audition_session: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_save_door_names: { Args: { names: string[] }; Returns: string[] };
-      admin_save_final_rules: { Args: { category: string; rules: Json }; Returns: Json };
+      admin_save_final_rules: {
+        Args: { category: string; rules: Json };
+        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
       admin_send_convocations: {
         Args: { channel: string; confirm_messages?: number; ids: string[] };
@@ -1318,7 +1396,16 @@ export type Database = {
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
       admin_undo_check_in: { Args: { id: string; reason: string }; Returns: Json };
-      admin_unlock_session: { Args: { reason: string; session_id: string }; Returns: Json };
+      admin_unlock_session: {
+        Args: { reason: string; session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_message_settings: { Args: { payload: Json }; Returns: Json };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
@@ -1327,10 +1414,46 @@ export type Database = {
       admin_update_settings: { Args: { payload: Json }; Returns: Json };
       admin_vote_results: { Args: { round_id: string }; Returns: Json };
       attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
-      audition_criteria: { Args: Record<PropertyKey, never>; Returns: Json };
-      audition_ranking: { Args: { category: string }; Returns: Json };
-      audition_results: { Args: { session_id: string }; Returns: Json };
-      audition_scores_export: { Args: Record<PropertyKey, never>; Returns: Json };
+      audition_criteria: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['audition_criteria_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_criteria_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      audition_ranking: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['audition_ranking_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_ranking_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      audition_results: {
+        Args: { session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_results_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_results_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      audition_scores_export: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['audition_score_export_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_score_export_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: {
         Args: { code: string };
@@ -1392,10 +1515,37 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      final_results: { Args: { category: string }; Returns: Json };
+      final_results: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['final_results_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_results_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
-      final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
-      final_rules_public: { Args: Record<PropertyKey, never>; Returns: Json };
+      final_rules: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['final_rules_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      final_rules_public: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['final_rules_public_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_public_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       get_pass: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['pass_answer'];
@@ -1406,14 +1556,56 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
+      jury_accounts: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['jury_account'][];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_account';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       jury_declare_conflict: {
         Args: { participant_id: string; reason?: string; session_id: string };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['jury_conflict_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_conflict_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      jury_lock_session: { Args: { force?: boolean; session_id: string }; Returns: Json };
-      jury_session: { Args: { session_id: string }; Returns: Json };
-      jury_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
+      jury_lock_session: {
+        Args: { force?: boolean; session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      jury_session: {
+        Args: { session_id: string };
+        Returns: Database['public']['CompositeTypes']['jury_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      jury_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['jury_session_summary'][];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_session_summary';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       jury_submit_scorecard: {
         Args: {
           absent: boolean;
@@ -1424,9 +1616,24 @@ export type Database = {
           scores: Json;
           session_id: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['jury_scorecard_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_scorecard_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      jury_unlock_card: { Args: { card_id: string; reason: string }; Returns: Json };
+      jury_unlock_card: {
+        Args: { card_id: string; reason: string };
+        Returns: Database['public']['CompositeTypes']['jury_card_unlocked'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_card_unlocked';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
       message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
@@ -1528,6 +1735,151 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
+      audition_criteria_answer: {
+        dance: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
+        singing: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
+      };
+      audition_criterion_setting: {
+        key: string | null;
+        label: string | null;
+        weight: number | null;
+        position: number | null;
+      };
+      audition_judge: {
+        user_id: string | null;
+        label: string | null;
+        is_lead: boolean | null;
+        email: string | null;
+      };
+      audition_preselection: {
+        ids: string[] | null;
+        updated: number | null;
+        moved_back: string[] | null;
+        kept: string[] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_ranking_row: {
+        participant_id: string | null;
+        name: string | null;
+        city: string | null;
+        session_id: string | null;
+        held_on: string | null;
+        session_state: string | null;
+        normalised: number | null;
+        raw: number | null;
+        rank: number | null;
+        rank_raw: number | null;
+        tied: boolean | null;
+        absent: boolean | null;
+        scored: number | null;
+        judges_count: number | null;
+        incomplete: boolean | null;
+        status: string | null;
+      };
+      audition_result_card: {
+        label: string | null;
+        scored: boolean | null;
+        absent: boolean | null;
+        total: number | null;
+        z: number | null;
+        scores: Json | null;
+        comment: string | null;
+      };
+      audition_result_category: {
+        category: string | null;
+        criteria: Database['public']['CompositeTypes']['jury_criterion'][] | null;
+        rows: Database['public']['CompositeTypes']['audition_result_row'][] | null;
+      };
+      audition_result_row: {
+        participant_id: string | null;
+        position: number | null;
+        name: string | null;
+        mode: string | null;
+        slot: string | null;
+        status: string | null;
+        absent: boolean | null;
+        judges: Database['public']['CompositeTypes']['audition_result_card'][] | null;
+        raw: number | null;
+        normalised: number | null;
+        rank_raw: number | null;
+        rank_normalised: number | null;
+        tied: boolean | null;
+        scored: number | null;
+        judges_count: number | null;
+        incomplete: boolean | null;
+      };
+      audition_results_answer: {
+        session: Database['public']['CompositeTypes']['audition_session_view'] | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+        categories: Database['public']['CompositeTypes']['audition_result_category'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_score_export_row: {
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        name: string | null;
+        judge: string | null;
+        criterion: string | null;
+        value: number | null;
+        total: number | null;
+        absent: boolean | null;
+        comment: string | null;
+      };
+      audition_session_answer: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        kind: string | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_session_deleted: {
+        id: string | null;
+        deleted: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_session_row: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        kind: string | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+        performers_count: number | null;
+        scored_count: number | null;
+        created_at: string | null;
+      };
+      audition_session_view: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        kind: string | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+      };
       cast_vote_answer: {
         ok: boolean | null;
         round_id: string | null;
@@ -1570,6 +1922,12 @@ export type Database = {
         edition_year: number | null;
         reminder_configured: boolean | null;
       };
+      final_card_unlock: {
+        at: string | null;
+        judge: string | null;
+        name: string | null;
+        reason: string | null;
+      };
       final_certificate: {
         category: string | null;
         published_at: string | null;
@@ -1577,6 +1935,270 @@ export type Database = {
         rank: number | null;
         laureate: boolean | null;
         code: string | null;
+      };
+      final_criterion_mark: {
+        key: string | null;
+        value: number | null;
+        z: number | null;
+      };
+      final_finalist: {
+        participant_id: string | null;
+        name: string | null;
+        rank: number | null;
+        absent: boolean | null;
+        incomplete: boolean | null;
+        judges_count: number | null;
+        recused: number | null;
+        scored: number | null;
+        raw: number | null;
+        normalised: number | null;
+        jury_points: number | null;
+        votes: number | null;
+        public_percent: number | null;
+        public_points: number | null;
+        combined: number | null;
+        criterion_mean: number | null;
+        head_total: number | null;
+        tiebreak: string | null;
+        judges: Database['public']['CompositeTypes']['final_finalist_judge'][] | null;
+      };
+      final_finalist_judge: {
+        label: string | null;
+        recused: boolean | null;
+        absent: boolean | null;
+        total: number | null;
+        z: number | null;
+        criteria: Database['public']['CompositeTypes']['final_criterion_mark'][] | null;
+      };
+      final_formula: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+        spread_floor: number | null;
+        far_threshold: number | null;
+        card_lock_minutes: number | null;
+      };
+      final_judge: {
+        session_id: string | null;
+        label: string | null;
+        is_lead: boolean | null;
+        deviation: number | null;
+        far: boolean | null;
+      };
+      final_publication: {
+        category: string | null;
+        published_at: string | null;
+        inputs_digest: string | null;
+        signature: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      final_published: {
+        published_at: string | null;
+        inputs_digest: string | null;
+        signature: string | null;
+      };
+      final_results_answer: {
+        category: string | null;
+        formula: Database['public']['CompositeTypes']['final_formula'] | null;
+        sessions: Database['public']['CompositeTypes']['final_session'][] | null;
+        votes_total: number | null;
+        finalists: Database['public']['CompositeTypes']['final_finalist'][] | null;
+        judges: Database['public']['CompositeTypes']['final_judge'][] | null;
+        card_unlocks: Database['public']['CompositeTypes']['final_card_unlock'][] | null;
+        inputs_digest: string | null;
+        published: Database['public']['CompositeTypes']['final_published'] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      final_rules_answer: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+        pending: Database['public']['CompositeTypes']['final_rules_pending'] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      final_rules_pending: {
+        id: string | null;
+        proposed: Database['public']['CompositeTypes']['final_rules_proposal'] | null;
+        proposed_at: string | null;
+        proposed_by: string | null;
+        mine: boolean | null;
+      };
+      final_rules_proposal: {
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        vote_round_ids: string[] | null;
+        results_expected_at: string | null;
+      };
+      final_rules_public_row: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+      };
+      final_rules_row: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+        pending: Database['public']['CompositeTypes']['final_rules_pending'] | null;
+      };
+      final_session: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        state: string | null;
+      };
+      final_vote_round: {
+        id: string | null;
+        title: string | null;
+      };
+      jury_account: {
+        user_id: string | null;
+        email: string | null;
+      };
+      jury_card: {
+        id: string | null;
+        participant_id: string | null;
+        absent: boolean | null;
+        comment: string | null;
+        revision: number | null;
+        updated_at: string | null;
+        total: number | null;
+        locks_at: string | null;
+        scores: Json | null;
+      };
+      jury_card_to_unlock: {
+        card_id: string | null;
+        judge: string | null;
+        participant_id: string | null;
+        locks_at: string | null;
+      };
+      jury_card_unlocked: {
+        card_id: string | null;
+        judge: string | null;
+        locks_at: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_conflict_answer: {
+        participant_id: string | null;
+        declared: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_criteria: {
+        dance: Database['public']['CompositeTypes']['jury_criterion'][] | null;
+        singing: Database['public']['CompositeTypes']['jury_criterion'][] | null;
+      };
+      jury_criterion: {
+        id: string | null;
+        key: string | null;
+        label: string | null;
+        weight: number | null;
+      };
+      jury_missing: {
+        judge_label: string | null;
+        judge_email: string | null;
+        user_id: string | null;
+        performers: number | null;
+      };
+      jury_other_card: {
+        judge: string | null;
+        participant_id: string | null;
+        absent: boolean | null;
+        total: number | null;
+      };
+      jury_performer: {
+        id: string | null;
+        position: number | null;
+        name: string | null;
+        category: string | null;
+        mode: string | null;
+        slot: string | null;
+      };
+      jury_scorecard_answer: {
+        card: Database['public']['CompositeTypes']['jury_card'] | null;
+        stored: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_session_answer: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        is_lead: boolean | null;
+        server_now: string | null;
+        criteria: Database['public']['CompositeTypes']['jury_criteria'] | null;
+        performers: Database['public']['CompositeTypes']['jury_performer'][] | null;
+        my_cards: Database['public']['CompositeTypes']['jury_card'][] | null;
+        kind: string | null;
+        my_conflicts: string[] | null;
+        others: Database['public']['CompositeTypes']['jury_other_card'][] | null;
+        cards_to_unlock: Database['public']['CompositeTypes']['jury_card_to_unlock'][] | null;
+        missing: Database['public']['CompositeTypes']['jury_missing'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_session_summary: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        is_lead: boolean | null;
+        judges_count: number | null;
+        performers_count: number | null;
+        scored_by_me: number | null;
       };
       pass_answer: {
         code: string | null;

@@ -215,19 +215,19 @@ $$;
 revoke all on function private.audition_session_json(public.audition_sessions) from public, anon, authenticated;
 
 -- The settings' criteria per category (admins, readers and judges).
-create function public.audition_criteria() returns jsonb
+create function public.audition_criteria() returns public.audition_criteria_answer
 language plpgsql stable security definer set search_path = '' as $$
 begin
   if not private.has_role('admin', 'lecteur', 'jury') then
     raise exception 'Accès réservé au jury et aux administrateurs.' using errcode = '42501';
   end if;
-  return jsonb_build_object(
+  return jsonb_populate_record(null::public.audition_criteria_answer, jsonb_build_object(
     'dance', coalesce((select jsonb_agg(jsonb_build_object('key', a.key, 'label', a.label,
                'weight', a.weight, 'position', a.position) order by a.position)
                  from public.audition_criteria a where a.category = 'dance'), '[]'::jsonb),
     'singing', coalesce((select jsonb_agg(jsonb_build_object('key', a.key, 'label', a.label,
                'weight', a.weight, 'position', a.position) order by a.position)
-                 from public.audition_criteria a where a.category = 'singing'), '[]'::jsonb));
+                 from public.audition_criteria a where a.category = 'singing'), '[]'::jsonb)));
 end;
 $$;
 revoke all on function public.audition_criteria() from public, anon, authenticated;

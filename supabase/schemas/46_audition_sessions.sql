@@ -10,7 +10,8 @@
 -- characters without repeats, whole weights of 1 to 100 summing to 100. A missing key is made
 -- from the label ('Présence scénique' -> 'presence-scenique'). The sessions without a scorecard
 -- take the new criteria; the others keep theirs (frozen). One 'jury.criteria' row.
-create function public.admin_save_audition_criteria(category text, criteria jsonb) returns jsonb
+create function public.admin_save_audition_criteria(category text, criteria jsonb)
+returns public.audition_criteria_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_category text := admin_save_audition_criteria.category;
@@ -89,14 +90,15 @@ revoke all on function public.admin_save_audition_criteria(text,jsonb) from publ
 grant execute on function public.admin_save_audition_criteria(text,jsonb) to authenticated;
 
 -- The staff accounts with the role jury, for the session editor (admins).
-create function public.jury_accounts() returns jsonb
+create function public.jury_accounts() returns setof public.jury_account
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return coalesce((select jsonb_agg(jsonb_build_object('user_id', a.user_id, 'email', u.email)
-                                    order by u.email)
-                     from private.admins a join auth.users u on u.id = a.user_id
-                    where a.role = 'jury'), '[]'::jsonb);
+  return query
+  select a.user_id, u.email::text
+    from private.admins a join auth.users u on u.id = a.user_id
+   where a.role = 'jury'
+   order by u.email;
 end;
 $$;
 revoke all on function public.jury_accounts() from public, anon, authenticated;
@@ -108,7 +110,8 @@ grant execute on function public.jury_accounts() to authenticated;
 -- finalists, docs/decisions/047-the-final.md) }. A locked session is refused; once scored, its city, day and category
 -- stay and a judge who has scored stays. Two sessions of one city and day may not share a
 -- category. One 'jury.session_save' row.
-create function public.admin_save_audition_session(payload jsonb) returns jsonb
+create function public.admin_save_audition_session(payload jsonb)
+returns public.audition_session_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   s public.audition_sessions;
@@ -186,22 +189,25 @@ begin
     end;
     select * into s from public.audition_sessions x where x.id = v_id for update;
     if not found then
-      return private.refusal(404, 'Session introuvable.', 'not_found');
+      return jsonb_populate_record(null::public.audition_session_answer,
+        private.refusal(404, 'Session introuvable.', 'not_found'));
     elsif s.state = 'locked' then
-      return private.refusal(409, 'Session verrouillée : déverrouillez-la avant de la modifier.',
-                             'session_locked');
+      return jsonb_populate_record(null::public.audition_session_answer,
+        private.refusal(409, 'Session verrouillée : déverrouillez-la avant de la modifier.',
+                             'session_locked'));
     end if;
     scored := exists (select 1 from public.audition_scorecards c where c.session_id = s.id);
     if scored and (s.city, s.held_on, s.category, s.kind)
                   is distinct from (v_city, v_day, v_category, v_kind) then
-      return private.refusal(409,
+      return jsonb_populate_record(null::public.audition_session_answer, private.refusal(409,
         'Des notes existent déjà : la ville, la date, la catégorie et le type de la session ne changent plus.',
-        'session_scored');
+        'session_scored'));
     end if;
     if exists (select 1 from public.audition_scorecards c
                 where c.session_id = s.id and not c.judge_id = any (v_judges)) then
-      return private.refusal(409, 'Un juré qui a déjà noté ne peut pas être retiré de la session.',
-                             'session_scored');
+      return jsonb_populate_record(null::public.audition_session_answer,
+        private.refusal(409, 'Un juré qui a déjà noté ne peut pas être retiré de la session.',
+                             'session_scored'));
     end if;
   end if;
   if exists (select 1 from public.audition_sessions x
@@ -235,14 +241,16 @@ begin
            private.plural(cardinality(v_judges), 'juré')),
     null, jsonb_build_object('city', s.city, 'held_on', s.held_on, 'category', s.category,
                              'kind', s.kind, 'venue', s.venue, 'judges', to_jsonb(v_judges), 'lead', v_lead));
-  return private.audition_session_json(s);
+  return jsonb_populate_record(null::public.audition_session_answer,
+    private.audition_session_json(s));
 end;
 $$;
 revoke all on function public.admin_save_audition_session(jsonb) from public, anon, authenticated;
 grant execute on function public.admin_save_audition_session(jsonb) to authenticated;
 
 -- Deletes a session without scorecards (a scored one is kept: its notes are the record).
-create function public.admin_delete_audition_session(session_id uuid) returns jsonb
+create function public.admin_delete_audition_session(session_id uuid)
+returns public.audition_session_deleted
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   s public.audition_sessions;
@@ -251,18 +259,21 @@ begin
   select * into s from public.audition_sessions x where x.id = admin_delete_audition_session.session_id
      for update;
   if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.audition_session_deleted,
+      private.refusal(404, 'Session introuvable.', 'not_found'));
   end if;
   if exists (select 1 from public.audition_scorecards c where c.session_id = s.id) then
-    return private.refusal(409, 'Des notes existent : cette session ne peut plus être supprimée.',
-                           'session_scored');
+    return jsonb_populate_record(null::public.audition_session_deleted,
+      private.refusal(409, 'Des notes existent : cette session ne peut plus être supprimée.',
+                           'session_scored'));
   end if;
   delete from public.audition_sessions x where x.id = s.id;
   perform private.audit('jury.session_delete', 'audition_session', s.id::text,
     format('Session d’audition supprimée : %s le %s (%s)', s.city, to_char(s.held_on, 'DD/MM/YYYY'),
            private.audition_category_label(s.category)),
     jsonb_build_object('city', s.city, 'held_on', s.held_on, 'category', s.category), null);
-  return jsonb_build_object('id', s.id, 'deleted', true);
+  return jsonb_populate_record(null::public.audition_session_deleted,
+    jsonb_build_object('id', s.id, 'deleted', true));
 end;
 $$;
 revoke all on function public.admin_delete_audition_session(uuid) from public, anon, authenticated;

@@ -113,7 +113,7 @@ revoke all on function private.audition_card_json(public.audition_scorecards) fr
 -- an older revision (not applied), the performer in the running order, the scores. One
 -- 'jury.score' row per card stored.
 create function public.jury_submit_scorecard(session_id uuid, participant_id uuid, card_id uuid,
-  revision integer, absent boolean, comment text, scores jsonb) returns jsonb
+  revision integer, absent boolean, comment text, scores jsonb) returns public.jury_scorecard_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_session uuid := jury_submit_scorecard.session_id;
@@ -141,7 +141,8 @@ begin
   end if;
   select * into s from public.audition_sessions x where x.id = v_session for share;
   if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.jury_scorecard_answer,
+      private.refusal(404, 'Session introuvable.', 'not_found'));
   elsif not exists (select 1 from public.audition_judges j
                      where j.session_id = s.id and j.user_id = auth.uid()) then
     raise exception 'Cette session ne vous est pas attribuée.' using errcode = '42501';
@@ -149,23 +150,26 @@ begin
   select * into c from public.audition_scorecards x
    where x.session_id = s.id and x.judge_id = auth.uid() and x.participant_id = v_participant;
   if found and c.id = card_id and c.revision = v_revision then
-    return jsonb_build_object('card', private.audition_card_json(c), 'stored', true);
+    return jsonb_populate_record(null::public.jury_scorecard_answer,
+      jsonb_build_object('card', private.audition_card_json(c), 'stored', true));
   end if;
   if s.state = 'locked' then
-    return private.refusal(409, 'Session verrouillée : la note n’a pas été enregistrée.',
-                           'session_locked');
+    return jsonb_populate_record(null::public.jury_scorecard_answer,
+      private.refusal(409, 'Session verrouillée : la note n’a pas été enregistrée.',
+                           'session_locked'));
   elsif exists (select 1 from public.jury_conflicts jc where jc.session_id = s.id
                    and jc.judge_id = auth.uid() and jc.participant_id = v_participant) then
-    return private.refusal(409,
+    return jsonb_populate_record(null::public.jury_scorecard_answer, private.refusal(409,
       'Vous avez déclaré un conflit d’intérêts avec ce participant : vous ne le notez pas.',
-      'conflict_declared');
+      'conflict_declared'));
   elsif c.locks_at <= now() then
-    return private.refusal(409, format(
+    return jsonb_populate_record(null::public.jury_scorecard_answer, private.refusal(409, format(
       'Fiche verrouillée depuis %s : le juré principal ou un administrateur peut la déverrouiller.',
-      substr(private.douala_time(c.locks_at), 14)), 'card_locked');
+      substr(private.douala_time(c.locks_at), 14)), 'card_locked'));
   end if;
   if c.id is not null and c.revision >= v_revision then
-    return jsonb_build_object('card', private.audition_card_json(c), 'stored', false);
+    return jsonb_populate_record(null::public.jury_scorecard_answer,
+      jsonb_build_object('card', private.audition_card_json(c), 'stored', false));
   end if;
   if exists (select 1 from public.audition_scorecards x where x.id = card_id
                 and (x.session_id, x.judge_id, x.participant_id) <> (s.id, auth.uid(), v_participant)) then
@@ -209,7 +213,8 @@ begin
     -- A higher revision of this card committed meanwhile: it stays.
     select * into c from public.audition_scorecards x
      where x.session_id = s.id and x.judge_id = auth.uid() and x.participant_id = v_participant;
-    return jsonb_build_object('card', private.audition_card_json(c), 'stored', false);
+    return jsonb_populate_record(null::public.jury_scorecard_answer,
+      jsonb_build_object('card', private.audition_card_json(c), 'stored', false));
   end if;
   delete from public.audition_scores x where x.scorecard_id = c.id;
   if not v_absent then
@@ -226,7 +231,8 @@ begin
     null, jsonb_build_object('session_id', s.id, 'card_id', c.id, 'revision', c.revision,
                              'absent', v_absent, 'total', case when not v_absent then total end,
                              'name', perf.name));
-  return jsonb_build_object('card', private.audition_card_json(c), 'stored', true);
+  return jsonb_populate_record(null::public.jury_scorecard_answer,
+    jsonb_build_object('card', private.audition_card_json(c), 'stored', true));
 end;
 $$;
 revoke all on function public.jury_submit_scorecard(uuid,uuid,uuid,integer,boolean,text,jsonb) from public, anon, authenticated;

@@ -35,7 +35,8 @@ revoke all on function private.audition_missing(uuid) from public, anon, authent
 
 -- Locks a session (its lead judge or an admin): every judge must have scored every present
 -- performer, or `force` (the journal names who was missing). Locked already: answered as is.
-create function public.jury_lock_session(session_id uuid, force boolean default false) returns jsonb
+create function public.jury_lock_session(session_id uuid, force boolean default false)
+returns public.audition_session_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   s public.audition_sessions;
@@ -44,7 +45,8 @@ begin
   perform private.require_jury();
   select * into s from public.audition_sessions x where x.id = jury_lock_session.session_id for update;
   if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.audition_session_answer,
+      private.refusal(404, 'Session introuvable.', 'not_found'));
   end if;
   if not private.has_role('admin') and not exists (
        select 1 from public.audition_judges j
@@ -53,16 +55,18 @@ begin
       using errcode = '42501';
   end if;
   if s.state = 'locked' then
-    return private.audition_session_json(s);
+    return jsonb_populate_record(null::public.audition_session_answer,
+      private.audition_session_json(s));
   end if;
   missing := private.audition_missing(s.id);
   if jsonb_array_length(missing) > 0 and not coalesce(force, false) then
-    return private.refusal(409, format('Notes manquantes : %s. Verrouillez quand même pour passer outre.',
+    return jsonb_populate_record(null::public.audition_session_answer,
+      private.refusal(409, format('Notes manquantes : %s. Verrouillez quand même pour passer outre.',
              (select string_agg(format('%s (%s)', m ->> 'judge_label',
                                        private.plural((m ->> 'performers')::integer, 'participant')), ', ')
                 from jsonb_array_elements(missing) m)),
            'scores_missing', (select jsonb_agg(m - 'judge_email' - 'user_id')
-                                from jsonb_array_elements(missing) m)::text);
+                                from jsonb_array_elements(missing) m)::text));
   end if;
   update public.audition_sessions x set state = 'locked', locked_at = now(), locked_by = auth.uid(),
          updated_at = now()
@@ -77,14 +81,16 @@ begin
     jsonb_build_object('state', 'locked', 'forced', jsonb_array_length(missing) > 0,
                        'missing', (select jsonb_agg(m - 'judge_email')
                                      from jsonb_array_elements(missing) m)));
-  return private.audition_session_json(s);
+  return jsonb_populate_record(null::public.audition_session_answer,
+    private.audition_session_json(s));
 end;
 $$;
 revoke all on function public.jury_lock_session(uuid,boolean) from public, anon, authenticated;
 grant execute on function public.jury_lock_session(uuid,boolean) to authenticated;
 
 -- Unlocks a session (admins, with a reason): its judges may change their cards again.
-create function public.admin_unlock_session(session_id uuid, reason text) returns jsonb
+create function public.admin_unlock_session(session_id uuid, reason text)
+returns public.audition_session_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   s public.audition_sessions;
@@ -96,9 +102,11 @@ begin
   end if;
   select * into s from public.audition_sessions x where x.id = admin_unlock_session.session_id for update;
   if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.audition_session_answer,
+      private.refusal(404, 'Session introuvable.', 'not_found'));
   elsif s.state <> 'locked' then
-    return private.refusal(409, 'Cette session n’est pas verrouillée.', 'not_locked');
+    return jsonb_populate_record(null::public.audition_session_answer,
+      private.refusal(409, 'Cette session n’est pas verrouillée.', 'not_locked'));
   end if;
   update public.audition_sessions x set state = 'open', locked_at = null, locked_by = null,
          updated_at = now()
@@ -106,7 +114,8 @@ begin
   perform private.audit('jury.unlock', 'audition_session', s.id::text,
     format('Session d’audition déverrouillée : %s le %s', s.city, to_char(s.held_on, 'DD/MM/YYYY')),
     jsonb_build_object('state', 'locked'), jsonb_build_object('state', 'open', 'reason', v_reason));
-  return private.audition_session_json(s);
+  return jsonb_populate_record(null::public.audition_session_answer,
+    private.audition_session_json(s));
 end;
 $$;
 revoke all on function public.admin_unlock_session(uuid,text) from public, anon, authenticated;
@@ -177,20 +186,19 @@ $$;
 revoke all on function private.audition_ranked(text,uuid,boolean) from public, anon, authenticated;
 
 -- The sessions the caller judges, newest first, with their progress.
-create function public.jury_sessions() returns jsonb
+create function public.jury_sessions() returns setof public.jury_session_summary
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_jury();
-  return coalesce((select jsonb_agg(jsonb_build_object('id', s.id, 'city', s.city,
-      'held_on', s.held_on, 'category', s.category, 'venue', s.venue, 'state', s.state,
-      'is_lead', j.is_lead,
-      'judges_count', (select count(*) from public.audition_judges x where x.session_id = s.id),
-      'performers_count', (select count(*) from private.audition_performers(s.id)),
-      'scored_by_me', (select count(*) from public.audition_scorecards c
-                        where c.session_id = s.id and c.judge_id = auth.uid()))
-      order by s.held_on desc, s.city, s.category)
+  return query
+  select s.id, s.city, s.held_on, s.category, s.venue, s.state, j.is_lead,
+         (select count(*) from public.audition_judges x where x.session_id = s.id),
+         (select count(*) from private.audition_performers(s.id)),
+         (select count(*) from public.audition_scorecards c
+           where c.session_id = s.id and c.judge_id = auth.uid())
     from public.audition_sessions s
-    join public.audition_judges j on j.session_id = s.id and j.user_id = auth.uid()), '[]'::jsonb);
+    join public.audition_judges j on j.session_id = s.id and j.user_id = auth.uid()
+   order by s.held_on desc, s.city, s.category;
 end;
 $$;
 revoke all on function public.jury_sessions() from public, anon, authenticated;
@@ -200,7 +208,7 @@ grant execute on function public.jury_sessions() to authenticated;
 -- mode, slot: nothing else), the caller's own cards and declared conflicts; the other judges'
 -- totals only once
 -- locked; who is missing for the lead judge and admins.
-create function public.jury_session(session_id uuid) returns jsonb
+create function public.jury_session(session_id uuid) returns public.jury_session_answer
 language plpgsql stable security definer set search_path = '' as $$
 declare
   s public.audition_sessions;
@@ -210,13 +218,15 @@ begin
   perform private.require_jury();
   select * into s from public.audition_sessions x where x.id = jury_session.session_id;
   if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.jury_session_answer,
+      private.refusal(404, 'Session introuvable.', 'not_found'));
   end if;
   select * into me from public.audition_judges j where j.session_id = s.id and j.user_id = auth.uid();
   if me.user_id is null and not admin_ then
     raise exception 'Cette session ne vous est pas attribuée.' using errcode = '42501';
   end if;
-  return jsonb_build_object('id', s.id, 'city', s.city, 'held_on', s.held_on,
+  return jsonb_populate_record(null::public.jury_session_answer,
+    jsonb_build_object('id', s.id, 'city', s.city, 'held_on', s.held_on,
     'category', s.category, 'venue', s.venue, 'state', s.state, 'locked_at', s.locked_at,
     'is_lead', coalesce(me.is_lead, false), 'server_now', now(),
     'criteria', coalesce((select jsonb_object_agg(k.category, k.list) from (
@@ -251,7 +261,7 @@ begin
          where c.session_id = s.id), '[]'::jsonb) end,
     'missing', case when admin_ then private.audition_missing(s.id)
                     when me.is_lead then (select coalesce(jsonb_agg(m - 'judge_email' - 'user_id'), '[]'::jsonb)
-                                            from jsonb_array_elements(private.audition_missing(s.id)) m) end);
+                                            from jsonb_array_elements(private.audition_missing(s.id)) m) end));
 end;
 $$;
 revoke all on function public.jury_session(uuid) from public, anon, authenticated;
@@ -259,13 +269,12 @@ grant execute on function public.jury_session(uuid) to authenticated;
 
 -- Every session with its judges and progress (admins and readers): scored_count counts the
 -- performers of the running order with a card from every judge or marked absent.
-create function public.admin_audition_sessions() returns jsonb
+create function public.admin_audition_sessions() returns setof public.audition_session_row
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_reader();
-  return coalesce((select jsonb_agg(private.audition_session_json(s) || jsonb_build_object(
-      'performers_count', pc.n, 'scored_count', pc.done, 'created_at', s.created_at)
-      order by s.held_on desc, s.city, s.category)
+  return query
+  select r.*
     from public.audition_sessions s
     cross join lateral (
       select count(*) as n,
@@ -274,8 +283,11 @@ begin
         from private.audition_performers(s.id) p
         left join (select x.participant_id, count(*) as cards, bool_or(x.absent) as any_absent
                      from public.audition_scorecards x where x.session_id = s.id
-                    group by x.participant_id) c on c.participant_id = p.participant_id) pc),
-    '[]'::jsonb);
+                    group by x.participant_id) c on c.participant_id = p.participant_id) pc
+    cross join lateral jsonb_populate_record(null::public.audition_session_row,
+      private.audition_session_json(s) || jsonb_build_object(
+        'performers_count', pc.n, 'scored_count', pc.done, 'created_at', s.created_at)) r
+   order by s.held_on desc, s.city, s.category;
 end;
 $$;
 revoke all on function public.admin_audition_sessions() from public, anon, authenticated;

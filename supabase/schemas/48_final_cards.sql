@@ -11,7 +11,7 @@
 -- any card of theirs for that performer (refused after: 409 already_scored); the session open.
 -- Declared already: the same answer. One 'jury.conflict' row.
 create function public.jury_declare_conflict(session_id uuid, participant_id uuid,
-  reason text default '') returns jsonb
+  reason text default '') returns public.jury_conflict_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   s public.audition_sessions;
@@ -28,7 +28,8 @@ begin
   select * into s from public.audition_sessions x where x.id = jury_declare_conflict.session_id
      for share;
   if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.jury_conflict_answer,
+      private.refusal(404, 'Session introuvable.', 'not_found'));
   end if;
   select l.label into label_ from private.audition_judge_labels(s.id) l where l.user_id = auth.uid();
   if label_ is null then
@@ -41,15 +42,17 @@ begin
   end if;
   if exists (select 1 from public.jury_conflicts k where k.session_id = s.id
                 and k.judge_id = auth.uid() and k.participant_id = perf.participant_id) then
-    return jsonb_build_object('participant_id', perf.participant_id, 'declared', true);
+    return jsonb_populate_record(null::public.jury_conflict_answer,
+      jsonb_build_object('participant_id', perf.participant_id, 'declared', true));
   elsif s.state = 'locked' then
-    return private.refusal(409, 'Session verrouillée : le conflit n’a pas été enregistré.',
-                           'session_locked');
+    return jsonb_populate_record(null::public.jury_conflict_answer,
+      private.refusal(409, 'Session verrouillée : le conflit n’a pas été enregistré.',
+                           'session_locked'));
   elsif exists (select 1 from public.audition_scorecards c where c.session_id = s.id
                    and c.judge_id = auth.uid() and c.participant_id = perf.participant_id) then
-    return private.refusal(409,
+    return jsonb_populate_record(null::public.jury_conflict_answer, private.refusal(409,
       'Vous avez déjà noté ce participant : un conflit d’intérêts se déclare avant de noter.',
-      'already_scored');
+      'already_scored'));
   end if;
   -- The card check and this insert race a card of the same judge only: their own phone.
   insert into public.jury_conflicts (session_id, judge_id, participant_id, reason)
@@ -60,7 +63,8 @@ begin
            to_char(s.held_on, 'DD/MM/YYYY')),
     null, jsonb_build_object('session_id', s.id, 'judge', label_, 'reason', v_reason,
                              'name', perf.name));
-  return jsonb_build_object('participant_id', perf.participant_id, 'declared', true);
+  return jsonb_populate_record(null::public.jury_conflict_answer,
+    jsonb_build_object('participant_id', perf.participant_id, 'declared', true));
 end;
 $$;
 revoke all on function public.jury_declare_conflict(uuid,uuid,text) from public, anon, authenticated;
@@ -70,7 +74,7 @@ grant execute on function public.jury_declare_conflict(uuid,uuid,text) to authen
 -- reason of 2 to 200 characters): its judge may change it again. Refused once the session is
 -- locked (an admin unlocks the session first) and for a card still open. One 'jury.card_unlock'
 -- row, which the final's results list (final_results, the published snapshot).
-create function public.jury_unlock_card(card_id uuid, reason text) returns jsonb
+create function public.jury_unlock_card(card_id uuid, reason text) returns public.jury_card_unlocked
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   c public.audition_scorecards;
@@ -85,7 +89,8 @@ begin
   end if;
   select * into c from public.audition_scorecards x where x.id = jury_unlock_card.card_id;
   if not found then
-    return private.refusal(404, 'Fiche introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.jury_card_unlocked,
+      private.refusal(404, 'Fiche introuvable.', 'not_found'));
   end if;
   select * into s from public.audition_sessions x where x.id = c.session_id for share;
   if not private.has_role('admin') and not exists (
@@ -95,13 +100,15 @@ begin
       using errcode = '42501';
   end if;
   if s.state = 'locked' then
-    return private.refusal(409, 'Session verrouillée : déverrouillez d’abord la session.',
-                           'session_locked');
+    return jsonb_populate_record(null::public.jury_card_unlocked,
+      private.refusal(409, 'Session verrouillée : déverrouillez d’abord la session.',
+                           'session_locked'));
   end if;
   update public.audition_scorecards x set locks_at = now() + interval '5 minutes'
    where x.id = c.id and x.locks_at <= now() returning * into c;
   if not found then
-    return private.refusal(409, 'Cette fiche n’est pas verrouillée.', 'not_locked');
+    return jsonb_populate_record(null::public.jury_card_unlocked,
+      private.refusal(409, 'Cette fiche n’est pas verrouillée.', 'not_locked'));
   end if;
   select l.label into judge_ from private.audition_judge_labels(s.id) l where l.user_id = c.judge_id;
   select coalesce(p.team_name, p.full_name) into name_ from public.participants p
@@ -111,7 +118,8 @@ begin
            to_char(s.held_on, 'DD/MM/YYYY'), v_reason),
     null, jsonb_build_object('card_id', c.id, 'judge', judge_, 'participant_id', c.participant_id,
                              'name', name_, 'reason', v_reason, 'locks_at', c.locks_at));
-  return jsonb_build_object('card_id', c.id, 'judge', judge_, 'locks_at', c.locks_at);
+  return jsonb_populate_record(null::public.jury_card_unlocked,
+    jsonb_build_object('card_id', c.id, 'judge', judge_, 'locks_at', c.locks_at));
 end;
 $$;
 revoke all on function public.jury_unlock_card(uuid,text) from public, anon, authenticated;

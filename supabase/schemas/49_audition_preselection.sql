@@ -46,7 +46,7 @@ revoke all on function private.audition_unready(text,uuid) from public, anon, au
 -- further along (convoqué, lauréat, refusé…), unless `move_back` lists exactly whom the admin
 -- ticked to move back: those move, the others keep their status (`move_back` '{}': nobody).
 create function public.admin_preselect_top(category text, n integer, status text,
-  session_id uuid default null, move_back uuid[] default null) returns jsonb
+  session_id uuid default null, move_back uuid[] default null) returns public.audition_preselection
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_category text := admin_preselect_top.category;
@@ -72,7 +72,8 @@ begin
   if v_session is not null then
     select * into s from public.audition_sessions x where x.id = v_session;
     if not found then
-      return private.refusal(404, 'Session introuvable.', 'not_found');
+      return jsonb_populate_record(null::public.audition_preselection,
+        private.refusal(404, 'Session introuvable.', 'not_found'));
     end if;
   end if;
   -- The sessions stay as read until this commits: an unlock (FOR UPDATE) waits.
@@ -81,9 +82,10 @@ begin
     for share;
   unready := private.audition_unready(v_category, v_session);
   if cardinality(unready) > 0 then
-    return private.refusal(409, format('%s impossible : %s. Verrouillez chaque session une fois toutes ses notes données.',
+    return jsonb_populate_record(null::public.audition_preselection,
+      private.refusal(409, format('%s impossible : %s. Verrouillez chaque session une fois toutes ses notes données.',
              case v_status when 'finaliste' then 'Désignation des finalistes' else 'Présélection' end,
-             array_to_string(unready, ' ; ')), 'sessions_not_ready', to_jsonb(unready)::text);
+             array_to_string(unready, ' ; ')), 'sessions_not_ready', to_jsonb(unready)::text));
   end if;
   select array_agg(r.rank_normalised order by r.rank_normalised, r.participant_id),
          array_agg(r.participant_id order by r.rank_normalised, r.participant_id)
@@ -91,12 +93,13 @@ begin
     from private.audition_ranked(v_category, v_session) r
    where r.rank_normalised is not null and not r.incomplete;
   if picked is null then
-    return private.refusal(409, 'Aucun participant noté dans cette catégorie.', 'nothing_ranked');
+    return jsonb_populate_record(null::public.audition_preselection,
+      private.refusal(409, 'Aucun participant noté dans cette catégorie.', 'nothing_ranked'));
   end if;
   if cardinality(ranks) > n and ranks[n] = ranks[n + 1] then
-    return private.refusal(409, format(
+    return jsonb_populate_record(null::public.audition_preselection, private.refusal(409, format(
       'Égalité à la %s%s place : choisissez un autre nombre.', n, case when n = 1 then 're' else 'e' end),
-      'ranking_tie');
+      'ranking_tie'));
   end if;
   picked := picked[1:n];
   -- Their statuses stay as read until this commits: a status set meanwhile (a laureate) is seen
@@ -109,17 +112,19 @@ begin
     from public.participants p
    where p.id = any (picked) and private.status_step(p.status) > private.status_step(v_status);
   if behind is not null and move_back is null then
-    return private.refusal(409, format('Statut plus avancé pour %s : %s. Cochez ceux qui doivent revenir à « %s » ; les autres gardent leur statut.',
+    return jsonb_populate_record(null::public.audition_preselection,
+      private.refusal(409, format('Statut plus avancé pour %s : %s. Cochez ceux qui doivent revenir à « %s » ; les autres gardent leur statut.',
              private.plural(jsonb_array_length(behind), 'participant'),
              (select string_agg(format('%s (%s)', b ->> 'name', private.status_label(b ->> 'status')), ', ')
                 from jsonb_array_elements(behind) b),
-             private.status_label(v_status)), 'status_backwards', behind::text);
+             private.status_label(v_status)), 'status_backwards', behind::text));
   end if;
   if exists (select 1 from unnest(coalesce(move_back, '{}')) m
               where m not in (select (b ->> 'participant_id')::uuid
                                 from jsonb_array_elements(coalesce(behind, '[]')) b)) then
-    return private.refusal(409, 'Le classement ou les statuts ont changé : rouvrez la présélection.',
-             'move_back_stale');
+    return jsonb_populate_record(null::public.audition_preselection,
+      private.refusal(409, 'Le classement ou les statuts ont changé : rouvrez la présélection.',
+             'move_back_stale'));
   end if;
   select coalesce(array_agg((b ->> 'participant_id')::uuid), '{}') into kept
     from jsonb_array_elements(coalesce(behind, '[]')) b
@@ -142,8 +147,9 @@ begin
     null, jsonb_build_object('category', v_category, 'session_id', v_session, 'n', n,
                              'status', v_status, 'ids', to_jsonb(picked), 'updated', updated,
                              'moved_back', to_jsonb(coalesce(move_back, '{}')), 'kept', to_jsonb(kept)));
-  return jsonb_build_object('ids', to_jsonb(picked), 'updated', updated,
-                            'moved_back', to_jsonb(coalesce(move_back, '{}')), 'kept', to_jsonb(kept));
+  return jsonb_populate_record(null::public.audition_preselection,
+    jsonb_build_object('ids', to_jsonb(picked), 'updated', updated,
+                            'moved_back', to_jsonb(coalesce(move_back, '{}')), 'kept', to_jsonb(kept)));
 end;
 $$;
 revoke all on function public.admin_preselect_top(text,integer,text,uuid,uuid[]) from public, anon, authenticated;

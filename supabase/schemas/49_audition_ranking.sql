@@ -11,7 +11,7 @@
 -- admins): per category, its criteria and one row per performer (the running order, and any
 -- performer scored there then moved), with each judge's card, raw and normalised scores and
 -- ranks, incomplete ones (fewer judges scored than the session has) after the complete ones.
-create function public.audition_results(session_id uuid) returns jsonb
+create function public.audition_results(session_id uuid) returns public.audition_results_answer
 language plpgsql stable security definer set search_path = '' as $$
 declare
   s public.audition_sessions;
@@ -20,13 +20,15 @@ begin
   perform private.require_reader();
   select * into s from public.audition_sessions x where x.id = audition_results.session_id;
   if not found then
-    return private.refusal(404, 'Session introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.audition_results_answer,
+      private.refusal(404, 'Session introuvable.', 'not_found'));
   end if;
   if not admin_ and s.state <> 'locked' then
-    return private.refusal(409, format('Session %s du %s encore ouverte : ses résultats se lisent après le verrouillage.',
-             s.city, to_char(s.held_on, 'DD/MM/YYYY')), 'session_open');
+    return jsonb_populate_record(null::public.audition_results_answer,
+      private.refusal(409, format('Session %s du %s encore ouverte : ses résultats se lisent après le verrouillage.',
+             s.city, to_char(s.held_on, 'DD/MM/YYYY')), 'session_open'));
   end if;
-  return json_build_object(
+  return jsonb_populate_record(null::public.audition_results_answer, json_build_object(
     'session', private.audition_session_json(s),
     'judges', coalesce((select json_agg(json_build_object('label', l.label, 'is_lead', l.is_lead,
                 'email', case when admin_ then l.email end) order by l.ord)
@@ -113,7 +115,7 @@ begin
                               from shown x where x.category = cat.c), '[]'::json))
           order by cat.c), '[]'::json)
         from (values ('dance'), ('singing')) cat(c)
-       where s.category in ('both', cat.c)))::jsonb;
+       where s.category in ('both', cat.c)))::jsonb);
 end;
 $$;
 revoke all on function public.audition_results(uuid) from public, anon, authenticated;
@@ -121,7 +123,7 @@ grant execute on function public.audition_results(uuid) to authenticated;
 
 -- The ranking of a category across every session (every city), on normalised scores, the raw
 -- rank beside it, incomplete performers after the complete ones (readers: locked sessions only).
-create function public.audition_ranking(category text) returns jsonb
+create function public.audition_ranking(category text) returns setof public.audition_ranking_row
 language plpgsql stable security definer set search_path = '' as $$
 declare
   admin_ boolean := private.has_role('admin');
@@ -130,15 +132,14 @@ begin
   if audition_ranking.category is null or audition_ranking.category not in ('dance', 'singing') then
     perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   end if;
-  return coalesce((select jsonb_agg(jsonb_build_object('participant_id', r.participant_id,
-      'name', coalesce(p.team_name, p.full_name), 'city', s.city, 'session_id', s.id,
-      'held_on', s.held_on, 'session_state', s.state, 'normalised', r.normalised, 'raw', r.raw,
-      'rank', r.rank_normalised, 'rank_raw', r.rank_raw, 'tied', r.tied, 'absent', r.absent,
-      'scored', r.scored, 'judges_count', r.judges, 'incomplete', r.incomplete, 'status', p.status)
-      order by r.rank_normalised nulls last, s.held_on, s.city, p.full_name)
+  return query
+  select r.participant_id, coalesce(p.team_name, p.full_name)::text, s.city, s.id, s.held_on,
+         s.state, r.normalised, r.raw, r.rank_normalised, r.rank_raw, r.tied, r.absent,
+         r.scored, r.judges, r.incomplete, p.status
     from private.audition_ranked(audition_ranking.category, null, not admin_) r
     join public.participants p on p.id = r.participant_id
-    join public.audition_sessions s on s.id = r.session_id), '[]'::jsonb);
+    join public.audition_sessions s on s.id = r.session_id
+   order by r.rank_normalised nulls last, s.held_on, s.city, p.full_name;
 end;
 $$;
 revoke all on function public.audition_ranking(text) from public, anon, authenticated;
@@ -146,15 +147,13 @@ grant execute on function public.audition_ranking(text) to authenticated;
 
 -- The readable export's sheet (admins): one row per card and criterion (one row for an absent
 -- card), by day, city, slot and judge.
-create function public.audition_scores_export() returns jsonb
+create function public.audition_scores_export() returns setof public.audition_score_export_row
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return coalesce((select jsonb_agg(jsonb_build_object('city', s.city, 'held_on', s.held_on,
-      'category', p.category, 'name', coalesce(p.team_name, p.full_name), 'judge', l.label,
-      'criterion', k.label, 'value', x.value, 'total', z.total, 'absent', c.absent,
-      'comment', c.comment)
-      order by s.held_on, s.city, p.audition_at, p.full_name, l.ord, k.position)
+  return query
+  select s.city, s.held_on, p.category, coalesce(p.team_name, p.full_name)::text, l.label,
+         k.label, x.value::numeric, z.total, c.absent, c.comment
     from public.audition_scorecards c
     join public.audition_sessions s on s.id = c.session_id
     join public.participants p on p.id = c.participant_id
@@ -166,7 +165,8 @@ begin
     join private.audition_card_z(null) z
       on z.session_id = c.session_id and z.judge_id = c.judge_id and z.participant_id = c.participant_id
     left join public.audition_scores x on x.scorecard_id = c.id
-    left join public.audition_session_criteria k on k.id = x.criterion_id), '[]'::jsonb);
+    left join public.audition_session_criteria k on k.id = x.criterion_id
+   order by s.held_on, s.city, p.audition_at, p.full_name, l.ord, k.position;
 end;
 $$;
 revoke all on function public.audition_scores_export() from public, anon, authenticated;

@@ -1,7 +1,8 @@
 -- The final's rules per category (docs/decisions/047-the-final.md): the jury's and the public's
 -- shares, the tie-break chain, the public vote rounds that count, published then frozen: a
 -- change after publication is a proposal another admin approves, journaled and shown publicly
--- as « modifié le … ». The results are in 66_final_results.sql.
+-- as « modifié le … ». The results are in 66_final_results.sql; what everyone reads of the
+-- rules (final_rules_public) in 67_final_publication.sql.
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables, their indexes, grants and required rows
@@ -169,17 +170,19 @@ $$;
 revoke all on function private.final_rules_apply(text,jsonb,boolean) from public, anon, authenticated;
 
 -- Both categories' rules with any pending change (admins and readers).
-create function public.final_rules() returns jsonb
+create function public.final_rules() returns setof public.final_rules_row
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_reader();
-  return (select jsonb_agg(private.final_rules_json(r) || jsonb_build_object('pending',
-            (select jsonb_build_object('id', c.id, 'proposed', c.proposed, 'proposed_at', c.proposed_at,
-                      'proposed_by', u.email, 'mine', c.proposed_by = auth.uid())
-               from public.final_rule_changes c left join auth.users u on u.id = c.proposed_by
-              where c.category = r.category and c.approved_by is null))
-            order by r.category)
-            from public.final_rules r);
+  return query
+  select x.* from public.final_rules r
+   cross join lateral jsonb_populate_record(null::public.final_rules_row,
+     private.final_rules_json(r) || jsonb_build_object('pending',
+       (select jsonb_build_object('id', c.id, 'proposed', c.proposed, 'proposed_at', c.proposed_at,
+                 'proposed_by', u.email, 'mine', c.proposed_by = auth.uid())
+          from public.final_rule_changes c left join auth.users u on u.id = c.proposed_by
+         where c.category = r.category and c.approved_by is null))) x
+   order by r.category;
 end;
 $$;
 revoke all on function public.final_rules() from public, anon, authenticated;
@@ -188,7 +191,8 @@ grant execute on function public.final_rules() to authenticated;
 -- Saves a category's rules (admins). Not yet published: written at once ('final.rules').
 -- Published: frozen, the change is proposed for a second admin ('final.rules_propose'; 202),
 -- refused while another change waits (409 change_pending).
-create function public.admin_save_final_rules(category text, rules jsonb) returns jsonb
+create function public.admin_save_final_rules(category text, rules jsonb)
+returns public.final_rules_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.final_rules;
@@ -206,12 +210,13 @@ begin
     perform private.audit('final.rules', 'final_rules', r.category,
       format('Règles de la finale (%s) modifiées', private.audition_category_label(r.category)),
       null, checked);
-    return private.final_rules_json(r);
+    return jsonb_populate_record(null::public.final_rules_answer, private.final_rules_json(r));
   end if;
   if exists (select 1 from public.final_rule_changes c
               where c.category = r.category and c.approved_by is null) then
-    return private.refusal(409, 'Un changement de ces règles attend déjà l’accord d’un second administrateur.',
-                           'change_pending');
+    return jsonb_populate_record(null::public.final_rules_answer,
+      private.refusal(409, 'Un changement de ces règles attend déjà l’accord d’un second administrateur.',
+                           'change_pending'));
   end if;
   insert into public.final_rule_changes (category, before, proposed, proposed_by)
   values (r.category, private.final_rules_json(r), checked, auth.uid()) returning id into change_;
@@ -220,15 +225,16 @@ begin
            private.audition_category_label(r.category)),
     private.final_rules_json(r), checked || jsonb_build_object('change_id', change_));
   perform set_config('response.status', '202', true);
-  return private.final_rules_json(r) || jsonb_build_object('pending', jsonb_build_object(
-    'id', change_, 'proposed', checked, 'mine', true));
+  return jsonb_populate_record(null::public.final_rules_answer,
+    private.final_rules_json(r) || jsonb_build_object('pending', jsonb_build_object(
+    'id', change_, 'proposed', checked, 'mine', true)));
 end;
 $$;
 revoke all on function public.admin_save_final_rules(text,jsonb) from public, anon, authenticated;
 grant execute on function public.admin_save_final_rules(text,jsonb) to authenticated;
 
 -- Publishes a category's rules (admins): frozen from then on. Published already: 409.
-create function public.admin_publish_final_rules(category text) returns jsonb
+create function public.admin_publish_final_rules(category text) returns public.final_rules_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.final_rules;
@@ -238,7 +244,8 @@ begin
   if not found then
     perform private.invalid('category', 'Catégorie inconnue : choisissez danse ou chant.');
   elsif r.published_at is not null then
-    return private.refusal(409, 'Ces règles sont déjà publiées.', 'already_published');
+    return jsonb_populate_record(null::public.final_rules_answer,
+      private.refusal(409, 'Ces règles sont déjà publiées.', 'already_published'));
   end if;
   update public.final_rules x set published_at = now(), published_by = auth.uid(), updated_at = now()
    where x.category = r.category returning * into r;
@@ -246,7 +253,7 @@ begin
     format('Règles de la finale (%s) publiées : jury %s %%, public %s %%',
            private.audition_category_label(r.category), r.jury_share, r.public_share),
     null, private.final_rules_json(r));
-  return private.final_rules_json(r);
+  return jsonb_populate_record(null::public.final_rules_answer, private.final_rules_json(r));
 end;
 $$;
 revoke all on function public.admin_publish_final_rules(text) from public, anon, authenticated;
@@ -254,7 +261,7 @@ grant execute on function public.admin_publish_final_rules(text) to authenticate
 
 -- Approves a pending change (an admin other than its author: 403 same_admin): the rules take
 -- it and show « modifié le … ». One 'final.rules_approve' row.
-create function public.admin_approve_final_rules(change_id uuid) returns jsonb
+create function public.admin_approve_final_rules(change_id uuid) returns public.final_rules_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   c public.final_rule_changes;
@@ -264,9 +271,11 @@ begin
   perform private.require_admin();
   select * into c from public.final_rule_changes x where x.id = change_id for update;
   if not found or c.approved_by is not null then
-    return private.refusal(404, 'Aucun changement en attente.', 'not_found');
+    return jsonb_populate_record(null::public.final_rules_answer,
+      private.refusal(404, 'Aucun changement en attente.', 'not_found'));
   elsif c.proposed_by = auth.uid() then
-    return private.refusal(403, 'Un second administrateur doit approuver ce changement.', 'same_admin');
+    return jsonb_populate_record(null::public.final_rules_answer,
+      private.refusal(403, 'Un second administrateur doit approuver ce changement.', 'same_admin'));
   end if;
   select * into r from public.final_rules x where x.category = c.category for update;
   before_ := private.final_rules_json(r);
@@ -276,22 +285,8 @@ begin
   perform private.audit('final.rules_approve', 'final_rules', r.category,
     format('Changement des règles publiées de la finale (%s) approuvé', private.audition_category_label(r.category)),
     before_, private.final_rules_json(r) || jsonb_build_object('change_id', c.id));
-  return private.final_rules_json(r);
+  return jsonb_populate_record(null::public.final_rules_answer, private.final_rules_json(r));
 end;
 $$;
 revoke all on function public.admin_approve_final_rules(uuid) from public, anon, authenticated;
 grant execute on function public.admin_approve_final_rules(uuid) to authenticated;
-
--- The published rules (everyone, /reglement and /resultats): a category not yet published is
--- left out.
-create function public.final_rules_public() returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select coalesce(jsonb_agg(private.final_rules_json(r) - 'vote_rounds' || jsonb_build_object(
-           'vote_rounds', (select coalesce(jsonb_agg(jsonb_build_object('title', v.title)
-                                                     order by v.position, v.created_at), '[]'::jsonb)
-                             from public.vote_rounds v where v.id = any (r.vote_round_ids)))
-           order by r.category), '[]'::jsonb)
-    from public.final_rules r where r.published_at is not null
-$$;
-revoke all on function public.final_rules_public() from public, anon, authenticated;
-grant execute on function public.final_rules_public() to anon, authenticated;

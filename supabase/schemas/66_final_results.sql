@@ -215,7 +215,7 @@ revoke all on function private.final_compute(text) from public, anon, authentica
 
 -- A category's results as computed now, with the published snapshot if any (admins; readers
 -- once every final session of the category is locked, as for the auditions, ADR 040).
-create function public.final_results(category text) returns jsonb
+create function public.final_results(category text) returns public.final_results_answer
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_reader();
@@ -224,13 +224,15 @@ begin
   end if;
   if not private.has_role('admin') and exists (select 1 from public.audition_sessions s
        where s.kind = 'final' and s.category in ('both', final_results.category) and s.state <> 'locked') then
-    return private.refusal(409, 'Finale encore ouverte : ses résultats se lisent après le verrouillage.',
-                           'session_open');
+    return jsonb_populate_record(null::public.final_results_answer,
+      private.refusal(409, 'Finale encore ouverte : ses résultats se lisent après le verrouillage.',
+                           'session_open'));
   end if;
-  return private.final_compute(final_results.category) || jsonb_build_object('published',
+  return jsonb_populate_record(null::public.final_results_answer,
+    private.final_compute(final_results.category) || jsonb_build_object('published',
     (select jsonb_build_object('published_at', x.published_at, 'inputs_digest', x.inputs_digest,
                                'signature', x.signature)
-       from public.final_result_snapshots x where x.category = final_results.category));
+       from public.final_result_snapshots x where x.category = final_results.category)));
 end;
 $$;
 revoke all on function public.final_results(text) from public, anon, authenticated;

@@ -1,6 +1,6 @@
 -- Publishing the final's results (docs/decisions/047-the-final.md): once per category, from
 -- published rules, locked final sessions and closed vote rounds, a snapshot sealed by the
--- database; what everyone reads on /resultats.
+-- database; what everyone reads on /resultats (the results) and /reglement (the published rules).
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions
@@ -12,7 +12,7 @@
 -- row, so one snapshot is stored). The snapshot keeps the computed results (formula, ranks,
 -- tie-breaks, judges, the inputs' digest), its time, and an HMAC-SHA256 of the whole. One
 -- 'final.results_publish' row.
-create function public.admin_publish_final_results(category text) returns jsonb
+create function public.admin_publish_final_results(category text) returns public.final_publication
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_category text := admin_publish_final_results.category;
@@ -29,36 +29,42 @@ begin
   select * into r from public.final_rules x where x.category = v_category for update;
   select * into snap from public.final_result_snapshots x where x.category = v_category;
   if found then
-    return private.refusal(409, format('Résultats déjà publiés le %s.',
+    return jsonb_populate_record(null::public.final_publication,
+      private.refusal(409, format('Résultats déjà publiés le %s.',
              private.douala_time(snap.published_at)),
-           'already_published');
+           'already_published'));
   elsif r.published_at is null then
-    return private.refusal(409, 'Publiez d’abord les règles de la finale.', 'rules_unpublished');
+    return jsonb_populate_record(null::public.final_publication,
+      private.refusal(409, 'Publiez d’abord les règles de la finale.', 'rules_unpublished'));
   end if;
   -- FOR SHARE: an unlock of a session waits until the snapshot is stored.
   perform 1 from public.audition_sessions s
     where s.kind = 'final' and s.category in ('both', v_category) for share;
   if not found then
-    return private.refusal(409, 'Aucune session de finale pour cette catégorie.', 'no_final');
+    return jsonb_populate_record(null::public.final_publication,
+      private.refusal(409, 'Aucune session de finale pour cette catégorie.', 'no_final'));
   end if;
   select string_agg(format('Session de finale %s du %s encore ouverte', s.city,
                            to_char(s.held_on, 'DD/MM/YYYY')), ' ; ' order by s.held_on) into open_
     from public.audition_sessions s
    where s.kind = 'final' and s.category in ('both', v_category) and s.state <> 'locked';
   if open_ is not null then
-    return private.refusal(409, open_ || ' : verrouillez-la avant de publier.', 'session_open');
+    return jsonb_populate_record(null::public.final_publication,
+      private.refusal(409, open_ || ' : verrouillez-la avant de publier.', 'session_open'));
   end if;
   select string_agg(format('Manche « %s » encore ouverte', v.title), ' ; ') into open_
     from public.vote_rounds v
    where v.id = any (r.vote_round_ids) and v.closed_at is null
      and (v.closes_at is null or v.closes_at > now());
   if open_ is not null then
-    return private.refusal(409, open_ || ' : ses votes ne sont pas encore tous comptés.', 'round_open');
+    return jsonb_populate_record(null::public.final_publication,
+      private.refusal(409, open_ || ' : ses votes ne sont pas encore tous comptés.', 'round_open'));
   end if;
   results_ := private.final_compute(v_category);
   if not exists (select 1 from jsonb_array_elements(results_ -> 'finalists') f
                   where f ->> 'rank' is not null) then
-    return private.refusal(409, 'Aucun finaliste noté : rien à publier.', 'no_results');
+    return jsonb_populate_record(null::public.final_publication,
+      private.refusal(409, 'Aucun finaliste noté : rien à publier.', 'no_results'));
   end if;
   insert into public.final_result_snapshots (category, published_at, published_by, results,
                                              inputs_digest, signature)
@@ -74,8 +80,9 @@ begin
              where (f ->> 'rank')::integer <= 3)),
     null, jsonb_build_object('snapshot_id', snap.id, 'inputs_digest', snap.inputs_digest,
                              'signature', snap.signature));
-  return jsonb_build_object('category', v_category, 'published_at', snap.published_at,
-    'inputs_digest', snap.inputs_digest, 'signature', snap.signature);
+  return jsonb_populate_record(null::public.final_publication,
+    jsonb_build_object('category', v_category, 'published_at', snap.published_at,
+    'inputs_digest', snap.inputs_digest, 'signature', snap.signature));
 end;
 $$;
 revoke all on function public.admin_publish_final_results(text) from public, anon, authenticated;
@@ -85,7 +92,9 @@ grant execute on function public.admin_publish_final_results(text) to authentica
 -- (once the rules are published) and, once published, the snapshot without any internal id or
 -- the judges' far flags (a check for the organisers): names, ranks, scores, tie-breaks, the
 -- judges as « Juré n », the cards unlocked, the time, the digest and the seal, and the criteria's
--- names by key.
+-- names by key. Not a declared type: a past publication keeps the shape the version that sealed
+-- it stored (final_result_snapshots.results); a type would coerce or drop what the seal covers.
+-- jsonb: finalists, judges and unlocks come from a sealed snapshot, in the shape its version wrote
 create function public.final_results_public() returns jsonb
 language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(jsonb_build_object('category', r.category,
@@ -109,3 +118,19 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function public.final_results_public() from public, anon, authenticated;
 grant execute on function public.final_results_public() to anon, authenticated;
+
+-- The published rules (everyone, /reglement and /resultats): a category not yet published is
+-- left out.
+create function public.final_rules_public() returns setof public.final_rules_public_row
+language sql stable security definer set search_path = '' as $$
+  select x.* from public.final_rules r
+   cross join lateral jsonb_populate_record(null::public.final_rules_public_row,
+     private.final_rules_json(r) - 'vote_rounds' || jsonb_build_object(
+       'vote_rounds', (select coalesce(jsonb_agg(jsonb_build_object('title', v.title)
+                                                 order by v.position, v.created_at), '[]'::jsonb)
+                         from public.vote_rounds v where v.id = any (r.vote_round_ids)))) x
+   where r.published_at is not null
+   order by r.category
+$$;
+revoke all on function public.final_rules_public() from public, anon, authenticated;
+grant execute on function public.final_rules_public() to anon, authenticated;

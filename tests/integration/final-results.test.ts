@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { testBackend } from '../setup/test-backend';
+import { NO_REFUSAL } from './support/answers';
 import { submit } from './support/jury';
 import {
   card,
@@ -70,7 +71,7 @@ async function workedExample({ recuse = false } = {}) {
       participant_id: c,
       reason: 'Cousin du danseur',
     });
-    expect(declared.data).toEqual({ participant_id: c, declared: true });
+    expect(declared.data).toEqual({ ...NO_REFUSAL, participant_id: c, declared: true });
   }
   await mark(judges[2], s, a, X);
   await mark(judges[2], s, b, Y);

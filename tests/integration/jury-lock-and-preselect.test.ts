@@ -61,8 +61,9 @@ describe('lock', () => {
         'Notes manquantes : Juré 2 (1 participant). Verrouillez quand même pour passer outre.',
     });
     expect(JSON.parse(missing.error!.details)).toEqual([{ judge_label: 'Juré 2', performers: 1 }]);
+    // The lead judge reads who is missing, not their e-mail or account (null in the answer).
     expect((await jurySession(lead, id)).missing).toEqual([
-      { judge_label: 'Juré 2', performers: 1 },
+      { judge_label: 'Juré 2', performers: 1, judge_email: null, user_id: null },
     ]);
     expect((await jurySession(second, id)).missing).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { testBackend } from '../setup/test-backend';
+import { NO_REFUSAL } from './support/answers';
 import {
   byId,
   jurySession,
@@ -132,6 +133,7 @@ describe('sessions', () => {
   it('deletes an unscored session, not a scored one', async () => {
     const a = await setup(['Solo']);
     expect((await admin.rpc('admin_delete_audition_session', { session_id: a.id })).data).toEqual({
+      ...NO_REFUSAL,
       id: a.id,
       deleted: true,
     });

@@ -159,14 +159,7 @@ export async function preselectTop(args: {
     ...(args.sessionId ? { session_id: args.sessionId } : {}),
   });
   if (error) throw toDataError(error, ACTION_ERROR);
-  const r = (data ?? {}) as { ids?: unknown; updated?: unknown; kept?: unknown };
-  const ids = (v: unknown) =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  return {
-    ids: ids(r.ids),
-    updated: typeof r.updated === 'number' ? r.updated : 0,
-    kept: ids(r.kept),
-  };
+  return { ids: data?.ids ?? [], updated: data?.updated ?? 0, kept: data?.kept ?? [] };
 }
 
 /** Every judge's score per criterion, for the readable export's sheet (admins). */

@@ -1,20 +1,17 @@
-import { category, list, numOrNull, obj, text, textOrNull } from './mappers';
+import { category, type Answer } from './mappers';
 import type { ScoreExportRow } from './types';
 
 /** audition_scores_export's rows -> the readable export's sheet (./types.ts). */
-export const toScoreExportRows = (v: unknown): ScoreExportRow[] =>
-  list(v).map((x) => {
-    const r = obj(x);
-    return {
-      city: text(r.city),
-      heldOn: text(r.held_on),
-      category: category(r.category),
-      name: text(r.name),
-      judge: text(r.judge),
-      criterion: textOrNull(r.criterion),
-      value: numOrNull(r.value),
-      total: numOrNull(r.total),
-      absent: r.absent === true,
-      comment: text(r.comment),
-    };
-  });
+export const toScoreExportRows = (rows: Answer['audition_score_export_row'][]): ScoreExportRow[] =>
+  rows.map((r) => ({
+    city: r.city ?? '',
+    heldOn: r.held_on ?? '',
+    category: category(r.category),
+    name: r.name ?? '',
+    judge: r.judge ?? '',
+    criterion: r.criterion,
+    value: r.value,
+    total: r.total,
+    absent: r.absent === true,
+    comment: r.comment ?? '',
+  }));

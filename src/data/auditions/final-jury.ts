@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * The judge's side of a final (docs/decisions/047-the-final.md): a conflict of interest declared
@@ -7,12 +8,6 @@ import { toDataError } from '@/lib/errors';
  * admin with a reason (jury_unlock_card). Both need the network: the database decides, journals
  * and refuses (already scored, session locked, reason too short) with its French words.
  */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export const CONFLICT_ERROR = 'Le conflit d’intérêts n’a pas pu être déclaré. Veuillez réessayer.';
 export const UNLOCK_ERROR = 'La fiche n’a pas pu être déverrouillée. Veuillez réessayer.';
@@ -34,23 +29,20 @@ export type FinalJuryFields = {
   cardsToUnlock: CardToUnlock[] | null;
 };
 
-/** jury_session's final fields. */
-export function toFinalJuryFields(v: unknown): FinalJuryFields {
-  const s = obj(v);
+/** jury_session's final fields (supabase/schemas/07_answer_types_auditions_final.sql). */
+export function toFinalJuryFields(
+  s: Database['public']['CompositeTypes']['jury_session_answer'] | null,
+): FinalJuryFields {
   return {
-    kind: s.kind === 'final' ? 'final' : 'audition',
-    myConflicts: list(s.my_conflicts).map(text),
-    cardsToUnlock: Array.isArray(s.cards_to_unlock)
-      ? s.cards_to_unlock.map((x) => {
-          const c = obj(x);
-          return {
-            cardId: text(c.card_id),
-            judge: text(c.judge),
-            participantId: text(c.participant_id),
-            locksAt: text(c.locks_at),
-          };
-        })
-      : null,
+    kind: s?.kind === 'final' ? 'final' : 'audition',
+    myConflicts: s?.my_conflicts ?? [],
+    cardsToUnlock:
+      s?.cards_to_unlock?.map((c) => ({
+        cardId: c.card_id ?? '',
+        judge: c.judge ?? '',
+        participantId: c.participant_id ?? '',
+        locksAt: c.locks_at ?? '',
+      })) ?? null,
   };
 }
 
@@ -73,5 +65,5 @@ export async function unlockCard(cardId: string, reason: string): Promise<string
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('jury_unlock_card', { card_id: cardId, reason });
   if (error) throw toDataError(error, UNLOCK_ERROR);
-  return text(obj(data).locks_at);
+  return data?.locks_at ?? '';
 }

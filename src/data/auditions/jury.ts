@@ -79,8 +79,7 @@ export async function submitScorecard(draft: ScorecardDraft): Promise<SubmitResu
     scores: draft.absent ? {} : draft.scores,
   });
   if (error) throw toDataError(error, SCORE_SEND_ERROR);
-  const answer = (data ?? {}) as { card?: unknown; stored?: unknown };
-  return { card: toScorecard(answer.card), stored: answer.stored === true };
+  return { card: toScorecard(data?.card ?? null), stored: data?.stored === true };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DataError } from '@/lib/errors';
-import { CheckedValues } from '../../../supabase/database.types';
+import { CheckedValues, type Database } from '../../../supabase/database.types';
 import { toFinalJuryFields } from './final-jury';
 import {
   AUDITION_CATEGORIES,
@@ -24,150 +24,134 @@ import {
   type SessionJudge,
 } from './types';
 
-/** The database's JSON answers -> the pages' shapes (./types.ts); nothing is trusted blindly. */
+/**
+ * The database's answers (supabase/schemas/07_answer_types_auditions_final.sql) -> the pages'
+ * shapes (./types.ts): renamed, null -> '' or 0, enumerations narrowed to CheckedValues
+ * (docs/decisions/054-typed-answers.md).
+ */
 
-type Json = Record<string, unknown>;
-export const obj = (v: unknown): Json =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-export const text = (v: unknown) => (typeof v === 'string' ? v : '');
-export const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
-const int = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
-export const numOrNull = (v: unknown) =>
-  v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
-export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T =>
-  values.find((x) => x === v) ?? fallback;
+export type Answer = Database['public']['CompositeTypes'];
 
 export const AUDITIONS_LOAD_ERROR = 'Erreur lors du chargement des auditions';
 
+const oneOf = <T extends string>(values: readonly T[], v: string | null, fallback: T): T =>
+  values.find((x) => x === v) ?? fallback;
 const STATUSES = CheckedValues.participants.status;
 const MODES = CheckedValues.participants.participation_type;
-const status = (v: unknown): ParticipantStatus => oneOf(STATUSES, v, 'inscrit');
-const mode = (v: unknown): PerformerMode => oneOf(MODES, v, 'solo');
-export const category = (v: unknown): AuditionCategory => oneOf(AUDITION_CATEGORIES, v, 'dance');
+const status = (v: string | null): ParticipantStatus => oneOf(STATUSES, v, 'inscrit');
+const mode = (v: string | null): PerformerMode => oneOf(MODES, v, 'solo');
+export const category = (v: string | null): AuditionCategory =>
+  oneOf(AUDITION_CATEGORIES, v, 'dance');
 
-/** { key: number } with numbers only. */
-function numberMap(v: unknown): Record<string, number> {
+/**
+ * A card's marks ({ criterion: mark }): a JSON object whose keys are the session's criteria,
+ * known only at run time (a `jsonb` field of the answer); numbers only.
+ */
+function numberMap(v: Answer['jury_card']['scores']): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [k, x] of Object.entries(obj(v))) {
-    const n = numOrNull(x);
-    if (n !== null) out[k] = n;
-  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return out;
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'number') out[k] = x;
   return out;
 }
 
-const toCriterion = (v: unknown): Criterion => {
-  const c = obj(v);
-  return { id: text(c.id), key: text(c.key), label: text(c.label), weight: int(c.weight) };
-};
+const toCriterion = (c: Answer['jury_criterion']): Criterion => ({
+  id: c.id ?? '',
+  key: c.key ?? '',
+  label: c.label ?? '',
+  weight: c.weight ?? 0,
+});
 
-const toJudge = (v: unknown): SessionJudge => {
-  const j = obj(v);
-  return {
-    userId: text(j.user_id),
-    label: text(j.label),
-    isLead: j.is_lead === true,
-    email: textOrNull(j.email),
-  };
-};
+const toJudge = (j: Answer['audition_judge']): SessionJudge => ({
+  userId: j.user_id ?? '',
+  label: j.label ?? '',
+  isLead: j.is_lead === true,
+  email: j.email,
+});
 
-export function toAuditionSession(v: unknown): AuditionSession {
-  const s = obj(v);
-  const state = SESSION_STATES.find((x) => x === s.state);
-  if (!state || !s.id) throw new DataError('unknown', AUDITIONS_LOAD_ERROR);
+/** A session (private.audition_session_json); an answer without one throws. */
+export function toAuditionSession(s: Answer['audition_session_view'] | null): AuditionSession {
+  const state = SESSION_STATES.find((x) => x === s?.state);
+  if (!s?.id || !state) throw new DataError('unknown', AUDITIONS_LOAD_ERROR);
   return {
-    id: text(s.id),
+    id: s.id,
     city: oneOf(AUDITION_SESSION_CITIES, s.city, 'Douala'),
-    heldOn: text(s.held_on),
+    heldOn: s.held_on ?? '',
     category: oneOf(SESSION_CATEGORIES, s.category, 'both'),
-    venue: text(s.venue),
+    venue: s.venue ?? '',
     state,
-    lockedAt: textOrNull(s.locked_at),
-    judges: list(s.judges).map(toJudge),
+    lockedAt: s.locked_at,
+    judges: (s.judges ?? []).map(toJudge),
   };
 }
 
-export const toAdminAuditionSessions = (v: unknown): AdminAuditionSession[] =>
-  list(v).map((x) => {
-    const s = obj(x);
-    return {
-      ...toAuditionSession(s),
-      performersCount: int(s.performers_count),
-      scoredCount: int(s.scored_count),
-      createdAt: text(s.created_at),
-    };
-  });
+export const toAdminAuditionSessions = (
+  rows: Answer['audition_session_row'][],
+): AdminAuditionSession[] =>
+  rows.map((s) => ({
+    ...toAuditionSession(s),
+    performersCount: s.performers_count ?? 0,
+    scoredCount: s.scored_count ?? 0,
+    createdAt: s.created_at ?? '',
+  }));
 
-export const toJuryAccounts = (v: unknown): JuryAccount[] =>
-  list(v).map((x) => ({ userId: text(obj(x).user_id), email: text(obj(x).email) }));
+export const toJuryAccounts = (rows: Answer['jury_account'][]): JuryAccount[] =>
+  rows.map((a) => ({ userId: a.user_id ?? '', email: a.email ?? '' }));
 
-export function toCriteriaSettings(v: unknown): CriteriaSettings {
-  const c = obj(v);
-  const one = (k: AuditionCategory) =>
-    list(c[k])
-      .map((x) => {
-        const e = obj(x);
-        return {
-          key: text(e.key),
-          label: text(e.label),
-          weight: int(e.weight),
-          position: int(e.position),
-        };
-      })
+export function toCriteriaSettings(c: Answer['audition_criteria_answer'] | null): CriteriaSettings {
+  const one = (list: Answer['audition_criterion_setting'][] | null | undefined) =>
+    (list ?? [])
+      .map((e) => ({
+        key: e.key ?? '',
+        label: e.label ?? '',
+        weight: e.weight ?? 0,
+        position: e.position ?? 0,
+      }))
       .sort((a, b) => a.position - b.position);
-  return { dance: one('dance'), singing: one('singing') };
+  return { dance: one(c?.dance), singing: one(c?.singing) };
 }
 
-export const toJurySessionSummaries = (v: unknown): JurySessionSummary[] =>
-  list(v).map((x) => {
-    const s = obj(x);
-    return {
-      id: text(s.id),
-      city: oneOf(AUDITION_SESSION_CITIES, s.city, 'Douala'),
-      heldOn: text(s.held_on),
-      category: oneOf(SESSION_CATEGORIES, s.category, 'both'),
-      venue: text(s.venue),
-      state: oneOf(SESSION_STATES, s.state, 'open'),
-      isLead: s.is_lead === true,
-      judgesCount: int(s.judges_count),
-      performersCount: int(s.performers_count),
-      scoredByMe: int(s.scored_by_me),
-    };
-  });
+export const toJurySessionSummaries = (
+  rows: Answer['jury_session_summary'][],
+): JurySessionSummary[] =>
+  rows.map((s) => ({
+    id: s.id ?? '',
+    city: oneOf(AUDITION_SESSION_CITIES, s.city, 'Douala'),
+    heldOn: s.held_on ?? '',
+    category: oneOf(SESSION_CATEGORIES, s.category, 'both'),
+    venue: s.venue ?? '',
+    state: oneOf(SESSION_STATES, s.state, 'open'),
+    isLead: s.is_lead === true,
+    judgesCount: s.judges_count ?? 0,
+    performersCount: s.performers_count ?? 0,
+    scoredByMe: s.scored_by_me ?? 0,
+  }));
 
-export function toScorecard(v: unknown): Scorecard {
-  const c = obj(v);
-  return {
-    id: text(c.id),
-    participantId: text(c.participant_id),
-    absent: c.absent === true,
-    comment: text(c.comment),
-    revision: int(c.revision),
-    updatedAt: text(c.updated_at),
-    scores: numberMap(c.scores),
-    total: numOrNull(c.total),
-  };
-}
+export const toScorecard = (c: Answer['jury_card'] | null): Scorecard => ({
+  id: c?.id ?? '',
+  participantId: c?.participant_id ?? '',
+  absent: c?.absent === true,
+  comment: c?.comment ?? '',
+  revision: c?.revision ?? 0,
+  updatedAt: c?.updated_at ?? '',
+  scores: numberMap(c?.scores ?? null),
+  total: c?.total ?? null,
+});
 
-const toPerformer = (v: unknown): Performer => {
-  const p = obj(v);
-  return {
-    id: text(p.id),
-    position: int(p.position),
-    name: text(p.name),
-    category: category(p.category),
-    mode: mode(p.mode),
-    slot: text(p.slot),
-  };
-};
+const toPerformer = (p: Answer['jury_performer']): Performer => ({
+  id: p.id ?? '',
+  position: p.position ?? 0,
+  name: p.name ?? '',
+  category: category(p.category),
+  mode: mode(p.mode),
+  slot: p.slot ?? '',
+});
 
-export function toJurySession(v: unknown): JurySession {
-  const s = obj(v);
-  const base = toAuditionSession({ ...s, judges: [] });
+export function toJurySession(s: Answer['jury_session_answer'] | null): JurySession {
+  const base = toAuditionSession(s && { ...s, judges: [] });
   const criteria: JurySession['criteria'] = {};
   for (const k of AUDITION_CATEGORIES) {
-    const c = obj(s.criteria)[k];
-    if (Array.isArray(c)) criteria[k] = c.map(toCriterion);
+    const c = s?.criteria?.[k];
+    if (c) criteria[k] = c.map(toCriterion);
   }
   return {
     ...toFinalJuryFields(s),
@@ -178,111 +162,93 @@ export function toJurySession(v: unknown): JurySession {
     venue: base.venue,
     state: base.state,
     lockedAt: base.lockedAt,
-    isLead: s.is_lead === true,
-    serverNow: text(s.server_now) || new Date().toISOString(),
+    isLead: s?.is_lead === true,
+    serverNow: s?.server_now || new Date().toISOString(),
     criteria,
-    performers: list(s.performers)
-      .map(toPerformer)
-      .sort((a, b) => a.position - b.position),
-    myCards: list(s.my_cards).map(toScorecard),
-    others: Array.isArray(s.others)
-      ? s.others.map((x) => {
-          const o = obj(x);
-          return {
-            judge: text(o.judge),
-            participantId: text(o.participant_id),
-            absent: o.absent === true,
-            total: numOrNull(o.total),
-          };
-        })
-      : null,
-    missing: Array.isArray(s.missing)
-      ? s.missing.map((x) => {
-          const m = obj(x);
-          return {
-            judgeLabel: text(m.judge_label),
-            judgeEmail: textOrNull(m.judge_email),
-            performers: int(m.performers),
-          };
-        })
-      : null,
+    performers: (s?.performers ?? []).map(toPerformer).sort((a, b) => a.position - b.position),
+    myCards: (s?.my_cards ?? []).map(toScorecard),
+    others:
+      s?.others?.map((o) => ({
+        judge: o.judge ?? '',
+        participantId: o.participant_id ?? '',
+        absent: o.absent === true,
+        total: o.total,
+      })) ?? null,
+    missing:
+      s?.missing?.map((m) => ({
+        judgeLabel: m.judge_label ?? '',
+        judgeEmail: m.judge_email,
+        performers: m.performers ?? 0,
+      })) ?? null,
   };
 }
 
 /** How many judges scored a performer, of how many the session has (ADR 040). */
-const completeness = (r: Json) => ({
+const completeness = (r: {
+  incomplete: boolean | null;
+  scored: number | null;
+  judges_count: number | null;
+}) => ({
   incomplete: r.incomplete === true,
-  scored: int(r.scored),
-  judgesCount: int(r.judges_count),
+  scored: r.scored ?? 0,
+  judgesCount: r.judges_count ?? 0,
 });
 
-const toResultRow = (v: unknown): ResultRow => {
-  const r = obj(v);
-  return {
-    participantId: text(r.participant_id),
-    position: numOrNull(r.position),
-    name: text(r.name),
-    mode: mode(r.mode),
-    slot: textOrNull(r.slot),
-    status: status(r.status),
-    absent: r.absent === true,
-    judges: list(r.judges).map((x) => {
-      const j = obj(x);
-      return {
-        label: text(j.label),
-        scored: j.scored === true,
-        absent: j.absent === true,
-        total: numOrNull(j.total),
-        z: numOrNull(j.z),
-        scores: numberMap(j.scores),
-        comment: text(j.comment),
-      };
-    }),
-    raw: numOrNull(r.raw),
-    normalised: numOrNull(r.normalised),
-    rankRaw: numOrNull(r.rank_raw),
-    rankNormalised: numOrNull(r.rank_normalised),
+const toResultRow = (r: Answer['audition_result_row']): ResultRow => ({
+  participantId: r.participant_id ?? '',
+  position: r.position,
+  name: r.name ?? '',
+  mode: mode(r.mode),
+  slot: r.slot,
+  status: status(r.status),
+  absent: r.absent === true,
+  judges: (r.judges ?? []).map((j) => ({
+    label: j.label ?? '',
+    scored: j.scored === true,
+    absent: j.absent === true,
+    total: j.total,
+    z: j.z,
+    scores: numberMap(j.scores),
+    comment: j.comment ?? '',
+  })),
+  raw: r.raw,
+  normalised: r.normalised,
+  rankRaw: r.rank_raw,
+  rankNormalised: r.rank_normalised,
+  tied: r.tied === true,
+  ...completeness(r),
+});
+
+export const toAuditionResults = (
+  r: Answer['audition_results_answer'] | null,
+): AuditionResults => ({
+  session: toAuditionSession(r?.session ?? null),
+  judges: (r?.judges ?? []).map((j) => ({
+    label: j.label ?? '',
+    isLead: j.is_lead === true,
+    email: j.email,
+  })),
+  categories: (r?.categories ?? []).map((c) => ({
+    category: category(c.category),
+    criteria: (c.criteria ?? []).map(toCriterion),
+    rows: (c.rows ?? []).map(toResultRow),
+  })),
+});
+
+export const toRanking = (rows: Answer['audition_ranking_row'][]): RankingRow[] =>
+  rows.map((r) => ({
+    participantId: r.participant_id ?? '',
+    name: r.name ?? '',
+    city: oneOf(AUDITION_SESSION_CITIES, r.city, 'Douala'),
+    sessionId: r.session_id ?? '',
+    heldOn: r.held_on ?? '',
+    sessionState: oneOf(SESSION_STATES, r.session_state, 'open'),
+    normalised: r.normalised,
+    raw: r.raw,
+    rank: r.rank,
+    rankRaw: r.rank_raw,
     tied: r.tied === true,
+    absent: r.absent === true,
+    status: status(r.status),
     ...completeness(r),
-  };
-};
-
-export function toAuditionResults(v: unknown): AuditionResults {
-  const r = obj(v);
-  return {
-    session: toAuditionSession(r.session),
-    judges: list(r.judges).map((x) => {
-      const j = obj(x);
-      return { label: text(j.label), isLead: j.is_lead === true, email: textOrNull(j.email) };
-    }),
-    categories: list(r.categories).map((x) => {
-      const c = obj(x);
-      return {
-        category: category(c.category),
-        criteria: list(c.criteria).map(toCriterion),
-        rows: list(c.rows).map(toResultRow),
-      };
-    }),
-  };
-}
-
-export const toRanking = (v: unknown): RankingRow[] =>
-  list(v).map((x) => {
-    const r = obj(x);
-    return {
-      participantId: text(r.participant_id),
-      name: text(r.name),
-      city: oneOf(AUDITION_SESSION_CITIES, r.city, 'Douala'),
-      sessionId: text(r.session_id),
-      heldOn: text(r.held_on),
-      sessionState: oneOf(SESSION_STATES, r.session_state, 'open'),
-      normalised: numOrNull(r.normalised),
-      raw: numOrNull(r.raw),
-      rank: numOrNull(r.rank),
-      rankRaw: numOrNull(r.rank_raw),
-      tied: r.tied === true,
-      absent: r.absent === true,
-      status: status(r.status),
-      ...completeness(r),
-    };
-  });
+  }));

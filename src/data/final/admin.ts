@@ -1,6 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
-import { CheckedValues } from '../../../supabase/database.types';
+import { CheckedValues, type Database } from '../../../supabase/database.types';
 
 /**
  * The organisers' side of the final (/admin/auditions?finale=, docs/decisions/047-the-final.md):
@@ -54,12 +54,58 @@ export type FinalState = {
 const LOAD_ERROR = 'Impossible de charger la finale pour le moment.';
 const ACTION_ERROR = 'L’action n’a pas pu être enregistrée. Veuillez réessayer.';
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isRecord) : []);
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const text = (v: unknown) => (typeof v === 'string' ? v : null);
+type Answer = Database['public']['CompositeTypes'];
+
+/** final_results and final_rules (supabase/schemas/08_answer_types_final.sql), renamed. */
+function toFinalState(
+  r: Answer['final_results_answer'],
+  rule: Answer['final_rules_row'],
+): FinalState {
+  const open = (r.sessions ?? []).filter((s) => s.state !== 'locked');
+  return {
+    juryShare: rule.jury_share ?? 0,
+    publicShare: rule.public_share ?? 0,
+    tiebreak: rule.tiebreak ?? [],
+    tiebreakCriterion: rule.tiebreak_criterion,
+    voteRoundIds: (rule.vote_rounds ?? []).map((v) => v.id ?? ''),
+    resultsExpectedAt: rule.results_expected_at,
+    rulesPublishedAt: rule.published_at,
+    pendingChange: rule.pending?.id
+      ? {
+          id: rule.pending.id,
+          mine: rule.pending.mine === true,
+          proposedBy: rule.pending.proposed_by ?? '',
+        }
+      : null,
+    finalists: (r.finalists ?? []).map((f) => ({
+      name: f.name ?? '',
+      rank: f.rank,
+      normalised: f.normalised,
+      juryPoints: f.jury_points,
+      votes: f.votes ?? 0,
+      publicPercent: f.public_percent,
+      combined: f.combined,
+      tiebreak: f.tiebreak,
+      scored: f.scored ?? 0,
+      judgesCount: f.judges_count ?? 0,
+      recused: f.recused ?? 0,
+      incomplete: f.incomplete === true,
+    })),
+    judges: (r.judges ?? []).map((j) => ({
+      label: j.label ?? '',
+      deviation: j.deviation,
+      far: j.far === true,
+    })),
+    sessionsOpen: open.length,
+    openSessions: open.map((s) => ({
+      id: s.id ?? '',
+      city: s.city ?? '',
+      heldOn: s.held_on ?? '',
+    })),
+    publishedAt: r.published?.published_at ?? null,
+    digest: (r.published ? r.published.inputs_digest : r.inputs_digest) ?? '',
+  };
+}
 
 export async function getFinalState(category: FinalCategory): Promise<FinalState> {
   const supabase = await getSupabase();
@@ -69,56 +115,9 @@ export async function getFinalState(category: FinalCategory): Promise<FinalState
   ]);
   if (results.error) throw toDataError(results.error, LOAD_ERROR);
   if (rules.error) throw toDataError(rules.error, LOAD_ERROR);
-  const r = results.data;
-  const rule = list(rules.data).find((x) => x.category === category);
-  if (!isRecord(r) || !rule) throw new DataError('unknown', LOAD_ERROR);
-  const pending = isRecord(rule.pending) ? rule.pending : null;
-  const published = isRecord(r.published) ? r.published : null;
-  return {
-    juryShare: Number(rule.jury_share ?? 0),
-    publicShare: Number(rule.public_share ?? 0),
-    tiebreak: Array.isArray(rule.tiebreak) ? rule.tiebreak.map(String) : [],
-    tiebreakCriterion: text(rule.tiebreak_criterion),
-    voteRoundIds: list(rule.vote_rounds).map((v) => String(v.id)),
-    resultsExpectedAt: text(rule.results_expected_at),
-    rulesPublishedAt: text(rule.published_at),
-    pendingChange: pending
-      ? {
-          id: String(pending.id),
-          mine: pending.mine === true,
-          proposedBy: text(pending.proposed_by) ?? '',
-        }
-      : null,
-    finalists: list(r.finalists).map((f) => ({
-      name: String(f.name ?? ''),
-      rank: num(f.rank),
-      normalised: num(f.normalised),
-      juryPoints: num(f.jury_points),
-      votes: Number(f.votes ?? 0),
-      publicPercent: num(f.public_percent),
-      combined: num(f.combined),
-      tiebreak: text(f.tiebreak),
-      scored: Number(f.scored ?? 0),
-      judgesCount: Number(f.judges_count ?? 0),
-      recused: Number(f.recused ?? 0),
-      incomplete: f.incomplete === true,
-    })),
-    judges: list(r.judges).map((j) => ({
-      label: String(j.label ?? ''),
-      deviation: num(j.deviation),
-      far: j.far === true,
-    })),
-    sessionsOpen: list(r.sessions).filter((s) => s.state !== 'locked').length,
-    openSessions: list(r.sessions)
-      .filter((s) => s.state !== 'locked')
-      .map((s) => ({
-        id: text(s.id) ?? '',
-        city: text(s.city) ?? '',
-        heldOn: text(s.held_on) ?? '',
-      })),
-    publishedAt: published ? text(published.published_at) : null,
-    digest: published ? String(published.inputs_digest ?? '') : String(r.inputs_digest ?? ''),
-  };
+  const rule = rules.data.find((x) => x.category === category);
+  if (!results.data || !rule) throw new DataError('unknown', LOAD_ERROR);
+  return toFinalState(results.data, rule);
 }
 
 /** The rules as admin_save_final_rules takes them. */
@@ -154,7 +153,7 @@ export async function saveFinalRules(
     },
   });
   if (error) throw toDataError(error, ACTION_ERROR);
-  return isRecord(data) && isRecord(data.pending) ? 'proposed' : 'applied';
+  return data?.pending?.id ? 'proposed' : 'applied';
 }
 
 export async function publishFinalRules(category: FinalCategory): Promise<void> {

@@ -1,6 +1,6 @@
 import { publicRpc } from '@/data/shared/public-rpc';
 import { DataError, toDataError } from '@/lib/errors';
-import type { CheckedValues } from '../../../supabase/database.types';
+import type { CheckedValues, Database } from '../../../supabase/database.types';
 
 /**
  * The final's published rules (final_rules_public), read with plain fetch as the other public
@@ -29,29 +29,25 @@ export type FinalRules = {
 const RULES_ERROR = 'Impossible de charger les règles de la finale pour le moment.';
 const STEPS: TieBreakStep[] = ['jury', 'criterion', 'head_judge'];
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
-
-function toFinalRules(json: unknown): FinalRules {
-  if (!isRecord(json) || (json.category !== 'dance' && json.category !== 'singing'))
+/** final_rules_public's row (supabase/schemas/08_answer_types_final.sql), renamed. */
+function toFinalRules(
+  r: Database['public']['CompositeTypes']['final_rules_public_row'],
+): FinalRules {
+  if (r.category !== 'dance' && r.category !== 'singing')
     throw new DataError('unknown', RULES_ERROR);
-  const chain = Array.isArray(json.tiebreak) ? json.tiebreak : [];
-  const rounds = Array.isArray(json.vote_rounds) ? json.vote_rounds : [];
+  const chain = r.tiebreak ?? [];
   return {
-    category: json.category,
-    juryShare: Number(json.jury_share ?? 0),
-    publicShare: Number(json.public_share ?? 0),
+    category: r.category,
+    juryShare: r.jury_share ?? 0,
+    publicShare: r.public_share ?? 0,
     tiebreak: STEPS.filter((s) => chain.includes(s)).sort(
       (a, b) => chain.indexOf(a) - chain.indexOf(b),
     ),
-    criterionLabel: textOrNull(json.tiebreak_criterion_label),
-    voteRounds: rounds.flatMap((r) =>
-      isRecord(r) && typeof r.title === 'string' ? [r.title] : [],
-    ),
-    resultsExpectedAt: textOrNull(json.results_expected_at),
-    publishedAt: textOrNull(json.published_at) ?? '',
-    modifiedAt: textOrNull(json.modified_at),
+    criterionLabel: r.tiebreak_criterion_label,
+    voteRounds: (r.vote_rounds ?? []).flatMap((v) => (v.title === null ? [] : [v.title])),
+    resultsExpectedAt: r.results_expected_at,
+    publishedAt: r.published_at ?? '',
+    modifiedAt: r.modified_at,
   };
 }
 
