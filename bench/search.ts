@@ -144,7 +144,7 @@ export async function searchBench({
           ...s.args,
         });
         if (error) throw error;
-        return (data as { total: number }).total;
+        return data.total ?? 0;
       });
       const line = { who, term: s.term, what: s.what, ...timing };
       lines.push(line);

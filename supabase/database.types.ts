@@ -1289,7 +1289,16 @@ export type Database = {
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
       admin_cancel_reservation: { Args: { id: string }; Returns: Json };
       admin_check_in: { Args: { id: string }; Returns: Json };
-      admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_client_address: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['admin_client_address_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_client_address_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_delete_audition_session: {
         Args: { session_id: string };
         Returns: Database['public']['CompositeTypes']['audition_session_deleted'];
@@ -1313,7 +1322,16 @@ export type Database = {
         };
       };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
-      admin_outbox_resend: { Args: { id: string }; Returns: Json };
+      admin_outbox_resend: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['outbox_resent'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_resent';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_preselect_top: {
         Args: {
           category: string;
@@ -1351,9 +1369,36 @@ export type Database = {
         };
       };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
-      admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
-      admin_reminder_preview: { Args: { channel: string }; Returns: Json };
-      admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_purge_personal_data: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['purge_counts'];
+        SetofOptions: {
+          from: '*';
+          to: 'purge_counts';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_reminder_preview: {
+        Args: { channel: string };
+        Returns: Database['public']['CompositeTypes']['outbox_reminder_preview'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_reminder_preview';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_request_purge: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['purge_scheduled'];
+        SetofOptions: {
+          from: '*';
+          to: 'purge_scheduled';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
       admin_save_audition_criteria: {
         Args: { category: string; criteria: Json };
@@ -1389,9 +1434,24 @@ export type Database = {
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
       admin_send_convocations: {
         Args: { channel: string; confirm_messages?: number; ids: string[] };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['outbox_convocations_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_convocations_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      admin_send_reminder: { Args: { channel: string; confirm_messages?: number }; Returns: Json };
+      admin_send_reminder: {
+        Args: { channel: string; confirm_messages?: number };
+        Returns: Database['public']['CompositeTypes']['outbox_reminder_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_reminder_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
@@ -1406,12 +1466,30 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      admin_update_message_settings: { Args: { payload: Json }; Returns: Json };
+      admin_update_message_settings: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['outbox_message_settings'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_message_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
       };
-      admin_update_settings: { Args: { payload: Json }; Returns: Json };
+      admin_update_settings: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['admin_settings'];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_vote_results: { Args: { round_id: string }; Returns: Json };
       attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
       audition_criteria: {
@@ -1454,7 +1532,16 @@ export type Database = {
           isSetofReturn: true;
         };
       };
-      binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
+      binned_participants: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['participant_binned'][];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_binned';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       cancel_reservation: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['pass_answer'];
@@ -1504,7 +1591,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      edition_stats: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['edition_stats_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'edition_stats_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       final_certificate_verify: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['certificate_check'];
@@ -1635,10 +1731,28 @@ export type Database = {
         };
       };
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
-      message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
+      message_settings: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['outbox_message_settings'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_message_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      outbox_budgets: { Args: Record<PropertyKey, never>; Returns: Json };
+      outbox_budgets: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['outbox_budgets_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_budgets_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       outbox_claim: { Args: { batch_size?: number; channels?: string[] }; Returns: Json };
       outbox_list: {
         Args: {
@@ -1648,7 +1762,13 @@ export type Database = {
           state?: string;
           template?: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['outbox_page'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_page';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       outbox_record: {
         Args: {
@@ -1662,8 +1782,26 @@ export type Database = {
         };
         Returns: string;
       };
-      participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      pow_challenge: { Args: { action?: string }; Returns: Json };
+      participant_stats: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['participant_stats_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_stats_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      pow_challenge: {
+        Args: { action?: string };
+        Returns: Database['public']['CompositeTypes']['pow_challenge_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'pow_challenge_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       recover_pass: {
         Args: { payload: Json };
         Returns: Database['public']['CompositeTypes']['recover_pass_answer'];
@@ -1687,10 +1825,37 @@ export type Database = {
         };
       };
       regie_reveal_round: { Args: { id: string }; Returns: Json };
-      register_participant: { Args: { payload: Json }; Returns: Json };
-      registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      register_participant: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['participant_registered'];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_registered';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      registration_status: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['registration_status_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'registration_status_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
-      scheduled_purge: { Args: Record<PropertyKey, never>; Returns: Json };
+      scheduled_purge: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['purge_scheduled'];
+        SetofOptions: {
+          from: '*';
+          to: 'purge_scheduled';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       search_participants: {
         Args: {
           ascending?: boolean;
@@ -1704,9 +1869,24 @@ export type Database = {
           sort?: string;
           status?: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['participant_search_page'];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_search_page';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      send_contact_message: { Args: { payload: Json }; Returns: Json };
+      send_contact_message: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['inbox_message_sent'];
+        SetofOptions: {
+          from: '*';
+          to: 'inbox_message_sent';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       sponsor_report: { Args: Record<PropertyKey, never>; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
       vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
@@ -1735,6 +1915,32 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
+      admin_client_address_answer: {
+        header: string | null;
+        address: string | null;
+        bucket: string | null;
+        headers: Json | null;
+      };
+      admin_settings: {
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        capacity: number | null;
+        overbooking_percent: number | null;
+        reservations_open_at: string | null;
+        reservations_close_at: string | null;
+        contact_phone: string | null;
+        contact_email: string | null;
+        personal_data_purge_at: string | null;
+        registration_opens_at: string | null;
+        registration_closes_at: string | null;
+        max_participants: number | null;
+        final_city: string | null;
+        final_on: string | null;
+        updated_at: string | null;
+      };
       audition_criteria_answer: {
         dance: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
         singing: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
@@ -1902,6 +2108,15 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
+      edition_city_line: {
+        city: string | null;
+        dance: number | null;
+        singing: number | null;
+      };
+      edition_hour_count: {
+        hour: string | null;
+        count: number | null;
+      };
       edition_info_answer: {
         concert_starts_at: string | null;
         doors_open_at: string | null;
@@ -1921,6 +2136,34 @@ export type Database = {
         final_on: string | null;
         edition_year: number | null;
         reminder_configured: boolean | null;
+      };
+      edition_night_party: {
+        capacity: number | null;
+        limit: number | null;
+        reservations: number | null;
+        confirmed: number | null;
+        waitlisted: number | null;
+        cancelled: number | null;
+        entered: number | null;
+        enteredByHour: Database['public']['CompositeTypes']['edition_hour_count'][] | null;
+        rounds: Database['public']['CompositeTypes']['edition_round_line'][] | null;
+      };
+      edition_round_line: {
+        position: number | null;
+        title: string | null;
+        state: string | null;
+        voters: number | null;
+        eligible: number | null;
+      };
+      edition_stats_answer: {
+        pipeline: Database['public']['CompositeTypes']['edition_status_line'][] | null;
+        auditionCities: Database['public']['CompositeTypes']['edition_city_line'][] | null;
+        nightParty: Database['public']['CompositeTypes']['edition_night_party'] | null;
+      };
+      edition_status_line: {
+        status: string | null;
+        dance: number | null;
+        singing: number | null;
       };
       final_card_unlock: {
         at: string | null;
@@ -2089,6 +2332,13 @@ export type Database = {
         id: string | null;
         title: string | null;
       };
+      inbox_message_sent: {
+        id: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
       jury_account: {
         user_id: string | null;
         email: string | null;
@@ -2200,6 +2450,149 @@ export type Database = {
         performers_count: number | null;
         scored_by_me: number | null;
       };
+      outbox_budget: {
+        pool: string | null;
+        size: number | null;
+        used: number | null;
+        queued: number | null;
+      };
+      outbox_budgets_answer: {
+        day: string | null;
+        daily_cap: number | null;
+        budgets: Database['public']['CompositeTypes']['outbox_budget'][] | null;
+        refused_recoveries: number | null;
+      };
+      outbox_convocations_queued: {
+        queued: number | null;
+        skipped: number | null;
+        batch_id: string | null;
+      };
+      outbox_count: {
+        state: string | null;
+        channel: string | null;
+        template: string | null;
+        count: number | null;
+      };
+      outbox_list_row: {
+        id: string | null;
+        channel: string | null;
+        recipient: string | null;
+        template: string | null;
+        state: string | null;
+        attempts: number | null;
+        last_error: string | null;
+        provider: string | null;
+        created_at: string | null;
+        sent_at: string | null;
+        body: string | null;
+        segments: number | null;
+        next_attempt_at: string | null;
+        batch_id: string | null;
+      };
+      outbox_message_settings: {
+        site_url: string | null;
+        reminder_days_before: number | null;
+        reminder_channel: string | null;
+        sms_price_per_segment: number | null;
+        daily_cap: number | null;
+        updated_at: string | null;
+        public_daily_cap: number | null;
+        recovery_daily_cap: number | null;
+        recovery_per_phone_day: number | null;
+        recovery_per_phone_hour: number | null;
+      };
+      outbox_page: {
+        rows: Database['public']['CompositeTypes']['outbox_list_row'][] | null;
+        total: number | null;
+        counts: Database['public']['CompositeTypes']['outbox_count'][] | null;
+      };
+      outbox_reminder_preview: {
+        recipients: number | null;
+        already_queued: number | null;
+        body: string | null;
+        segments: number | null;
+        encoding: string | null;
+        price_per_segment: number | null;
+        estimated_cost: number | null;
+      };
+      outbox_reminder_queued: {
+        queued: number | null;
+        batch_id: string | null;
+      };
+      outbox_resent: {
+        id: string | null;
+        channel: string | null;
+        recipient: string | null;
+        template: string | null;
+        state: string | null;
+        attempts: number | null;
+        last_error: string | null;
+        provider: string | null;
+        created_at: string | null;
+        sent_at: string | null;
+        body: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      participant_binned: {
+        id: string | null;
+        full_name: string | null;
+        deleted_at: string | null;
+        deleted_by_email: string | null;
+        purge_at: string | null;
+      };
+      participant_category_counts: {
+        dance: number | null;
+        singing: number | null;
+      };
+      participant_city_count: {
+        city: string | null;
+        count: number | null;
+      };
+      participant_day_count: {
+        day: string | null;
+        count: number | null;
+      };
+      participant_region_count: {
+        region: string | null;
+        count: number | null;
+      };
+      participant_registered: {
+        id: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      participant_search_page: {
+        total: number | null;
+        more: boolean | null;
+        rows: Database['public']['Tables']['participant_directory']['Row'][] | null;
+      };
+      participant_stats_answer: {
+        total: number | null;
+        byCategory: Database['public']['CompositeTypes']['participant_category_counts'] | null;
+        byParticipationType: Database['public']['CompositeTypes']['participant_type_counts'] | null;
+        byRegion: Database['public']['CompositeTypes']['participant_region_count'][] | null;
+        byStatus: Database['public']['CompositeTypes']['participant_status_counts'] | null;
+        byAuditionCity: Database['public']['CompositeTypes']['participant_city_count'][] | null;
+        lastRegistrationAt: string | null;
+        last7Days: Database['public']['CompositeTypes']['participant_day_count'][] | null;
+      };
+      participant_status_counts: {
+        inscrit: number | null;
+        preselectionne: number | null;
+        convoque: number | null;
+        finaliste: number | null;
+        laureat: number | null;
+        refuse: number | null;
+      };
+      participant_type_counts: {
+        solo: number | null;
+        team: number | null;
+      };
       pass_answer: {
         code: string | null;
         qr_token: string | null;
@@ -2217,12 +2610,44 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
+      pow_challenge_answer: {
+        algorithm: string | null;
+        challenge: string | null;
+        maxnumber: number | null;
+        salt: string | null;
+        signature: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      purge_counts: {
+        participants: number | null;
+        team_members: number | null;
+        reservations: number | null;
+        contact_messages: number | null;
+        audit_rows_redacted: number | null;
+        laureates_kept: number | null;
+      };
+      purge_scheduled: {
+        id: number | null;
+        requested_at: string | null;
+        requested_by_email: string | null;
+        runs_at: string | null;
+        due: boolean | null;
+      };
       recover_pass_answer: {
         ok: boolean | null;
         code: string | null;
         message: string | null;
         hint: string | null;
         details: string | null;
+      };
+      registration_status_answer: {
+        open: boolean | null;
+        reason: string | null;
+        opensAt: string | null;
+        closesAt: string | null;
       };
       reservation_sent: {
         id: string | null;

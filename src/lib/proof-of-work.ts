@@ -11,6 +11,7 @@
  */
 import { getEnv } from '@/config/env';
 import { DataError } from '@/lib/errors';
+import type { Database } from '../../supabase/database.types';
 
 /**
  * The public write a challenge is for. The database signs the action and its difficulty level
@@ -19,14 +20,15 @@ import { DataError } from '@/lib/errors';
  */
 export type PowAction = 'reserve' | 'register' | 'contact' | 'recover';
 
-/** A challenge as `pow_challenge` returns it (ALTCHA v1). */
+/** What `pow_challenge` answers (supabase/schemas/08_answer_types_people_outbox.sql). */
+type PowAnswer = Database['public']['Functions']['pow_challenge']['Returns'];
+
+/**
+ * A challenge as `pow_challenge` returns it (ALTCHA v1), every field present. The salt: random
+ * hex, then `?expires=<unix seconds>&`: the expiry is covered by the signature.
+ */
 type PowChallenge = {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  /** Random hex, then `?expires=<unix seconds>&`: the expiry is covered by the signature. */
-  salt: string;
-  signature: string;
+  [K in 'algorithm' | 'challenge' | 'maxnumber' | 'salt' | 'signature']: NonNullable<PowAnswer[K]>;
 };
 
 /** What the worker is asked to solve, and what it answers. */
@@ -70,10 +72,9 @@ export function challengeExpiry(salt: string): number | null {
   return Number.isFinite(expires) ? expires * 1000 : null;
 }
 
-function isChallenge(value: unknown): value is PowChallenge {
-  const c = value as Partial<PowChallenge> | null;
+/** A challenge, not a refusal nor a proxy's page (read as null). */
+function isChallenge(c: PowAnswer | null): c is PowAnswer & PowChallenge {
   return (
-    typeof c === 'object' &&
     c !== null &&
     typeof c.algorithm === 'string' &&
     typeof c.challenge === 'string' &&
@@ -104,12 +105,11 @@ async function fetchChallenge(
     if (signal.aborted) throw error;
     throw new ProofOfWorkNetworkError(error);
   }
-  const body: unknown = await response.json().catch(() => null);
-  const refusal = body as { code?: unknown; message?: unknown; hint?: unknown } | null;
-  if (response.status === 429 && typeof refusal?.message === 'string') {
-    throw new DataError('limited', refusal.message, {
-      code: typeof refusal.code === 'string' ? refusal.code : undefined,
-      reason: typeof refusal.hint === 'string' ? refusal.hint : undefined,
+  const body = (await response.json().catch(() => null)) as PowAnswer | null;
+  if (response.status === 429 && typeof body?.message === 'string') {
+    throw new DataError('limited', body.message, {
+      code: body.code ?? undefined,
+      reason: body.hint ?? undefined,
       details: body,
     });
   }

@@ -180,19 +180,19 @@ revoke all on function private.is_robot(jsonb) from public, anon, authenticated;
 
 -- What the database sees of the caller: the trusted header's name, the address read from it,
 -- the bucket the limits count, and every address-like header of the request (to compare).
-create function public.admin_client_address() returns jsonb
+create function public.admin_client_address() returns public.admin_client_address_answer
 language plpgsql stable security definer set search_path = '' as $$
 declare
   headers jsonb := coalesce(nullif(current_setting('request.headers', true), '')::jsonb, '{}');
 begin
   perform private.require_admin();
-  return jsonb_build_object(
+  return jsonb_populate_record(null::public.admin_client_address_answer, jsonb_build_object(
     'header', (select s.client_address_header from private.abuse_settings s),
     'address', host(private.client_address()),
     'bucket', private.client_bucket()::text,
     'headers', (select coalesce(jsonb_object_agg(h.key, h.value), '{}'::jsonb)
                   from jsonb_each_text(headers) h
-                 where h.key ~ 'client-?ip|connecting-ip|real-ip|forwarded|remote-addr|user-ip|^via$'));
+                 where h.key ~ 'client-?ip|connecting-ip|real-ip|forwarded|remote-addr|user-ip|^via$')));
 end;
 $$;
 revoke all on function public.admin_client_address() from public, anon, authenticated;

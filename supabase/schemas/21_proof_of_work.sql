@@ -137,7 +137,7 @@ revoke all on function private.pow_max_number(integer) from public, anon, authen
 -- 'recover': "Retrouver mon pass") or, without it, for any of the first three at the highest of
 -- their levels. Its salt carries the expiry, the action and the level, all covered by the
 -- signature. Counted per address ('challenge').
-create function public.pow_challenge(action text default null) returns jsonb
+create function public.pow_challenge(action text default null) returns public.pow_challenge_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   s private.abuse_settings;
@@ -154,7 +154,7 @@ begin
   end if;
   refused := private.take_rate_limit('challenge');
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.pow_challenge_answer, refused);
   end if;
   foreach each_action in array
     case when action is null then array['reserve', 'register', 'contact'] else array[action] end
@@ -169,13 +169,13 @@ begin
   secret_number := ('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint
                    % (maxnumber + 1);
   challenge := encode(extensions.digest(salt || secret_number::text, 'sha256'), 'hex');
-  return jsonb_build_object(
+  return jsonb_populate_record(null::public.pow_challenge_answer, jsonb_build_object(
     'algorithm', 'SHA-256',
     'challenge', challenge,
     'maxnumber', maxnumber,
     'salt', salt,
     'signature', encode(extensions.hmac(convert_to(challenge, 'UTF8'),
-                                        (select secret from private.pow_secret), 'sha256'), 'hex'));
+                                        (select secret from private.pow_secret), 'sha256'), 'hex')));
 end;
 $$;
 revoke all on function public.pow_challenge(text) from public, anon, authenticated;

@@ -182,13 +182,13 @@ $$;
 revoke all on function private.check_team() from public, anon, authenticated;
 
 -- Is registration open? { open, reason: open | not_open | closed | full, opensAt, closesAt }
-create function public.registration_status() returns jsonb
+create function public.registration_status() returns public.registration_status_answer
 language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object(
+  select jsonb_populate_record(null::public.registration_status_answer, jsonb_build_object(
     'open', s.reason = 'open',
     'reason', s.reason,
     'opensAt', s.registration_opens_at,
-    'closesAt', s.registration_closes_at)
+    'closesAt', s.registration_closes_at))
   from (
     select c.*,
       case

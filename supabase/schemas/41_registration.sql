@@ -105,9 +105,9 @@ revoke all on function private.check_registration(jsonb) from public, anon, auth
 
 -- Registers a participant and its team members in one transaction, or nothing. Order: proof of
 -- work, rate limit, honeypot, the same registration sent again (its id), every field, capacity,
--- then duplicates (answered 409 and counted). Returns { id }. As in
+-- then duplicates (answered 409 and counted). Answers { id } (public.participant_registered). As in
 -- 20251122150000_abuse_resistance.sql, but the capacity is read from private.participant_count.
-create function public.register_participant(payload jsonb) returns jsonb
+create function public.register_participant(payload jsonb) returns public.participant_registered
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refused jsonb;
@@ -122,7 +122,7 @@ declare
 begin
   refused := private.admit_public_write('register', payload);
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.participant_registered, refused);
   end if;
   begin
     new_id := coalesce(nullif(payload ->> 'id', '')::uuid, gen_random_uuid());
@@ -130,7 +130,7 @@ begin
     perform private.invalid('id', 'Données d’inscription invalides.');
   end;
   if private.is_robot(payload) then
-    return jsonb_build_object('id', new_id);
+    return jsonb_populate_record(null::public.participant_registered, jsonb_build_object('id', new_id));
   end if;
   ptype := payload ->> 'participation_type';
   members := coalesce(payload -> 'team_members', '[]'::jsonb);
@@ -139,7 +139,7 @@ begin
 
   -- The same registration sent again after a lost answer: answer as the first time.
   if exists (select 1 from public.participants p where p.id = new_id and lower(p.email) = v_email) then
-    return jsonb_build_object('id', new_id);
+    return jsonb_populate_record(null::public.participant_registered, jsonb_build_object('id', new_id));
   end if;
 
   perform private.check_registration(payload);
@@ -149,10 +149,10 @@ begin
   select * into settings from public.contest_settings for update;
   -- Checked again under the lock: an overlapping retry now sees the row the first one stored.
   if exists (select 1 from public.participants p where p.id = new_id and lower(p.email) = v_email) then
-    return jsonb_build_object('id', new_id);
+    return jsonb_populate_record(null::public.participant_registered, jsonb_build_object('id', new_id));
   end if;
   if exists (select 1 from public.participants p where p.id = new_id) then
-    return private.refusal(409, 'Cette inscription a déjà été enregistrée.', 'duplicate_registration');
+    return jsonb_populate_record(null::public.participant_registered, private.refusal(409, 'Cette inscription a déjà été enregistrée.', 'duplicate_registration'));
   end if;
   if now() < settings.registration_opens_at then
     raise exception 'Les inscriptions ne sont pas encore ouvertes.' using errcode = 'P0001', hint = 'registration_not_open';
@@ -170,18 +170,20 @@ begin
     taken := 'phone';
   end if;
   if taken = 'email' then
-    return private.refusal(409, 'Cette adresse e-mail est déjà inscrite au Booster Challenge.', 'duplicate_email');
+    return jsonb_populate_record(null::public.participant_registered, private.refusal(409,
+      'Cette adresse e-mail est déjà inscrite au Booster Challenge.', 'duplicate_email'));
   elsif taken = 'phone' then
-    return private.refusal(409, 'Ce numéro de téléphone est déjà inscrit au Booster Challenge.', 'duplicate_phone');
+    return jsonb_populate_record(null::public.participant_registered, private.refusal(409,
+      'Ce numéro de téléphone est déjà inscrit au Booster Challenge.', 'duplicate_phone'));
   end if;
   select m.ord into member_at
     from jsonb_array_elements(members) with ordinality as m(value, ord)
    where exists (select 1 from private.phone_owners o where o.phone = btrim(m.value ->> 'phone'))
    order by m.ord limit 1;
   if member_at is not null then
-    return private.refusal(409,
+    return jsonb_populate_record(null::public.participant_registered, private.refusal(409,
       format('Le numéro de téléphone du membre %s est déjà inscrit au Booster Challenge.', member_at),
-      'duplicate_member_phone', member_at::text);
+      'duplicate_member_phone', member_at::text));
   end if;
 
   insert into public.participants (id, full_name, email, phone, city, region, category,
@@ -204,7 +206,7 @@ begin
          nullif(lower(btrim(m.value ->> 'email')), ''), btrim(m.value ->> 'phone')
     from jsonb_array_elements(members) with ordinality as m(value, ord);
 
-  return jsonb_build_object('id', new_id);
+  return jsonb_populate_record(null::public.participant_registered, jsonb_build_object('id', new_id));
 exception
   when unique_violation then
     -- A registration of the same e-mail or phone committed between the check and the insert.

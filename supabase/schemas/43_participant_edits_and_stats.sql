@@ -90,7 +90,7 @@ grant execute on function public.admin_update_participant(uuid,jsonb,jsonb) to a
 
 -- Statistics ignore the bin. Readers see them too (security definer: readers have no select on
 -- participants). Same figures as before, plus byStatus and byAuditionCity.
-create function public.participant_stats() returns jsonb
+create function public.participant_stats() returns public.participant_stats_answer
 language plpgsql stable security definer set search_path = '' as $$
 declare
   result jsonb;
@@ -136,7 +136,7 @@ begin
                count(*) filter (where participation_type = 'team') as team,
                max(created_at) as last_at
           from public.participants where deleted_at is null) c;
-  return result;
+  return jsonb_populate_record(null::public.participant_stats_answer, result);
 end;
 $$;
 revoke all on function public.participant_stats() from public, anon, authenticated;

@@ -50,7 +50,7 @@ revoke all on function private.setting_int(jsonb,text,integer,integer,integer,te
 -- A change that makes messages due (waitlist offers of a larger capacity, the scheduled reminder
 -- of a concert moved closer) queues them in the same transaction, and more than a handful only
 -- with payload.confirm_messages = their count (docs/decisions/037-message-budgets.md).
-create function public.admin_update_settings(payload jsonb) returns jsonb
+create function public.admin_update_settings(payload jsonb) returns public.admin_settings
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   e public.edition_settings;
@@ -277,7 +277,7 @@ begin
       (select jsonb_object_agg(k, before_row -> k) from unnest(changed) k),
       (select jsonb_object_agg(k, after_row -> k) from unnest(changed) k));
   end if;
-  return after_row;
+  return jsonb_populate_record(null::public.admin_settings, after_row);
 end;
 $$;
 revoke all on function public.admin_update_settings(jsonb) from public, anon, authenticated;

@@ -38,8 +38,8 @@ grant select on public.contact_messages to authenticated;
 -- Functions
 -- ---------------------------------------------------------------------------------------------
 
--- A message to the organisers. Returns { id }.
-create function public.send_contact_message(payload jsonb) returns jsonb
+-- A message to the organisers. Answers { id } (public.inbox_message_sent).
+create function public.send_contact_message(payload jsonb) returns public.inbox_message_sent
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refused jsonb;
@@ -48,7 +48,7 @@ declare
 begin
   refused := private.admit_public_write('contact', payload);
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.inbox_message_sent, refused);
   end if;
   begin
     new_id := coalesce(nullif(payload ->> 'id', '')::uuid, gen_random_uuid());
@@ -56,10 +56,10 @@ begin
     perform private.invalid('id', 'Données du message invalides.');
   end;
   if private.is_robot(payload) then
-    return jsonb_build_object('id', new_id);
+    return jsonb_populate_record(null::public.inbox_message_sent, jsonb_build_object('id', new_id));
   end if;
   if exists (select 1 from public.contact_messages c where c.id = new_id) then
-    return jsonb_build_object('id', new_id);
+    return jsonb_populate_record(null::public.inbox_message_sent, jsonb_build_object('id', new_id));
   end if;
   perform private.require_strings(payload, array['name', 'email', 'subject', 'message']);
   if private.is_blank(payload ->> 'name') then
@@ -85,7 +85,7 @@ begin
   insert into public.contact_messages (id, name, email, subject, message)
   values (new_id, private.clean_line(payload ->> 'name'), lower(btrim(payload ->> 'email')),
     private.clean_line(payload ->> 'subject'), btrim(payload ->> 'message'));
-  return jsonb_build_object('id', new_id);
+  return jsonb_populate_record(null::public.inbox_message_sent, jsonb_build_object('id', new_id));
 end;
 $$;
 revoke all on function public.send_contact_message(jsonb) from public, anon, authenticated;

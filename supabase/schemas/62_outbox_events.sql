@@ -106,7 +106,8 @@ revoke all on function private.queue_scheduled_reminders() from public, anon, au
 -- The reminder's preview (admins): how many passes it goes to, an example of its text, its SMS
 -- parts and encoding, and the estimated cost for SMS (message_settings.sms_price_per_segment).
 -- already_queued: passes that already have this concert's reminder (sending again skips them).
-create function public.admin_reminder_preview(channel text) returns jsonb
+create function public.admin_reminder_preview(channel text)
+returns public.outbox_reminder_preview
 language plpgsql stable security definer set search_path = '' as $$
 declare
   r public.reservations;
@@ -135,11 +136,12 @@ begin
   end if;
   body := private.render_message('reminder', private.pass_message_vars(r));
   parts := private.sms_segments(body);
-  return jsonb_build_object('recipients', n, 'already_queued', done, 'body', body,
+  return jsonb_populate_record(null::public.outbox_reminder_preview, jsonb_build_object(
+    'recipients', n, 'already_queued', done, 'body', body,
     'segments', case when channel = 'sms' then parts end,
     'encoding', case when channel = 'sms' then private.sms_encoding(body) end,
     'price_per_segment', case when channel = 'sms' then price end,
-    'estimated_cost', case when channel = 'sms' then (n - done) * parts * price end);
+    'estimated_cost', case when channel = 'sms' then (n - done) * parts * price end));
 end;
 $$;
 revoke all on function public.admin_reminder_preview(text) from public, anon, authenticated;
@@ -149,7 +151,8 @@ grant execute on function public.admin_reminder_preview(text) to authenticated;
 -- More than a handful of messages only with confirm_messages = their count, as the preview
 -- showed it (private.require_spend_confirmed). One 'messages.reminder' row. Returns
 -- { queued, batch_id }.
-create function public.admin_send_reminder(channel text, confirm_messages integer default null) returns jsonb
+create function public.admin_send_reminder(channel text, confirm_messages integer default null)
+returns public.outbox_reminder_queued
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   batch uuid := gen_random_uuid();
@@ -166,7 +169,8 @@ begin
     format('Rappel mis en file pour %s (%s)', private.plural(n, 'pass'),
            case channel when 'sms' then 'SMS' else 'WhatsApp' end),
     null, jsonb_build_object('channel', channel, 'queued', n, 'batch_id', batch));
-  return jsonb_build_object('queued', n, 'batch_id', batch);
+  return jsonb_populate_record(null::public.outbox_reminder_queued,
+    jsonb_build_object('queued', n, 'batch_id', batch));
 end;
 $$;
 revoke all on function public.admin_send_reminder(text,integer) from public, anon, authenticated;
@@ -178,7 +182,7 @@ grant execute on function public.admin_send_reminder(text,integer) to authentica
 -- their count (private.require_spend_confirmed). One 'messages.convocation' row. Returns
 -- { queued, skipped (no slot, or already convoked to this slot), batch_id }.
 create function public.admin_send_convocations(ids uuid[], channel text,
-  confirm_messages integer default null) returns jsonb
+  confirm_messages integer default null) returns public.outbox_convocations_queued
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   batch uuid := gen_random_uuid();
@@ -205,9 +209,10 @@ begin
            case channel when 'sms' then 'SMS' else 'WhatsApp' end),
     null, jsonb_build_object('channel', channel, 'batch_id', batch,
                              'ids', coalesce(to_jsonb(queued), '[]'::jsonb)));
-  return jsonb_build_object('queued', coalesce(cardinality(queued), 0),
+  return jsonb_populate_record(null::public.outbox_convocations_queued, jsonb_build_object(
+    'queued', coalesce(cardinality(queued), 0),
     'skipped', cardinality(array(select distinct unnest(ids))) - coalesce(cardinality(queued), 0),
-    'batch_id', batch);
+    'batch_id', batch));
 end;
 $$;
 revoke all on function public.admin_send_convocations(uuid[],text,integer) from public, anon, authenticated;

@@ -9,14 +9,14 @@
 -- template, with the total and the counts of every state × channel × template.
 create function public.outbox_list(state text default null, channel text default null,
   template text default null, page integer default 1, page_size integer default 50)
-returns jsonb
+returns public.outbox_page
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
   if page is null or page < 1 or page_size is null or page_size not between 1 and 200 then
     perform private.invalid('page', 'Page invalide.');
   end if;
-  return jsonb_build_object(
+  return jsonb_populate_record(null::public.outbox_page, jsonb_build_object(
     'rows', coalesce((
       select jsonb_agg(jsonb_build_object('id', o.id, 'channel', o.channel,
                'recipient', o.recipient, 'template', o.template, 'state', o.state,
@@ -38,14 +38,14 @@ begin
       select jsonb_agg(jsonb_build_object('state', c.state, 'channel', c.channel,
                'template', c.template, 'count', c.n) order by c.state, c.channel, c.template)
         from (select o.state, o.channel, o.template, count(*) as n from public.outbox o
-               group by 1, 2, 3) c), '[]'::jsonb));
+               group by 1, 2, 3) c), '[]'::jsonb)));
 end;
 $$;
 revoke all on function public.outbox_list(text,text,text,integer,integer) from public, anon, authenticated;
 grant execute on function public.outbox_list(text,text,text,integer,integer) to authenticated;
 
 -- "Renvoyer" (admins): a failed row queued again now, its attempts counted afresh. Journaled.
-create function public.admin_outbox_resend(id uuid) returns jsonb
+create function public.admin_outbox_resend(id uuid) returns public.outbox_resent
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.outbox;
@@ -53,29 +53,33 @@ begin
   perform private.require_admin();
   select * into r from public.outbox o where o.id = admin_outbox_resend.id for update;
   if not found then
-    return private.refusal(404, 'Message non trouvé.', 'not_found');
+    return jsonb_populate_record(null::public.outbox_resent,
+      private.refusal(404, 'Message non trouvé.', 'not_found'));
   elsif r.state <> 'failed' then
-    return private.refusal(409, 'Seul un envoi en échec peut être renvoyé.', 'not_failed');
+    return jsonb_populate_record(null::public.outbox_resent,
+      private.refusal(409, 'Seul un envoi en échec peut être renvoyé.', 'not_failed'));
   end if;
   update public.outbox o set state = 'queued', attempts = 0, next_attempt_at = now(),
     last_error = null, claimed_at = null
    where o.id = r.id returning * into r;
   perform private.audit('messages.resend', 'outbox', r.id::text, 'Envoi en échec relancé',
     jsonb_build_object('state', 'failed'), jsonb_build_object('state', 'queued'));
-  return jsonb_build_object('id', r.id, 'channel', r.channel, 'recipient', r.recipient,
+  return jsonb_populate_record(null::public.outbox_resent, jsonb_build_object(
+    'id', r.id, 'channel', r.channel, 'recipient', r.recipient,
     'template', r.template, 'state', r.state, 'attempts', r.attempts, 'last_error', r.last_error,
-    'provider', r.provider, 'created_at', r.created_at, 'sent_at', r.sent_at, 'body', r.body);
+    'provider', r.provider, 'created_at', r.created_at, 'sent_at', r.sent_at, 'body', r.body));
 end;
 $$;
 revoke all on function public.admin_outbox_resend(uuid) from public, anon, authenticated;
 grant execute on function public.admin_outbox_resend(uuid) to authenticated;
 
 -- The messages' settings (admins): message_settings without its bookkeeping.
-create function public.message_settings() returns jsonb
+create function public.message_settings() returns public.outbox_message_settings
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return (select to_jsonb(m) - 'id' - 'reminder_queued_for' from public.message_settings m);
+  return (select jsonb_populate_record(null::public.outbox_message_settings, to_jsonb(m))
+            from public.message_settings m);
 end;
 $$;
 revoke all on function public.message_settings() from public, anon, authenticated;
@@ -87,7 +91,8 @@ grant execute on function public.message_settings() to authenticated;
 -- docs/decisions/037-message-budgets.md). A scheduled reminder the change makes due is queued
 -- now, more than a handful only with confirm_messages = their count. Journaled as a settings
 -- change. Returns message_settings().
-create function public.admin_update_message_settings(payload jsonb) returns jsonb
+create function public.admin_update_message_settings(payload jsonb)
+returns public.outbox_message_settings
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   m public.message_settings;

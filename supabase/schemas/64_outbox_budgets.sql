@@ -146,14 +146,14 @@ grant execute on function public.recover_pass(jsonb) to anon, authenticated;
 -- "Envois" (admins): today's budgets (Douala day). For each of 'reserve', 'recovery', 'public':
 -- its size, the messages it handed to a provider today (used) and those waiting for it
 -- (queued); the lost-pass asks refused today because the phone had its share.
-create function public.outbox_budgets() returns jsonb
+create function public.outbox_budgets() returns public.outbox_budgets_answer
 language plpgsql stable security definer set search_path = '' as $$
 declare
   m public.message_settings;
 begin
   perform private.require_admin();
   select * into m from public.message_settings;
-  return jsonb_build_object(
+  return jsonb_populate_record(null::public.outbox_budgets_answer, jsonb_build_object(
     'day', (now() at time zone 'Africa/Douala')::date,
     'daily_cap', m.daily_cap,
     'budgets', (
@@ -170,7 +170,7 @@ begin
              b(ord, pool, size)),
     'refused_recoveries', coalesce((
       select sum(f.refused) from private.outbox_refusals f
-       where f.day = (now() at time zone 'Africa/Douala')::date), 0));
+       where f.day = (now() at time zone 'Africa/Douala')::date), 0)));
 end;
 $$;
 revoke all on function public.outbox_budgets() from public, anon, authenticated;

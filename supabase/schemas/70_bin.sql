@@ -87,19 +87,17 @@ $$;
 revoke all on function public.admin_restore_participant(uuid) from public, anon, authenticated;
 grant execute on function public.admin_restore_participant(uuid) to authenticated;
 
--- The bin, newest first: [{ id, full_name, deleted_at, deleted_by_email, purge_at }].
-create function public.binned_participants() returns jsonb
+-- The bin, newest first: one row (public.participant_binned) per participant in it.
+create function public.binned_participants() returns setof public.participant_binned
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_admin();
-  return coalesce((
-    select jsonb_agg(jsonb_build_object(
-             'id', p.id, 'full_name', p.full_name, 'deleted_at', p.deleted_at,
-             'deleted_by_email', u.email, 'purge_at', p.deleted_at + interval '30 days')
-             order by p.deleted_at desc, p.id)
+  return query
+    select p.id, p.full_name, p.deleted_at, u.email::text, p.deleted_at + interval '30 days'
       from public.participants p
       left join auth.users u on u.id = p.deleted_by
-     where p.deleted_at is not null), '[]'::jsonb);
+     where p.deleted_at is not null
+     order by p.deleted_at desc, p.id;
 end;
 $$;
 revoke all on function public.binned_participants() from public, anon, authenticated;

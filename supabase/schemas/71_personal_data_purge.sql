@@ -108,7 +108,7 @@ revoke all on function private.purge_personal_data(private.purge_requests) from 
 -- "Purger maintenant" (admins): runs the scheduled purge once it is due, where no scheduler
 -- runs it (the embedded backend, a project without pg_cron). Refused, in French, while nothing
 -- is scheduled or before its time. Returns the counts (private.purge_personal_data).
-create function public.admin_purge_personal_data() returns jsonb
+create function public.admin_purge_personal_data() returns public.purge_counts
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   purge_at date;
@@ -131,15 +131,15 @@ begin
       substr(private.douala_when(runs), 4)
       using errcode = 'P0001', hint = 'purge_not_due', detail = runs::text;
   end if;
-  return private.purge_personal_data(req);
+  return jsonb_populate_record(null::public.purge_counts, private.purge_personal_data(req));
 end;
 $$;
 revoke all on function public.admin_purge_personal_data() from public, anon, authenticated;
 grant execute on function public.admin_purge_personal_data() to authenticated;
 
--- What every admin page's banner shows: null when no purge is scheduled, else
--- { id, requested_at, requested_by_email, runs_at, due }. Admins and readers.
-create function public.scheduled_purge() returns jsonb
+-- What every admin page's banner shows: { id, requested_at, requested_by_email, runs_at, due }
+-- (public.purge_scheduled), every field null when no purge is scheduled. Admins and readers.
+create function public.scheduled_purge() returns public.purge_scheduled
 language plpgsql stable security definer set search_path = '' as $$
 declare
   purge_at date;
@@ -147,10 +147,11 @@ begin
   perform private.require_reader();
   select s.personal_data_purge_at into purge_at from public.edition_settings s;
   return (
-    select jsonb_build_object('id', r.id, 'requested_at', r.requested_at,
+    select jsonb_populate_record(null::public.purge_scheduled, jsonb_build_object(
+             'id', r.id, 'requested_at', r.requested_at,
              'requested_by_email', r.requested_by_email,
              'runs_at', private.purge_runs_at(r.requested_at, purge_at),
-             'due', now() >= private.purge_runs_at(r.requested_at, purge_at))
+             'due', now() >= private.purge_runs_at(r.requested_at, purge_at)))
       from private.purge_requests r
      where r.cancelled_at is null and r.ran_at is null);
 end;
@@ -161,7 +162,7 @@ grant execute on function public.scheduled_purge() to authenticated;
 -- Schedules the purge (admins): it will run no sooner than 7 days from now and not before the
 -- purge date; until then every admin sees it and may cancel it. Refused while no purge date is
 -- set or when one is already scheduled. One 'retention.request' row. Returns scheduled_purge().
-create function public.admin_request_purge() returns jsonb
+create function public.admin_request_purge() returns public.purge_scheduled
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   purge_at date;

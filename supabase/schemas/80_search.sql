@@ -136,6 +136,15 @@ end;
 $$;
 revoke all on function private.members_to_search() from public, anon, authenticated;
 
+-- What search_participants answers: the count (exact up to 1,000, `more` past it) and the
+-- page's rows as participant_directory has them (a reader's contacts masked, an admin's real;
+-- the team members as JSON). Declared here, after the table its rows take their type from.
+create type public.participant_search_page as (
+  total bigint,
+  more boolean,
+  rows public.participant_directory[]
+);
+
 create function public.search_participants(
   search text,
   category text default null,
@@ -147,7 +156,7 @@ create function public.search_participants(
   ascending boolean default false,
   page integer default 0,
   page_size integer default 10
-) returns jsonb
+) returns public.participant_search_page
 language plpgsql stable security definer set search_path = '' as $$
 declare
   is_admin boolean;
@@ -241,7 +250,8 @@ begin
       from unnest(ids) with ordinality u(id, n)
       join public.participant_directory d on d.id = u.id;
   end if;
-  return jsonb_build_object('total', total, 'more', more, 'rows', page_rows);
+  return jsonb_populate_record(null::public.participant_search_page,
+    jsonb_build_object('total', total, 'more', more, 'rows', page_rows));
 end;
 $$;
 revoke all on function public.search_participants(text,text,text,text,text,text,text,boolean,integer,integer) from public, anon, authenticated;

@@ -11,7 +11,7 @@
 --   voters, eligible }] for every round opened, in order } }.
 -- One scan of the participants and one of the reservations (the entries' hours read the
 -- checked_in_at index); the bin is ignored, as in participant_stats.
-create function public.edition_stats() returns jsonb
+create function public.edition_stats() returns public.edition_stats_answer
 language plpgsql stable security definer set search_path = '' as $$
 declare
   result jsonb;
@@ -93,7 +93,7 @@ begin
          where v.state <> 'draft'), '[]'::jsonb)))
   into result
   from public.edition_settings s, r;
-  return result;
+  return jsonb_populate_record(null::public.edition_stats_answer, result);
 end;
 $$;
 revoke all on function public.edition_stats() from public, anon, authenticated;

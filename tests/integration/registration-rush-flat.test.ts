@@ -6,6 +6,7 @@ import {
 import { fillLarge } from '../../bench/support/fill-large';
 import { testBackend } from '../setup/test-backend';
 import { signInStaff, type Staff } from './workspace-fixtures';
+import { NO_REFUSAL } from './support/answers';
 
 /**
  * The registration rush, flat with the table (docs/decisions/027-registration-rush-flat.md): a
@@ -89,10 +90,10 @@ async function rowsReadByOneRegistration(): Promise<number> {
   try {
     await client.query('begin');
     const { rows } = await client.query<{ r: { id?: string; code?: number } }>(
-      'select public.register_participant($1) as r',
+      'select to_jsonb(public.register_participant($1)) as r',
       [p],
     );
-    expect(rows[0].r).toEqual({ id: p.id });
+    expect(rows[0].r).toEqual({ id: p.id, ...NO_REFUSAL });
     const read = await client.query<{ n: number }>(
       `select sum(pg_stat_get_xact_tuples_returned(c.oid))::int as n
          from pg_class c join pg_namespace s on s.oid = c.relnamespace

@@ -33,10 +33,19 @@ import {
 
 signInStaffAndResetEdition();
 
+/** No purge scheduled: public.purge_scheduled with every field null (a null composite). */
+const NO_PURGE = {
+  id: null,
+  requested_at: null,
+  requested_by_email: null,
+  runs_at: null,
+  due: null,
+};
+
 describe('the scheduled purge', () => {
   it('every admin sees it, another admin cancels it, and both are journaled', async () => {
     await backend.sql(`update edition_settings set personal_data_purge_at = current_date + 70`);
-    expect((await staff.admin.rpc('scheduled_purge')).data).toBeNull();
+    expect((await staff.admin.rpc('scheduled_purge')).data).toEqual(NO_PURGE);
     const since = await lastAuditId(backend);
 
     const { data, error } = await staff.admin.rpc('admin_request_purge');
@@ -75,7 +84,7 @@ describe('the scheduled purge', () => {
     }
 
     expect((await admin2.rpc('admin_cancel_purge')).error).toBeNull();
-    expect((await staff.admin.rpc('scheduled_purge')).data).toBeNull();
+    expect((await staff.admin.rpc('scheduled_purge')).data).toEqual(NO_PURGE);
     expect((await staff.admin.rpc('admin_cancel_purge')).error).toMatchObject({
       hint: 'purge_not_requested',
     });
@@ -138,7 +147,7 @@ describe('the scheduled purge', () => {
         after: r,
       }),
     ]);
-    expect((await staff.admin.rpc('scheduled_purge')).data).toBeNull();
+    expect((await staff.admin.rpc('scheduled_purge')).data).toEqual(NO_PURGE);
     // Done: nothing more to run.
     expect(await backend.sql('select private.run_due_purge() r')).toEqual([{ r: null }]);
     expect((await staff.admin.rpc('admin_purge_personal_data')).error).toMatchObject({

@@ -145,16 +145,19 @@ describe('participant mapper', () => {
 });
 
 describe('stats mapper', () => {
-  it('turns the SQL JSON into numbers', () => {
+  it('renames participant_stats’ answer, its nulls read as zeros and empty lists', () => {
     const s = toStats({
-      total: '3',
+      total: 3,
       byCategory: { dance: 2, singing: 1 },
-      byParticipationType: { solo: 3, team: 0 },
-      byRegion: [{ region: 'Littoral', count: '2' }],
+      byParticipationType: { solo: 3, team: null },
+      byRegion: [{ region: 'Littoral', count: 2 }],
+      byStatus: null,
+      byAuditionCity: null,
       lastRegistrationAt: null,
       last7Days: null,
     });
     expect(s.totalParticipants).toBe(3);
+    expect(s.byParticipationType).toEqual({ solo: 3, team: 0 });
     expect(s.byRegion).toEqual([{ region: 'Littoral', count: 2 }]);
     expect(s.last7Days).toEqual([]);
   });

@@ -192,9 +192,16 @@ describe('toRegistrationStatus', () => {
   });
 
   it('refuses an answer that is not a status (neither open nor closed)', () => {
+    const dates = { opensAt: null, closesAt: null };
     expect(() => toRegistrationStatus(null)).toThrow(DataError);
-    expect(() => toRegistrationStatus('<!doctype html>')).toThrow(DataError);
-    expect(() => toRegistrationStatus({ open: true, reason: 'maybe' })).toThrow(DataError);
-    expect(toRegistrationStatus({ open: true, reason: 'full' })).toMatchObject({ open: false });
+    // A null composite (PostgREST's answer when no settings row): every field null.
+    expect(() => toRegistrationStatus({ open: null, reason: null, ...dates })).toThrow(DataError);
+    expect(() => toRegistrationStatus({ open: true, reason: 'maybe', ...dates })).toThrow(
+      DataError,
+    );
+    expect(toRegistrationStatus({ open: true, reason: 'full', ...dates })).toMatchObject({
+      open: false,
+      opensAt: '',
+    });
   });
 });

@@ -123,5 +123,7 @@ export async function updateEditionSettings(
     if (error.hint === 'invalid_field' && field) throw new SettingFieldError(field, error.message);
     throw toDataError(error, SETTINGS_SAVE_ERROR, { forbidden: ADMINS_ONLY });
   }
-  return toEditionSettings(data as Record<string, unknown>);
+  // public.admin_settings (supabase/schemas/08_answer_types_settings.sql): every setting, as stored.
+  if (!data) throw new DataError('unknown', SETTINGS_SAVE_ERROR);
+  return toEditionSettings(data);
 }

@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * The bin: "Supprimer" (src/data/participants/delete-participant.ts) moves a participant (and its
@@ -32,20 +33,15 @@ export type BinnedParticipant = {
   purgeAt: string;
 };
 
-type BinnedRow = {
-  id: string;
-  full_name: string;
-  deleted_at: string;
-  deleted_by_email: string | null;
-  purge_at: string;
-};
+/** One row of binned_participants (supabase/schemas/08_answer_types_people_outbox.sql). */
+type BinnedRow = Database['public']['CompositeTypes']['participant_binned'];
 
 const toBinnedParticipant = (r: BinnedRow): BinnedParticipant => ({
-  id: r.id,
-  fullName: r.full_name,
-  deletedAt: r.deleted_at,
+  id: r.id ?? '',
+  fullName: r.full_name ?? '',
+  deletedAt: r.deleted_at ?? '',
   deletedByEmail: r.deleted_by_email,
-  purgeAt: r.purge_at,
+  purgeAt: r.purge_at ?? '',
 });
 
 /** The participants in the bin, most recently deleted first. */
@@ -53,7 +49,7 @@ export async function listBin(): Promise<BinnedParticipant[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('binned_participants');
   if (error) throw toDataError(error, 'Erreur lors du chargement de la corbeille');
-  return ((data ?? []) as BinnedRow[])
+  return (data ?? [])
     .map(toBinnedParticipant)
     .sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
 }

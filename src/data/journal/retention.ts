@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * Retention of personal data (docs/decisions/018-scheduled-purge-and-journal.md): the purge
@@ -22,19 +23,16 @@ export type ScheduledPurge = {
   due: boolean;
 };
 
-type ScheduledPurgeRow = {
-  requested_at: string;
-  requested_by_email: string | null;
-  runs_at: string;
-  due: boolean;
-};
+/** scheduled_purge's answer (supabase/schemas/08_answer_types_people_outbox.sql). */
+type ScheduledPurgeRow = Database['public']['CompositeTypes']['purge_scheduled'];
 
+/** None scheduled: every field null (a null composite, as PostgREST answers it). */
 function toScheduledPurge(row: ScheduledPurgeRow | null): ScheduledPurge | null {
-  if (!row) return null;
+  if (row?.id == null) return null;
   return {
-    requestedAt: row.requested_at,
+    requestedAt: row.requested_at ?? '',
     requestedByEmail: row.requested_by_email,
-    runsAt: row.runs_at,
+    runsAt: row.runs_at ?? '',
     due: row.due === true,
   };
 }
@@ -44,7 +42,7 @@ export async function getScheduledPurge(): Promise<ScheduledPurge | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('scheduled_purge');
   if (error) throw toDataError(error, 'Erreur lors du chargement de la purge programmée');
-  return toScheduledPurge(data as ScheduledPurgeRow | null);
+  return toScheduledPurge(data);
 }
 
 /** Schedules the purge (admins); returns it, with the moment it will run. */
@@ -52,7 +50,7 @@ export async function requestPurge(): Promise<ScheduledPurge> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_request_purge');
   if (error) throw toDataError(error, 'Erreur lors de la programmation de la purge');
-  const scheduled = toScheduledPurge(data as ScheduledPurgeRow | null);
+  const scheduled = toScheduledPurge(data);
   if (!scheduled) throw toDataError(null, 'Erreur lors de la programmation de la purge');
   return scheduled;
 }
@@ -69,6 +67,5 @@ export async function purgePersonalData(): Promise<PurgeCounts> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_purge_personal_data');
   if (error) throw toDataError(error, 'Erreur lors de la purge des données personnelles');
-  const counts = (data ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v ?? 0)]));
+  return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, v ?? 0]));
 }

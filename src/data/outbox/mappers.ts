@@ -1,98 +1,104 @@
-import type {
-  MessageSettings,
-  OutboxBudget,
-  OutboxBudgets,
-  OutboxCount,
-  OutboxMessage,
-  OutboxPage,
-  ReminderPreview,
+import type { Database } from '../../../supabase/database.types';
+import {
+  OUTBOX_CHANNELS,
+  OUTBOX_STATES,
+  OUTBOX_TEMPLATES,
+  PHONE_CHANNELS,
+  type MessageSettings,
+  type OutboxBudget,
+  type OutboxBudgets,
+  type OutboxCount,
+  type OutboxMessage,
+  type OutboxPage,
+  type ReminderPreview,
 } from './types';
 
-type Json = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
-const numOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+/** What the outbox's functions answer (supabase/schemas/08_answer_types_people_outbox.sql). */
+type Answer<T extends keyof Database['public']['CompositeTypes']> =
+  Database['public']['CompositeTypes'][T];
 
-/** One row of outbox_list (or admin_outbox_resend) -> OutboxMessage. */
-export function toOutboxMessage(json: unknown): OutboxMessage {
-  const j = (json ?? {}) as Json;
+/** The value if the database's list has it, else that list's first (an answer never has another). */
+const oneOf = <T extends string>(values: readonly T[], v: string | null | undefined): T =>
+  values.find((x) => x === v) ?? values[0];
+
+const ENCODINGS = ['GSM-7', 'UCS-2'] as const;
+const POOLS: readonly OutboxBudget['pool'][] = ['reserve', 'recovery', 'public'];
+
+/**
+ * One row of outbox_list -> OutboxMessage; also admin_outbox_resend's answer (outbox_resent),
+ * which has no segments, next attempt nor batch.
+ */
+export function toOutboxMessage(a: Partial<Answer<'outbox_list_row'>> | null): OutboxMessage {
   return {
-    id: str(j.id),
-    channel: j.channel as OutboxMessage['channel'],
-    recipient: str(j.recipient),
-    template: j.template as OutboxMessage['template'],
-    state: j.state as OutboxMessage['state'],
-    attempts: Number(j.attempts ?? 0),
-    lastError: strOrNull(j.last_error),
-    provider: strOrNull(j.provider),
-    createdAt: str(j.created_at),
-    sentAt: strOrNull(j.sent_at),
-    body: str(j.body),
-    segments: numOrNull(j.segments),
-    nextAttemptAt: str(j.next_attempt_at),
-    batchId: strOrNull(j.batch_id),
+    id: a?.id ?? '',
+    channel: oneOf(OUTBOX_CHANNELS, a?.channel),
+    recipient: a?.recipient ?? '',
+    template: oneOf(OUTBOX_TEMPLATES, a?.template),
+    state: oneOf(OUTBOX_STATES, a?.state),
+    attempts: a?.attempts ?? 0,
+    lastError: a?.last_error ?? null,
+    provider: a?.provider ?? null,
+    createdAt: a?.created_at ?? '',
+    sentAt: a?.sent_at ?? null,
+    body: a?.body ?? '',
+    segments: a?.segments ?? null,
+    nextAttemptAt: a?.next_attempt_at ?? '',
+    batchId: a?.batch_id ?? null,
   };
 }
 
-export function toOutboxPage(json: unknown): OutboxPage {
-  const j = (json ?? {}) as Json;
-  const rows = Array.isArray(j.rows) ? j.rows : [];
-  const counts = Array.isArray(j.counts) ? (j.counts as Json[]) : [];
+export function toOutboxPage(a: Answer<'outbox_page'> | null): OutboxPage {
   return {
-    rows: rows.map(toOutboxMessage),
-    total: Number(j.total ?? 0),
-    counts: counts.map((c): OutboxCount => ({
-      state: c.state as OutboxCount['state'],
-      channel: c.channel as OutboxCount['channel'],
-      template: c.template as OutboxCount['template'],
-      count: Number(c.count ?? 0),
+    rows: (a?.rows ?? []).map((row) => toOutboxMessage(row)),
+    total: a?.total ?? 0,
+    counts: (a?.counts ?? []).map((c): OutboxCount => ({
+      state: oneOf(OUTBOX_STATES, c.state),
+      channel: oneOf(OUTBOX_CHANNELS, c.channel),
+      template: oneOf(OUTBOX_TEMPLATES, c.template),
+      count: c.count ?? 0,
     })),
   };
 }
 
-export function toReminderPreview(json: unknown): ReminderPreview {
-  const j = (json ?? {}) as Json;
+export function toReminderPreview(a: Answer<'outbox_reminder_preview'> | null): ReminderPreview {
   return {
-    recipients: Number(j.recipients ?? 0),
-    alreadyQueued: Number(j.already_queued ?? 0),
-    body: str(j.body),
-    segments: numOrNull(j.segments),
-    encoding: j.encoding === 'GSM-7' || j.encoding === 'UCS-2' ? j.encoding : null,
-    pricePerSegment: numOrNull(j.price_per_segment),
-    estimatedCost: numOrNull(j.estimated_cost),
+    recipients: a?.recipients ?? 0,
+    alreadyQueued: a?.already_queued ?? 0,
+    body: a?.body ?? '',
+    segments: a?.segments ?? null,
+    encoding: ENCODINGS.find((e) => e === a?.encoding) ?? null,
+    pricePerSegment: a?.price_per_segment ?? null,
+    estimatedCost: a?.estimated_cost ?? null,
   };
 }
 
-export function toMessageSettings(json: unknown): MessageSettings {
-  const j = (json ?? {}) as Json;
+export function toMessageSettings(a: Answer<'outbox_message_settings'> | null): MessageSettings {
   return {
-    siteUrl: str(j.site_url),
-    reminderDaysBefore: numOrNull(j.reminder_days_before),
-    reminderChannel: j.reminder_channel === 'whatsapp' ? 'whatsapp' : 'sms',
-    smsPricePerSegment: Number(j.sms_price_per_segment ?? 0),
-    dailyCap: Number(j.daily_cap ?? 0),
-    publicDailyCap: Number(j.public_daily_cap ?? 0),
-    recoveryDailyCap: Number(j.recovery_daily_cap ?? 0),
-    recoveryPerPhoneDay: Number(j.recovery_per_phone_day ?? 0),
-    recoveryPerPhoneHour: Number(j.recovery_per_phone_hour ?? 0),
-    updatedAt: str(j.updated_at),
+    siteUrl: a?.site_url ?? '',
+    reminderDaysBefore: a?.reminder_days_before ?? null,
+    reminderChannel: oneOf(PHONE_CHANNELS, a?.reminder_channel),
+    smsPricePerSegment: a?.sms_price_per_segment ?? 0,
+    dailyCap: a?.daily_cap ?? 0,
+    publicDailyCap: a?.public_daily_cap ?? 0,
+    recoveryDailyCap: a?.recovery_daily_cap ?? 0,
+    recoveryPerPhoneDay: a?.recovery_per_phone_day ?? 0,
+    recoveryPerPhoneHour: a?.recovery_per_phone_hour ?? 0,
+    updatedAt: a?.updated_at ?? '',
   };
 }
 
 /** outbox_budgets -> OutboxBudgets. */
-export function toOutboxBudgets(json: unknown): OutboxBudgets {
-  const j = (json ?? {}) as Json;
-  const budgets = Array.isArray(j.budgets) ? (j.budgets as Json[]) : [];
+export function toOutboxBudgets(a: Answer<'outbox_budgets_answer'> | null): OutboxBudgets {
   return {
-    day: str(j.day),
-    dailyCap: Number(j.daily_cap ?? 0),
-    budgets: budgets.map((b): OutboxBudget => ({
-      pool: b.pool as OutboxBudget['pool'],
-      size: Number(b.size ?? 0),
-      used: Number(b.used ?? 0),
-      queued: Number(b.queued ?? 0),
+    day: a?.day ?? '',
+    dailyCap: a?.daily_cap ?? 0,
+    budgets: (a?.budgets ?? []).map((b): OutboxBudget => ({
+      pool: oneOf(POOLS, b.pool),
+      size: b.size ?? 0,
+      used: b.used ?? 0,
+      queued: b.queued ?? 0,
     })),
-    refusedRecoveries: Number(j.refused_recoveries ?? 0),
+    refusedRecoveries: a?.refused_recoveries ?? 0,
   };
 }
 

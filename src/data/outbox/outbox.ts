@@ -1,6 +1,7 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
 import { spendConfirmation } from '@/data/shared/spend';
+import type { Database } from '../../../supabase/database.types';
 import {
   toMessageSettings,
   toMessageSettingsPayload,
@@ -47,12 +48,22 @@ function refusal(error: RpcError, fallback: string): DataError {
   return toDataError(error, fallback);
 }
 
-/** An answer of private.refusal (HTTP 404/409 with a French message) arrives as an error. */
-async function call(fn: string, args: Record<string, unknown>, fallback: string) {
+type Functions = Database['public']['Functions'];
+
+/**
+ * An answer of private.refusal (HTTP 404/409 with a French message) arrives as an error. The
+ * answer is typed as supabase/database.types.ts declares it (docs/decisions/054-typed-answers.md);
+ * the arguments are sent as given (null for "any", as the functions' defaults).
+ */
+async function call<F extends keyof Functions>(
+  fn: F,
+  args: Record<string, unknown>,
+  fallback: string,
+): Promise<Functions[F]['Returns'] | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc(fn as never, args as never);
   if (error) throw refusal(error, fallback);
-  return data as unknown;
+  return data as Functions[F]['Returns'] | null;
 }
 
 const LOAD_ERROR = 'Erreur lors du chargement des envois';
@@ -94,9 +105,8 @@ export async function reminderPreview(channel: PhoneChannel): Promise<ReminderPr
   );
 }
 
-function toBatch(json: unknown): BatchQueued {
-  const j = (json ?? {}) as { queued?: unknown; batch_id?: unknown };
-  return { queued: Number(j.queued ?? 0), batchId: String(j.batch_id ?? '') };
+function toBatch(a: { queued: number | null; batch_id: string | null } | null): BatchQueued {
+  return { queued: a?.queued ?? 0, batchId: a?.batch_id ?? '' };
 }
 
 /**
@@ -127,7 +137,7 @@ export async function sendConvocations(
     { ids: [...ids], channel, confirm_messages: confirm ?? null },
     'Erreur lors de l’envoi des convocations',
   );
-  return { ...toBatch(data), skipped: Number((data as { skipped?: unknown })?.skipped ?? 0) };
+  return { ...toBatch(data), skipped: data?.skipped ?? 0 };
 }
 
 export async function getMessageSettings(): Promise<MessageSettings> {

@@ -1,7 +1,6 @@
 import { getSupabase, type Supabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
 import { toParticipant, type TeamMemberRow } from './mappers';
-import type { Database } from '../../../supabase/database.types';
 import {
   afterCursor,
   API_MAX_ROWS,
@@ -105,20 +104,6 @@ export const fromDirectory = <R extends { team_members: unknown }>(
 const hasSearch = (filters: ParticipantFilters) => /\S/.test(filters.search ?? '');
 
 /**
- * A row of search_participants: a participant_directory row for a reader (contacts masked), the
- * same columns with the real contacts for an admin (its team members as JSON in both).
- */
-type SearchRow = Database['public']['Tables']['participant_directory']['Row'];
-type SearchResult = { total: number; more: boolean; rows: SearchRow[] };
-
-/** The envelope search_participants answers (its rows are participant_directory rows). */
-const isSearchResult = (value: unknown): value is SearchResult =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { total?: unknown }).total === 'number' &&
-  Array.isArray((value as { rows?: unknown }).rows);
-
-/**
  * One page of a search, through the database function search_participants: accents and case
  * ignored, every word anywhere in the name, team, members, e-mails and phones (a reader's only in
  * what the masked list shows), a phone's digits whatever the spaces or +237, with the filters,
@@ -146,12 +131,13 @@ async function searchPage(
     page_size: pageSize,
   });
   if (error) throw toDataError(error, LOAD_ERROR);
-  const result: unknown = data;
-  if (!isSearchResult(result)) throw new DataError('unknown', LOAD_ERROR);
+  // public.participant_search_page: its rows are participant_directory rows, a reader's contacts
+  // masked, an admin's real (supabase/schemas/80_search.sql).
+  if (data?.total == null || !data.rows) throw new DataError('unknown', LOAD_ERROR);
   return {
-    rows: result.rows.map((r) => toParticipant(fromDirectory(r))),
-    total: result.total,
-    more: result.more,
+    rows: data.rows.map((r) => toParticipant(fromDirectory(r))),
+    total: data.total,
+    more: data.more === true,
   };
 }
 

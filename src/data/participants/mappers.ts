@@ -120,31 +120,20 @@ export function toParticipantPatch(
   };
 }
 
-type StatsJson = {
-  total: number;
-  byCategory: { dance: number; singing: number };
-  byParticipationType: { solo: number; team: number };
-  byRegion: { region: string; count: number }[];
-  lastRegistrationAt: string | null;
-  last7Days: { day: string; count: number }[] | null;
-};
+/** What participant_stats answers (supabase/schemas/08_answer_types_people_outbox.sql). */
+type StatsAnswer = Database['public']['CompositeTypes']['participant_stats_answer'];
 
-/**
- * participant_stats() JSON -> Stats. The function returns jsonb, which the generated types can only
- * call `Json`: its shape is the one the SQL function builds (StatsJson), asserted here, at the one
- * place the answer enters the app.
- */
-export function toStats(json: unknown): Stats {
-  const s = json as StatsJson;
+/** participant_stats' answer, renamed. */
+export function toStats(s: StatsAnswer | null): Stats {
   return {
-    totalParticipants: Number(s.total),
-    byCategory: { dance: Number(s.byCategory.dance), singing: Number(s.byCategory.singing) },
+    totalParticipants: s?.total ?? 0,
+    byCategory: { dance: s?.byCategory?.dance ?? 0, singing: s?.byCategory?.singing ?? 0 },
     byParticipationType: {
-      solo: Number(s.byParticipationType.solo),
-      team: Number(s.byParticipationType.team),
+      solo: s?.byParticipationType?.solo ?? 0,
+      team: s?.byParticipationType?.team ?? 0,
     },
-    byRegion: s.byRegion.map((r) => ({ region: r.region, count: Number(r.count) })),
-    lastRegistrationAt: s.lastRegistrationAt,
-    last7Days: (s.last7Days ?? []).map((d) => ({ day: d.day, count: Number(d.count) })),
+    byRegion: (s?.byRegion ?? []).map((r) => ({ region: r.region ?? '', count: r.count ?? 0 })),
+    lastRegistrationAt: s?.lastRegistrationAt ?? null,
+    last7Days: (s?.last7Days ?? []).map((d) => ({ day: d.day ?? '', count: d.count ?? 0 })),
   };
 }

@@ -126,8 +126,6 @@ export async function registerParticipant(
   }
   const { data, error } = result;
   if (error) throw toRegistrationError(error);
-  // The answer is jsonb (`Json` in the generated types): `{ id }` when it is what the function
-  // returns, else the id the client sent.
-  const stored = data !== null && typeof data === 'object' && !Array.isArray(data) ? data.id : null;
-  return { id: typeof stored === 'string' ? stored : id };
+  // public.participant_registered: the stored id, else (an empty answer) the id the client sent.
+  return { id: data?.id ?? id };
 }

@@ -1,25 +1,26 @@
 import { DataError, toDataError } from '@/lib/errors';
 import { publicRpc } from '@/data/shared/public-rpc';
 import type { RegistrationStatus } from './types';
+import type { Database } from '../../../supabase/database.types';
 
 const STATUS_ERROR = 'Impossible de vérifier l’ouverture des inscriptions pour le moment.';
 const REASONS = ['open', 'not_open', 'closed', 'full'] as const;
 
-type StatusJson = { open?: unknown; reason?: unknown; opensAt?: unknown; closesAt?: unknown };
+type StatusAnswer = Database['public']['Functions']['registration_status']['Returns'];
 
 /**
- * registration_status() JSON -> RegistrationStatus. An answer that is not one (e.g. a proxy's HTML
- * page) throws: the status is unknown, neither open nor closed.
+ * registration_status's answer (supabase/schemas/08_answer_types_people_outbox.sql), renamed. An
+ * answer that is not one (e.g. a proxy's HTML page, read as null) throws: the status is unknown,
+ * neither open nor closed.
  */
-export function toRegistrationStatus(json: unknown): RegistrationStatus {
-  const s = (typeof json === 'object' && json !== null ? json : {}) as StatusJson;
-  const reason = REASONS.find((r) => r === s.reason);
-  if (!reason) throw new DataError('unknown', STATUS_ERROR, { details: json });
+export function toRegistrationStatus(a: StatusAnswer | null): RegistrationStatus {
+  const reason = REASONS.find((r) => r === a?.reason);
+  if (!a || !reason) throw new DataError('unknown', STATUS_ERROR, { details: a });
   return {
-    open: reason === 'open' && s.open === true,
+    open: reason === 'open' && a.open === true,
     reason,
-    opensAt: String(s.opensAt ?? ''),
-    closesAt: String(s.closesAt ?? ''),
+    opensAt: a.opensAt ?? '',
+    closesAt: a.closesAt ?? '',
   };
 }
 

@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * edition_stats(): the edition beyond the registrations, for admins and readers: the contest's
@@ -40,34 +41,38 @@ export const counts = (r: Record<string, unknown>): CategoryCounts => ({
   singing: int(r.singing),
 });
 
-/** The database's answer as the page reads it (missing parts become empty, never undefined). */
-export function toEditionStats(data: unknown): EditionStats {
-  const d = (data ?? {}) as Record<string, unknown>;
-  const np = (d.nightParty ?? {}) as Record<string, unknown>;
+/** What edition_stats answers (supabase/schemas/08_answer_types_people_outbox.sql). */
+export type EditionStatsAnswer = Database['public']['CompositeTypes']['edition_stats_answer'];
+
+const byCategory = (r: { dance: number | null; singing: number | null }): CategoryCounts => ({
+  dance: r.dance ?? 0,
+  singing: r.singing ?? 0,
+});
+
+/** edition_stats' answer, renamed (missing parts become empty, never undefined). */
+export function toEditionStats(d: EditionStatsAnswer | null): EditionStats {
+  const np = d?.nightParty;
   return {
-    pipeline: list(d.pipeline).map((r) => ({ status: text(r.status), ...counts(r) })),
-    auditionCities: list(d.auditionCities).map((r) => ({
-      city: typeof r.city === 'string' ? r.city : null,
-      ...counts(r),
-    })),
+    pipeline: (d?.pipeline ?? []).map((r) => ({ status: r.status ?? '', ...byCategory(r) })),
+    auditionCities: (d?.auditionCities ?? []).map((r) => ({ city: r.city, ...byCategory(r) })),
     nightParty: {
-      capacity: int(np.capacity),
-      limit: int(np.limit),
-      reservations: int(np.reservations),
-      confirmed: int(np.confirmed),
-      waitlisted: int(np.waitlisted),
-      cancelled: int(np.cancelled),
-      entered: int(np.entered),
-      enteredByHour: list(np.enteredByHour).map((h) => ({
-        hour: text(h.hour),
-        count: int(h.count),
+      capacity: np?.capacity ?? 0,
+      limit: np?.limit ?? 0,
+      reservations: np?.reservations ?? 0,
+      confirmed: np?.confirmed ?? 0,
+      waitlisted: np?.waitlisted ?? 0,
+      cancelled: np?.cancelled ?? 0,
+      entered: np?.entered ?? 0,
+      enteredByHour: (np?.enteredByHour ?? []).map((h) => ({
+        hour: h.hour ?? '',
+        count: h.count ?? 0,
       })),
-      rounds: list(np.rounds).map((r) => ({
-        position: int(r.position),
-        title: text(r.title),
-        state: text(r.state),
-        voters: int(r.voters),
-        eligible: int(r.eligible),
+      rounds: (np?.rounds ?? []).map((r) => ({
+        position: r.position ?? 0,
+        title: r.title ?? '',
+        state: r.state ?? '',
+        voters: r.voters ?? 0,
+        eligible: r.eligible ?? 0,
       })),
     },
   };

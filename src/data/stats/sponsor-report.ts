@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 import {
   counts,
   int,
@@ -7,6 +8,7 @@ import {
   text,
   toEditionStats,
   type CategoryCounts,
+  type EditionStatsAnswer,
   type EditionStats,
 } from './edition-stats';
 
@@ -20,7 +22,7 @@ export type SponsorReport = {
   generatedAt: string;
   editionYear: number;
   /** participant_stats() as it is: read by the participants' domain (toStats). */
-  participants: unknown;
+  participants: StatsAnswer | null;
   edition: EditionStats;
   /** Most registrations first; the city the registration form asks ("Ville"). */
   registrationsByCity: ({ city: string } & CategoryCounts)[];
@@ -50,6 +52,9 @@ export type SponsorReport = {
   smsPricePerSegment: number;
 };
 
+/** participant_stats' answer (supabase/schemas/08_answer_types_people_outbox.sql). */
+type StatsAnswer = Database['public']['CompositeTypes']['participant_stats_answer'];
+
 const orNull = (v: unknown) => (v === null || v === undefined ? null : int(v));
 
 export function toSponsorReport(data: unknown): SponsorReport {
@@ -57,8 +62,10 @@ export function toSponsorReport(data: unknown): SponsorReport {
   return {
     generatedAt: text(d.generatedAt),
     editionYear: int(d.editionYear),
-    participants: d.participants,
-    edition: toEditionStats(d.edition),
+    // sponsor_report embeds public.participant_stats() and public.edition_stats() as they
+    // answer: their declared types (supabase/schemas/08_answer_types_people_outbox.sql).
+    participants: d.participants as StatsAnswer | null,
+    edition: toEditionStats(d.edition as EditionStatsAnswer | null),
     registrationsByCity: list(d.registrationsByCity).map((r) => ({
       city: text(r.city),
       ...counts(r),
