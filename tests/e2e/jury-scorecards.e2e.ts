@@ -183,6 +183,10 @@ describe('the jury’s scorecards, online and offline', () => {
     await controlledByWorker(page);
 
     await context.setOffline(true);
+    // The cut is the page's before the first card: once, on a host at load 19, the three cards
+    // reached the journal while the test believed them offline (the page had not yet seen the
+    // emulated cut when the first was sent).
+    await page.waitForFunction(() => !navigator.onLine);
     for (const [i, value] of JUDGE_2_SCORES.entries()) {
       await scoreWithButtons(page, value);
       if (i === 0) {
