@@ -1270,7 +1270,16 @@ export type Database = {
       admin_audition_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
       admin_cancel_reservation: { Args: { id: string }; Returns: Json };
-      admin_check_in: { Args: { id: string }; Returns: Json };
+      admin_check_in: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['door_check_in'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_check_in';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
@@ -1317,7 +1326,16 @@ export type Database = {
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
-      admin_undo_check_in: { Args: { id: string; reason: string }; Returns: Json };
+      admin_undo_check_in: {
+        Args: { id: string; reason: string };
+        Returns: Database['public']['CompositeTypes']['pass_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'pass_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_unlock_session: { Args: { reason: string; session_id: string }; Returns: Json };
       admin_update_message_settings: { Args: { payload: Json }; Returns: Json };
       admin_update_participant: {
@@ -1352,8 +1370,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
-      check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
+      check_in: {
+        Args: { code: string; door: string; scan_id?: string };
+        Returns: Database['public']['CompositeTypes']['door_check_in'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_check_in';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      check_in_by_phone: {
+        Args: { door: string; phone: string; scan_id?: string };
+        Returns: Database['public']['CompositeTypes']['door_check_in'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_check_in';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       create_reservation: {
         Args: { payload: Json };
         Returns: Database['public']['CompositeTypes']['reservation_sent'];
@@ -1364,13 +1400,67 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      door_count: { Args: Record<PropertyKey, never>; Returns: Json };
-      door_double_entries_list: { Args: Record<PropertyKey, never>; Returns: Json };
-      door_lane_alerts_list: { Args: Record<PropertyKey, never>; Returns: Json };
-      door_list: { Args: { door: string; since?: number }; Returns: Json };
+      door_count: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['door_count_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_count_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      door_double_entries_list: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['door_double_entry'][];
+        SetofOptions: {
+          from: '*';
+          to: 'door_double_entry';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      door_lane_alerts_list: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['door_lane_alert'][];
+        SetofOptions: {
+          from: '*';
+          to: 'door_lane_alert';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      door_list: {
+        Args: { door: string; since?: number };
+        Returns: Database['public']['CompositeTypes']['door_list_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_list_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       door_names: { Args: Record<PropertyKey, never>; Returns: string[] };
-      door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
-      door_sync: { Args: { door: string; scans: Json }; Returns: Json };
+      door_phone_search: {
+        Args: { door: string; phone: string };
+        Returns: Database['public']['CompositeTypes']['door_phone_search_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_phone_search_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      door_sync: {
+        Args: { door: string; scans: Json };
+        Returns: Database['public']['CompositeTypes']['door_synced'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_synced';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       edition_info: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['edition_info_answer'];
@@ -1549,6 +1639,110 @@ export type Database = {
         message: string | null;
         hint: string | null;
         details: string | null;
+      };
+      door_check_in: {
+        verdict: string | null;
+        first_name: string | null;
+        last_initial: string | null;
+        masked_phone: string | null;
+        checked_in_at: string | null;
+        door: string | null;
+        by_hand: boolean | null;
+        position: number | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      door_count_answer: {
+        entered: number | null;
+        expected: number | null;
+        last_10_minutes: number | null;
+        window: Database['public']['CompositeTypes']['door_window'] | null;
+        per_door: Database['public']['CompositeTypes']['door_entries'][] | null;
+        double_entries: number | null;
+      };
+      door_double_entry: {
+        id: number | null;
+        reservation_id: string | null;
+        full_name: string | null;
+        masked_phone: string | null;
+        first_door: string | null;
+        first_at: string | null;
+        second_door: string | null;
+        second_at: string | null;
+        recorded_at: string | null;
+      };
+      door_entries: {
+        door: string | null;
+        entered: number | null;
+        last_10_minutes: number | null;
+      };
+      door_lane_alert: {
+        id: number | null;
+        door: string | null;
+        account: string | null;
+        first_at: string | null;
+        last_at: string | null;
+        refused: number | null;
+        admitted_unknown: number | null;
+      };
+      door_list_answer: {
+        full: boolean | null;
+        version: number | null;
+        server_now: string | null;
+        window: Database['public']['CompositeTypes']['door_window'] | null;
+        passes: Json | null;
+        salt: string | null;
+        iterations: number | null;
+        check_bytes: number | null;
+        removed: string[] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      door_phone_match: {
+        ref: string | null;
+        first_name: string | null;
+        last_initial: string | null;
+        masked_phone: string | null;
+        state: string | null;
+        position: number | null;
+        checked_in_at: string | null;
+        door: string | null;
+        by_hand: boolean | null;
+      };
+      door_phone_search_answer: {
+        matches: Database['public']['CompositeTypes']['door_phone_match'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      door_sync_result: {
+        verdict: string | null;
+        first_name: string | null;
+        last_initial: string | null;
+        masked_phone: string | null;
+        checked_in_at: string | null;
+        door: string | null;
+        by_hand: boolean | null;
+        position: number | null;
+        scan_id: string | null;
+        double_entry: boolean | null;
+      };
+      door_synced: {
+        results: Database['public']['CompositeTypes']['door_sync_result'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      door_window: {
+        opens_at: string | null;
+        closes_at: string | null;
+        open: boolean | null;
       };
       edition_info_answer: {
         concert_starts_at: string | null;
