@@ -1269,7 +1269,16 @@ export type Database = {
       admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
       admin_audition_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
-      admin_cancel_reservation: { Args: { id: string }; Returns: Json };
+      admin_cancel_reservation: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['reservation_cancelled'];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_cancelled';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_check_in: {
         Args: { id: string };
         Returns: Database['public']['CompositeTypes']['door_check_in'];
@@ -1344,7 +1353,16 @@ export type Database = {
       };
       admin_update_settings: { Args: { payload: Json }; Returns: Json };
       admin_vote_results: { Args: { round_id: string }; Returns: Json };
-      attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
+      attendance_report: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['reservation_attendance_line'][];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_attendance_line';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       audition_criteria: { Args: Record<PropertyKey, never>; Returns: Json };
       audition_ranking: { Args: { category: string }; Returns: Json };
       audition_results: { Args: { session_id: string }; Returns: Json };
@@ -1520,7 +1538,16 @@ export type Database = {
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
       message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
-      night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      night_party_stats: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['reservation_capacity'];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_capacity';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       outbox_budgets: { Args: Record<PropertyKey, never>; Returns: Json };
       outbox_claim: { Args: { batch_size?: number; channels?: string[] }; Returns: Json };
       outbox_list: {
@@ -1572,7 +1599,16 @@ export type Database = {
       regie_reveal_round: { Args: { id: string }; Returns: Json };
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
-      reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
+      reservation_summary: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['reservation_summary_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'reservation_summary_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       scheduled_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       search_participants: {
         Args: {
@@ -1796,6 +1832,41 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
+      reservation_attendance_line: {
+        question: string | null;
+        answer: string | null;
+        reserved: number | null;
+        came: number | null;
+        prefilled: boolean | null;
+        kept: number | null;
+        unknown: number | null;
+      };
+      reservation_cancelled: {
+        code: string | null;
+        qr_token: string | null;
+        first_name: string | null;
+        masked_phone: string | null;
+        state: string | null;
+        position: number | null;
+        checked_in_at: string | null;
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        promoted: number | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      reservation_capacity: {
+        capacity: number | null;
+        limit: number | null;
+        confirmed: number | null;
+        waitlisted: number | null;
+        checked_in: number | null;
+        cancelled: number | null;
+      };
       reservation_sent: {
         id: string | null;
         sent_to: string | null;
@@ -1804,6 +1875,42 @@ export type Database = {
         message: string | null;
         hint: string | null;
         details: string | null;
+      };
+      reservation_summary_answer: {
+        total: number | null;
+        attendanceStatus:
+          Database['public']['CompositeTypes']['reservation_survey_yes_no_maybe'] | null;
+        heardFrom: Database['public']['CompositeTypes']['reservation_survey_heard_from'] | null;
+        willAttend: Database['public']['CompositeTypes']['reservation_survey_yes_no'] | null;
+        attendanceBarrier:
+          Database['public']['CompositeTypes']['reservation_survey_barrier'] | null;
+        followsBoosterPage:
+          Database['public']['CompositeTypes']['reservation_survey_yes_no'] | null;
+        consumesBoosterProducts:
+          Database['public']['CompositeTypes']['reservation_survey_yes_no'] | null;
+        cities: string[] | null;
+      };
+      reservation_survey_barrier: {
+        location: number | null;
+        cost: number | null;
+        distance: number | null;
+        noCompanion: number | null;
+        artists: number | null;
+        none: number | null;
+      };
+      reservation_survey_heard_from: {
+        flyer: number | null;
+        social: number | null;
+        wordOfMouth: number | null;
+      };
+      reservation_survey_yes_no: {
+        yes: number | null;
+        no: number | null;
+      };
+      reservation_survey_yes_no_maybe: {
+        yes: number | null;
+        no: number | null;
+        maybe: number | null;
       };
       vote_ballot_line: {
         id: string | null;
