@@ -1292,7 +1292,16 @@ export type Database = {
       admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
-      admin_delete_vote_round: { Args: { id: string }; Returns: Json };
+      admin_delete_vote_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_deleted'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_deleted';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_final_certificates: {
         Args: { category: string };
         Returns: Database['public']['CompositeTypes']['final_certificate'][];
@@ -1326,7 +1335,16 @@ export type Database = {
       admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
       admin_save_door_names: { Args: { names: string[] }; Returns: string[] };
       admin_save_final_rules: { Args: { category: string; rules: Json }; Returns: Json };
-      admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
+      admin_save_vote_round: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_send_convocations: {
         Args: { channel: string; confirm_messages?: number; ids: string[] };
         Returns: Json;
@@ -1352,7 +1370,16 @@ export type Database = {
         Returns: undefined;
       };
       admin_update_settings: { Args: { payload: Json }; Returns: Json };
-      admin_vote_results: { Args: { round_id: string }; Returns: Json };
+      admin_vote_results: {
+        Args: { round_id: string };
+        Returns: Database['public']['CompositeTypes']['vote_results_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_results_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       attendance_report: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['reservation_attendance_line'][];
@@ -1584,8 +1611,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      regie_close_round: { Args: { id: string }; Returns: Json };
-      regie_open_round: { Args: { id: string }; Returns: Json };
+      regie_close_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      regie_open_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       regie_reset_screen: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
@@ -1596,7 +1641,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      regie_reveal_round: { Args: { id: string }; Returns: Json };
+      regie_reveal_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       register_participant: { Args: { payload: Json }; Returns: Json };
       registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
       reservation_summary: {
@@ -1628,7 +1682,16 @@ export type Database = {
       send_contact_message: { Args: { payload: Json }; Returns: Json };
       sponsor_report: { Args: Record<PropertyKey, never>; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
-      vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
+      vote_rounds_list: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['vote_round_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       vote_screen_state: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
@@ -1932,6 +1995,84 @@ export type Database = {
       vote_refusal: {
         code: string | null;
         message: string | null;
+      };
+      vote_result_line: {
+        number: number | null;
+        name: string | null;
+        line: string | null;
+        votes: number | null;
+        share: number | null;
+      };
+      vote_results_answer: {
+        round_id: string | null;
+        title: string | null;
+        state: string | null;
+        opened_at: string | null;
+        closed_at: string | null;
+        voters: number | null;
+        winner: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_result_line'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_round_answer: {
+        id: string | null;
+        position: number | null;
+        title: string | null;
+        duration_seconds: number | null;
+        eligibility: string | null;
+        state: string | null;
+        opened_at: string | null;
+        closes_at: string | null;
+        closed_at: string | null;
+        revealed_at: string | null;
+        created_at: string | null;
+        updated_at: string | null;
+        on_screen: boolean | null;
+        voters: number | null;
+        winner: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_round_candidate'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_round_candidate: {
+        id: string | null;
+        number: number | null;
+        name: string | null;
+        line: string | null;
+        participant_id: string | null;
+        votes: number | null;
+        share: number | null;
+      };
+      vote_round_deleted: {
+        id: string | null;
+        deleted: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_round_row: {
+        id: string | null;
+        position: number | null;
+        title: string | null;
+        duration_seconds: number | null;
+        eligibility: string | null;
+        state: string | null;
+        opened_at: string | null;
+        closes_at: string | null;
+        closed_at: string | null;
+        revealed_at: string | null;
+        created_at: string | null;
+        updated_at: string | null;
+        on_screen: boolean | null;
+        voters: number | null;
+        winner: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_round_candidate'][] | null;
       };
       vote_screen_answer: {
         mode: string | null;

@@ -1,9 +1,10 @@
--- What the door's, the reservations' reports' and the public vote's administration functions
--- answer, declared (docs/decisions/054-typed-answers.md), as 05_answer_types.sql does for the
--- visitors' functions: supabase/database.types.ts describes each answer, so src/data reads its
--- fields by name. A composite type's fields are all nullable (`| null` in database.types.ts);
--- `code`, `message`, `hint` and `details` carry a refusal that commits (private.refusal, a
--- 'P4xx' code, docs/decisions/007-abuse-resistance.md), null otherwise.
+-- What the door's and the public vote's administration functions answer, declared
+-- (docs/decisions/054-typed-answers.md), as 05_answer_types.sql does for the visitors' functions
+-- (the reservations' administration: 06_answer_types_reservations.sql): supabase/database.types.ts
+-- describes each answer, so src/data reads its fields by name. A composite type's fields are all
+-- nullable (`| null` in database.types.ts); `code`, `message`, `hint` and `details` carry a
+-- refusal that commits (private.refusal, a 'P4xx' code, docs/decisions/007-abuse-resistance.md),
+-- null otherwise.
 
 -- ---------------------------------------------------------------------------------------------
 -- Types
@@ -149,80 +150,99 @@ create type public.door_double_entry as (
   recorded_at timestamptz
 );
 
--- The reservations in the administration (53_reserve_and_cancel.sql,
--- 54_reservation_reports_and_directory.sql; docs/decisions/009-night-party-operations.md).
+-- The public vote's administration and régie (59_public_vote_rounds.sql,
+-- 59_public_vote_stage.sql; docs/decisions/030-public-vote.md).
 
--- What admin_cancel_reservation answers: the pass as get_pass answers it (public.pass_answer's
--- fields), plus how many waitlisted reservations the freed place confirmed; or the refusal
--- (not_found, pass_checked_in).
-create type public.reservation_cancelled as (
-  code text,
-  qr_token text,
-  first_name text,
-  masked_phone text,
-  state text,
+-- A round's candidate as the administration reads it (private.vote_candidates_json): votes and
+-- share (percent of the voters, one decimal) only with the results.
+create type public.vote_round_candidate as (
+  id uuid,
+  number integer,
+  name text,
+  line text,
+  participant_id uuid,
+  votes bigint,
+  share numeric
+);
+
+-- A round as the administration and the régie read it (private.vote_round_json), one row of
+-- vote_rounds_list: its effective state, times, whether the stage screen shows it, its voters,
+-- its winner and candidates' results once they may be read.
+create type public.vote_round_row as (
+  id uuid,
   position integer,
-  checked_in_at timestamptz,
-  concert_starts_at timestamptz,
-  doors_open_at timestamptz,
-  venue_name text,
-  venue_address text,
-  map_url text,
-  promoted integer,
+  title text,
+  duration_seconds integer,
+  eligibility text,
+  state text,
+  opened_at timestamptz,
+  closes_at timestamptz,
+  closed_at timestamptz,
+  revealed_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  on_screen boolean,
+  voters bigint,
+  winner integer,
+  candidates public.vote_round_candidate[]
+);
+
+-- What saving, opening, closing or revealing a round answers: the round as it now is
+-- (vote_round_row's fields), or the refusal (not_found, vote_round_locked, vote_not_draft…).
+create type public.vote_round_answer as (
+  id uuid,
+  position integer,
+  title text,
+  duration_seconds integer,
+  eligibility text,
+  state text,
+  opened_at timestamptz,
+  closes_at timestamptz,
+  closed_at timestamptz,
+  revealed_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  on_screen boolean,
+  voters bigint,
+  winner integer,
+  candidates public.vote_round_candidate[],
+  code text,
   message text,
   hint text,
   details text
 );
 
--- The capacity bar (night_party_stats): limit = capacity + overbooking; confirmed counts every
--- confirmed place, entered or not.
-create type public.reservation_capacity as (
-  capacity integer,
-  "limit" integer,
-  confirmed bigint,
-  waitlisted bigint,
-  checked_in bigint,
-  cancelled bigint
+-- What admin_delete_vote_round answers: the draft deleted, or the refusal.
+create type public.vote_round_deleted as (
+  id uuid,
+  deleted boolean,
+  code text,
+  message text,
+  hint text,
+  details text
 );
 
--- One survey answer crossed with who came (attendance_report): confirmed places, entries, and
--- on the answer the form offered already chosen, those left at it and those made before that
--- was recorded (docs/decisions/025-survey-defaults.md).
-create type public.reservation_attendance_line as (
-  question text,
-  answer text,
-  reserved bigint,
-  came bigint,
-  prefilled boolean,
-  kept bigint,
-  unknown bigint
+-- A candidate's result for the export (admin_vote_results): votes and share.
+create type public.vote_result_line as (
+  number integer,
+  name text,
+  line text,
+  votes bigint,
+  share numeric
 );
 
--- The survey's counts per answer (reservation_summary), keyed as the form names its answers.
-create type public.reservation_survey_yes_no_maybe as (yes bigint, no bigint, maybe bigint);
-create type public.reservation_survey_yes_no as (yes bigint, no bigint);
-create type public.reservation_survey_heard_from as (
-  flyer bigint,
-  social bigint,
-  "wordOfMouth" bigint
-);
-create type public.reservation_survey_barrier as (
-  location bigint,
-  cost bigint,
-  distance bigint,
-  "noCompanion" bigint,
-  artists bigint,
-  none bigint
-);
-
--- What reservation_summary answers: the survey counts over all reservations, the cities present.
-create type public.reservation_summary_answer as (
-  total bigint,
-  "attendanceStatus" public.reservation_survey_yes_no_maybe,
-  "heardFrom" public.reservation_survey_heard_from,
-  "willAttend" public.reservation_survey_yes_no,
-  "attendanceBarrier" public.reservation_survey_barrier,
-  "followsBoosterPage" public.reservation_survey_yes_no,
-  "consumesBoosterProducts" public.reservation_survey_yes_no,
-  cities text[]
+-- What admin_vote_results answers: a closed or revealed round's counts, or the refusal.
+create type public.vote_results_answer as (
+  round_id uuid,
+  title text,
+  state text,
+  opened_at timestamptz,
+  closed_at timestamptz,
+  voters bigint,
+  winner integer,
+  candidates public.vote_result_line[],
+  code text,
+  message text,
+  hint text,
+  details text
 );

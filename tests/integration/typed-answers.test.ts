@@ -13,8 +13,8 @@ import { testBackend } from '../setup/test-backend';
  */
 const backend = testBackend();
 
-/** Before issue 39: 76; the pass, the reservation and the lost pass typed: 72; the public vote: 68; edition_info: 67; the door: 57; the reservations' reports: 53. Lower it as answers get their types; it never goes back up. */
-const MAX_UNTYPED = 53;
+/** Before issue 39: 76; the pass, the reservation and the lost pass typed: 72; the public vote: 68; edition_info: 67; the door: 57; the reservations' reports: 53; the vote's régie: 46. Lower it as answers get their types; it never goes back up. */
+const MAX_UNTYPED = 46;
 
 const SCHEMAS = path.join(import.meta.dirname, '..', '..', 'supabase', 'schemas');
 
