@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { passCodeOf, qrTokenOf } from '../src/lib/pass-code.ts';
-import { toDoorList } from '../src/data/door/door-list.ts';
+import { toDoorList, type DoorListAnswer } from '../src/data/door/door-list.ts';
 import { doorCheckOf, tokenCheckOf } from '../src/data/door/door-ref.ts';
 import {
   applyDownload,
@@ -266,7 +266,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
  * `npm run bench`): applied, stored and read back as the page does, then each code judged.
  */
 export async function judgeDownloadedList({ list, codes }: JudgeInput): Promise<string[]> {
-  const local = applyDownload(null, toDoorList(list), new Date().toISOString());
+  // The list as the local API sent it: door_list's answer (public.door_list_answer).
+  const local = applyDownload(null, toDoorList(list as DoorListAnswer), new Date().toISOString());
   if (!local) return ['!! verdict: the full download carries no derivation'];
   const stored = serialize(toStored(local));
   const t0 = performance.now();

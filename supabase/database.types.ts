@@ -1265,52 +1265,43 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      admin_approve_final_rules: {
-        Args: { change_id: string };
-        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'final_rules_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      admin_approve_final_rules: { Args: { change_id: string }; Returns: Json };
       admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
-      admin_audition_sessions: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['audition_session_row'][];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_session_row';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
+      admin_audition_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
-      admin_cancel_reservation: { Args: { id: string }; Returns: Json };
-      admin_check_in: { Args: { id: string }; Returns: Json };
-      admin_client_address: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['admin_client_address_answer'];
+      admin_cancel_reservation: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['reservation_cancelled'];
         SetofOptions: {
           from: '*';
-          to: 'admin_client_address_answer';
+          to: 'reservation_cancelled';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      admin_delete_audition_session: {
-        Args: { session_id: string };
-        Returns: Database['public']['CompositeTypes']['audition_session_deleted'];
+      admin_check_in: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['door_check_in'];
         SetofOptions: {
           from: '*';
-          to: 'audition_session_deleted';
+          to: 'door_check_in';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
+      admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
-      admin_delete_vote_round: { Args: { id: string }; Returns: Json };
+      admin_delete_vote_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_deleted'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_deleted';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_final_certificates: {
         Args: { category: string };
         Returns: Database['public']['CompositeTypes']['final_certificate'][];
@@ -1322,16 +1313,7 @@ export type Database = {
         };
       };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
-      admin_outbox_resend: {
-        Args: { id: string };
-        Returns: Database['public']['CompositeTypes']['outbox_resent'];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox_resent';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      admin_outbox_resend: { Args: { id: string }; Returns: Json };
       admin_preselect_top: {
         Args: {
           category: string;
@@ -1340,208 +1322,79 @@ export type Database = {
           session_id?: string;
           status: string;
         };
-        Returns: Database['public']['CompositeTypes']['audition_preselection'];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_preselection';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+        Returns: Json;
       };
-      admin_publish_final_results: {
-        Args: { category: string };
-        Returns: Database['public']['CompositeTypes']['final_publication'];
-        SetofOptions: {
-          from: '*';
-          to: 'final_publication';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      admin_publish_final_rules: {
-        Args: { category: string };
-        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'final_rules_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      admin_publish_final_results: { Args: { category: string }; Returns: Json };
+      admin_publish_final_rules: { Args: { category: string }; Returns: Json };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
-      admin_purge_personal_data: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['purge_counts'];
-        SetofOptions: {
-          from: '*';
-          to: 'purge_counts';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      admin_reminder_preview: {
-        Args: { channel: string };
-        Returns: Database['public']['CompositeTypes']['outbox_reminder_preview'];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox_reminder_preview';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      admin_request_purge: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['purge_scheduled'];
-        SetofOptions: {
-          from: '*';
-          to: 'purge_scheduled';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_reminder_preview: { Args: { channel: string }; Returns: Json };
+      admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
-      admin_save_audition_criteria: {
-        Args: { category: string; criteria: Json };
-        Returns: Database['public']['CompositeTypes']['audition_criteria_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_criteria_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      admin_save_audition_session: {
-        Args: { payload: Json };
-        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_session_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      admin_save_audition_criteria: { Args: { category: string; criteria: Json }; Returns: Json };
+      admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
       admin_save_door_names: { Args: { names: string[] }; Returns: string[] };
-      admin_save_final_rules: {
-        Args: { category: string; rules: Json };
-        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
+      admin_save_final_rules: { Args: { category: string; rules: Json }; Returns: Json };
+      admin_save_vote_round: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
         SetofOptions: {
           from: '*';
-          to: 'final_rules_answer';
+          to: 'vote_round_answer';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
       admin_send_convocations: {
         Args: { channel: string; confirm_messages?: number; ids: string[] };
-        Returns: Database['public']['CompositeTypes']['outbox_convocations_queued'];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox_convocations_queued';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+        Returns: Json;
       };
-      admin_send_reminder: {
-        Args: { channel: string; confirm_messages?: number };
-        Returns: Database['public']['CompositeTypes']['outbox_reminder_queued'];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox_reminder_queued';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      admin_send_reminder: { Args: { channel: string; confirm_messages?: number }; Returns: Json };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
-      admin_undo_check_in: { Args: { id: string; reason: string }; Returns: Json };
-      admin_unlock_session: {
-        Args: { reason: string; session_id: string };
-        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
+      admin_undo_check_in: {
+        Args: { id: string; reason: string };
+        Returns: Database['public']['CompositeTypes']['pass_answer'];
         SetofOptions: {
           from: '*';
-          to: 'audition_session_answer';
+          to: 'pass_answer';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      admin_update_message_settings: {
-        Args: { payload: Json };
-        Returns: Database['public']['CompositeTypes']['outbox_message_settings'];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox_message_settings';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      admin_unlock_session: { Args: { reason: string; session_id: string }; Returns: Json };
+      admin_update_message_settings: { Args: { payload: Json }; Returns: Json };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
       };
-      admin_update_settings: {
-        Args: { payload: Json };
-        Returns: Database['public']['CompositeTypes']['admin_settings'];
+      admin_update_settings: { Args: { payload: Json }; Returns: Json };
+      admin_vote_results: {
+        Args: { round_id: string };
+        Returns: Database['public']['CompositeTypes']['vote_results_answer'];
         SetofOptions: {
           from: '*';
-          to: 'admin_settings';
+          to: 'vote_results_answer';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      admin_vote_results: { Args: { round_id: string }; Returns: Json };
-      attendance_report: { Args: Record<PropertyKey, never>; Returns: Json };
-      audition_criteria: {
+      attendance_report: {
         Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['audition_criteria_answer'];
+        Returns: Database['public']['CompositeTypes']['reservation_attendance_line'][];
         SetofOptions: {
           from: '*';
-          to: 'audition_criteria_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      audition_ranking: {
-        Args: { category: string };
-        Returns: Database['public']['CompositeTypes']['audition_ranking_row'][];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_ranking_row';
+          to: 'reservation_attendance_line';
           isOneToOne: false;
           isSetofReturn: true;
         };
       };
-      audition_results: {
-        Args: { session_id: string };
-        Returns: Database['public']['CompositeTypes']['audition_results_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_results_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      audition_scores_export: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['audition_score_export_row'][];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_score_export_row';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
-      binned_participants: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['participant_binned'][];
-        SetofOptions: {
-          from: '*';
-          to: 'participant_binned';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
+      audition_criteria: { Args: Record<PropertyKey, never>; Returns: Json };
+      audition_ranking: { Args: { category: string }; Returns: Json };
+      audition_results: { Args: { session_id: string }; Returns: Json };
+      audition_scores_export: { Args: Record<PropertyKey, never>; Returns: Json };
+      binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
       cancel_reservation: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['pass_answer'];
@@ -1562,8 +1415,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      check_in: { Args: { code: string; door: string; scan_id?: string }; Returns: Json };
-      check_in_by_phone: { Args: { door: string; phone: string; scan_id?: string }; Returns: Json };
+      check_in: {
+        Args: { code: string; door: string; scan_id?: string };
+        Returns: Database['public']['CompositeTypes']['door_check_in'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_check_in';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      check_in_by_phone: {
+        Args: { door: string; phone: string; scan_id?: string };
+        Returns: Database['public']['CompositeTypes']['door_check_in'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_check_in';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       create_reservation: {
         Args: { payload: Json };
         Returns: Database['public']['CompositeTypes']['reservation_sent'];
@@ -1574,13 +1445,67 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      door_count: { Args: Record<PropertyKey, never>; Returns: Json };
-      door_double_entries_list: { Args: Record<PropertyKey, never>; Returns: Json };
-      door_lane_alerts_list: { Args: Record<PropertyKey, never>; Returns: Json };
-      door_list: { Args: { door: string; since?: number }; Returns: Json };
+      door_count: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['door_count_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_count_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      door_double_entries_list: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['door_double_entry'][];
+        SetofOptions: {
+          from: '*';
+          to: 'door_double_entry';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      door_lane_alerts_list: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['door_lane_alert'][];
+        SetofOptions: {
+          from: '*';
+          to: 'door_lane_alert';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      door_list: {
+        Args: { door: string; since?: number };
+        Returns: Database['public']['CompositeTypes']['door_list_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_list_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       door_names: { Args: Record<PropertyKey, never>; Returns: string[] };
-      door_phone_search: { Args: { door: string; phone: string }; Returns: Json };
-      door_sync: { Args: { door: string; scans: Json }; Returns: Json };
+      door_phone_search: {
+        Args: { door: string; phone: string };
+        Returns: Database['public']['CompositeTypes']['door_phone_search_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_phone_search_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      door_sync: {
+        Args: { door: string; scans: Json };
+        Returns: Database['public']['CompositeTypes']['door_synced'];
+        SetofOptions: {
+          from: '*';
+          to: 'door_synced';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       edition_info: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['edition_info_answer'];
@@ -1591,16 +1516,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      edition_stats: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['edition_stats_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'edition_stats_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
       final_certificate_verify: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['certificate_check'];
@@ -1611,37 +1527,10 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      final_results: {
-        Args: { category: string };
-        Returns: Database['public']['CompositeTypes']['final_results_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'final_results_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      final_results: { Args: { category: string }; Returns: Json };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
-      final_rules: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['final_rules_row'][];
-        SetofOptions: {
-          from: '*';
-          to: 'final_rules_row';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
-      final_rules_public: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['final_rules_public_row'][];
-        SetofOptions: {
-          from: '*';
-          to: 'final_rules_public_row';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
+      final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
+      final_rules_public: { Args: Record<PropertyKey, never>; Returns: Json };
       get_pass: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['pass_answer'];
@@ -1652,56 +1541,14 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      jury_accounts: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['jury_account'][];
-        SetofOptions: {
-          from: '*';
-          to: 'jury_account';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
+      jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
       jury_declare_conflict: {
         Args: { participant_id: string; reason?: string; session_id: string };
-        Returns: Database['public']['CompositeTypes']['jury_conflict_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'jury_conflict_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+        Returns: Json;
       };
-      jury_lock_session: {
-        Args: { force?: boolean; session_id: string };
-        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'audition_session_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      jury_session: {
-        Args: { session_id: string };
-        Returns: Database['public']['CompositeTypes']['jury_session_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'jury_session_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      jury_sessions: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['jury_session_summary'][];
-        SetofOptions: {
-          from: '*';
-          to: 'jury_session_summary';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
-      };
+      jury_lock_session: { Args: { force?: boolean; session_id: string }; Returns: Json };
+      jury_session: { Args: { session_id: string }; Returns: Json };
+      jury_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
       jury_submit_scorecard: {
         Args: {
           absent: boolean;
@@ -1712,47 +1559,23 @@ export type Database = {
           scores: Json;
           session_id: string;
         };
-        Returns: Database['public']['CompositeTypes']['jury_scorecard_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'jury_scorecard_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+        Returns: Json;
       };
-      jury_unlock_card: {
-        Args: { card_id: string; reason: string };
-        Returns: Database['public']['CompositeTypes']['jury_card_unlocked'];
-        SetofOptions: {
-          from: '*';
-          to: 'jury_card_unlocked';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      jury_unlock_card: { Args: { card_id: string; reason: string }; Returns: Json };
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
-      message_settings: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['outbox_message_settings'];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox_message_settings';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
-      night_party_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      outbox_budgets: {
+      night_party_stats: {
         Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['outbox_budgets_answer'];
+        Returns: Database['public']['CompositeTypes']['reservation_capacity'];
         SetofOptions: {
           from: '*';
-          to: 'outbox_budgets_answer';
+          to: 'reservation_capacity';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
+      outbox_budgets: { Args: Record<PropertyKey, never>; Returns: Json };
       outbox_claim: { Args: { batch_size?: number; channels?: string[] }; Returns: Json };
       outbox_list: {
         Args: {
@@ -1762,13 +1585,7 @@ export type Database = {
           state?: string;
           template?: string;
         };
-        Returns: Database['public']['CompositeTypes']['outbox_page'];
-        SetofOptions: {
-          from: '*';
-          to: 'outbox_page';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+        Returns: Json;
       };
       outbox_record: {
         Args: {
@@ -1782,26 +1599,8 @@ export type Database = {
         };
         Returns: string;
       };
-      participant_stats: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['participant_stats_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'participant_stats_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
-      pow_challenge: {
-        Args: { action?: string };
-        Returns: Database['public']['CompositeTypes']['pow_challenge_answer'];
-        SetofOptions: {
-          from: '*';
-          to: 'pow_challenge_answer';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      pow_challenge: { Args: { action?: string }; Returns: Json };
       recover_pass: {
         Args: { payload: Json };
         Returns: Database['public']['CompositeTypes']['recover_pass_answer'];
@@ -1812,8 +1611,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      regie_close_round: { Args: { id: string }; Returns: Json };
-      regie_open_round: { Args: { id: string }; Returns: Json };
+      regie_close_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      regie_open_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       regie_reset_screen: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
@@ -1824,38 +1641,29 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      regie_reveal_round: { Args: { id: string }; Returns: Json };
-      register_participant: {
-        Args: { payload: Json };
-        Returns: Database['public']['CompositeTypes']['participant_registered'];
+      regie_reveal_round: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['vote_round_answer'];
         SetofOptions: {
           from: '*';
-          to: 'participant_registered';
+          to: 'vote_round_answer';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      registration_status: {
+      register_participant: { Args: { payload: Json }; Returns: Json };
+      registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      reservation_summary: {
         Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['registration_status_answer'];
+        Returns: Database['public']['CompositeTypes']['reservation_summary_answer'];
         SetofOptions: {
           from: '*';
-          to: 'registration_status_answer';
+          to: 'reservation_summary_answer';
           isOneToOne: true;
           isSetofReturn: false;
         };
       };
-      reservation_summary: { Args: Record<PropertyKey, never>; Returns: Json };
-      scheduled_purge: {
-        Args: Record<PropertyKey, never>;
-        Returns: Database['public']['CompositeTypes']['purge_scheduled'];
-        SetofOptions: {
-          from: '*';
-          to: 'purge_scheduled';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      scheduled_purge: { Args: Record<PropertyKey, never>; Returns: Json };
       search_participants: {
         Args: {
           ascending?: boolean;
@@ -1869,27 +1677,21 @@ export type Database = {
           sort?: string;
           status?: string;
         };
-        Returns: Database['public']['CompositeTypes']['participant_search_page'];
-        SetofOptions: {
-          from: '*';
-          to: 'participant_search_page';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
+        Returns: Json;
       };
-      send_contact_message: {
-        Args: { payload: Json };
-        Returns: Database['public']['CompositeTypes']['inbox_message_sent'];
-        SetofOptions: {
-          from: '*';
-          to: 'inbox_message_sent';
-          isOneToOne: true;
-          isSetofReturn: false;
-        };
-      };
+      send_contact_message: { Args: { payload: Json }; Returns: Json };
       sponsor_report: { Args: Record<PropertyKey, never>; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
-      vote_rounds_list: { Args: Record<PropertyKey, never>; Returns: Json };
+      vote_rounds_list: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['vote_round_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'vote_round_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       vote_screen_state: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['vote_screen_answer'];
@@ -1915,177 +1717,6 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
-      admin_client_address_answer: {
-        header: string | null;
-        address: string | null;
-        bucket: string | null;
-        headers: Json | null;
-      };
-      admin_settings: {
-        concert_starts_at: string | null;
-        doors_open_at: string | null;
-        venue_name: string | null;
-        venue_address: string | null;
-        map_url: string | null;
-        capacity: number | null;
-        overbooking_percent: number | null;
-        reservations_open_at: string | null;
-        reservations_close_at: string | null;
-        contact_phone: string | null;
-        contact_email: string | null;
-        personal_data_purge_at: string | null;
-        registration_opens_at: string | null;
-        registration_closes_at: string | null;
-        max_participants: number | null;
-        final_city: string | null;
-        final_on: string | null;
-        updated_at: string | null;
-      };
-      audition_criteria_answer: {
-        dance: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
-        singing: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
-      };
-      audition_criterion_setting: {
-        key: string | null;
-        label: string | null;
-        weight: number | null;
-        position: number | null;
-      };
-      audition_judge: {
-        user_id: string | null;
-        label: string | null;
-        is_lead: boolean | null;
-        email: string | null;
-      };
-      audition_preselection: {
-        ids: string[] | null;
-        updated: number | null;
-        moved_back: string[] | null;
-        kept: string[] | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      audition_ranking_row: {
-        participant_id: string | null;
-        name: string | null;
-        city: string | null;
-        session_id: string | null;
-        held_on: string | null;
-        session_state: string | null;
-        normalised: number | null;
-        raw: number | null;
-        rank: number | null;
-        rank_raw: number | null;
-        tied: boolean | null;
-        absent: boolean | null;
-        scored: number | null;
-        judges_count: number | null;
-        incomplete: boolean | null;
-        status: string | null;
-      };
-      audition_result_card: {
-        label: string | null;
-        scored: boolean | null;
-        absent: boolean | null;
-        total: number | null;
-        z: number | null;
-        scores: Json | null;
-        comment: string | null;
-      };
-      audition_result_category: {
-        category: string | null;
-        criteria: Database['public']['CompositeTypes']['jury_criterion'][] | null;
-        rows: Database['public']['CompositeTypes']['audition_result_row'][] | null;
-      };
-      audition_result_row: {
-        participant_id: string | null;
-        position: number | null;
-        name: string | null;
-        mode: string | null;
-        slot: string | null;
-        status: string | null;
-        absent: boolean | null;
-        judges: Database['public']['CompositeTypes']['audition_result_card'][] | null;
-        raw: number | null;
-        normalised: number | null;
-        rank_raw: number | null;
-        rank_normalised: number | null;
-        tied: boolean | null;
-        scored: number | null;
-        judges_count: number | null;
-        incomplete: boolean | null;
-      };
-      audition_results_answer: {
-        session: Database['public']['CompositeTypes']['audition_session_view'] | null;
-        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
-        categories: Database['public']['CompositeTypes']['audition_result_category'][] | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      audition_score_export_row: {
-        city: string | null;
-        held_on: string | null;
-        category: string | null;
-        name: string | null;
-        judge: string | null;
-        criterion: string | null;
-        value: number | null;
-        total: number | null;
-        absent: boolean | null;
-        comment: string | null;
-      };
-      audition_session_answer: {
-        id: string | null;
-        city: string | null;
-        held_on: string | null;
-        category: string | null;
-        venue: string | null;
-        state: string | null;
-        locked_at: string | null;
-        kind: string | null;
-        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      audition_session_deleted: {
-        id: string | null;
-        deleted: boolean | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      audition_session_row: {
-        id: string | null;
-        city: string | null;
-        held_on: string | null;
-        category: string | null;
-        venue: string | null;
-        state: string | null;
-        locked_at: string | null;
-        kind: string | null;
-        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
-        performers_count: number | null;
-        scored_count: number | null;
-        created_at: string | null;
-      };
-      audition_session_view: {
-        id: string | null;
-        city: string | null;
-        held_on: string | null;
-        category: string | null;
-        venue: string | null;
-        state: string | null;
-        locked_at: string | null;
-        kind: string | null;
-        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
-      };
       cast_vote_answer: {
         ok: boolean | null;
         round_id: string | null;
@@ -2108,14 +1739,109 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
-      edition_city_line: {
-        city: string | null;
-        dance: number | null;
-        singing: number | null;
+      door_check_in: {
+        verdict: string | null;
+        first_name: string | null;
+        last_initial: string | null;
+        masked_phone: string | null;
+        checked_in_at: string | null;
+        door: string | null;
+        by_hand: boolean | null;
+        position: number | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
       };
-      edition_hour_count: {
-        hour: string | null;
-        count: number | null;
+      door_count_answer: {
+        entered: number | null;
+        expected: number | null;
+        last_10_minutes: number | null;
+        window: Database['public']['CompositeTypes']['door_window'] | null;
+        per_door: Database['public']['CompositeTypes']['door_entries'][] | null;
+        double_entries: number | null;
+      };
+      door_double_entry: {
+        id: number | null;
+        reservation_id: string | null;
+        full_name: string | null;
+        masked_phone: string | null;
+        first_door: string | null;
+        first_at: string | null;
+        second_door: string | null;
+        second_at: string | null;
+        recorded_at: string | null;
+      };
+      door_entries: {
+        door: string | null;
+        entered: number | null;
+        last_10_minutes: number | null;
+      };
+      door_lane_alert: {
+        id: number | null;
+        door: string | null;
+        account: string | null;
+        first_at: string | null;
+        last_at: string | null;
+        refused: number | null;
+        admitted_unknown: number | null;
+      };
+      door_list_answer: {
+        full: boolean | null;
+        version: number | null;
+        server_now: string | null;
+        window: Database['public']['CompositeTypes']['door_window'] | null;
+        passes: Json | null;
+        salt: string | null;
+        iterations: number | null;
+        check_bytes: number | null;
+        removed: string[] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      door_phone_match: {
+        ref: string | null;
+        first_name: string | null;
+        last_initial: string | null;
+        masked_phone: string | null;
+        state: string | null;
+        position: number | null;
+        checked_in_at: string | null;
+        door: string | null;
+        by_hand: boolean | null;
+      };
+      door_phone_search_answer: {
+        matches: Database['public']['CompositeTypes']['door_phone_match'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      door_sync_result: {
+        verdict: string | null;
+        first_name: string | null;
+        last_initial: string | null;
+        masked_phone: string | null;
+        checked_in_at: string | null;
+        door: string | null;
+        by_hand: boolean | null;
+        position: number | null;
+        scan_id: string | null;
+        double_entry: boolean | null;
+      };
+      door_synced: {
+        results: Database['public']['CompositeTypes']['door_sync_result'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      door_window: {
+        opens_at: string | null;
+        closes_at: string | null;
+        open: boolean | null;
       };
       edition_info_answer: {
         concert_starts_at: string | null;
@@ -2137,40 +1863,6 @@ export type Database = {
         edition_year: number | null;
         reminder_configured: boolean | null;
       };
-      edition_night_party: {
-        capacity: number | null;
-        limit: number | null;
-        reservations: number | null;
-        confirmed: number | null;
-        waitlisted: number | null;
-        cancelled: number | null;
-        entered: number | null;
-        enteredByHour: Database['public']['CompositeTypes']['edition_hour_count'][] | null;
-        rounds: Database['public']['CompositeTypes']['edition_round_line'][] | null;
-      };
-      edition_round_line: {
-        position: number | null;
-        title: string | null;
-        state: string | null;
-        voters: number | null;
-        eligible: number | null;
-      };
-      edition_stats_answer: {
-        pipeline: Database['public']['CompositeTypes']['edition_status_line'][] | null;
-        auditionCities: Database['public']['CompositeTypes']['edition_city_line'][] | null;
-        nightParty: Database['public']['CompositeTypes']['edition_night_party'] | null;
-      };
-      edition_status_line: {
-        status: string | null;
-        dance: number | null;
-        singing: number | null;
-      };
-      final_card_unlock: {
-        at: string | null;
-        judge: string | null;
-        name: string | null;
-        reason: string | null;
-      };
       final_certificate: {
         category: string | null;
         published_at: string | null;
@@ -2178,420 +1870,6 @@ export type Database = {
         rank: number | null;
         laureate: boolean | null;
         code: string | null;
-      };
-      final_criterion_mark: {
-        key: string | null;
-        value: number | null;
-        z: number | null;
-      };
-      final_finalist: {
-        participant_id: string | null;
-        name: string | null;
-        rank: number | null;
-        absent: boolean | null;
-        incomplete: boolean | null;
-        judges_count: number | null;
-        recused: number | null;
-        scored: number | null;
-        raw: number | null;
-        normalised: number | null;
-        jury_points: number | null;
-        votes: number | null;
-        public_percent: number | null;
-        public_points: number | null;
-        combined: number | null;
-        criterion_mean: number | null;
-        head_total: number | null;
-        tiebreak: string | null;
-        judges: Database['public']['CompositeTypes']['final_finalist_judge'][] | null;
-      };
-      final_finalist_judge: {
-        label: string | null;
-        recused: boolean | null;
-        absent: boolean | null;
-        total: number | null;
-        z: number | null;
-        criteria: Database['public']['CompositeTypes']['final_criterion_mark'][] | null;
-      };
-      final_formula: {
-        category: string | null;
-        jury_share: number | null;
-        public_share: number | null;
-        tiebreak: string[] | null;
-        tiebreak_criterion: string | null;
-        tiebreak_criterion_label: string | null;
-        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
-        results_expected_at: string | null;
-        published_at: string | null;
-        modified_at: string | null;
-        spread_floor: number | null;
-        far_threshold: number | null;
-        card_lock_minutes: number | null;
-      };
-      final_judge: {
-        session_id: string | null;
-        label: string | null;
-        is_lead: boolean | null;
-        deviation: number | null;
-        far: boolean | null;
-      };
-      final_publication: {
-        category: string | null;
-        published_at: string | null;
-        inputs_digest: string | null;
-        signature: string | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      final_published: {
-        published_at: string | null;
-        inputs_digest: string | null;
-        signature: string | null;
-      };
-      final_results_answer: {
-        category: string | null;
-        formula: Database['public']['CompositeTypes']['final_formula'] | null;
-        sessions: Database['public']['CompositeTypes']['final_session'][] | null;
-        votes_total: number | null;
-        finalists: Database['public']['CompositeTypes']['final_finalist'][] | null;
-        judges: Database['public']['CompositeTypes']['final_judge'][] | null;
-        card_unlocks: Database['public']['CompositeTypes']['final_card_unlock'][] | null;
-        inputs_digest: string | null;
-        published: Database['public']['CompositeTypes']['final_published'] | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      final_rules_answer: {
-        category: string | null;
-        jury_share: number | null;
-        public_share: number | null;
-        tiebreak: string[] | null;
-        tiebreak_criterion: string | null;
-        tiebreak_criterion_label: string | null;
-        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
-        results_expected_at: string | null;
-        published_at: string | null;
-        modified_at: string | null;
-        pending: Database['public']['CompositeTypes']['final_rules_pending'] | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      final_rules_pending: {
-        id: string | null;
-        proposed: Database['public']['CompositeTypes']['final_rules_proposal'] | null;
-        proposed_at: string | null;
-        proposed_by: string | null;
-        mine: boolean | null;
-      };
-      final_rules_proposal: {
-        jury_share: number | null;
-        public_share: number | null;
-        tiebreak: string[] | null;
-        tiebreak_criterion: string | null;
-        vote_round_ids: string[] | null;
-        results_expected_at: string | null;
-      };
-      final_rules_public_row: {
-        category: string | null;
-        jury_share: number | null;
-        public_share: number | null;
-        tiebreak: string[] | null;
-        tiebreak_criterion: string | null;
-        tiebreak_criterion_label: string | null;
-        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
-        results_expected_at: string | null;
-        published_at: string | null;
-        modified_at: string | null;
-      };
-      final_rules_row: {
-        category: string | null;
-        jury_share: number | null;
-        public_share: number | null;
-        tiebreak: string[] | null;
-        tiebreak_criterion: string | null;
-        tiebreak_criterion_label: string | null;
-        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
-        results_expected_at: string | null;
-        published_at: string | null;
-        modified_at: string | null;
-        pending: Database['public']['CompositeTypes']['final_rules_pending'] | null;
-      };
-      final_session: {
-        id: string | null;
-        city: string | null;
-        held_on: string | null;
-        state: string | null;
-      };
-      final_vote_round: {
-        id: string | null;
-        title: string | null;
-      };
-      inbox_message_sent: {
-        id: string | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      jury_account: {
-        user_id: string | null;
-        email: string | null;
-      };
-      jury_card: {
-        id: string | null;
-        participant_id: string | null;
-        absent: boolean | null;
-        comment: string | null;
-        revision: number | null;
-        updated_at: string | null;
-        total: number | null;
-        locks_at: string | null;
-        scores: Json | null;
-      };
-      jury_card_to_unlock: {
-        card_id: string | null;
-        judge: string | null;
-        participant_id: string | null;
-        locks_at: string | null;
-      };
-      jury_card_unlocked: {
-        card_id: string | null;
-        judge: string | null;
-        locks_at: string | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      jury_conflict_answer: {
-        participant_id: string | null;
-        declared: boolean | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      jury_criteria: {
-        dance: Database['public']['CompositeTypes']['jury_criterion'][] | null;
-        singing: Database['public']['CompositeTypes']['jury_criterion'][] | null;
-      };
-      jury_criterion: {
-        id: string | null;
-        key: string | null;
-        label: string | null;
-        weight: number | null;
-      };
-      jury_missing: {
-        judge_label: string | null;
-        judge_email: string | null;
-        user_id: string | null;
-        performers: number | null;
-      };
-      jury_other_card: {
-        judge: string | null;
-        participant_id: string | null;
-        absent: boolean | null;
-        total: number | null;
-      };
-      jury_performer: {
-        id: string | null;
-        position: number | null;
-        name: string | null;
-        category: string | null;
-        mode: string | null;
-        slot: string | null;
-      };
-      jury_scorecard_answer: {
-        card: Database['public']['CompositeTypes']['jury_card'] | null;
-        stored: boolean | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      jury_session_answer: {
-        id: string | null;
-        city: string | null;
-        held_on: string | null;
-        category: string | null;
-        venue: string | null;
-        state: string | null;
-        locked_at: string | null;
-        is_lead: boolean | null;
-        server_now: string | null;
-        criteria: Database['public']['CompositeTypes']['jury_criteria'] | null;
-        performers: Database['public']['CompositeTypes']['jury_performer'][] | null;
-        my_cards: Database['public']['CompositeTypes']['jury_card'][] | null;
-        kind: string | null;
-        my_conflicts: string[] | null;
-        others: Database['public']['CompositeTypes']['jury_other_card'][] | null;
-        cards_to_unlock: Database['public']['CompositeTypes']['jury_card_to_unlock'][] | null;
-        missing: Database['public']['CompositeTypes']['jury_missing'][] | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      jury_session_summary: {
-        id: string | null;
-        city: string | null;
-        held_on: string | null;
-        category: string | null;
-        venue: string | null;
-        state: string | null;
-        is_lead: boolean | null;
-        judges_count: number | null;
-        performers_count: number | null;
-        scored_by_me: number | null;
-      };
-      outbox_budget: {
-        pool: string | null;
-        size: number | null;
-        used: number | null;
-        queued: number | null;
-      };
-      outbox_budgets_answer: {
-        day: string | null;
-        daily_cap: number | null;
-        budgets: Database['public']['CompositeTypes']['outbox_budget'][] | null;
-        refused_recoveries: number | null;
-      };
-      outbox_convocations_queued: {
-        queued: number | null;
-        skipped: number | null;
-        batch_id: string | null;
-      };
-      outbox_count: {
-        state: string | null;
-        channel: string | null;
-        template: string | null;
-        count: number | null;
-      };
-      outbox_list_row: {
-        id: string | null;
-        channel: string | null;
-        recipient: string | null;
-        template: string | null;
-        state: string | null;
-        attempts: number | null;
-        last_error: string | null;
-        provider: string | null;
-        created_at: string | null;
-        sent_at: string | null;
-        body: string | null;
-        segments: number | null;
-        next_attempt_at: string | null;
-        batch_id: string | null;
-      };
-      outbox_message_settings: {
-        site_url: string | null;
-        reminder_days_before: number | null;
-        reminder_channel: string | null;
-        sms_price_per_segment: number | null;
-        daily_cap: number | null;
-        updated_at: string | null;
-        public_daily_cap: number | null;
-        recovery_daily_cap: number | null;
-        recovery_per_phone_day: number | null;
-        recovery_per_phone_hour: number | null;
-      };
-      outbox_page: {
-        rows: Database['public']['CompositeTypes']['outbox_list_row'][] | null;
-        total: number | null;
-        counts: Database['public']['CompositeTypes']['outbox_count'][] | null;
-      };
-      outbox_reminder_preview: {
-        recipients: number | null;
-        already_queued: number | null;
-        body: string | null;
-        segments: number | null;
-        encoding: string | null;
-        price_per_segment: number | null;
-        estimated_cost: number | null;
-      };
-      outbox_reminder_queued: {
-        queued: number | null;
-        batch_id: string | null;
-      };
-      outbox_resent: {
-        id: string | null;
-        channel: string | null;
-        recipient: string | null;
-        template: string | null;
-        state: string | null;
-        attempts: number | null;
-        last_error: string | null;
-        provider: string | null;
-        created_at: string | null;
-        sent_at: string | null;
-        body: string | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      participant_binned: {
-        id: string | null;
-        full_name: string | null;
-        deleted_at: string | null;
-        deleted_by_email: string | null;
-        purge_at: string | null;
-      };
-      participant_category_counts: {
-        dance: number | null;
-        singing: number | null;
-      };
-      participant_city_count: {
-        city: string | null;
-        count: number | null;
-      };
-      participant_day_count: {
-        day: string | null;
-        count: number | null;
-      };
-      participant_region_count: {
-        region: string | null;
-        count: number | null;
-      };
-      participant_registered: {
-        id: string | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      participant_search_page: {
-        total: number | null;
-        more: boolean | null;
-        rows: Database['public']['Tables']['participant_directory']['Row'][] | null;
-      };
-      participant_stats_answer: {
-        total: number | null;
-        byCategory: Database['public']['CompositeTypes']['participant_category_counts'] | null;
-        byParticipationType: Database['public']['CompositeTypes']['participant_type_counts'] | null;
-        byRegion: Database['public']['CompositeTypes']['participant_region_count'][] | null;
-        byStatus: Database['public']['CompositeTypes']['participant_status_counts'] | null;
-        byAuditionCity: Database['public']['CompositeTypes']['participant_city_count'][] | null;
-        lastRegistrationAt: string | null;
-        last7Days: Database['public']['CompositeTypes']['participant_day_count'][] | null;
-      };
-      participant_status_counts: {
-        inscrit: number | null;
-        preselectionne: number | null;
-        convoque: number | null;
-        finaliste: number | null;
-        laureat: number | null;
-        refuse: number | null;
-      };
-      participant_type_counts: {
-        solo: number | null;
-        team: number | null;
       };
       pass_answer: {
         code: string | null;
@@ -2610,32 +1888,6 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
-      pow_challenge_answer: {
-        algorithm: string | null;
-        challenge: string | null;
-        maxnumber: number | null;
-        salt: string | null;
-        signature: string | null;
-        code: string | null;
-        message: string | null;
-        hint: string | null;
-        details: string | null;
-      };
-      purge_counts: {
-        participants: number | null;
-        team_members: number | null;
-        reservations: number | null;
-        contact_messages: number | null;
-        audit_rows_redacted: number | null;
-        laureates_kept: number | null;
-      };
-      purge_scheduled: {
-        id: number | null;
-        requested_at: string | null;
-        requested_by_email: string | null;
-        runs_at: string | null;
-        due: boolean | null;
-      };
       recover_pass_answer: {
         ok: boolean | null;
         code: string | null;
@@ -2643,11 +1895,40 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
-      registration_status_answer: {
-        open: boolean | null;
-        reason: string | null;
-        opensAt: string | null;
-        closesAt: string | null;
+      reservation_attendance_line: {
+        question: string | null;
+        answer: string | null;
+        reserved: number | null;
+        came: number | null;
+        prefilled: boolean | null;
+        kept: number | null;
+        unknown: number | null;
+      };
+      reservation_cancelled: {
+        code: string | null;
+        qr_token: string | null;
+        first_name: string | null;
+        masked_phone: string | null;
+        state: string | null;
+        position: number | null;
+        checked_in_at: string | null;
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        promoted: number | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      reservation_capacity: {
+        capacity: number | null;
+        limit: number | null;
+        confirmed: number | null;
+        waitlisted: number | null;
+        checked_in: number | null;
+        cancelled: number | null;
       };
       reservation_sent: {
         id: string | null;
@@ -2657,6 +1938,42 @@ export type Database = {
         message: string | null;
         hint: string | null;
         details: string | null;
+      };
+      reservation_summary_answer: {
+        total: number | null;
+        attendanceStatus:
+          Database['public']['CompositeTypes']['reservation_survey_yes_no_maybe'] | null;
+        heardFrom: Database['public']['CompositeTypes']['reservation_survey_heard_from'] | null;
+        willAttend: Database['public']['CompositeTypes']['reservation_survey_yes_no'] | null;
+        attendanceBarrier:
+          Database['public']['CompositeTypes']['reservation_survey_barrier'] | null;
+        followsBoosterPage:
+          Database['public']['CompositeTypes']['reservation_survey_yes_no'] | null;
+        consumesBoosterProducts:
+          Database['public']['CompositeTypes']['reservation_survey_yes_no'] | null;
+        cities: string[] | null;
+      };
+      reservation_survey_barrier: {
+        location: number | null;
+        cost: number | null;
+        distance: number | null;
+        noCompanion: number | null;
+        artists: number | null;
+        none: number | null;
+      };
+      reservation_survey_heard_from: {
+        flyer: number | null;
+        social: number | null;
+        wordOfMouth: number | null;
+      };
+      reservation_survey_yes_no: {
+        yes: number | null;
+        no: number | null;
+      };
+      reservation_survey_yes_no_maybe: {
+        yes: number | null;
+        no: number | null;
+        maybe: number | null;
       };
       vote_ballot_line: {
         id: string | null;
@@ -2678,6 +1995,84 @@ export type Database = {
       vote_refusal: {
         code: string | null;
         message: string | null;
+      };
+      vote_result_line: {
+        number: number | null;
+        name: string | null;
+        line: string | null;
+        votes: number | null;
+        share: number | null;
+      };
+      vote_results_answer: {
+        round_id: string | null;
+        title: string | null;
+        state: string | null;
+        opened_at: string | null;
+        closed_at: string | null;
+        voters: number | null;
+        winner: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_result_line'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_round_answer: {
+        id: string | null;
+        position: number | null;
+        title: string | null;
+        duration_seconds: number | null;
+        eligibility: string | null;
+        state: string | null;
+        opened_at: string | null;
+        closes_at: string | null;
+        closed_at: string | null;
+        revealed_at: string | null;
+        created_at: string | null;
+        updated_at: string | null;
+        on_screen: boolean | null;
+        voters: number | null;
+        winner: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_round_candidate'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_round_candidate: {
+        id: string | null;
+        number: number | null;
+        name: string | null;
+        line: string | null;
+        participant_id: string | null;
+        votes: number | null;
+        share: number | null;
+      };
+      vote_round_deleted: {
+        id: string | null;
+        deleted: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      vote_round_row: {
+        id: string | null;
+        position: number | null;
+        title: string | null;
+        duration_seconds: number | null;
+        eligibility: string | null;
+        state: string | null;
+        opened_at: string | null;
+        closes_at: string | null;
+        closed_at: string | null;
+        revealed_at: string | null;
+        created_at: string | null;
+        updated_at: string | null;
+        on_screen: boolean | null;
+        voters: number | null;
+        winner: number | null;
+        candidates: Database['public']['CompositeTypes']['vote_round_candidate'][] | null;
       };
       vote_screen_answer: {
         mode: string | null;

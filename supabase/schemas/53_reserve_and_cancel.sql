@@ -245,7 +245,7 @@ grant execute on function public.cancel_reservation(text) to anon, authenticated
 -- the freed place confirmed (private.fill_places), so that the cancellation's toast names the
 -- change it caused (issue 27: "every status change caused by another action is named"). 0 when
 -- nothing was freed (already cancelled).
-create function public.admin_cancel_reservation(id uuid) returns jsonb
+create function public.admin_cancel_reservation(id uuid) returns public.reservation_cancelled
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
@@ -255,10 +255,11 @@ begin
   perform 1 from public.edition_settings for update;
   select * into r from public.reservations x where x.id = admin_cancel_reservation.id for update;
   if not found then
-    return private.refusal(404, 'Réservation non trouvée.', 'not_found');
+    return jsonb_populate_record(null::public.reservation_cancelled,
+      private.refusal(404, 'Réservation non trouvée.', 'not_found'));
   elsif r.checked_in_at is not null then
-    return private.refusal(409, 'Ce pass a déjà servi à l’entrée : il ne peut plus être annulé.',
-      'pass_checked_in');
+    return jsonb_populate_record(null::public.reservation_cancelled, private.refusal(409, 'Ce pass a déjà servi à l’entrée : il ne peut plus être annulé.',
+      'pass_checked_in'));
   end if;
   if r.state <> 'cancelled' then
     perform private.audit('reservation.cancel', 'reservation', r.id::text, 'Réservation annulée',
@@ -267,7 +268,8 @@ begin
      where x.id = r.id returning * into r;
     promoted := private.fill_places();
   end if;
-  return private.pass_json(r) || jsonb_build_object('promoted', promoted);
+  return jsonb_populate_record(null::public.reservation_cancelled,
+    private.pass_json(r) || jsonb_build_object('promoted', promoted));
 end;
 $$;
 revoke all on function public.admin_cancel_reservation(uuid) from public, anon, authenticated;

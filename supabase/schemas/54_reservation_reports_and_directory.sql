@@ -56,13 +56,11 @@ insert into private.reservation_directory_key default values;
 
 -- The survey counts and cities, for admins and readers (security definer: readers no longer
 -- select reservations). Same answer as before.
-create function public.reservation_summary() returns jsonb
+create function public.reservation_summary() returns public.reservation_summary_answer
 language plpgsql stable security definer set search_path = '' as $$
-declare
-  result jsonb;
 begin
   perform private.require_reader();
-  select jsonb_build_object(
+  return (select jsonb_populate_record(null::public.reservation_summary_answer, jsonb_build_object(
     'total', count(*),
     'attendanceStatus', jsonb_build_object(
       'yes', count(*) filter (where attendance_status = 'yes'),
@@ -91,29 +89,27 @@ begin
     'cities', coalesce((
       select jsonb_agg(place order by place)
         from (select distinct coalesce(ville, region) as place from public.reservations) p
-       where place is not null), '[]'::jsonb))
-  into result
-  from public.reservations;
-  return result;
+       where place is not null), '[]'::jsonb)))
+  from public.reservations);
 end;
 $$;
 revoke all on function public.reservation_summary() from public, anon, authenticated;
 grant execute on function public.reservation_summary() to authenticated;
 
--- The capacity bar: { capacity, limit, confirmed, waitlisted, checked_in, cancelled }, where
--- limit = capacity + overbooking and confirmed counts every confirmed place (entered or not).
-create function public.night_party_stats() returns jsonb
+-- The capacity bar (public.reservation_capacity): limit = capacity + overbooking and confirmed
+-- counts every confirmed place (entered or not).
+create function public.night_party_stats() returns public.reservation_capacity
 language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_reader();
   return (
-    select jsonb_build_object(
+    select jsonb_populate_record(null::public.reservation_capacity, jsonb_build_object(
       'capacity', s.capacity,
       'limit', private.place_limit(s),
       'confirmed', (select count(*) from public.reservations r where r.state = 'confirmed'),
       'waitlisted', (select count(*) from public.reservations r where r.state = 'waitlisted'),
       'checked_in', (select count(*) from public.reservations r where r.checked_in_at is not null),
-      'cancelled', (select count(*) from public.reservations r where r.state = 'cancelled'))
+      'cancelled', (select count(*) from public.reservations r where r.state = 'cancelled')))
       from public.edition_settings s);
 end;
 $$;
@@ -121,19 +117,19 @@ revoke all on function public.night_party_stats() from public, anon, authenticat
 grant execute on function public.night_party_stats() to authenticated;
 
 -- The survey crossed with who came, for the sponsor: one row per question and answer (every
--- answer, in the form's order, zeros included): { question, answer, reserved, came, prefilled,
--- kept, unknown }, where reserved counts the confirmed places (those who could come), came those
--- checked in, prefilled says the form offered this answer already chosen, kept counts the
--- confirmed places left at it (the visitor did not change it) and unknown those on it made
--- before the record existed (survey_changed null). On an answer that is not pre-filled, kept
--- and unknown are 0: the visitor chose it. create or replace keeps its grants (readers too).
-create function public.attendance_report() returns jsonb
+-- answer, in the form's order, zeros included; public.reservation_attendance_line), where
+-- reserved counts the confirmed places (those who could come), came those checked in, prefilled
+-- says the form offered this answer already chosen, kept counts the confirmed places left at it
+-- (the visitor did not change it) and unknown those on it made before the record existed
+-- (survey_changed null). On an answer that is not pre-filled, kept and unknown are 0: the
+-- visitor chose it. Readers read it too.
+create function public.attendance_report() returns setof public.reservation_attendance_line
 language plpgsql stable security definer set search_path = '' as $$
 declare
   defaults jsonb := private.survey_defaults();
 begin
   perform private.require_reader();
-  return (
+  return query
     with answers(question, q_order, answer, a_order) as (
       values
         ('attendance_status', 1, 'yes', 1), ('attendance_status', 1, 'no', 2),
@@ -163,13 +159,11 @@ begin
        where r.state = 'confirmed'
        group by g.question, g.answer
     )
-    select coalesce(jsonb_agg(jsonb_build_object(
-             'question', a.question, 'answer', a.answer,
-             'reserved', coalesce(g.reserved, 0), 'came', coalesce(g.came, 0),
-             'prefilled', a.answer = coalesce(defaults ->> a.question, ''),
-             'kept', coalesce(g.kept, 0), 'unknown', coalesce(g.unknown, 0))
-             order by a.q_order, a.a_order), '[]'::jsonb)
-      from answers a left join given g on g.question = a.question and g.answer = a.answer);
+    select a.question, a.answer, coalesce(g.reserved, 0), coalesce(g.came, 0),
+           a.answer = coalesce(defaults ->> a.question, ''), coalesce(g.kept, 0),
+           coalesce(g.unknown, 0)
+      from answers a left join given g on g.question = a.question and g.answer = a.answer
+     order by a.q_order, a.a_order;
 end;
 $$;
 revoke all on function public.attendance_report() from public, anon, authenticated;

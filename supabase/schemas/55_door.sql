@@ -152,7 +152,7 @@ revoke all on function private.door_closed_refusal() from public, anon, authenti
 -- door window only, within the account's lane (56_door_lane.sql): a code or token that matches
 -- no pass is counted there, never stored.
 create function public.check_in(code text, door text, scan_id uuid default null)
-returns jsonb
+returns public.door_check_in
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   refused jsonb;
@@ -162,16 +162,18 @@ begin
   perform private.require_door(door);
   refused := private.door_closed_refusal();
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.door_check_in, refused);
   end if;
   perform private.door_lane_lock();
   select * into r from public.reservations x
    where x.pass_code = private.normalise_pass_code(check_in.code) or x.qr_token = check_in.code
      for update;
   if not private.door_lane_take(private.clean_line(door), now(), r.id is null) then
-    return private.door_lane_refusal();
+    return jsonb_populate_record(null::public.door_check_in,
+      private.door_lane_refusal());
   end if;
-  return private.check_in_locked(r, door, scan_id);
+  return jsonb_populate_record(null::public.door_check_in,
+    private.check_in_locked(r, door, scan_id));
 end;
 $$;
 revoke all on function public.check_in(text,text,uuid) from public, anon, authenticated;
@@ -180,14 +182,14 @@ grant execute on function public.check_in(text,text,uuid) to authenticated;
 -- The live count at the door, and the door's window (opens_at, closes_at, open) so the door page
 -- says when it opens before anyone scans; per_door [ { door, entered, last_10_minutes } ] (by door
 -- name; entries by hand have no door) and double_entries (how many were recorded).
-create function public.door_count() returns jsonb
+create function public.door_count() returns public.door_count_answer
 language plpgsql stable security definer set search_path = '' as $$
 begin
   if not private.has_role('admin', 'lecteur', 'controle') then
     raise exception 'Accès réservé au personnel.' using errcode = '42501';
   end if;
   return (
-    select jsonb_build_object(
+    select jsonb_populate_record(null::public.door_count_answer, jsonb_build_object(
       'entered', count(*) filter (where r.checked_in_at is not null),
       'expected', count(*),
       'last_10_minutes', count(*) filter (where r.checked_in_at > now() - interval '10 minutes'),
@@ -200,7 +202,7 @@ begin
                   from public.reservations x
                  where x.state = 'confirmed' and x.checked_in_door is not null
                  group by x.checked_in_door) p),
-      'double_entries', (select count(*) from public.door_double_entries))
+      'double_entries', (select count(*) from public.door_double_entries)))
       from public.reservations r where r.state = 'confirmed');
 end;
 $$;
@@ -209,14 +211,15 @@ grant execute on function public.door_count() to authenticated;
 
 -- Checks a reservation in by hand (checked_in_by_hand, no door). Not limited to the door window:
 -- admins are trusted, journaled, and undo (docs/decisions/017-roles-and-door-window.md).
-create function public.admin_check_in(id uuid) returns jsonb
+create function public.admin_check_in(id uuid) returns public.door_check_in
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   r public.reservations;
 begin
   perform private.require_admin();
   select * into r from public.reservations x where x.id = admin_check_in.id for update;
-  return private.check_in_locked(r, null, null);
+  return jsonb_populate_record(null::public.door_check_in,
+    private.check_in_locked(r, null, null));
 end;
 $$;
 revoke all on function public.admin_check_in(uuid) from public, anon, authenticated;
@@ -224,8 +227,8 @@ grant execute on function public.admin_check_in(uuid) to authenticated;
 
 -- Undoes an entry recorded by mistake (a pass burnt early, the wrong person): the pass is valid
 -- again (it may enter, or be cancelled). The reason (3 to 300 characters) is required and goes
--- into the one 'reservation.check_in_undo' row. Returns the pass as get_pass does.
-create function public.admin_undo_check_in(id uuid, reason text) returns jsonb
+-- into the one 'reservation.check_in_undo' row. Returns the pass as get_pass does (pass_answer).
+create function public.admin_undo_check_in(id uuid, reason text) returns public.pass_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_reason text := private.clean_line(reason);
@@ -239,10 +242,12 @@ begin
   end if;
   select * into r from public.reservations x where x.id = admin_undo_check_in.id for update;
   if not found then
-    return private.refusal(404, 'Réservation non trouvée.', 'not_found');
+    return jsonb_populate_record(null::public.pass_answer,
+      private.refusal(404, 'Réservation non trouvée.', 'not_found'));
   elsif r.checked_in_at is null then
-    return private.refusal(409, 'Ce pass n’est pas entré : il n’y a pas d’entrée à annuler.',
-      'not_checked_in');
+    return jsonb_populate_record(null::public.pass_answer,
+      private.refusal(409, 'Ce pass n’est pas entré : il n’y a pas d’entrée à annuler.',
+        'not_checked_in'));
   end if;
   before_row := jsonb_build_object('checked_in_at', r.checked_in_at, 'door', r.checked_in_door,
     'by_hand', r.checked_in_by_hand, 'checked_in_by', r.checked_in_by);
@@ -254,7 +259,7 @@ begin
   perform private.audit('reservation.check_in_undo', 'reservation', r.id::text,
     format('Entrée annulée, motif : « %s »', v_reason), before_row,
     jsonb_build_object('reason', v_reason));
-  return private.pass_json(r);
+  return jsonb_populate_record(null::public.pass_answer, private.pass_json(r));
 end;
 $$;
 revoke all on function public.admin_undo_check_in(uuid,text) from public, anon, authenticated;

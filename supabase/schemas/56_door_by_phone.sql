@@ -70,7 +70,7 @@ revoke all on function private.door_lookup_refusal() from public, anon, authenti
 -- look-up, found or not, refused or not, writes one 'door.lookup' row (phone masked); an entry
 -- it records writes its 'reservation.check_in' row too.
 create function public.check_in_by_phone(phone text, door text, scan_id uuid default null)
-returns jsonb
+returns public.door_check_in
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   digits text := private.door_phone_digits(phone);
@@ -102,7 +102,7 @@ begin
       'outcome', outcome, 'refused', outcome not in
         ('validated', 'already', 'unknown', 'waitlisted', 'cancelled'),
       'scan_id', scan_id));
-  return answer;
+  return jsonb_populate_record(null::public.door_check_in, answer);
 end;
 $$;
 revoke all on function public.check_in_by_phone(text,text,uuid) from public, anon, authenticated;
@@ -110,9 +110,9 @@ grant execute on function public.check_in_by_phone(text,text,uuid) to authentica
 
 -- The pass of a phone (9 digits; spaces, +237 ignored), shown to the steward before "Valider
 -- l'entrée" (then door_sync with its ref, taken from this account only, for a few minutes). Limited and journaled as check_in_by_phone (one
--- 'door.lookup' row, outcome 'found' or 'unknown'). { matches: [ { ref, first_name,
--- last_initial, masked_phone, state, position, checked_in_at, door, by_hand } ] }.
-create function public.door_phone_search(phone text, door text) returns jsonb
+-- 'door.lookup' row, outcome 'found' or 'unknown'). Its matches: none or one door_phone_match.
+create function public.door_phone_search(phone text, door text)
+returns public.door_phone_search_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   digits text := private.door_phone_digits(phone);
@@ -154,7 +154,7 @@ begin
            private.lookup_outcome(outcome)),
     null, jsonb_build_object('phone', private.mask_phone(nullif(digits, '')), 'door', v_door,
       'outcome', outcome, 'refused', outcome not in ('found', 'unknown'), 'search', true));
-  return answer;
+  return jsonb_populate_record(null::public.door_phone_search_answer, answer);
 end;
 $$;
 revoke all on function public.door_phone_search(text,text) from public, anon, authenticated;

@@ -140,9 +140,8 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function private.door_search_granted(uuid) from public, anon, authenticated;
 
--- The lane alerts, newest first, for admins (the account's e-mail) and readers (the door only):
--- [ { id, door, account, first_at, last_at, refused, admitted_unknown } ].
-create function public.door_lane_alerts_list() returns jsonb
+-- The lane alerts, newest first, for admins (the account's e-mail) and readers (the door only).
+create function public.door_lane_alerts_list() returns setof public.door_lane_alert
 language plpgsql stable security definer set search_path = '' as $$
 declare
   admin boolean := private.has_role('admin');
@@ -150,13 +149,11 @@ begin
   if not private.has_role('admin', 'lecteur') then
     raise exception 'Accès réservé au personnel.' using errcode = '42501';
   end if;
-  return (
-    select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'door', a.door,
-             'account', case when admin then u.email end, 'first_at', a.first_at,
-             'last_at', a.last_at, 'refused', a.refused, 'admitted_unknown', a.admitted_unknown)
-             order by a.last_at desc, a.id desc),
-           '[]'::jsonb)
-      from private.door_lane_alerts a left join auth.users u on u.id = a.actor);
+  return query
+    select a.id, a.door, case when admin then u.email::text end, a.first_at, a.last_at,
+           a.refused, a.admitted_unknown
+      from private.door_lane_alerts a left join auth.users u on u.id = a.actor
+     order by a.last_at desc, a.id desc;
 end;
 $$;
 revoke all on function public.door_lane_alerts_list() from public, anon, authenticated;

@@ -142,8 +142,10 @@ revoke all on function private.reservations_door_removed() from public, anon, au
 -- c|w|x, waitlist_position, checked_in_at, checked_in_door, checked_in_by_hand, check,
 -- token_check]; check: private.door_check of its code (24 bits, ADR 042), null until derived
 -- (this call derives for up to 2 s, 036); token_check: private.door_token_check of its QR token.
--- The full download adds salt, iterations and check_bytes (3). No code, no token, no phone, no key.
-create function public.door_list(door text, since bigint default null) returns jsonb
+-- The full download adds salt, iterations and check_bytes (3); a delta, removed. No code, no
+-- token, no phone, no key. The answer: public.door_list_answer (06_answer_types_door_vote.sql).
+create function public.door_list(door text, since bigint default null)
+returns public.door_list_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   -- Every transaction below xmin has ended: all their changes are seen now, so the next delta
@@ -164,7 +166,7 @@ begin
   v_door := private.clean_line(door);
   refused := private.door_closed_refusal();
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.door_list_answer, refused);
   end if;
   perform private.door_checks_fill(2000);
   waitlist := v_full
@@ -189,16 +191,18 @@ begin
     perform private.audit('door.list', 'door', null,
       format('Liste des pass téléchargée à « %s » (%s pass)', v_door, n), null,
       jsonb_build_object('door', v_door, 'passes', n));
-    return answer || (select jsonb_build_object('salt',
-      translate(rtrim(encode(k.salt, 'base64'), '='), '+/', '-_'), 'iterations', k.iterations,
-      'check_bytes', 3)
-      from private.door_key k);
+    return jsonb_populate_record(null::public.door_list_answer,
+      answer || (select jsonb_build_object('salt',
+        translate(rtrim(encode(k.salt, 'base64'), '='), '+/', '-_'), 'iterations', k.iterations,
+        'check_bytes', 3)
+        from private.door_key k));
   end if;
-  return answer || jsonb_build_object('removed', (
-    select coalesce(jsonb_agg(distinct d.ref), '[]'::jsonb)
-      from private.door_list_removed d
-     where d.version >= door_list.since
-       and not exists (select 1 from public.reservations x where x.door_ref = d.ref)));
+  return jsonb_populate_record(null::public.door_list_answer,
+    answer || jsonb_build_object('removed', (
+      select coalesce(jsonb_agg(distinct d.ref), '[]'::jsonb)
+        from private.door_list_removed d
+       where d.version >= door_list.since
+         and not exists (select 1 from public.reservations x where x.door_ref = d.ref))));
 end;
 $$;
 revoke all on function public.door_list(text,bigint) from public, anon, authenticated;

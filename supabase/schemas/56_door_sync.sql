@@ -99,7 +99,7 @@ revoke all on function private.door_double_entry(public.reservations,text,timest
 -- fact enter); a scan that matches nothing is counted, never stored (admitted offline: on the
 -- account's alert, ADR 042). A scan that recorded
 -- something is taken once (by scan_id): a retry answers the same and stores nothing.
-create function public.door_sync(door text, scans jsonb) returns jsonb
+create function public.door_sync(door text, scans jsonb) returns public.door_synced
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   v_door text;
@@ -138,7 +138,7 @@ begin
   end if;
   refused := private.door_closed_refusal();
   if refused is not null then
-    return refused;
+    return jsonb_populate_record(null::public.door_synced, refused);
   end if;
   opens := (private.door_window() ->> 'opens_at')::timestamptz;
   -- The account's lane, then the passes of the batch locked in one order: two doors' batches
@@ -237,7 +237,8 @@ begin
     end if;
     results := results || jsonb_build_array(private.door_sync_answer(s.scan_id, verdict, r));
   end loop;
-  return jsonb_build_object('results', results);
+  return jsonb_populate_record(null::public.door_synced,
+    jsonb_build_object('results', results));
 end;
 $$;
 revoke all on function public.door_sync(text,jsonb) from public, anon, authenticated;
@@ -245,7 +246,7 @@ grant execute on function public.door_sync(text,jsonb) to authenticated;
 
 -- The double entries, newest first, for admins (the reservation's id and full name) and readers
 -- (the directory's id and the first name and initial only).
-create function public.door_double_entries_list() returns jsonb
+create function public.door_double_entries_list() returns setof public.door_double_entry
 language plpgsql stable security definer set search_path = '' as $$
 declare
   admin boolean := private.has_role('admin');
@@ -253,18 +254,16 @@ begin
   if not private.has_role('admin', 'lecteur') then
     raise exception 'Accès réservé au personnel.' using errcode = '42501';
   end if;
-  return (
-    select coalesce(jsonb_agg(jsonb_build_object(
-      'id', d.id,
-      'reservation_id', case when admin then r.id else private.reservation_directory_id(r.id) end,
-      'full_name', case when admin then r.full_name
-                        else concat_ws(' ', private.first_name(r.full_name),
-                                       private.last_initial(r.full_name) || '.') end,
-      'masked_phone', private.mask_phone(r.phone),
-      'first_door', d.first_door, 'first_at', d.first_at,
-      'second_door', d.second_door, 'second_at', d.second_at,
-      'recorded_at', d.recorded_at) order by d.recorded_at desc, d.id desc), '[]'::jsonb)
-      from public.door_double_entries d join public.reservations r on r.id = d.reservation_id);
+  return query
+    select d.id,
+           case when admin then r.id else private.reservation_directory_id(r.id) end,
+           case when admin then r.full_name
+                else concat_ws(' ', private.first_name(r.full_name),
+                               private.last_initial(r.full_name) || '.') end,
+           private.mask_phone(r.phone), d.first_door, d.first_at, d.second_door, d.second_at,
+           d.recorded_at
+      from public.door_double_entries d join public.reservations r on r.id = d.reservation_id
+     order by d.recorded_at desc, d.id desc;
 end;
 $$;
 revoke all on function public.door_double_entries_list() from public, anon, authenticated;

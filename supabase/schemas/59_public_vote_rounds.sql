@@ -85,7 +85,7 @@ revoke all on function private.vote_candidates_payload(jsonb) from public, anon,
 
 -- Every round for the administration and the régie, in order, with its effective state and
 -- voters' count; results once revealed, or for admins once closed.
-create function public.vote_rounds_list() returns jsonb
+create function public.vote_rounds_list() returns setof public.vote_round_row
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   admin boolean;
@@ -93,9 +93,12 @@ begin
   perform private.require_vote_desk();
   perform private.vote_settle();
   admin := private.has_role('admin');
-  return coalesce((select jsonb_agg(private.vote_round_json(r,
-            r.state = 'revealed' or (admin and r.state = 'closed')) order by r.position, r.created_at)
-     from public.vote_rounds r), '[]'::jsonb);
+  return query
+    select j.*
+      from public.vote_rounds r
+     cross join lateral jsonb_populate_record(null::public.vote_round_row,
+             private.vote_round_json(r, r.state = 'revealed' or (admin and r.state = 'closed'))) j
+     order by r.position, r.created_at;
 end;
 $$;
 revoke all on function public.vote_rounds_list() from public, anon, authenticated;
@@ -103,7 +106,7 @@ grant execute on function public.vote_rounds_list() to authenticated;
 
 -- Creates a round (no id) or changes one: everything while it is a draft; once opened, only
 -- its title (any other field sent must be unchanged). Journaled.
-create function public.admin_save_vote_round(payload jsonb) returns jsonb
+create function public.admin_save_vote_round(payload jsonb) returns public.vote_round_answer
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   rd public.vote_rounds;
@@ -134,7 +137,8 @@ begin
   if v_id is not null then
     select * into rd from public.vote_rounds x where x.id = v_id for update;
     if not found then
-      return private.refusal(404, 'Manche introuvable.', 'not_found');
+      return jsonb_populate_record(null::public.vote_round_answer,
+        private.refusal(404, 'Manche introuvable.', 'not_found'));
     end if;
     before_ := private.vote_round_json(rd, false);
   end if;
@@ -158,9 +162,10 @@ begin
     if v_position <> rd.position or v_duration <> rd.duration_seconds
        or v_eligibility <> rd.eligibility
        or (v_candidates is not null and v_candidates <> stored) then
-      return private.refusal(409,
-        'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
-        'vote_round_locked');
+      return jsonb_populate_record(null::public.vote_round_answer,
+        private.refusal(409,
+          'Cette manche a déjà été ouverte : seul son titre peut encore être modifié.',
+          'vote_round_locked'));
     end if;
     update public.vote_rounds x set title = v_title, updated_at = now() where x.id = rd.id
     returning * into rd;
@@ -193,13 +198,14 @@ begin
                      private.plural(jsonb_array_length(v_candidates), 'candidat'))
          else format('Manche de vote « %s » modifiée', rd.title) end,
     before_, private.vote_round_json(rd, false));
-  return private.vote_round_json(rd, true);
+  return jsonb_populate_record(null::public.vote_round_answer,
+    private.vote_round_json(rd, true));
 end;
 $$;
 revoke all on function public.admin_save_vote_round(jsonb) from public, anon, authenticated;
 grant execute on function public.admin_save_vote_round(jsonb) to authenticated;
 
-create function public.admin_delete_vote_round(id uuid) returns jsonb
+create function public.admin_delete_vote_round(id uuid) returns public.vote_round_deleted
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   rd public.vote_rounds;
@@ -209,16 +215,19 @@ begin
   perform private.vote_settle();
   select * into rd from public.vote_rounds x where x.id = admin_delete_vote_round.id for update;
   if not found then
-    return private.refusal(404, 'Manche introuvable.', 'not_found');
+    return jsonb_populate_record(null::public.vote_round_deleted,
+      private.refusal(404, 'Manche introuvable.', 'not_found'));
   elsif rd.state <> 'draft' then
-    return private.refusal(409, 'Seule une manche qui n’a pas été ouverte peut être supprimée.',
-      'vote_round_locked');
+    return jsonb_populate_record(null::public.vote_round_deleted,
+      private.refusal(409, 'Seule une manche qui n’a pas été ouverte peut être supprimée.',
+        'vote_round_locked'));
   end if;
   before_ := private.vote_round_json(rd, false);
   delete from public.vote_rounds x where x.id = rd.id;
   perform private.audit('vote.round_delete', 'vote_round', rd.id::text,
     format('Manche de vote « %s » supprimée', rd.title), before_, null);
-  return jsonb_build_object('id', rd.id, 'deleted', true);
+  return jsonb_populate_record(null::public.vote_round_deleted,
+    jsonb_build_object('id', rd.id, 'deleted', true));
 end;
 $$;
 revoke all on function public.admin_delete_vote_round(uuid) from public, anon, authenticated;

@@ -17,6 +17,7 @@ import {
   pass,
   checkIn,
 } from './support/night-party-door';
+import { NO_REFUSAL } from './support/answers';
 
 signInFiveDoors();
 
@@ -87,6 +88,7 @@ describe('check_in', () => {
       checked_in_at: null,
       door: null,
       position: null,
+      ...NO_REFUSAL,
     });
     expect((await checkIn(doors[0], 'not a code', 'Porte 1')).verdict).toBe('unknown');
 

@@ -14,6 +14,7 @@ import {
   auditSince,
   lastAuditId,
 } from './support/night-party-door';
+import { NO_REFUSAL } from './support/answers';
 import {
   ago,
   refOf,
@@ -75,6 +76,7 @@ describe('door_phone_search', () => {
           by_hand: false,
         },
       ],
+      ...NO_REFUSAL,
     });
     expect(JSON.stringify(data)).not.toContain(p.pass_code);
     // Nothing entered until the door confirms ("Valider l'entrée": door_sync with the ref).
@@ -85,7 +87,7 @@ describe('door_phone_search', () => {
       phone: '699999999',
       door: 'Porte 1',
     });
-    expect(unknown.data).toEqual({ matches: [] });
+    expect(unknown.data).toEqual({ matches: [], ...NO_REFUSAL });
     const rows = await auditSince(since);
     expect(rows.map((r) => [r.action, r.summary])).toEqual([
       [

@@ -167,6 +167,7 @@ describe('vote_screen_state and the results', () => {
         { number: 2, name: 'Candidat 2', line: 'Ville 2', votes: 1, share: 20 },
         { number: 3, name: 'Candidat 3', line: 'Ville 3', votes: 3, share: 60 },
       ],
+      ...NO_REFUSAL,
     });
     await regie.rpc('regie_reveal_round', { id: round.id });
     expect((await anon.rpc('vote_screen_state')).data).toMatchObject({

@@ -5,6 +5,7 @@
  * Shared sign-in and round reads: support/public-vote.ts; passes and rounds: support/vote-fixtures.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_REFUSAL } from './support/answers';
 import {
   backend,
   anon,
@@ -75,6 +76,7 @@ describe('rounds: editing, candidates, one open at a time', () => {
     expect((await admin.rpc('admin_delete_vote_round', { id: draft.id })).data).toEqual({
       id: draft.id,
       deleted: true,
+      ...NO_REFUSAL,
     });
     expect(
       await backend.sql('select count(*)::int n from vote_candidates where round_id = $1', [

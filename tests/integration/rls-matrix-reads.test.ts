@@ -7,6 +7,7 @@
  * Shared clients and rows: support/rls-matrix.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_REFUSAL } from './support/answers';
 import { backend, clients, onePass, signInEveryRole, uuid } from './support/rls-matrix';
 
 signInEveryRole();
@@ -28,6 +29,7 @@ describe('what door staff and visitors can read of a pass', () => {
       door: 'Porte 1',
       by_hand: false,
       position: null,
+      ...NO_REFUSAL,
     });
     const { data: rows } = await clients.controle.from('reservations').select('*').eq('id', rid);
     expect(rows ?? []).toEqual([]);

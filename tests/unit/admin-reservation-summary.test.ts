@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { toReservationSummary } from '@/data/reservations/reservation-summary';
 
 describe('toReservationSummary', () => {
-  it('maps the SQL JSON, fills missing counts with 0 and sorts cities the French way', () => {
+  it('maps the declared answer, reads null counts as 0 and sorts cities the French way', () => {
     const s = toReservationSummary({
       total: 3,
       attendanceStatus: { yes: 2, no: 1, maybe: 0 },
-      heardFrom: { flyer: 1, social: 2 },
-      willAttend: { yes: '3', no: 0 },
-      attendanceBarrier: { none: 3 },
+      heardFrom: { flyer: 1, social: 2, wordOfMouth: null },
+      willAttend: { yes: 3, no: 0 },
+      attendanceBarrier: {
+        location: null,
+        cost: null,
+        distance: null,
+        noCompanion: null,
+        artists: null,
+        none: 3,
+      },
       followsBoosterPage: { yes: 1, no: 2 },
       consumesBoosterProducts: { yes: 3, no: 0 },
       cities: ['Yaoundé', 'Bafoussam', 'Édéa', 'Douala'],

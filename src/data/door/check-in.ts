@@ -1,5 +1,6 @@
 import { DataError } from '@/lib/errors';
-import { callDoorRpc, int, text, type Json } from './door-rpc';
+import type { Database } from '../../../supabase/database.types';
+import { callDoorRpc, type DoorReturns } from './door-rpc';
 
 /**
  * The door check-in (docs/decisions/009-night-party-operations.md): `check_in` /
@@ -68,40 +69,51 @@ const VERDICTS: readonly DoorVerdict[] = [
   'cancelled',
 ];
 
-/** check_in's JSON -> DoorAnswer. */
-export function toDoorAnswer(json: unknown): DoorAnswer {
-  const j = (json ?? {}) as Json;
-  const verdict = VERDICTS.find((v) => v === j.verdict);
-  if (!verdict) throw new DataError('unknown', CHECK_IN_FAILED, { details: json });
+/** A check-in's fields, as check_in and door_sync's results answer them (ADR 054). */
+type DoorCheckIn = Omit<
+  Database['public']['CompositeTypes']['door_check_in'],
+  'code' | 'message' | 'hint' | 'details'
+>;
+
+/** check_in's answer -> DoorAnswer. */
+export function toDoorAnswer(a: DoorCheckIn | null): DoorAnswer {
+  const verdict = VERDICTS.find((v) => v === a?.verdict);
+  if (!a || !verdict) throw new DataError('unknown', CHECK_IN_FAILED, { details: a });
   return {
     verdict,
-    firstName: text(j.first_name),
-    lastInitial: text(j.last_initial),
-    maskedPhone: text(j.masked_phone),
-    checkedInAt: text(j.checked_in_at),
-    door: text(j.door),
-    byHand: j.by_hand === true,
-    position: int(j.position),
+    firstName: a.first_name,
+    lastInitial: a.last_initial,
+    maskedPhone: a.masked_phone,
+    checkedInAt: a.checked_in_at,
+    door: a.door,
+    byHand: a.by_hand === true,
+    position: a.position,
   };
 }
 
-function toDoorCount(json: unknown): DoorCount {
-  const j = (json ?? {}) as Json;
-  const w = (j.window ?? null) as Json | null;
-  const opensAt = text(w?.opens_at);
-  const closesAt = text(w?.closes_at);
+function toDoorCount(a: DoorReturns<'door_count'> | null): DoorCount {
+  const w = a?.window;
   return {
-    entered: int(j.entered) ?? 0,
-    expected: int(j.expected) ?? 0,
-    lastTenMinutes: int(j.last_10_minutes) ?? 0,
-    window: opensAt && closesAt ? { opensAt, closesAt, open: w?.open === true } : null,
-    perDoor: (Array.isArray(j.per_door) ? (j.per_door as Json[]) : []).map((d) => ({
-      door: text(d.door) ?? '',
-      entered: int(d.entered) ?? 0,
-      lastTenMinutes: int(d.last_10_minutes) ?? 0,
+    entered: a?.entered ?? 0,
+    expected: a?.expected ?? 0,
+    lastTenMinutes: a?.last_10_minutes ?? 0,
+    window: toDoorWindow(w ?? null),
+    perDoor: (a?.per_door ?? []).map((d) => ({
+      door: d.door ?? '',
+      entered: d.entered ?? 0,
+      lastTenMinutes: d.last_10_minutes ?? 0,
     })),
-    doubleEntries: int(j.double_entries) ?? 0,
+    doubleEntries: a?.double_entries ?? 0,
   };
+}
+
+/** The door's window (door_count's, door_list's); null when the database does not say. */
+export function toDoorWindow(
+  w: Database['public']['CompositeTypes']['door_window'] | null,
+): DoorWindow | null {
+  return w?.opens_at && w.closes_at
+    ? { opensAt: w.opens_at, closesAt: w.closes_at, open: w.open === true }
+    : null;
 }
 
 /**
@@ -115,13 +127,25 @@ export async function checkIn(scan: DoorScan): Promise<DoorAnswer> {
   const data =
     scan.kind === 'code'
       ? await callDoorRpc(
-          'check_in',
-          { code: scan.token ?? scan.value, door: scan.door, scan_id: scan.scanId },
+          (supabase, signal) =>
+            supabase
+              .rpc('check_in', {
+                code: scan.token ?? scan.value,
+                door: scan.door,
+                scan_id: scan.scanId,
+              })
+              .abortSignal(signal),
           CHECK_IN_FAILED,
         )
       : await callDoorRpc(
-          'check_in_by_phone',
-          { phone: scan.value, door: scan.door, scan_id: scan.scanId },
+          (supabase, signal) =>
+            supabase
+              .rpc('check_in_by_phone', {
+                phone: scan.value,
+                door: scan.door,
+                scan_id: scan.scanId,
+              })
+              .abortSignal(signal),
           CHECK_IN_FAILED,
         );
   return toDoorAnswer(data);
@@ -132,5 +156,10 @@ export async function checkIn(scan: DoorScan): Promise<DoorAnswer> {
  * all and per door, and how many double entries were recorded.
  */
 export async function getDoorCount(): Promise<DoorCount> {
-  return toDoorCount(await callDoorRpc('door_count', {}, COUNT_FAILED));
+  return toDoorCount(
+    await callDoorRpc(
+      (supabase, signal) => supabase.rpc('door_count').abortSignal(signal),
+      COUNT_FAILED,
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/errors';
 import type { CheckedValues } from '../../../supabase/database.types';
-import { callDoorRpc, int, text, type Json } from './door-rpc';
-import type { DoorWindow } from './check-in';
+import { callDoorRpc, type DoorReturns } from './door-rpc';
+import { toDoorWindow, type DoorWindow } from './check-in';
 import type { DoorDerivation } from './door-ref';
 
 /**
@@ -57,6 +57,17 @@ export type DoorList = {
 
 const STATES: Record<string, DoorPassState> = { c: 'confirmed', w: 'waitlisted', x: 'cancelled' };
 
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * What door_list answers (supabase/schemas/06_answer_types_door_vote.sql). Its passes stay JSON,
+ * one positional array per pass (docs/decisions/032-offline-door.md), decoded here.
+ */
+export type DoorListAnswer = Partial<Omit<DoorReturns<'door_list'>, 'passes'>> & {
+  passes?: unknown;
+};
+
 /** One row of door_list's `passes` (a compact array) -> DoorPass. */
 function toDoorPass(row: unknown): DoorPass {
   const a = Array.isArray(row) ? (row as unknown[]) : [];
@@ -78,30 +89,24 @@ function toDoorPass(row: unknown): DoorPass {
   };
 }
 
-const derivationOf = (j: Json): DoorDerivation | null => {
-  const salt = text(j.salt);
-  const iterations = int(j.iterations);
-  const checkBytes = int(j.check_bytes);
-  return salt && iterations && checkBytes ? { salt, iterations, checkBytes } : null;
-};
+const derivationOf = (a: DoorListAnswer): DoorDerivation | null =>
+  a.salt && a.iterations && a.check_bytes
+    ? { salt: a.salt, iterations: a.iterations, checkBytes: a.check_bytes }
+    : null;
 
-/** door_list's JSON -> DoorList. */
-export function toDoorList(json: unknown): DoorList {
-  const j = (json ?? {}) as Json;
-  const version = int(j.version);
-  if (version === null || !Array.isArray(j.passes))
-    throw new DataError('unknown', DOOR_LIST_FAILED, { details: json });
-  const w = (j.window ?? null) as Json | null;
-  const opensAt = text(w?.opens_at);
-  const closesAt = text(w?.closes_at);
+/** door_list's answer -> DoorList. */
+export function toDoorList(a: DoorListAnswer | null): DoorList {
+  const version = a?.version ?? null;
+  if (!a || version === null || !Array.isArray(a.passes))
+    throw new DataError('unknown', DOOR_LIST_FAILED, { details: a });
   return {
-    full: j.full === true,
+    full: a.full === true,
     version,
-    serverNow: text(j.server_now) ?? '',
-    derivation: derivationOf(j),
-    window: opensAt && closesAt ? { opensAt, closesAt, open: w?.open === true } : null,
-    passes: (j.passes as unknown[]).map(toDoorPass),
-    removed: Array.isArray(j.removed) ? (j.removed as unknown[]).map(String) : [],
+    serverNow: a.server_now ?? '',
+    derivation: derivationOf(a),
+    window: toDoorWindow(a.window ?? null),
+    passes: a.passes.map(toDoorPass),
+    removed: a.removed ?? [],
   };
 }
 
@@ -120,8 +125,8 @@ export const maskedPhoneOf = (phoneLast4: string) =>
 export async function getDoorList(door: string, since: number | null): Promise<DoorList> {
   // A full list of thousands of passes may take longer than a scan on a slow network.
   const data = await callDoorRpc(
-    'door_list',
-    since === null ? { door } : { door, since },
+    (supabase, signal) =>
+      supabase.rpc('door_list', since === null ? { door } : { door, since }).abortSignal(signal),
     DOOR_LIST_FAILED,
     30_000,
   );

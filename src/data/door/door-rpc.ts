@@ -1,5 +1,6 @@
-import { getSupabase } from '@/data/shared/supabase';
+import { getSupabase, type Supabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * The door's RPCs (src/data/door/*): a request that does not answer in time is a network failure
@@ -20,25 +21,28 @@ const DOOR_CLOSED_REASONS = ['door_not_open', 'door_closed'] as const;
 /** A request that has not answered after this long is treated as a network failure (queued). */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export type Json = Record<string, unknown>;
-export const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-export const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+type Functions = Database['public']['Functions'];
 
-type DoorRpc =
-  'check_in' | 'check_in_by_phone' | 'door_count' | 'door_list' | 'door_sync' | 'door_phone_search';
+/** What a door function answers, as supabase/database.types.ts declares it (ADR 054). */
+export type DoorReturns<F extends keyof Functions> = Functions[F]['Returns'];
+
+/** One door function called on the client, its answer typed by the function's name. */
+type DoorRequest<T> = (
+  supabase: Supabase,
+  signal: AbortSignal,
+) => PromiseLike<{ data: T | null; error: unknown }>;
 
 /** An RPC that gives up after `timeoutMs`, reported as a network failure. */
-export async function callDoorRpc(
-  name: DoorRpc,
-  args: Json,
+export async function callDoorRpc<T>(
+  request: DoorRequest<T>,
   fallback: string,
   timeoutMs = REQUEST_TIMEOUT_MS,
-): Promise<unknown> {
+): Promise<T | null> {
   const supabase = await getSupabase();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const { data, error } = await supabase.rpc(name, args as never).abortSignal(abort.signal);
+    const { data, error } = await request(supabase, abort.signal);
     if (abort.signal.aborted) throw new DataError('network', fallback);
     if (error) {
       const failure = toDataError(error, fallback);

@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/errors';
-import { CheckedValues } from '../../../supabase/database.types';
+import { CheckedValues, type Database } from '../../../supabase/database.types';
 import { CHECK_IN_FAILED, toDoorAnswer, type DoorAnswer } from './check-in';
-import { callDoorRpc, int, text, type Json } from './door-rpc';
+import { callDoorRpc } from './door-rpc';
 import type { DoorPassState } from './door-list';
 
 /**
@@ -48,19 +48,20 @@ export type SyncResult = Omit<DoorAnswer, 'verdict'> & {
 /** At most this many scans per door_sync call. */
 export const SYNC_BATCH_MAX = 200;
 
-function toSyncResult(json: unknown): SyncResult {
-  const j = (json ?? {}) as Json;
-  const scanId = text(j.scan_id);
-  if (!scanId) throw new DataError('unknown', CHECK_IN_FAILED, { details: json });
+type Answer<T extends keyof Database['public']['CompositeTypes']> =
+  Database['public']['CompositeTypes'][T];
+
+function toSyncResult(a: Answer<'door_sync_result'>): SyncResult {
+  if (!a.scan_id) throw new DataError('unknown', CHECK_IN_FAILED, { details: a });
   const verdict =
-    j.verdict === 'double_entry' || j.verdict === 'not_entered' || j.verdict === 'limited'
-      ? j.verdict
+    a.verdict === 'double_entry' || a.verdict === 'not_entered' || a.verdict === 'limited'
+      ? a.verdict
       : null;
-  const answer = toDoorAnswer(verdict ? { ...j, verdict: 'unknown' } : j);
+  const answer = toDoorAnswer(verdict ? { ...a, verdict: 'unknown' } : a);
   return {
     ...answer,
     verdict: verdict ?? answer.verdict,
-    scanId,
+    scanId: a.scan_id,
     doubleEntry: verdict === 'double_entry',
   };
 }
@@ -71,23 +72,24 @@ function toSyncResult(json: unknown): SyncResult {
  */
 export async function syncDoorScans(door: string, scans: QueuedScan[]): Promise<SyncResult[]> {
   const data = await callDoorRpc(
-    'door_sync',
-    {
-      door,
-      scans: scans.map((s) => ({
-        scan_id: s.scanId,
-        ...(s.ref !== undefined
-          ? { ref: s.ref, ...(s.phone ? { phone: s.phone } : {}) }
-          : { code: s.code }),
-        scanned_at: s.scannedAt,
-        offline_verdict: s.offlineVerdict,
-      })),
-    },
+    (supabase, signal) =>
+      supabase
+        .rpc('door_sync', {
+          door,
+          scans: scans.map((s) => ({
+            scan_id: s.scanId,
+            ...(s.ref !== undefined
+              ? { ref: s.ref, ...(s.phone ? { phone: s.phone } : {}) }
+              : { code: s.code }),
+            scanned_at: s.scannedAt,
+            offline_verdict: s.offlineVerdict,
+          })),
+        })
+        .abortSignal(signal),
     CHECK_IN_FAILED,
   );
-  const results = ((data ?? {}) as Json).results;
-  if (!Array.isArray(results)) throw new DataError('unknown', CHECK_IN_FAILED, { details: data });
-  return results.map(toSyncResult);
+  if (!data?.results) throw new DataError('unknown', CHECK_IN_FAILED, { details: data });
+  return data.results.map(toSyncResult);
 }
 
 /** A pass found by its holder's phone, shown before "Valider l'entrée". */
@@ -106,21 +108,19 @@ export type PhoneMatch = {
 
 const PASS_STATES: readonly DoorPassState[] = CheckedValues.reservations.state;
 
-function toPhoneMatch(json: unknown): PhoneMatch {
-  const j = (json ?? {}) as Json;
-  const ref = text(j.ref);
-  const state = PASS_STATES.find((s) => s === j.state);
-  if (!ref || !state) throw new DataError('unknown', SEARCH_FAILED, { details: json });
+function toPhoneMatch(a: Answer<'door_phone_match'>): PhoneMatch {
+  const state = PASS_STATES.find((s) => s === a.state);
+  if (!a.ref || !state) throw new DataError('unknown', SEARCH_FAILED, { details: a });
   return {
-    ref,
-    firstName: text(j.first_name),
-    lastInitial: text(j.last_initial),
-    maskedPhone: text(j.masked_phone),
+    ref: a.ref,
+    firstName: a.first_name,
+    lastInitial: a.last_initial,
+    maskedPhone: a.masked_phone,
     state,
-    position: int(j.position),
-    checkedInAt: text(j.checked_in_at),
-    door: text(j.door),
-    byHand: j.by_hand === true,
+    position: a.position,
+    checkedInAt: a.checked_in_at,
+    door: a.door,
+    byHand: a.by_hand === true,
   };
 }
 
@@ -130,8 +130,10 @@ function toPhoneMatch(json: unknown): PhoneMatch {
  * message; outside the door window 'closed'.
  */
 export async function searchDoorPhone(phone: string, door: string): Promise<PhoneMatch[]> {
-  const data = await callDoorRpc('door_phone_search', { phone, door }, SEARCH_FAILED);
-  const matches = ((data ?? {}) as Json).matches;
-  if (!Array.isArray(matches)) throw new DataError('unknown', SEARCH_FAILED, { details: data });
-  return matches.map(toPhoneMatch);
+  const data = await callDoorRpc(
+    (supabase, signal) => supabase.rpc('door_phone_search', { phone, door }).abortSignal(signal),
+    SEARCH_FAILED,
+  );
+  if (!data?.matches) throw new DataError('unknown', SEARCH_FAILED, { details: data });
+  return data.matches.map(toPhoneMatch);
 }

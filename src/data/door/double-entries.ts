@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * The double entries (docs/decisions/032-offline-door.md): a pass admitted offline at a second
@@ -26,25 +27,22 @@ export type DoubleEntry = {
   recordedAt: string;
 };
 
-function toDoubleEntry(json: unknown): DoubleEntry {
-  const j = (json ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : null);
-  const reservationId = str(j.reservation_id);
-  const firstAt = str(j.first_at);
-  const secondDoor = str(j.second_door);
-  const secondAt = str(j.second_at);
-  if (typeof j.id !== 'number' || !reservationId || !firstAt || !secondDoor || !secondAt)
-    throw new DataError('unknown', LIST_FAILED, { details: json });
+/** One row of door_double_entries_list (supabase/schemas/06_answer_types_door_vote.sql). */
+function toDoubleEntry(a: Database['public']['CompositeTypes']['door_double_entry']): DoubleEntry {
+  const { id, reservation_id: reservationId, first_at: firstAt } = a;
+  const { second_door: secondDoor, second_at: secondAt } = a;
+  if (id === null || !reservationId || !firstAt || !secondDoor || !secondAt)
+    throw new DataError('unknown', LIST_FAILED, { details: a });
   return {
-    id: j.id,
+    id,
     reservationId,
-    fullName: str(j.full_name) ?? '',
-    maskedPhone: str(j.masked_phone),
-    firstDoor: str(j.first_door),
+    fullName: a.full_name ?? '',
+    maskedPhone: a.masked_phone,
+    firstDoor: a.first_door,
     firstAt,
     secondDoor,
     secondAt,
-    recordedAt: str(j.recorded_at) ?? secondAt,
+    recordedAt: a.recorded_at ?? secondAt,
   };
 }
 
@@ -53,5 +51,5 @@ export async function listDoubleEntries(): Promise<DoubleEntry[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('door_double_entries_list');
   if (error) throw toDataError(error, LIST_FAILED);
-  return (Array.isArray(data) ? data : []).map(toDoubleEntry);
+  return (data ?? []).map(toDoubleEntry);
 }

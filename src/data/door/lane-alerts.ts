@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 
 /**
  * The lane alerts (docs/decisions/036-door-admits-what-it-scanned.md): a door account that sent
@@ -23,23 +24,20 @@ export type LaneAlert = {
   admittedUnknown: number;
 };
 
-function toLaneAlert(json: unknown): LaneAlert {
-  const j = (json ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  const door = str(j.door);
-  const firstAt = str(j.first_at);
-  const lastAt = str(j.last_at);
-  const { id, refused, admitted_unknown: admittedUnknown } = j;
-  if (
-    typeof id !== 'number' ||
-    typeof refused !== 'number' ||
-    typeof admittedUnknown !== 'number' ||
-    !door ||
-    !firstAt ||
-    !lastAt
-  )
-    throw new DataError('unknown', LIST_FAILED, { details: json });
-  return { id, door, account: str(j.account), firstAt, lastAt, refused, admittedUnknown };
+/** One row of door_lane_alerts_list (supabase/schemas/06_answer_types_door_vote.sql). */
+function toLaneAlert(a: Database['public']['CompositeTypes']['door_lane_alert']): LaneAlert {
+  const { id, door, first_at: firstAt, last_at: lastAt } = a;
+  if (id === null || !door || !firstAt || !lastAt)
+    throw new DataError('unknown', LIST_FAILED, { details: a });
+  return {
+    id,
+    door,
+    account: a.account,
+    firstAt,
+    lastAt,
+    refused: a.refused ?? 0,
+    admittedUnknown: a.admitted_unknown ?? 0,
+  };
 }
 
 /** Every lane alert, newest first (admins and readers). */
@@ -47,5 +45,5 @@ export async function listLaneAlerts(): Promise<LaneAlert[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('door_lane_alerts_list');
   if (error) throw toDataError(error, LIST_FAILED);
-  return (Array.isArray(data) ? data : []).map(toLaneAlert);
+  return (data ?? []).map(toLaneAlert);
 }

@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
+import type { Database } from '../../../supabase/database.types';
 import type { AttendanceBarrier, AttendanceStatus, HeardFrom, YesNo } from './types';
 
 /**
@@ -25,14 +26,13 @@ export async function getNightPartyStats(): Promise<NightPartyStats> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('night_party_stats');
   if (error) throw toDataError(error, STATS_ERROR);
-  const s = (data ?? {}) as Record<string, unknown>;
   return {
-    capacity: Number(s.capacity ?? 0),
-    limit: Number(s.limit ?? 0),
-    confirmed: Number(s.confirmed ?? 0),
-    waitlisted: Number(s.waitlisted ?? 0),
-    checkedIn: Number(s.checked_in ?? 0),
-    cancelled: Number(s.cancelled ?? 0),
+    capacity: data?.capacity ?? 0,
+    limit: data?.limit ?? 0,
+    confirmed: data?.confirmed ?? 0,
+    waitlisted: data?.waitlisted ?? 0,
+    checkedIn: data?.checked_in ?? 0,
+    cancelled: data?.cancelled ?? 0,
   };
 }
 
@@ -81,21 +81,22 @@ const QUESTION_OF: Record<string, AttendanceQuestion> = {
   consumes_booster_products: 'consumesBoosterProducts',
 };
 
-/** attendance_report() JSON -> rows, in the form's order, every answer (zeros included). */
-function toAttendanceRows(json: unknown): AttendanceRow[] {
-  const rows = Array.isArray(json) ? (json as Record<string, unknown>[]) : [];
+/** attendance_report()'s rows, in the form's order, every answer (zeros included). */
+function toAttendanceRows(
+  rows: Database['public']['CompositeTypes']['reservation_attendance_line'][],
+): AttendanceRow[] {
   return rows
     .filter((r) => String(r.question) in QUESTION_OF)
     .map(
       (r) =>
         ({
           question: QUESTION_OF[String(r.question)],
-          answer: String(r.answer),
-          reserved: Number(r.reserved ?? 0),
-          came: Number(r.came ?? 0),
+          answer: r.answer ?? '',
+          reserved: r.reserved ?? 0,
+          came: r.came ?? 0,
           prefilled: r.prefilled === true,
-          kept: Number(r.kept ?? 0),
-          unknown: Number(r.unknown ?? 0),
+          kept: r.kept ?? 0,
+          unknown: r.unknown ?? 0,
         }) as AttendanceRow,
     );
 }
@@ -104,7 +105,7 @@ export async function getAttendanceReport(): Promise<AttendanceRow[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('attendance_report');
   if (error) throw toDataError(error, 'Erreur lors du chargement de la présence');
-  return toAttendanceRows(data);
+  return toAttendanceRows(data ?? []);
 }
 
 /**
@@ -117,5 +118,5 @@ export async function cancelReservationAsAdmin(id: string): Promise<{ promoted: 
   const { data, error } = await supabase.rpc('admin_cancel_reservation', { id });
   if (error) throw toDataError(error, 'Erreur lors de l’annulation de la réservation');
   // How many of the waitlist the freed place confirmed (the toast says it: issue 27).
-  return { promoted: Number((data as { promoted?: unknown } | null)?.promoted ?? 0) };
+  return { promoted: data?.promoted ?? 0 };
 }

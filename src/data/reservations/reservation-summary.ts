@@ -1,6 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { toDataError } from '@/lib/errors';
-import { CheckedValues } from '../../../supabase/database.types';
+import { CheckedValues, type Database } from '../../../supabase/database.types';
 import type { AttendanceBarrier, AttendanceStatus, HeardFrom, YesNo } from './types';
 
 /** Counts of the reservation survey over all reservations, and the cities present (sorted). */
@@ -15,28 +15,32 @@ export type ReservationSummary = {
   cities: string[];
 };
 
-const counts = <K extends string>(json: unknown, keys: readonly K[]): Record<K, number> => {
-  const o = (json ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(keys.map((k) => [k, Number(o[k] ?? 0)])) as Record<K, number>;
-};
+/** One question's counts, each of its values (0 when the answer does not say). */
+const counts = <K extends string>(
+  o: Partial<Record<K, number | null>> | null,
+  keys: readonly K[],
+): Record<K, number> => Object.fromEntries(keys.map((k) => [k, o?.[k] ?? 0])) as Record<K, number>;
 
 /** Each answer's values, in the order of its check constraint (generated with the types). */
 const VALUES = CheckedValues.reservations;
 
-/** reservation_summary() JSON -> ReservationSummary. */
-export function toReservationSummary(json: unknown): ReservationSummary {
-  const s = (json ?? {}) as Record<string, unknown>;
+/** What reservation_summary() answers (supabase/schemas/06_answer_types_door_vote.sql). */
+type SummaryAnswer = Database['public']['CompositeTypes']['reservation_summary_answer'];
+
+/** reservation_summary()'s answer -> ReservationSummary. */
+export function toReservationSummary(s: SummaryAnswer | null): ReservationSummary {
   return {
-    total: Number(s.total ?? 0),
-    attendanceStatus: counts(s.attendanceStatus, VALUES.attendance_status),
-    heardFrom: counts(s.heardFrom, VALUES.heard_from),
-    willAttend: counts(s.willAttend, VALUES.will_attend),
-    attendanceBarrier: counts(s.attendanceBarrier, VALUES.attendance_barrier),
-    followsBoosterPage: counts(s.followsBoosterPage, VALUES.follows_booster_page),
-    consumesBoosterProducts: counts(s.consumesBoosterProducts, VALUES.consumes_booster_products),
-    cities: Array.isArray(s.cities)
-      ? (s.cities as unknown[]).map(String).sort((a, b) => a.localeCompare(b, 'fr'))
-      : [],
+    total: s?.total ?? 0,
+    attendanceStatus: counts(s?.attendanceStatus ?? null, VALUES.attendance_status),
+    heardFrom: counts(s?.heardFrom ?? null, VALUES.heard_from),
+    willAttend: counts(s?.willAttend ?? null, VALUES.will_attend),
+    attendanceBarrier: counts(s?.attendanceBarrier ?? null, VALUES.attendance_barrier),
+    followsBoosterPage: counts(s?.followsBoosterPage ?? null, VALUES.follows_booster_page),
+    consumesBoosterProducts: counts(
+      s?.consumesBoosterProducts ?? null,
+      VALUES.consumes_booster_products,
+    ),
+    cities: [...(s?.cities ?? [])].sort((a, b) => a.localeCompare(b, 'fr')),
   };
 }
 

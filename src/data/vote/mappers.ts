@@ -14,64 +14,55 @@ import {
   type VoteRound,
 } from './types';
 
-/** The database's JSON answers -> the pages' shapes (./types.ts); nothing is trusted blindly. */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
-const int = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
-const numOrNull = (v: unknown) =>
-  v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+/** The database's declared answers -> the pages' shapes (./types.ts), renamed. */
 
 export const VOTE_LOAD_ERROR = 'Impossible de charger le vote pour le moment.';
 
-function toBallotCandidate(v: unknown): BallotCandidate {
-  const c = obj(v);
-  return { id: text(c.id), number: int(c.number), name: text(c.name), line: text(c.line) };
-}
-
-function toRoundCandidate(v: unknown): RoundCandidate {
-  const c = obj(v);
-  return {
-    ...toBallotCandidate(c),
-    participantId: textOrNull(c.participant_id),
-    votes: numOrNull(c.votes),
-    share: numOrNull(c.share),
-  };
-}
-
-export function toVoteRound(v: unknown): VoteRound {
-  const r = obj(v);
-  const state = ROUND_STATES.find((s) => s === r.state);
-  if (!state || !r.id) throw new DataError('unknown', VOTE_LOAD_ERROR);
-  return {
-    id: text(r.id),
-    position: int(r.position),
-    title: text(r.title),
-    durationSeconds: int(r.duration_seconds) || 90,
-    eligibility: ELIGIBILITIES.find((e) => e === r.eligibility) ?? 'checked_in',
-    state,
-    openedAt: textOrNull(r.opened_at),
-    closesAt: textOrNull(r.closes_at),
-    closedAt: textOrNull(r.closed_at),
-    revealedAt: textOrNull(r.revealed_at),
-    voters: int(r.voters),
-    candidates: list(r.candidates)
-      .map(toRoundCandidate)
-      .sort((a, b) => a.number - b.number),
-  };
-}
-
-export const toVoteRounds = (v: unknown): VoteRound[] =>
-  list(Array.isArray(v) ? v : obj(v).rounds)
-    .map(toVoteRound)
-    .sort((a, b) => a.position - b.position || a.title.localeCompare(b.title, 'fr'));
-
-/** What the public vote's functions answer (supabase/schemas/05_answer_types.sql). */
+/**
+ * What the public vote's functions answer (supabase/schemas/05_answer_types.sql, and the
+ * administration's and the régie's: 06_answer_types_door_vote.sql).
+ */
 type Answer<T extends keyof Database['public']['CompositeTypes']> =
   Database['public']['CompositeTypes'][T];
+
+/** A round's fields, as vote_rounds_list's rows and the régie's answers carry them. */
+type RoundAnswer = Omit<Answer<'vote_round_answer'>, 'code' | 'message' | 'hint' | 'details'>;
+
+function toRoundCandidate(c: Answer<'vote_round_candidate'>): RoundCandidate {
+  return {
+    id: c.id ?? '',
+    number: c.number ?? 0,
+    name: c.name ?? '',
+    line: c.line ?? '',
+    participantId: c.participant_id,
+    votes: c.votes,
+    share: c.share,
+  };
+}
+
+export function toVoteRound(r: RoundAnswer | null): VoteRound {
+  const state = ROUND_STATES.find((s) => s === r?.state);
+  if (!r?.id || !state) throw new DataError('unknown', VOTE_LOAD_ERROR);
+  return {
+    id: r.id,
+    position: r.position ?? 0,
+    title: r.title ?? '',
+    durationSeconds: r.duration_seconds || 90,
+    eligibility: ELIGIBILITIES.find((e) => e === r.eligibility) ?? 'checked_in',
+    state,
+    openedAt: r.opened_at,
+    closesAt: r.closes_at,
+    closedAt: r.closed_at,
+    revealedAt: r.revealed_at,
+    voters: r.voters ?? 0,
+    candidates: byNumber((r.candidates ?? []).map(toRoundCandidate)),
+  };
+}
+
+export const toVoteRounds = (rows: Answer<'vote_round_row'>[] | null): VoteRound[] =>
+  (rows ?? [])
+    .map(toVoteRound)
+    .sort((a, b) => a.position - b.position || a.title.localeCompare(b.title, 'fr'));
 
 const byNumber = <C extends { number: number }>(candidates: C[]) =>
   candidates.sort((a, b) => a.number - b.number);
@@ -146,23 +137,23 @@ export function toCastVote(r: Answer<'cast_vote_answer'> | null): CastVote {
   };
 }
 
-export function toVoteResults(v: unknown, roundId: string): VoteResults {
-  const r = obj(v);
+/** admin_vote_results' answer, renamed. */
+export function toVoteResults(
+  r: Answer<'vote_results_answer'> | null,
+  roundId: string,
+): VoteResults {
   return {
-    roundId: text(r.round_id) || text(r.id) || roundId,
-    title: text(r.title),
-    voters: int(r.voters ?? r.total_voters),
-    candidates: list(r.candidates)
-      .map((x) => {
-        const c = obj(x);
-        return {
-          number: int(c.number),
-          name: text(c.name),
-          line: text(c.line),
-          votes: int(c.votes),
-          share: numOrNull(c.share) ?? 0,
-        };
-      })
-      .sort((a, b) => a.number - b.number),
+    roundId: r?.round_id ?? roundId,
+    title: r?.title ?? '',
+    voters: r?.voters ?? 0,
+    candidates: byNumber(
+      (r?.candidates ?? []).map((c) => ({
+        number: c.number ?? 0,
+        name: c.name ?? '',
+        line: c.line ?? '',
+        votes: c.votes ?? 0,
+        share: c.share ?? 0,
+      })),
+    ),
   };
 }

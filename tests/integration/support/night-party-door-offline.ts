@@ -25,16 +25,17 @@ export type Row = [
   string | null,
   string,
 ];
+/** door_list's answer (public.door_list_answer): the fields a download leaves null, null. */
 export type DoorList = {
   full: boolean;
   version: number;
   server_now: string;
-  salt?: string;
-  iterations?: number;
-  check_bytes?: number;
+  salt: string | null;
+  iterations: number | null;
+  check_bytes: number | null;
   window: { opens_at: string; closes_at: string; open: boolean };
   passes: Row[];
-  removed?: string[];
+  removed: string[] | null;
 };
 
 export const download = async (c: SupabaseClient, since?: number, door = 'Porte 1') => {
@@ -47,13 +48,13 @@ export const download = async (c: SupabaseClient, since?: number, door = 'Porte 
 };
 
 /** The contract's check (ADR 036, 3 bytes since ADR 042), computed with Node's own PBKDF2. */
-export const nodeCheck = (list: { salt?: string; iterations?: number }, code: string) =>
+export const nodeCheck = (list: { salt: string | null; iterations: number | null }, code: string) =>
   pbkdf2Sync(code, Buffer.from(list.salt!, 'base64url'), list.iterations!, 3, 'sha256').toString(
     'base64url',
   );
 
 /** The contract's check of a QR token (ADR 042): SHA-256(salt || token), 16 bytes. */
-export const nodeTokenCheck = (list: { salt?: string }, token: string) =>
+export const nodeTokenCheck = (list: { salt: string | null }, token: string) =>
   createHash('sha256')
     .update(Buffer.concat([Buffer.from(list.salt!, 'base64url'), Buffer.from(token)]))
     .digest()

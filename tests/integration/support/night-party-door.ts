@@ -19,13 +19,18 @@ export type Verdict = {
   position: number | null;
 };
 
+/** A check-in's answer (public.door_check_in): its fields, and a refusal's, null. */
 export const DOOR_KEYS = [
   'by_hand',
   'checked_in_at',
+  'code',
+  'details',
   'door',
   'first_name',
+  'hint',
   'last_initial',
   'masked_phone',
+  'message',
   'position',
   'verdict',
 ];
