@@ -913,6 +913,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      participation_certificates: {
+        Row: {
+          code: string;
+          edition_year: number;
+          issued_at: string;
+          issued_by: string | null;
+          participant_id: string;
+        };
+        Insert: {
+          code: string;
+          edition_year: number;
+          issued_at?: string;
+          issued_by?: string | null;
+          participant_id: string;
+        };
+        Update: {
+          code?: string;
+          edition_year?: number;
+          issued_at?: string;
+          issued_by?: string | null;
+          participant_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'participation_certificates_participant_fkey';
+            columns: ['participant_id'];
+            isOneToOne: true;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       reservation_directory: {
         Row: {
           attendance_barrier: string;
@@ -1287,6 +1319,16 @@ export type Database = {
       };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
       admin_outbox_resend: { Args: { id: string }; Returns: Json };
+      admin_participation_certificate: {
+        Args: { participant_id: string };
+        Returns: Database['public']['CompositeTypes']['participation_certificate'];
+        SetofOptions: {
+          from: '*';
+          to: 'participation_certificate';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_preselect_top: {
         Args: {
           category: string;
@@ -1549,6 +1591,8 @@ export type Database = {
         message: string | null;
         hint: string | null;
         details: string | null;
+        kind: string | null;
+        edition_year: number | null;
       };
       edition_info_answer: {
         concert_starts_at: string | null;
@@ -1576,6 +1620,14 @@ export type Database = {
         name: string | null;
         rank: number | null;
         laureate: boolean | null;
+        code: string | null;
+      };
+      participation_certificate: {
+        participant_id: string | null;
+        name: string | null;
+        category: string | null;
+        edition_year: number | null;
+        issued_at: string | null;
         code: string | null;
       };
       pass_answer: {
@@ -1827,6 +1879,7 @@ export const CheckedValues = {
       'final.rules_propose',
       'final.rules_approve',
       'final.results_publish',
+      'participant.certificate_issue',
     ],
   },
   audition_criteria: { category: ['dance', 'singing'] },

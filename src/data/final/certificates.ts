@@ -10,12 +10,18 @@ import type { FinalCategory } from './admin';
 
 export type Certificate = {
   category: FinalCategory;
+  /** When the results were published; for a certificate of participation, when it was issued. */
   publishedAt: string;
   name: string;
   rank: number | null;
   /** Ranks 1 to 3: a laureate's certificate; otherwise a finalist's. */
   laureate: boolean;
   code: string;
+  /**
+   * A certificate of participation, issued on request to a participant who took part
+   * (docs/decisions/057-participation-certificates-and-their-link.md), with its edition's year.
+   */
+  participation?: { editionYear: number };
 };
 
 const CERTIFICATES_ERROR = 'Impossible de charger les certificats pour le moment.';
@@ -33,4 +39,28 @@ export async function getFinalCertificates(category: FinalCategory): Promise<Cer
     laureate: x.laureate === true,
     code: x.code ?? '',
   }));
+}
+
+const ISSUE_ERROR = 'L’attestation de participation n’a pas pu être délivrée. Veuillez réessayer.';
+
+/**
+ * Issues (or gives again: the same code every time) a participant's certificate of participation
+ * (admin_participation_certificate, admins; journaled by the database at its first issue).
+ */
+export async function issueParticipationCertificate(participantId: string): Promise<Certificate> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('admin_participation_certificate', {
+    participant_id: participantId,
+  });
+  if (error) throw toDataError(error, ISSUE_ERROR);
+  if (!data?.code || !data.edition_year) throw new DataError('unknown', ISSUE_ERROR);
+  return {
+    category: data.category === 'singing' ? 'singing' : 'dance',
+    publishedAt: data.issued_at ?? '',
+    name: data.name ?? '',
+    rank: null,
+    laureate: false,
+    code: data.code,
+    participation: { editionYear: data.edition_year },
+  };
 }

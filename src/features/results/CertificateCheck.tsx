@@ -4,6 +4,8 @@ import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { fieldRefusal } from '@/data/auditions/field-refusal';
 import { checkCertificate, type CertificateCheck as Check } from '@/data/final/certificate-check';
+import { EDITION } from '@/config/edition';
+import { formatEventDay } from '@/lib/dates';
 import { toDataError } from '@/lib/errors';
 import { CATEGORY_TITLES, at } from './results-text';
 
@@ -11,6 +13,8 @@ const CHECK_ERROR = 'Le code n’a pas pu être vérifié pour le moment. Réess
 
 function verdict(c: Check): string {
   if (!c.valid) return 'Ce code ne correspond à aucun certificat publié.';
+  if (c.participation)
+    return `Attestation de participation authentique\u00a0: ${c.name}, ${CATEGORY_TITLES[c.category]}, ${EDITION.name} ${c.participation.editionYear}, délivrée le ${formatEventDay(c.publishedAt)}.`;
   const what =
     c.laureate && c.rank !== null
       ? `${c.rank === 1 ? '1re' : `${c.rank}e`} place, lauréat`

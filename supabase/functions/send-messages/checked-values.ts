@@ -52,6 +52,7 @@ export const CheckedValues = {
       'final.rules_propose',
       'final.rules_approve',
       'final.results_publish',
+      'participant.certificate_issue',
     ],
   },
   audition_criteria: { category: ['dance', 'singing'] },

@@ -5,7 +5,7 @@ import type { Call } from './workspace-audit';
 /**
  * The final's write functions for the audit-trail tests (support/workspace-audit.ts,
  * docs/decisions/047-the-final.md): the singing rules saved, published and changed, the dance
- * results published from a locked final judged by the admin alone.
+ * results published from a locked final judged by the admin alone, a certificate of participation.
  */
 
 const JURY_ONLY = {
@@ -75,5 +75,14 @@ export const finalFixtures = (
       [sid, admin(), pid],
     );
     return { args: { category: 'dance' }, action: 'final.results_publish', entityId: 'dance' };
+  },
+  // A convoked participant's first certificate of participation (docs/decisions/057-…).
+  admin_participation_certificate: async () => {
+    const [id] = await addParticipants(backend, 1, { status: 'convoque' });
+    return {
+      args: { participant_id: id },
+      action: 'participant.certificate_issue',
+      entityId: id,
+    };
   },
 });
