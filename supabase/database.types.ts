@@ -1351,6 +1351,26 @@ export type Database = {
       admin_save_door_names: { Args: { names: string[] }; Returns: string[] };
       admin_save_final_rules: { Args: { category: string; rules: Json }; Returns: Json };
       admin_save_vote_round: { Args: { payload: Json }; Returns: Json };
+      admin_send_certificate_link: {
+        Args: { participant_id: string };
+        Returns: Database['public']['CompositeTypes']['certificate_links_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'certificate_links_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_send_certificate_links: {
+        Args: { category: string; confirm_messages?: number };
+        Returns: Database['public']['CompositeTypes']['certificate_links_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'certificate_links_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_send_convocations: {
         Args: { channel: string; confirm_messages?: number; ids: string[] };
         Returns: Json;
@@ -1593,6 +1613,11 @@ export type Database = {
         details: string | null;
         kind: string | null;
         edition_year: number | null;
+      };
+      certificate_links_queued: {
+        queued: number | null;
+        skipped: number | null;
+        batch_id: string | null;
       };
       edition_info_answer: {
         concert_starts_at: string | null;
@@ -1880,6 +1905,7 @@ export const CheckedValues = {
       'final.rules_approve',
       'final.results_publish',
       'participant.certificate_issue',
+      'messages.certificate_link',
     ],
   },
   audition_criteria: { category: ['dance', 'singing'] },
@@ -1901,6 +1927,7 @@ export const CheckedValues = {
       'registration_confirmation',
       'convocation',
       'pass_recovery',
+      'certificate_link',
     ],
   },
   participants: {

@@ -192,3 +192,11 @@ create type public.participation_certificate as (
   code text
 );
 
+-- What sending certificates' links answers (69_certificate_links.sql,
+-- docs/decisions/057-participation-certificates-and-their-link.md): the messages queued, the
+-- people skipped (their link already queued), the batch.
+create type public.certificate_links_queued as (
+  queued integer,
+  skipped integer,
+  batch_id uuid
+);

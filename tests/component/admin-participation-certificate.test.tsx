@@ -28,6 +28,7 @@ beforeEach(async () => {
   await signOutAdmin();
   await backend.sql(`begin;
     delete from participation_certificates;
+    delete from outbox where template = 'certificate_link';
     delete from participants where id in ('${AWA}', '${BOB}');
     insert into participants (id, full_name, email, phone, city, region, category,
       participation_type, agree_to_terms, status)
@@ -91,6 +92,52 @@ describe('a certificate of participation', () => {
           new RegExp(
             `^Attestation de participation authentique : Awa Éyenga, Chant, Booster Challenge ${year}, délivrée le \\d{1,2} \\S+ \\d{4}\\.$`,
           ),
+        ),
+      SLOW,
+    );
+  });
+
+  it('« Envoyer le lien » queues one e-mail with the link, and the link checks the code on /resultats', async () => {
+    const user = userEvent.setup();
+    await signInAsAdmin('pc-chef@example.cm', 'chef-password-123');
+    const { unmount } = renderAdmin(`/admin/participants/${AWA}`);
+    await screen.findByRole('heading', { level: 1, name: 'Awa Éyenga' }, SLOW);
+    await user.click(
+      screen.getByRole('button', { name: 'Envoyer le lien du certificat à Awa Éyenga' }),
+    );
+    // No certificate yet: the database says what to do first.
+    expect(
+      await screen.findByText(
+        plain('Aucun certificat à envoyer\u00a0: délivrez d’abord l’attestation de participation.'),
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Attestation de participation' }));
+    await screen.findByText(/^Attestation téléchargée/, {}, SLOW);
+    await user.click(
+      screen.getByRole('button', { name: 'Envoyer le lien du certificat à Awa Éyenga' }),
+    );
+    expect(
+      await screen.findByText('Lien du certificat mis en file d’envoi pour Awa Éyenga', {}, SLOW),
+    ).toBeVisible();
+    const rows = await backend.sql<{ recipient: string; body: string }>(
+      `select recipient, body from outbox where template = 'certificate_link' and participant_id = $1`,
+      [AWA],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].recipient).toBe('awa.pc@example.cm');
+    const link = /(\/resultats\?code=[0-9A-F-]{14})$/.exec(rows[0].body)?.[1] ?? '';
+    expect(link).not.toBe('');
+
+    unmount();
+    resetPublicQueries();
+    renderAt(link);
+    const check = await screen.findByRole('region', { name: 'Vérifier un certificat' }, SLOW);
+    await waitFor(
+      () =>
+        expect(plain(within(check).getByRole('status').textContent ?? '')).toMatch(
+          /^Attestation de participation authentique : Awa Éyenga, Chant, Booster Challenge \d{4}/,
         ),
       SLOW,
     );

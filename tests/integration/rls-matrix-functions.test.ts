@@ -230,6 +230,9 @@ const FUNCTIONS: Record<string, Fn> = {
     args: async () => ({ participant_id: uuid() }),
     who: STAFF_ADMIN,
   },
+  // Their link sent by the outbox (an unknown participant, an unknown category: their refusals).
+  admin_send_certificate_link: { args: async () => ({ participant_id: uuid() }), who: STAFF_ADMIN },
+  admin_send_certificate_links: { args: async () => ({ category: 'nope' }), who: STAFF_ADMIN },
 };
 
 /**

@@ -1,5 +1,6 @@
 import { getSupabase } from '@/data/shared/supabase';
 import { DataError, toDataError } from '@/lib/errors';
+import { spendConfirmation } from '@/data/shared/spend';
 import type { FinalCategory } from './admin';
 
 /**
@@ -63,4 +64,40 @@ export async function issueParticipationCertificate(participantId: string): Prom
     code: data.code,
     participation: { editionYear: data.edition_year },
   };
+}
+
+/** What sending certificates' links answers: the messages queued, the people already sent. */
+export type LinksQueued = { queued: number; skipped: number };
+
+const LINK_ERROR = 'Le lien n’a pas pu être mis en file d’envoi. Veuillez réessayer.';
+
+/**
+ * « Envoyer le lien »: one message to the participant (e-mail, else SMS) with the /resultats
+ * link of their certificate, once per certificate (admin_send_certificate_link;
+ * docs/decisions/057-participation-certificates-and-their-link.md).
+ */
+export async function sendCertificateLink(participantId: string): Promise<LinksQueued> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('admin_send_certificate_link', {
+    participant_id: participantId,
+  });
+  if (error) throw toDataError(error, LINK_ERROR);
+  return { queued: data?.queued ?? 0, skipped: data?.skipped ?? 0 };
+}
+
+/**
+ * « Envoyer le lien à tous »: every laureate's and finalist's link of a published category; past
+ * a handful the database asks for their count first (SpendConfirmationError, ADR 037).
+ */
+export async function sendCertificateLinks(
+  category: FinalCategory,
+  confirm?: number,
+): Promise<LinksQueued> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('admin_send_certificate_links', {
+    category,
+    confirm_messages: confirm ?? undefined,
+  });
+  if (error) throw spendConfirmation(error) ?? toDataError(error, LINK_ERROR);
+  return { queued: data?.queued ?? 0, skipped: data?.skipped ?? 0 };
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -28,14 +29,14 @@ function verdict(c: Check): string {
  * malformed code is refused under the field, in its words.
  */
 export function CertificateCheck() {
+  const [params] = useSearchParams();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Check | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const check = async (code: string) => {
     setBusy(true);
     setAnswer(null);
     setFieldError(undefined);
@@ -50,6 +51,20 @@ export function CertificateCheck() {
       setBusy(false);
     }
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void check(code);
+  };
+  // The link a certificate's holder receives, /resultats?code=… (docs/decisions/057-…): the code
+  // is filled in and checked once, after the prerendered page has hydrated.
+  const linked = params.get('code');
+  const checkedLink = useRef(false);
+  useEffect(() => {
+    if (!linked || checkedLink.current) return;
+    checkedLink.current = true;
+    setCode(linked);
+    void check(linked);
+  }, [linked]);
 
   return (
     <section
@@ -59,7 +74,7 @@ export function CertificateCheck() {
       <h2 id="verifier-certificat" className="text-2xl font-bold text-gray-900">
         Vérifier un certificat
       </h2>
-      <form className="mt-3 space-y-3" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="mt-3 space-y-3" noValidate onSubmit={submit}>
         <Field
           label="Code de vérification"
           required
