@@ -64,7 +64,8 @@ export function ParticipationCertificate({ participant: p }: { participant: Part
       <h3 className="mb-2 font-semibold text-gray-900">Attestation de participation</h3>
       <p className="mb-3 text-gray-800">
         Un PDF pour un participant qui a passé l’audition, avec un code que chacun peut vérifier sur
-        /resultats.
+        /resultats. « Envoyer le lien » lui envoie par e-mail (sinon par SMS) le lien qui vérifie
+        son certificat.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
