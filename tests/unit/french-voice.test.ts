@@ -2,12 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import {
-  formatEventDate,
-  formatEventDateTime,
-  formatEventDay,
-  formatEventTime,
-} from '../../src/lib/dates';
+import { formatEventDate, formatEventDay, formatEventTime } from '../../src/lib/dates';
 import { isVerbatim } from '../setup/specification';
 import { FRENCH, GSM7, TEMPLATES, sms, sqlTexts } from './support/sql-strings';
 
@@ -271,22 +266,6 @@ describe('one French voice (docs/glossary.md)', () => {
     expect(formatEventTime('2026-12-19T08:05:00Z')).toBe('9\u00a0h\u00a005');
     expect(formatEventDate(at)).toBe('samedi 19\u00a0décembre 2026');
     expect(formatEventDay(at)).toBe('19\u00a0décembre 2026');
-  });
-
-  // The screens write an instant as « 28/11/2026 20 h 33 » (Douala); formatDateTime's
-  // « 28/11/2026 20:33 » is the specification's, kept by the exports and the contact e-mail only.
-  it('shows times as « 20 h 33 » on every screen; only the exports keep « 20:33 »', () => {
-    expect(formatEventDateTime('2026-11-28T19:33:00Z')).toBe('28/11/2026 20\u00a0h\u00a033');
-    const exports = [
-      'src/data/inbox/send-contact-message.ts',
-      'src/data/reservations/reservations-csv.ts',
-      'src/features/admin/inbox/messages-csv.ts',
-    ];
-    const callers = files(join(ROOT, 'src'))
-      .filter((f) => /\bformatDateTime\(/.test(readFileSync(f, 'utf8')))
-      .map((f) => relative(ROOT, f).replaceAll('\\', '/'))
-      .sort();
-    expect(callers).toEqual(exports);
   });
 
   it(`uses ${TIME_RULE} in the database`, () => {
