@@ -46,8 +46,18 @@ export const certificateFileName = (c: Certificate) =>
     .replace(/^-|-$/g, '')
     .toLowerCase()}.pdf`;
 
-function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK) {
+/** Inside the frame, with a margin: a longer line is set smaller rather than cut by the border. */
+const LINE_WIDTH = A4_LANDSCAPE[0] - 2 * 60;
+
+/** `size`, or the size at which `text` fits LINE_WIDTH (a team's name may have 80 characters). */
+export function fittingSize(font: PDFFont, text: string, size: number): number {
+  const width = font.widthOfTextAtSize(winAnsi(text), size);
+  return width <= LINE_WIDTH ? size : Math.floor((size * LINE_WIDTH * 10) / width) / 10;
+}
+
+function centred(page: PDFPage, text: string, y: number, font: PDFFont, max: number, color = INK) {
   const t = winAnsi(text);
+  const size = fittingSize(font, text, max);
   const width = font.widthOfTextAtSize(t, size);
   page.drawText(t, { x: (A4_LANDSCAPE[0] - width) / 2, y, size, font, color });
 }
