@@ -913,6 +913,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      participation_certificates: {
+        Row: {
+          code: string;
+          edition_year: number;
+          issued_at: string;
+          issued_by: string | null;
+          participant_id: string;
+        };
+        Insert: {
+          code: string;
+          edition_year: number;
+          issued_at?: string;
+          issued_by?: string | null;
+          participant_id: string;
+        };
+        Update: {
+          code?: string;
+          edition_year?: number;
+          issued_at?: string;
+          issued_by?: string | null;
+          participant_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'participation_certificates_participant_fkey';
+            columns: ['participant_id'];
+            isOneToOne: true;
+            referencedRelation: 'participants';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       reservation_directory: {
         Row: {
           attendance_barrier: string;
@@ -1265,9 +1297,27 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      admin_approve_final_rules: { Args: { change_id: string }; Returns: Json };
+      admin_approve_final_rules: {
+        Args: { change_id: string };
+        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_assign_slot: { Args: { at: string; city: string; ids: string[] }; Returns: number };
-      admin_audition_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_audition_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['audition_session_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       admin_cancel_purge: { Args: Record<PropertyKey, never>; Returns: undefined };
       admin_cancel_reservation: {
         Args: { id: string };
@@ -1289,8 +1339,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      admin_client_address: { Args: Record<PropertyKey, never>; Returns: Json };
-      admin_delete_audition_session: { Args: { session_id: string }; Returns: Json };
+      admin_client_address: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['admin_client_address_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_client_address_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_delete_audition_session: {
+        Args: { session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_session_deleted'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_deleted';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_delete_participant: { Args: { id: string }; Returns: undefined };
       admin_delete_vote_round: {
         Args: { id: string };
@@ -1313,7 +1381,26 @@ export type Database = {
         };
       };
       admin_mark_notified: { Args: { channel: string; ids: string[] }; Returns: number };
-      admin_outbox_resend: { Args: { id: string }; Returns: Json };
+      admin_outbox_resend: {
+        Args: { id: string };
+        Returns: Database['public']['CompositeTypes']['outbox_resent'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_resent';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_participation_certificate: {
+        Args: { participant_id: string };
+        Returns: Database['public']['CompositeTypes']['participation_certificate'];
+        SetofOptions: {
+          from: '*';
+          to: 'participation_certificate';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_preselect_top: {
         Args: {
           category: string;
@@ -1322,19 +1409,97 @@ export type Database = {
           session_id?: string;
           status: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['audition_preselection'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_preselection';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      admin_publish_final_results: { Args: { category: string }; Returns: Json };
-      admin_publish_final_rules: { Args: { category: string }; Returns: Json };
+      admin_publish_final_results: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['final_publication'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_publication';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_publish_final_rules: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_purge_bin: { Args: Record<PropertyKey, never>; Returns: number };
-      admin_purge_personal_data: { Args: Record<PropertyKey, never>; Returns: Json };
-      admin_reminder_preview: { Args: { channel: string }; Returns: Json };
-      admin_request_purge: { Args: Record<PropertyKey, never>; Returns: Json };
+      admin_purge_personal_data: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['purge_counts'];
+        SetofOptions: {
+          from: '*';
+          to: 'purge_counts';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_reminder_preview: {
+        Args: { channel: string };
+        Returns: Database['public']['CompositeTypes']['outbox_reminder_preview'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_reminder_preview';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_request_purge: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['purge_scheduled'];
+        SetofOptions: {
+          from: '*';
+          to: 'purge_scheduled';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_restore_participant: { Args: { id: string }; Returns: undefined };
-      admin_save_audition_criteria: { Args: { category: string; criteria: Json }; Returns: Json };
-      admin_save_audition_session: { Args: { payload: Json }; Returns: Json };
+      admin_save_audition_criteria: {
+        Args: { category: string; criteria: Json };
+        Returns: Database['public']['CompositeTypes']['audition_criteria_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_criteria_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_save_audition_session: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_save_door_names: { Args: { names: string[] }; Returns: string[] };
-      admin_save_final_rules: { Args: { category: string; rules: Json }; Returns: Json };
+      admin_save_final_rules: {
+        Args: { category: string; rules: Json };
+        Returns: Database['public']['CompositeTypes']['final_rules_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_save_vote_round: {
         Args: { payload: Json };
         Returns: Database['public']['CompositeTypes']['vote_round_answer'];
@@ -1345,11 +1510,46 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      admin_send_certificate_link: {
+        Args: { participant_id: string };
+        Returns: Database['public']['CompositeTypes']['certificate_links_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'certificate_links_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_send_certificate_links: {
+        Args: { category: string; confirm_messages?: number };
+        Returns: Database['public']['CompositeTypes']['certificate_links_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'certificate_links_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_send_convocations: {
         Args: { channel: string; confirm_messages?: number; ids: string[] };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['outbox_convocations_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_convocations_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      admin_send_reminder: { Args: { channel: string; confirm_messages?: number }; Returns: Json };
+      admin_send_reminder: {
+        Args: { channel: string; confirm_messages?: number };
+        Returns: Database['public']['CompositeTypes']['outbox_reminder_queued'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_reminder_queued';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_set_message_handled: { Args: { handled: boolean; id: string }; Returns: undefined };
       admin_set_notes: { Args: { id: string; notes: string }; Returns: undefined };
       admin_set_status: { Args: { ids: string[]; status: string }; Returns: number };
@@ -1363,13 +1563,40 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      admin_unlock_session: { Args: { reason: string; session_id: string }; Returns: Json };
-      admin_update_message_settings: { Args: { payload: Json }; Returns: Json };
+      admin_unlock_session: {
+        Args: { reason: string; session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      admin_update_message_settings: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['outbox_message_settings'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_message_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_update_participant: {
         Args: { p_id: string; p_members?: Json; p_patch: Json };
         Returns: undefined;
       };
-      admin_update_settings: { Args: { payload: Json }; Returns: Json };
+      admin_update_settings: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['admin_settings'];
+        SetofOptions: {
+          from: '*';
+          to: 'admin_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       admin_vote_results: {
         Args: { round_id: string };
         Returns: Database['public']['CompositeTypes']['vote_results_answer'];
@@ -1390,11 +1617,56 @@ export type Database = {
           isSetofReturn: true;
         };
       };
-      audition_criteria: { Args: Record<PropertyKey, never>; Returns: Json };
-      audition_ranking: { Args: { category: string }; Returns: Json };
-      audition_results: { Args: { session_id: string }; Returns: Json };
-      audition_scores_export: { Args: Record<PropertyKey, never>; Returns: Json };
-      binned_participants: { Args: Record<PropertyKey, never>; Returns: Json };
+      audition_criteria: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['audition_criteria_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_criteria_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      audition_ranking: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['audition_ranking_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_ranking_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      audition_results: {
+        Args: { session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_results_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_results_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      audition_scores_export: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['audition_score_export_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_score_export_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      binned_participants: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['participant_binned'][];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_binned';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       cancel_reservation: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['pass_answer'];
@@ -1516,7 +1788,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      edition_stats: { Args: Record<PropertyKey, never>; Returns: Json };
+      edition_stats: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['edition_stats_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'edition_stats_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       final_certificate_verify: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['certificate_check'];
@@ -1527,10 +1808,37 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      final_results: { Args: { category: string }; Returns: Json };
+      final_results: {
+        Args: { category: string };
+        Returns: Database['public']['CompositeTypes']['final_results_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'final_results_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       final_results_public: { Args: Record<PropertyKey, never>; Returns: Json };
-      final_rules: { Args: Record<PropertyKey, never>; Returns: Json };
-      final_rules_public: { Args: Record<PropertyKey, never>; Returns: Json };
+      final_rules: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['final_rules_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      final_rules_public: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['final_rules_public_row'][];
+        SetofOptions: {
+          from: '*';
+          to: 'final_rules_public_row';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       get_pass: {
         Args: { code: string };
         Returns: Database['public']['CompositeTypes']['pass_answer'];
@@ -1541,14 +1849,56 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      jury_accounts: { Args: Record<PropertyKey, never>; Returns: Json };
+      jury_accounts: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['jury_account'][];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_account';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       jury_declare_conflict: {
         Args: { participant_id: string; reason?: string; session_id: string };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['jury_conflict_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_conflict_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      jury_lock_session: { Args: { force?: boolean; session_id: string }; Returns: Json };
-      jury_session: { Args: { session_id: string }; Returns: Json };
-      jury_sessions: { Args: Record<PropertyKey, never>; Returns: Json };
+      jury_lock_session: {
+        Args: { force?: boolean; session_id: string };
+        Returns: Database['public']['CompositeTypes']['audition_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'audition_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      jury_session: {
+        Args: { session_id: string };
+        Returns: Database['public']['CompositeTypes']['jury_session_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_session_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      jury_sessions: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['jury_session_summary'][];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_session_summary';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       jury_submit_scorecard: {
         Args: {
           absent: boolean;
@@ -1559,11 +1909,35 @@ export type Database = {
           scores: Json;
           session_id: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['jury_scorecard_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_scorecard_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      jury_unlock_card: { Args: { card_id: string; reason: string }; Returns: Json };
+      jury_unlock_card: {
+        Args: { card_id: string; reason: string };
+        Returns: Database['public']['CompositeTypes']['jury_card_unlocked'];
+        SetofOptions: {
+          from: '*';
+          to: 'jury_card_unlocked';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       log_export: { Args: { filters: Json; row_count: number; what: string }; Returns: undefined };
-      message_settings: { Args: Record<PropertyKey, never>; Returns: Json };
+      message_settings: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['outbox_message_settings'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_message_settings';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       my_staff_role: { Args: Record<PropertyKey, never>; Returns: string };
       night_party_stats: {
         Args: Record<PropertyKey, never>;
@@ -1575,7 +1949,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      outbox_budgets: { Args: Record<PropertyKey, never>; Returns: Json };
+      outbox_budgets: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['outbox_budgets_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_budgets_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       outbox_claim: { Args: { batch_size?: number; channels?: string[] }; Returns: Json };
       outbox_list: {
         Args: {
@@ -1585,7 +1968,13 @@ export type Database = {
           state?: string;
           template?: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['outbox_page'];
+        SetofOptions: {
+          from: '*';
+          to: 'outbox_page';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       outbox_record: {
         Args: {
@@ -1599,8 +1988,26 @@ export type Database = {
         };
         Returns: string;
       };
-      participant_stats: { Args: Record<PropertyKey, never>; Returns: Json };
-      pow_challenge: { Args: { action?: string }; Returns: Json };
+      participant_stats: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['participant_stats_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_stats_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      pow_challenge: {
+        Args: { action?: string };
+        Returns: Database['public']['CompositeTypes']['pow_challenge_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'pow_challenge_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       recover_pass: {
         Args: { payload: Json };
         Returns: Database['public']['CompositeTypes']['recover_pass_answer'];
@@ -1651,8 +2058,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      register_participant: { Args: { payload: Json }; Returns: Json };
-      registration_status: { Args: Record<PropertyKey, never>; Returns: Json };
+      register_participant: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['participant_registered'];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_registered';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      registration_status: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['registration_status_answer'];
+        SetofOptions: {
+          from: '*';
+          to: 'registration_status_answer';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       reservation_summary: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['reservation_summary_answer'];
@@ -1663,7 +2088,16 @@ export type Database = {
           isSetofReturn: false;
         };
       };
-      scheduled_purge: { Args: Record<PropertyKey, never>; Returns: Json };
+      scheduled_purge: {
+        Args: Record<PropertyKey, never>;
+        Returns: Database['public']['CompositeTypes']['purge_scheduled'];
+        SetofOptions: {
+          from: '*';
+          to: 'purge_scheduled';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       search_participants: {
         Args: {
           ascending?: boolean;
@@ -1677,9 +2111,24 @@ export type Database = {
           sort?: string;
           status?: string;
         };
-        Returns: Json;
+        Returns: Database['public']['CompositeTypes']['participant_search_page'];
+        SetofOptions: {
+          from: '*';
+          to: 'participant_search_page';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
-      send_contact_message: { Args: { payload: Json }; Returns: Json };
+      send_contact_message: {
+        Args: { payload: Json };
+        Returns: Database['public']['CompositeTypes']['inbox_message_sent'];
+        SetofOptions: {
+          from: '*';
+          to: 'inbox_message_sent';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       sponsor_report: { Args: Record<PropertyKey, never>; Returns: Json };
       unhandled_message_count: { Args: Record<PropertyKey, never>; Returns: number };
       vote_rounds_list: {
@@ -1717,6 +2166,177 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
+      admin_client_address_answer: {
+        header: string | null;
+        address: string | null;
+        bucket: string | null;
+        headers: Json | null;
+      };
+      admin_settings: {
+        concert_starts_at: string | null;
+        doors_open_at: string | null;
+        venue_name: string | null;
+        venue_address: string | null;
+        map_url: string | null;
+        capacity: number | null;
+        overbooking_percent: number | null;
+        reservations_open_at: string | null;
+        reservations_close_at: string | null;
+        contact_phone: string | null;
+        contact_email: string | null;
+        personal_data_purge_at: string | null;
+        registration_opens_at: string | null;
+        registration_closes_at: string | null;
+        max_participants: number | null;
+        final_city: string | null;
+        final_on: string | null;
+        updated_at: string | null;
+      };
+      audition_criteria_answer: {
+        dance: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
+        singing: Database['public']['CompositeTypes']['audition_criterion_setting'][] | null;
+      };
+      audition_criterion_setting: {
+        key: string | null;
+        label: string | null;
+        weight: number | null;
+        position: number | null;
+      };
+      audition_judge: {
+        user_id: string | null;
+        label: string | null;
+        is_lead: boolean | null;
+        email: string | null;
+      };
+      audition_preselection: {
+        ids: string[] | null;
+        updated: number | null;
+        moved_back: string[] | null;
+        kept: string[] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_ranking_row: {
+        participant_id: string | null;
+        name: string | null;
+        city: string | null;
+        session_id: string | null;
+        held_on: string | null;
+        session_state: string | null;
+        normalised: number | null;
+        raw: number | null;
+        rank: number | null;
+        rank_raw: number | null;
+        tied: boolean | null;
+        absent: boolean | null;
+        scored: number | null;
+        judges_count: number | null;
+        incomplete: boolean | null;
+        status: string | null;
+      };
+      audition_result_card: {
+        label: string | null;
+        scored: boolean | null;
+        absent: boolean | null;
+        total: number | null;
+        z: number | null;
+        scores: Json | null;
+        comment: string | null;
+      };
+      audition_result_category: {
+        category: string | null;
+        criteria: Database['public']['CompositeTypes']['jury_criterion'][] | null;
+        rows: Database['public']['CompositeTypes']['audition_result_row'][] | null;
+      };
+      audition_result_row: {
+        participant_id: string | null;
+        position: number | null;
+        name: string | null;
+        mode: string | null;
+        slot: string | null;
+        status: string | null;
+        absent: boolean | null;
+        judges: Database['public']['CompositeTypes']['audition_result_card'][] | null;
+        raw: number | null;
+        normalised: number | null;
+        rank_raw: number | null;
+        rank_normalised: number | null;
+        tied: boolean | null;
+        scored: number | null;
+        judges_count: number | null;
+        incomplete: boolean | null;
+      };
+      audition_results_answer: {
+        session: Database['public']['CompositeTypes']['audition_session_view'] | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+        categories: Database['public']['CompositeTypes']['audition_result_category'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_score_export_row: {
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        name: string | null;
+        judge: string | null;
+        criterion: string | null;
+        value: number | null;
+        total: number | null;
+        absent: boolean | null;
+        comment: string | null;
+      };
+      audition_session_answer: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        kind: string | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_session_deleted: {
+        id: string | null;
+        deleted: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      audition_session_row: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        kind: string | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+        performers_count: number | null;
+        scored_count: number | null;
+        created_at: string | null;
+      };
+      audition_session_view: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        kind: string | null;
+        judges: Database['public']['CompositeTypes']['audition_judge'][] | null;
+      };
       cast_vote_answer: {
         ok: boolean | null;
         round_id: string | null;
@@ -1738,6 +2358,13 @@ export type Database = {
         message: string | null;
         hint: string | null;
         details: string | null;
+        kind: string | null;
+        edition_year: number | null;
+      };
+      certificate_links_queued: {
+        queued: number | null;
+        skipped: number | null;
+        batch_id: string | null;
       };
       door_check_in: {
         verdict: string | null;
@@ -1843,6 +2470,15 @@ export type Database = {
         closes_at: string | null;
         open: boolean | null;
       };
+      edition_city_line: {
+        city: string | null;
+        dance: number | null;
+        singing: number | null;
+      };
+      edition_hour_count: {
+        hour: string | null;
+        count: number | null;
+      };
       edition_info_answer: {
         concert_starts_at: string | null;
         doors_open_at: string | null;
@@ -1863,12 +2499,468 @@ export type Database = {
         edition_year: number | null;
         reminder_configured: boolean | null;
       };
+      edition_night_party: {
+        capacity: number | null;
+        limit: number | null;
+        reservations: number | null;
+        confirmed: number | null;
+        waitlisted: number | null;
+        cancelled: number | null;
+        entered: number | null;
+        enteredByHour: Database['public']['CompositeTypes']['edition_hour_count'][] | null;
+        rounds: Database['public']['CompositeTypes']['edition_round_line'][] | null;
+      };
+      edition_round_line: {
+        position: number | null;
+        title: string | null;
+        state: string | null;
+        voters: number | null;
+        eligible: number | null;
+      };
+      edition_stats_answer: {
+        pipeline: Database['public']['CompositeTypes']['edition_status_line'][] | null;
+        auditionCities: Database['public']['CompositeTypes']['edition_city_line'][] | null;
+        nightParty: Database['public']['CompositeTypes']['edition_night_party'] | null;
+      };
+      edition_status_line: {
+        status: string | null;
+        dance: number | null;
+        singing: number | null;
+      };
+      final_card_unlock: {
+        at: string | null;
+        judge: string | null;
+        name: string | null;
+        reason: string | null;
+      };
       final_certificate: {
         category: string | null;
         published_at: string | null;
         name: string | null;
         rank: number | null;
         laureate: boolean | null;
+        code: string | null;
+      };
+      final_criterion_mark: {
+        key: string | null;
+        value: number | null;
+        z: number | null;
+      };
+      final_finalist: {
+        participant_id: string | null;
+        name: string | null;
+        rank: number | null;
+        absent: boolean | null;
+        incomplete: boolean | null;
+        judges_count: number | null;
+        recused: number | null;
+        scored: number | null;
+        raw: number | null;
+        normalised: number | null;
+        jury_points: number | null;
+        votes: number | null;
+        public_percent: number | null;
+        public_points: number | null;
+        combined: number | null;
+        criterion_mean: number | null;
+        head_total: number | null;
+        tiebreak: string | null;
+        judges: Database['public']['CompositeTypes']['final_finalist_judge'][] | null;
+      };
+      final_finalist_judge: {
+        label: string | null;
+        recused: boolean | null;
+        absent: boolean | null;
+        total: number | null;
+        z: number | null;
+        criteria: Database['public']['CompositeTypes']['final_criterion_mark'][] | null;
+      };
+      final_formula: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+        spread_floor: number | null;
+        far_threshold: number | null;
+        card_lock_minutes: number | null;
+      };
+      final_judge: {
+        session_id: string | null;
+        label: string | null;
+        is_lead: boolean | null;
+        deviation: number | null;
+        far: boolean | null;
+      };
+      final_publication: {
+        category: string | null;
+        published_at: string | null;
+        inputs_digest: string | null;
+        signature: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      final_published: {
+        published_at: string | null;
+        inputs_digest: string | null;
+        signature: string | null;
+      };
+      final_results_answer: {
+        category: string | null;
+        formula: Database['public']['CompositeTypes']['final_formula'] | null;
+        sessions: Database['public']['CompositeTypes']['final_session'][] | null;
+        votes_total: number | null;
+        finalists: Database['public']['CompositeTypes']['final_finalist'][] | null;
+        judges: Database['public']['CompositeTypes']['final_judge'][] | null;
+        card_unlocks: Database['public']['CompositeTypes']['final_card_unlock'][] | null;
+        inputs_digest: string | null;
+        published: Database['public']['CompositeTypes']['final_published'] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      final_rules_answer: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+        pending: Database['public']['CompositeTypes']['final_rules_pending'] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      final_rules_pending: {
+        id: string | null;
+        proposed: Database['public']['CompositeTypes']['final_rules_proposal'] | null;
+        proposed_at: string | null;
+        proposed_by: string | null;
+        mine: boolean | null;
+      };
+      final_rules_proposal: {
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        vote_round_ids: string[] | null;
+        results_expected_at: string | null;
+      };
+      final_rules_public_row: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+      };
+      final_rules_row: {
+        category: string | null;
+        jury_share: number | null;
+        public_share: number | null;
+        tiebreak: string[] | null;
+        tiebreak_criterion: string | null;
+        tiebreak_criterion_label: string | null;
+        vote_rounds: Database['public']['CompositeTypes']['final_vote_round'][] | null;
+        results_expected_at: string | null;
+        published_at: string | null;
+        modified_at: string | null;
+        pending: Database['public']['CompositeTypes']['final_rules_pending'] | null;
+      };
+      final_session: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        state: string | null;
+      };
+      final_vote_round: {
+        id: string | null;
+        title: string | null;
+      };
+      inbox_message_sent: {
+        id: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_account: {
+        user_id: string | null;
+        email: string | null;
+      };
+      jury_card: {
+        id: string | null;
+        participant_id: string | null;
+        absent: boolean | null;
+        comment: string | null;
+        revision: number | null;
+        updated_at: string | null;
+        total: number | null;
+        locks_at: string | null;
+        scores: Json | null;
+      };
+      jury_card_to_unlock: {
+        card_id: string | null;
+        judge: string | null;
+        participant_id: string | null;
+        locks_at: string | null;
+      };
+      jury_card_unlocked: {
+        card_id: string | null;
+        judge: string | null;
+        locks_at: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_conflict_answer: {
+        participant_id: string | null;
+        declared: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_criteria: {
+        dance: Database['public']['CompositeTypes']['jury_criterion'][] | null;
+        singing: Database['public']['CompositeTypes']['jury_criterion'][] | null;
+      };
+      jury_criterion: {
+        id: string | null;
+        key: string | null;
+        label: string | null;
+        weight: number | null;
+      };
+      jury_missing: {
+        judge_label: string | null;
+        judge_email: string | null;
+        user_id: string | null;
+        performers: number | null;
+      };
+      jury_other_card: {
+        judge: string | null;
+        participant_id: string | null;
+        absent: boolean | null;
+        total: number | null;
+      };
+      jury_performer: {
+        id: string | null;
+        position: number | null;
+        name: string | null;
+        category: string | null;
+        mode: string | null;
+        slot: string | null;
+      };
+      jury_scorecard_answer: {
+        card: Database['public']['CompositeTypes']['jury_card'] | null;
+        stored: boolean | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_session_answer: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        locked_at: string | null;
+        is_lead: boolean | null;
+        server_now: string | null;
+        criteria: Database['public']['CompositeTypes']['jury_criteria'] | null;
+        performers: Database['public']['CompositeTypes']['jury_performer'][] | null;
+        my_cards: Database['public']['CompositeTypes']['jury_card'][] | null;
+        kind: string | null;
+        my_conflicts: string[] | null;
+        others: Database['public']['CompositeTypes']['jury_other_card'][] | null;
+        cards_to_unlock: Database['public']['CompositeTypes']['jury_card_to_unlock'][] | null;
+        missing: Database['public']['CompositeTypes']['jury_missing'][] | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      jury_session_summary: {
+        id: string | null;
+        city: string | null;
+        held_on: string | null;
+        category: string | null;
+        venue: string | null;
+        state: string | null;
+        is_lead: boolean | null;
+        judges_count: number | null;
+        performers_count: number | null;
+        scored_by_me: number | null;
+      };
+      outbox_budget: {
+        pool: string | null;
+        size: number | null;
+        used: number | null;
+        queued: number | null;
+      };
+      outbox_budgets_answer: {
+        day: string | null;
+        daily_cap: number | null;
+        budgets: Database['public']['CompositeTypes']['outbox_budget'][] | null;
+        refused_recoveries: number | null;
+      };
+      outbox_convocations_queued: {
+        queued: number | null;
+        skipped: number | null;
+        batch_id: string | null;
+      };
+      outbox_count: {
+        state: string | null;
+        channel: string | null;
+        template: string | null;
+        count: number | null;
+      };
+      outbox_list_row: {
+        id: string | null;
+        channel: string | null;
+        recipient: string | null;
+        template: string | null;
+        state: string | null;
+        attempts: number | null;
+        last_error: string | null;
+        provider: string | null;
+        created_at: string | null;
+        sent_at: string | null;
+        body: string | null;
+        segments: number | null;
+        next_attempt_at: string | null;
+        batch_id: string | null;
+      };
+      outbox_message_settings: {
+        site_url: string | null;
+        reminder_days_before: number | null;
+        reminder_channel: string | null;
+        sms_price_per_segment: number | null;
+        daily_cap: number | null;
+        updated_at: string | null;
+        public_daily_cap: number | null;
+        recovery_daily_cap: number | null;
+        recovery_per_phone_day: number | null;
+        recovery_per_phone_hour: number | null;
+      };
+      outbox_page: {
+        rows: Database['public']['CompositeTypes']['outbox_list_row'][] | null;
+        total: number | null;
+        counts: Database['public']['CompositeTypes']['outbox_count'][] | null;
+      };
+      outbox_reminder_preview: {
+        recipients: number | null;
+        already_queued: number | null;
+        body: string | null;
+        segments: number | null;
+        encoding: string | null;
+        price_per_segment: number | null;
+        estimated_cost: number | null;
+      };
+      outbox_reminder_queued: {
+        queued: number | null;
+        batch_id: string | null;
+      };
+      outbox_resent: {
+        id: string | null;
+        channel: string | null;
+        recipient: string | null;
+        template: string | null;
+        state: string | null;
+        attempts: number | null;
+        last_error: string | null;
+        provider: string | null;
+        created_at: string | null;
+        sent_at: string | null;
+        body: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      participant_binned: {
+        id: string | null;
+        full_name: string | null;
+        deleted_at: string | null;
+        deleted_by_email: string | null;
+        purge_at: string | null;
+      };
+      participant_category_counts: {
+        dance: number | null;
+        singing: number | null;
+      };
+      participant_city_count: {
+        city: string | null;
+        count: number | null;
+      };
+      participant_day_count: {
+        day: string | null;
+        count: number | null;
+      };
+      participant_region_count: {
+        region: string | null;
+        count: number | null;
+      };
+      participant_registered: {
+        id: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      participant_search_page: {
+        total: number | null;
+        more: boolean | null;
+        rows: Database['public']['Tables']['participant_directory']['Row'][] | null;
+      };
+      participant_stats_answer: {
+        total: number | null;
+        byCategory: Database['public']['CompositeTypes']['participant_category_counts'] | null;
+        byParticipationType: Database['public']['CompositeTypes']['participant_type_counts'] | null;
+        byRegion: Database['public']['CompositeTypes']['participant_region_count'][] | null;
+        byStatus: Database['public']['CompositeTypes']['participant_status_counts'] | null;
+        byAuditionCity: Database['public']['CompositeTypes']['participant_city_count'][] | null;
+        lastRegistrationAt: string | null;
+        last7Days: Database['public']['CompositeTypes']['participant_day_count'][] | null;
+      };
+      participant_status_counts: {
+        inscrit: number | null;
+        preselectionne: number | null;
+        convoque: number | null;
+        finaliste: number | null;
+        laureat: number | null;
+        refuse: number | null;
+      };
+      participant_type_counts: {
+        solo: number | null;
+        team: number | null;
+      };
+      participation_certificate: {
+        participant_id: string | null;
+        name: string | null;
+        category: string | null;
+        edition_year: number | null;
+        issued_at: string | null;
         code: string | null;
       };
       pass_answer: {
@@ -1888,12 +2980,44 @@ export type Database = {
         hint: string | null;
         details: string | null;
       };
+      pow_challenge_answer: {
+        algorithm: string | null;
+        challenge: string | null;
+        maxnumber: number | null;
+        salt: string | null;
+        signature: string | null;
+        code: string | null;
+        message: string | null;
+        hint: string | null;
+        details: string | null;
+      };
+      purge_counts: {
+        participants: number | null;
+        team_members: number | null;
+        reservations: number | null;
+        contact_messages: number | null;
+        audit_rows_redacted: number | null;
+        laureates_kept: number | null;
+      };
+      purge_scheduled: {
+        id: number | null;
+        requested_at: string | null;
+        requested_by_email: string | null;
+        runs_at: string | null;
+        due: boolean | null;
+      };
       recover_pass_answer: {
         ok: boolean | null;
         code: string | null;
         message: string | null;
         hint: string | null;
         details: string | null;
+      };
+      registration_status_answer: {
+        open: boolean | null;
+        reason: string | null;
+        opensAt: string | null;
+        closesAt: string | null;
       };
       reservation_attendance_line: {
         question: string | null;
@@ -2269,6 +3393,8 @@ export const CheckedValues = {
       'final.rules_propose',
       'final.rules_approve',
       'final.results_publish',
+      'participant.certificate_issue',
+      'messages.certificate_link',
     ],
   },
   audition_criteria: { category: ['dance', 'singing'] },
@@ -2290,6 +3416,7 @@ export const CheckedValues = {
       'registration_confirmation',
       'convocation',
       'pass_recovery',
+      'certificate_link',
     ],
   },
   participants: {

@@ -26,7 +26,11 @@ const toDate = (d: Date | string | number) => (d instanceof Date ? d : new Date(
 /** 26/04/2025 */
 export const formatDate = (d: Date | string | number) => dateFmt().format(toDate(d));
 
-/** 26/04/2025 16:00 (fr-FR puts a space between date and time). */
+/**
+ * 26/04/2025 16:00 (fr-FR puts a space between date and time): the specification's format, kept by
+ * the CSV exports and the contact e-mail's contact_date only. Screens write formatEventDateTime's
+ * « 16 h » (docs/glossary.md; tests/unit/french-voice.test.ts holds it).
+ */
 export const formatDateTime = (d: Date | string | number) =>
   dateTimeFmt().format(toDate(d)).replace(',', '');
 
@@ -110,7 +114,7 @@ export function formatEventTime(d: Date | string | number): string {
   return `${t.getUTCHours()}\u00a0h${minutes ? `\u00a0${twoDigits(minutes)}` : ''}`;
 }
 
-/** 19/12/2026 14:00 (in Douala): an instant as the administration's journal shows it. */
+/** 19/12/2026 14 h, 28/11/2026 20 h 33 (in Douala): an instant as the administration shows it. */
 export function formatEventDateTime(d: Date | string | number): string {
   const t = inDouala(d);
   const day = `${twoDigits(t.getUTCDate())}/${twoDigits(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`;

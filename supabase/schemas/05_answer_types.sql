@@ -163,8 +163,9 @@ create type public.final_certificate as (
   code text
 );
 
--- What a certificate's check answers on /resultats: valid, and what it certifies; or the
--- address's limit (a refusal that commits).
+-- What a certificate's check answers on /resultats: valid, and what it certifies (kind 'final'
+-- for a laureate's or finalist's, 'participation' for a participant's, with its edition's year);
+-- or the address's limit (a refusal that commits).
 create type public.certificate_check as (
   valid boolean,
   name text,
@@ -175,6 +176,27 @@ create type public.certificate_check as (
   code text,
   message text,
   hint text,
-  details text
+  details text,
+  kind text,
+  edition_year integer
 );
 
+-- A participant's certificate of participation (68_final_certificates.sql,
+-- docs/decisions/057-participation-certificates-and-their-link.md): what its PDF says.
+create type public.participation_certificate as (
+  participant_id uuid,
+  name text,
+  category text,
+  edition_year integer,
+  issued_at timestamptz,
+  code text
+);
+
+-- What sending certificates' links answers (69_certificate_links.sql,
+-- docs/decisions/057-participation-certificates-and-their-link.md): the messages queued, the
+-- people skipped (their link already queued), the batch.
+create type public.certificate_links_queued as (
+  queued integer,
+  skipped integer,
+  batch_id uuid
+);

@@ -29,7 +29,7 @@ create table public.outbox (
   constraint outbox_pkey primary key (id),
   constraint outbox_dedupe_key_key unique (dedupe_key),
   constraint outbox_channel_check check (channel = any (array['sms'::text, 'whatsapp'::text, 'email'::text])),
-  constraint outbox_template_check check (template = any (array['reminder'::text, 'waitlist_offer'::text, 'registration_confirmation'::text, 'convocation'::text, 'pass_recovery'::text])),
+  constraint outbox_template_check check (template = any (array['reminder'::text, 'waitlist_offer'::text, 'registration_confirmation'::text, 'convocation'::text, 'pass_recovery'::text, 'certificate_link'::text])),
   constraint outbox_state_check check (state = any (array['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text])),
   constraint outbox_recipient_check check (
 case
@@ -114,6 +114,8 @@ language sql immutable set search_path = '' as $$
     when 'waitlist_offer' then format('Bonne nouvelle : une place s''est libérée, votre réservation à la Booster Night Party (%s) est confirmée. Votre pass : %s',
       v ->> 'when', v ->> 'link')
     when 'pass_recovery' then format('Votre pass Booster Night Party : %s', v ->> 'link')
+    when 'certificate_link' then format('Booster Challenge : %svotre %s est en ligne. Code de vérification %s : %s',
+      private.message_first_name(v ->> 'first_name') || ', ', v ->> 'what', v ->> 'code', v ->> 'link')
     when 'convocation' then format('Booster Challenge : %sconvocation à l''audition de %s %s. Infos : %s',
       private.message_first_name(v ->> 'first_name') || ', ', v ->> 'city', v ->> 'when', v ->> 'site')
     when 'registration_confirmation' then format(E'Bonjour%s,\n\nNous avons bien reçu votre inscription au Booster Challenge (catégorie %s). Nous vous recontacterons pour la suite : auditions, dates et lieux.\n\nL’équipe Booster Challenge\n%s',

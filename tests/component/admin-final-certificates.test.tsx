@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { unzipSync } from 'fflate';
 import { clearAdminSession } from '@/lib/admin-session';
 import { signOutAdmin } from '@/data/staff/admin-auth';
+import { plain } from '../setup/french';
 import { testBackend } from '../setup/test-backend';
 import { renderAdmin, signInAsAdmin } from './admin-render';
 import { card, finalSession, jurySession, mark } from '../integration/support/final';
@@ -117,5 +118,31 @@ describe('the certificates of a published final', () => {
     ]);
     const last = await PDFDocument.load(files['certificat-danse-4-quatuor-delta.pdf']);
     expect(last.getTitle()).toBe('Certificat de finaliste – Quatuor Delta');
+  });
+
+  it('« Envoyer le lien à tous » queues each finalist’s link once (docs/decisions/057-…)', async () => {
+    await backend.sql(`delete from outbox where template = 'certificate_link'`);
+    const user = userEvent.setup();
+    await signInAsAdmin('fc-chef@example.cm', 'chef-password-123');
+    renderAdmin('/admin/auditions?finale=dance');
+    const send = await screen.findByRole('button', { name: 'Envoyer le lien à tous' }, SLOW);
+    await user.click(send);
+    expect(
+      await screen.findByText('Lien du certificat mis en file d’envoi pour 4 personnes', {}, SLOW),
+    ).toBeVisible();
+    await user.click(send);
+    expect(
+      await screen.findByText(
+        plain('Aucun nouveau lien\u00a0: déjà en file d’envoi ou envoyé pour 4 personnes'),
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    const rows = await backend.sql<{ body: string }>(
+      `select body from outbox where template = 'certificate_link' order by body`,
+    );
+    expect(rows).toHaveLength(4);
+    for (const code of Object.values(codes))
+      expect(rows.some((r) => r.body.endsWith(`/resultats?code=${code}`))).toBe(true);
   });
 });

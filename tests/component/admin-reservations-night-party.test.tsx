@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
+import { plain } from '../setup/french';
 import { currentUrl, definitionOf, renderAdmin } from './admin-render';
 import {
   backend,
@@ -46,7 +47,7 @@ describe('reservations page, Night Party', () => {
       `select checked_in_at at from reservations where full_name = 'Didier Fouda'`,
     );
     expect(passOf('Didier Fouda')).toHaveTextContent(/^Entré/);
-    expect(rowOf('Didier Fouda')).toHaveTextContent(`${formatDateTime(at)}Porte 1`);
+    expect(rowOf('Didier Fouda')).toHaveTextContent(plain(`${formatEventDateTime(at)}Porte 1`));
     expect(passOf('Grace Abena')).toHaveTextContent('Liste d’attente');
     expect(passOf('Inès Biya')).toHaveTextContent('Annulé');
 

@@ -8,7 +8,7 @@
  * 2. both judges score every performer (through the database's function, as the phone does);
  *    the session is locked;
  * 3. the admin publishes the rules, then the results, from the final view (1280 px), and
- *    downloads the winner's certificate;
+ *    downloads the winner's certificate and queues every finalist's link (1280 and 360 px);
  * 4. /resultats shows the winners and the breakdown at 360 and 1280 px, and the certificate's
  *    code verifies there. Screenshots and axe at each step.
  */
@@ -191,7 +191,20 @@ describe('the final’s results and certificates', () => {
     expect(download.suggestedFilename()).toMatch(/^certificat-danse-\d+-nadia-fotso\.pdf$/);
     const file = readFileSync((await download.path()) ?? '');
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    // Each finalist's link by the outbox, once (docs/decisions/057-…): three, no confirmation.
+    await page.getByRole('button', { name: 'Envoyer le lien à tous' }).click();
+    await page.getByText('Lien du certificat mis en file d’envoi pour 3 personnes').waitFor();
+    await check(page, 'desktop', 'final-certificates-links');
     await context.close();
+    const phone = await openSession(browser, 'phone');
+    await signIn(phone.page);
+    await phone.page.goto('/admin/auditions/?finale=dance');
+    await phone.page.getByRole('button', { name: 'Envoyer le lien à tous' }).click();
+    await phone.page
+      .getByText('Aucun nouveau lien\u00a0: déjà en file d’envoi ou envoyé pour 3 personnes')
+      .waitFor();
+    await check(phone.page, 'phone', 'final-certificates-links');
+    await phone.context.close();
   });
 
   for (const viewport of ['phone', 'desktop'] as ViewportName[])

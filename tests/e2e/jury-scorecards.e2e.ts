@@ -183,9 +183,8 @@ describe('the jury’s scorecards, online and offline', () => {
     await controlledByWorker(page);
 
     await context.setOffline(true);
-    // The cut is the page's before the first card: once, on a host at load 19, the three cards
-    // reached the journal while the test believed them offline (the page had not yet seen the
-    // emulated cut when the first was sent).
+    // The page sees the cut before the first card (once, at load 19, it had not yet: the cards
+    // reached the journal while the test believed them offline).
     await page.waitForFunction(() => !navigator.onLine);
     for (const [i, value] of JUDGE_2_SCORES.entries()) {
       await scoreWithButtons(page, value);

@@ -223,6 +223,16 @@ const FUNCTIONS: Record<string, Fn> = {
   // admins, a code's check for everyone (rate-limited: final-certificates.test.ts).
   admin_final_certificates: { args: async () => ({ category: 'nope' }), who: STAFF_ADMIN },
   final_certificate_verify: { args: async () => ({ code: '0000-0000-0000' }), who: EVERYONE },
+  // A certificate of participation, issued by admins only
+  // (docs/decisions/057-participation-certificates-and-their-link.md; an unknown participant: the
+  // function's own refusal).
+  admin_participation_certificate: {
+    args: async () => ({ participant_id: uuid() }),
+    who: STAFF_ADMIN,
+  },
+  // Their link sent by the outbox (an unknown participant, an unknown category: their refusals).
+  admin_send_certificate_link: { args: async () => ({ participant_id: uuid() }), who: STAFF_ADMIN },
+  admin_send_certificate_links: { args: async () => ({ category: 'nope' }), who: STAFF_ADMIN },
 };
 
 /**

@@ -186,6 +186,9 @@ const MATRIX: Record<Table, Record<Role, Record<Op, 'yes' | 'no'>>> = {
   final_rules: NOBODY,
   final_rule_changes: NOBODY,
   final_result_snapshots: NOBODY,
+  // Certificates of participation (docs/decisions/057-participation-certificates-and-their-link.md):
+  // no grant, written by admin_participation_certificate, read by final_certificate_verify.
+  participation_certificates: NOBODY,
 };
 
 describe.each(Object.keys(MATRIX) as Table[])('RLS on %s', (table) => {

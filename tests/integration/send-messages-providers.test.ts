@@ -133,6 +133,36 @@ describe('each channel through its provider', () => {
   });
 });
 
+describe('a certificate’s link (docs/decisions/057-participation-certificates-and-their-link.md)', () => {
+  it('goes by EmailJS with its subject, the first name, the code and the /resultats link', async () => {
+    const phone = newPhone();
+    const email = `certifie.${phone}@example.cm`;
+    const [{ id }] = await backend.sql<{ id: string }>(
+      `insert into participants (full_name, email, phone, city, region, category, participation_type,
+         agree_to_terms, status)
+       values ('Awa Certifiée', $1, $2, 'Douala', 'Littoral', 'dance', 'solo', true, 'convoque')
+       returning id::text`,
+      [email, phone],
+    );
+    await backend.sql(`delete from outbox where participant_id = $1`, [id]);
+    const { data: issued } = await admin.rpc('admin_participation_certificate', {
+      participant_id: id,
+    });
+    const sent = await admin.rpc('admin_send_certificate_link', { participant_id: id });
+    expect(sent.error).toBeNull();
+    expect(await runtime.run()).toMatchObject({ claimed: 1, sent: 1 });
+    const [received] = mock.received;
+    expect(received).toMatchObject({ provider: 'emailjs', recipient: email, status: 200 });
+    const params = received.content as Record<string, string>;
+    expect(params.subject).toBe('Votre certificat du Booster Challenge');
+    const code = (issued as { code: string }).code;
+    expect(params.message).toBe(
+      `Booster Challenge : Awa, votre attestation de participation est en ligne. Code de vérification ${code} : http://localhost:5173/resultats?code=${code}`,
+    );
+    expect(mock.violations).toEqual([]);
+  });
+});
+
 describe('failures', () => {
   it("a 4xx refusal fails the message at once, with the provider's reason", async () => {
     const phone = newPhone();

@@ -257,7 +257,7 @@ describe('one French voice (docs/glossary.md)', () => {
   it('scans the interface strings, the Edge Function and the database’s texts', () => {
     expect(sources.length).toBeGreaterThan(100);
     expect(sqlTexts(ROOT).length).toBeGreaterThan(150);
-    expect(sqlTexts(ROOT).filter((s) => s.fn === TEMPLATES).length).toBe(5);
+    expect(sqlTexts(ROOT).filter((s) => s.fn === TEMPLATES).length).toBe(6);
   });
 
   it('writes dates and times as the glossary does (16 h, a day held to its month)', () => {

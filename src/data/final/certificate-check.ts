@@ -15,7 +15,10 @@ export type CertificateCheck =
       category: 'dance' | 'singing';
       rank: number | null;
       laureate: boolean;
+      /** The results' publication; for a certificate of participation, its issue. */
       publishedAt: string;
+      /** A certificate of participation (docs/decisions/057-…): its edition's year. */
+      participation: { editionYear: number } | null;
     };
 
 const CHECK_ERROR = 'Le code n’a pas pu être vérifié pour le moment. Réessayez plus tard.';
@@ -31,5 +34,9 @@ export async function checkCertificate(code: string): Promise<CertificateCheck> 
     rank: data.rank,
     laureate: data.laureate === true,
     publishedAt: data.published_at ?? '',
+    participation:
+      data.kind === 'participation' && data.edition_year
+        ? { editionYear: data.edition_year }
+        : null,
   };
 }

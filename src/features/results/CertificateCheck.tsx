@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { fieldRefusal } from '@/data/auditions/field-refusal';
 import { checkCertificate, type CertificateCheck as Check } from '@/data/final/certificate-check';
+import { EDITION } from '@/config/edition';
+import { formatEventDay } from '@/lib/dates';
 import { toDataError } from '@/lib/errors';
 import { CATEGORY_TITLES, at } from './results-text';
 
@@ -11,6 +14,8 @@ const CHECK_ERROR = 'Le code n’a pas pu être vérifié pour le moment. Réess
 
 function verdict(c: Check): string {
   if (!c.valid) return 'Ce code ne correspond à aucun certificat publié.';
+  if (c.participation)
+    return `Attestation de participation authentique\u00a0: ${c.name}, ${CATEGORY_TITLES[c.category]}, ${EDITION.name} ${c.participation.editionYear}, délivrée le ${formatEventDay(c.publishedAt)}.`;
   const what =
     c.laureate && c.rank !== null
       ? `${c.rank === 1 ? '1re' : `${c.rank}e`} place, lauréat`
@@ -24,14 +29,14 @@ function verdict(c: Check): string {
  * malformed code is refused under the field, in its words.
  */
 export function CertificateCheck() {
+  const [params] = useSearchParams();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Check | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const check = async (code: string) => {
     setBusy(true);
     setAnswer(null);
     setFieldError(undefined);
@@ -46,6 +51,20 @@ export function CertificateCheck() {
       setBusy(false);
     }
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void check(code);
+  };
+  // The link a certificate's holder receives, /resultats?code=… (docs/decisions/057-…): the code
+  // is filled in and checked once, after the prerendered page has hydrated.
+  const linked = params.get('code');
+  const checkedLink = useRef(false);
+  useEffect(() => {
+    if (!linked || checkedLink.current) return;
+    checkedLink.current = true;
+    setCode(linked);
+    void check(linked);
+  }, [linked]);
 
   return (
     <section
@@ -55,7 +74,7 @@ export function CertificateCheck() {
       <h2 id="verifier-certificat" className="text-2xl font-bold text-gray-900">
         Vérifier un certificat
       </h2>
-      <form className="mt-3 space-y-3" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="mt-3 space-y-3" noValidate onSubmit={submit}>
         <Field
           label="Code de vérification"
           required

@@ -52,6 +52,8 @@ export const CheckedValues = {
       'final.rules_propose',
       'final.rules_approve',
       'final.results_publish',
+      'participant.certificate_issue',
+      'messages.certificate_link',
     ],
   },
   audition_criteria: { category: ['dance', 'singing'] },
@@ -73,6 +75,7 @@ export const CheckedValues = {
       'registration_confirmation',
       'convocation',
       'pass_recovery',
+      'certificate_link',
     ],
   },
   participants: {

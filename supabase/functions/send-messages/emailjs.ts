@@ -24,6 +24,7 @@ export type EmailJsConfig = {
 
 const SUBJECTS: Partial<Record<Template, string>> = {
   registration_confirmation: 'Votre inscription au Booster Challenge',
+  certificate_link: 'Votre certificat du Booster Challenge',
 };
 
 export function emailjsAdapter(config: EmailJsConfig): Adapter {

@@ -17,7 +17,11 @@ import {
  * The templates' names and their body parameters, in order ({{1}}, {{2}}…): the README and
  * docs/decisions/033-messages-outbox.md give the texts an organiser submits.
  */
-const WHATSAPP_PARAMETERS: Record<Exclude<Template, 'registration_confirmation'>, string[]> = {
+// A certificate's link goes by e-mail or SMS only (docs/decisions/057-participation-certificates-and-their-link.md).
+const WHATSAPP_PARAMETERS: Record<
+  Exclude<Template, 'registration_confirmation' | 'certificate_link'>,
+  string[]
+> = {
   reminder: ['when', 'venue', 'link'],
   waitlist_offer: ['when', 'link'],
   pass_recovery: ['link'],

@@ -29,6 +29,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     juryCard,
     fcid,
     fsid,
+    pcid,
   } = await fixture();
   const idOf: Record<Table, string> = {
     participants: pid,
@@ -62,6 +63,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     final_rules: 'dance',
     final_rule_changes: fcid,
     final_result_snapshots: fsid,
+    participation_certificates: pcid,
   };
   const key =
     table === 'audition_judges' || table === 'jury_conflicts'
@@ -70,7 +72,9 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
         ? 'scorecard_id'
         : table === 'final_rules'
           ? 'category'
-          : 'id';
+          : table === 'participation_certificates'
+            ? 'participant_id'
+            : 'id';
   const newId = uuid();
   const insertRow = rowToInsert({ newId, pid, rid, vrid, vcid, asid, ascid, jury, juryCard });
   // How a test finds the row an insert would have stored.
@@ -87,6 +91,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     door_double_entries: `scan_id = '${newId}'`,
     jury_conflicts: `reason = '${newId}'`,
     final_rules: `category = 'intrus'`,
+    participation_certificates: `code = 'ABCD-EF01-2345'`,
   };
   const update: Record<Table, [string, unknown]> = {
     participants: ['city', 'Changé'],
@@ -116,6 +121,7 @@ export async function cell(table: Table, op: Op): Promise<Cell> {
     final_rules: ['results_expected_at', '2030-01-01T00:00:00+00:00'],
     final_rule_changes: ['category', 'singing'],
     final_result_snapshots: ['inputs_digest', 'e'.repeat(64)],
+    participation_certificates: ['edition_year', 2031],
   };
   const where = `${key} = '${idOf[table]}'`;
   const [col, val] = update[table];

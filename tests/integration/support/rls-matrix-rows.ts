@@ -181,5 +181,6 @@ export function rowToInsert(ids: RowIds): Record<Table, Record<string, unknown>>
       inputs_digest: 'c'.repeat(64),
       signature: 'd'.repeat(64),
     },
+    participation_certificates: { participant_id: pid, code: 'ABCD-EF01-2345', edition_year: 2026 },
   };
 }

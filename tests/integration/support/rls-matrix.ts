@@ -37,7 +37,8 @@ export type Table =
   | 'jury_conflicts'
   | 'final_rules'
   | 'final_rule_changes'
-  | 'final_result_snapshots';
+  | 'final_result_snapshots'
+  | 'participation_certificates';
 
 export const backend = testBackend();
 export const clients = {} as Record<Role, SupabaseClient>;
@@ -172,7 +173,18 @@ async function auditionFixture(pid: string) {
      select (select id::text from c) fcid, (select id::text from s) fsid`,
     [admin, jury],
   );
-  return { acid, asid, ascid, jury, juryCard, adminCard, fcid, fsid };
+  // A certificate of participation issued to a second participant (the cells' insert tries the
+  // first one: docs/decisions/057-participation-certificates-and-their-link.md).
+  const [{ pcid }] = await backend.sql<{ pcid: string }>(
+    `with p as (insert into participants (full_name, email, phone, city, region, category,
+                  participation_type, agree_to_terms, status)
+                values ('Eya Certifiée', 'eya${seq}@example.cm', '${phone()}', 'Douala', 'Littoral',
+                        'dance', 'solo', true, 'convoque') returning id)
+     insert into participation_certificates (participant_id, code, edition_year)
+     select p.id, regexp_replace(upper(substr(md5(p.id::text), 1, 12)), '(....)(....)(....)', '\\1-\\2-\\3'), 2026
+       from p returning participant_id::text pcid`,
+  );
+  return { acid, asid, ascid, jury, juryCard, adminCard, fcid, fsid, pcid };
 }
 
 export const count = async (sql: string) => Number((await backend.sql(sql))[0].n);

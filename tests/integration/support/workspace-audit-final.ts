@@ -5,7 +5,7 @@ import type { Call } from './workspace-audit';
 /**
  * The final's write functions for the audit-trail tests (support/workspace-audit.ts,
  * docs/decisions/047-the-final.md): the singing rules saved, published and changed, the dance
- * results published from a locked final judged by the admin alone.
+ * results published from a locked final judged by the admin alone, a certificate of participation.
  */
 
 const JURY_ONLY = {
@@ -75,5 +75,37 @@ export const finalFixtures = (
       [sid, admin(), pid],
     );
     return { args: { category: 'dance' }, action: 'final.results_publish', entityId: 'dance' };
+  },
+  // A convoked participant's first certificate of participation (docs/decisions/057-…).
+  admin_participation_certificate: async () => {
+    const [id] = await addParticipants(backend, 1, { status: 'convoque' });
+    return {
+      args: { participant_id: id },
+      action: 'participant.certificate_issue',
+      entityId: id,
+    };
+  },
+  // Its link sent by the outbox, and a published category's finalists' links.
+  admin_send_certificate_link: async () => {
+    const [id] = await addParticipants(backend, 1, { status: 'convoque' });
+    await backend.sql(
+      `insert into participation_certificates (participant_id, code, edition_year)
+       values ($1::uuid, regexp_replace(upper(substr(md5($1::text), 1, 12)), '(....)(....)(....)', '\\1-\\2-\\3'), 2026)`,
+      [id],
+    );
+    return { args: { participant_id: id }, action: 'messages.certificate_link' };
+  },
+  admin_send_certificate_links: async () => {
+    const [id] = await addParticipants(backend, 1, { status: 'finaliste' });
+    await backend.sql(
+      `insert into final_result_snapshots (category, results, inputs_digest, signature)
+       values ('dance', jsonb_build_object('finalists', jsonb_build_array(
+                 jsonb_build_object('participant_id', $1::uuid, 'rank', 1, 'name', 'Finaliste'))),
+               repeat('a', 64), repeat('b', 64))
+       on conflict on constraint final_result_snapshots_category_key
+       do update set results = excluded.results`,
+      [id],
+    );
+    return { args: { category: 'dance' }, action: 'messages.certificate_link' };
   },
 });

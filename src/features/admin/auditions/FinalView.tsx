@@ -14,7 +14,7 @@ import {
   usePublishFinalRules,
 } from '@/data/final/mutations';
 import { finalStateQuery } from '@/data/final/queries';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { toDataError } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -144,7 +144,7 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
           <p>
             Jury {s.juryShare}&nbsp;%, public {s.publicShare}&nbsp;%.{' '}
             {s.rulesPublishedAt
-              ? `Publiées le ${formatDateTime(s.rulesPublishedAt)}.`
+              ? `Publiées le ${formatEventDateTime(s.rulesPublishedAt)}.`
               : 'Pas encore publiées.'}
           </p>
           {s.pendingChange && (
@@ -203,7 +203,7 @@ export function FinalView({ category, canWrite }: { category: FinalCategory; can
       {s && (
         <p className="text-sm break-all text-gray-800">
           {s.publishedAt
-            ? `Publiés le ${formatDateTime(s.publishedAt)}, empreinte ${s.digest}.`
+            ? `Publiés le ${formatEventDateTime(s.publishedAt)}, empreinte ${s.digest}.`
             : `Empreinte des données actuelles\u00a0: ${s.digest}.`}
         </p>
       )}

@@ -20,8 +20,16 @@ const GREY = rgb(0.3, 0.33, 0.38);
 
 const winAnsi = (s: string) => s.replace(/\u202f/g, '\u00a0');
 
-/** « 1re place », « 2e place »: a laureate's rank; a finalist's participation otherwise. */
+/**
+ * « 1re place », « 2e place »: a laureate's rank; a finalist's participation otherwise; a
+ * participant's certificate of participation (docs/decisions/057-participation-certificates-and-their-link.md).
+ */
 export function certificateTitle(c: Certificate): { title: string; line: string } {
+  if (c.participation)
+    return {
+      title: 'Attestation de participation',
+      line: `A participé au ${EDITION.name} ${c.participation.editionYear}`,
+    };
   if (c.laureate && c.rank !== null)
     return {
       title: 'Certificat de lauréat',
@@ -31,15 +39,25 @@ export function certificateTitle(c: Certificate): { title: string; line: string 
 }
 
 export const certificateFileName = (c: Certificate) =>
-  `certificat-${c.category === 'dance' ? 'danse' : 'chant'}-${c.rank ?? 'x'}-${c.name
+  `${c.participation ? 'attestation-participation' : 'certificat'}-${c.category === 'dance' ? 'danse' : 'chant'}-${c.participation ? c.participation.editionYear : (c.rank ?? 'x')}-${c.name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase()}.pdf`;
 
-function centred(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK) {
+/** Inside the frame, with a margin: a longer line is set smaller rather than cut by the border. */
+const LINE_WIDTH = A4_LANDSCAPE[0] - 2 * 60;
+
+/** `size`, or the size at which `text` fits LINE_WIDTH (a team's name may have 80 characters). */
+export function fittingSize(font: PDFFont, text: string, size: number): number {
+  const width = font.widthOfTextAtSize(winAnsi(text), size);
+  return width <= LINE_WIDTH ? size : Math.floor((size * LINE_WIDTH * 10) / width) / 10;
+}
+
+function centred(page: PDFPage, text: string, y: number, font: PDFFont, max: number, color = INK) {
   const t = winAnsi(text);
+  const size = fittingSize(font, text, max);
   const width = font.widthOfTextAtSize(t, size);
   page.drawText(t, { x: (A4_LANDSCAPE[0] - width) / 2, y, size, font, color });
 }
@@ -63,15 +81,16 @@ export async function certificatePdf(c: Certificate, verifyUrl: string): Promise
     borderColor: BRAND,
     borderWidth: 3,
   });
-  centred(page, `${EDITION.name} ${eventYear(c.publishedAt)}`, h - 110, bold, 22, BRAND);
+  const year = c.participation?.editionYear ?? eventYear(c.publishedAt);
+  centred(page, `${EDITION.name} ${year}`, h - 110, bold, 22, BRAND);
   centred(page, 'Concours de danse et de chant – Cameroun', h - 138, regular, 13, GREY);
   centred(page, title, h - 210, bold, 34);
-  centred(page, 'décerné à', h - 250, regular, 14, GREY);
+  centred(page, c.participation ? 'délivrée à' : 'décerné à', h - 250, regular, 14, GREY);
   centred(page, c.name, h - 300, bold, 30);
   centred(page, `Catégorie ${CATEGORY[c.category]} · ${line}`, h - 345, regular, 16);
   centred(
     page,
-    `Résultats publiés le ${formatEventDay(c.publishedAt)}`,
+    `${c.participation ? 'Délivrée' : 'Résultats publiés'} le ${formatEventDay(c.publishedAt)}`,
     h - 375,
     regular,
     13,

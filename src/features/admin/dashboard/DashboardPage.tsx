@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatDate, formatEventDateTime } from '@/lib/dates';
 import { CATEGORY_LABELS } from '@/config/edition';
 import { nightPartyStatsQuery } from '@/data/reservations/queries';
 import { participantsListQuery, statsQuery } from '@/data/participants/queries';
@@ -65,8 +65,8 @@ function surgeAlertTitle(alert: SurgeAlert): string {
 
 /** « Le 26/11/2026 10:10 » or « Du 26/11/2026 10:10 au 26/11/2026 10:40 ». */
 function surgeAlertPeriod(alert: SurgeAlert): string {
-  const from = formatDateTime(alert.startedAt);
-  const to = formatDateTime(alert.lastSeenAt);
+  const from = formatEventDateTime(alert.startedAt);
+  const to = formatEventDateTime(alert.lastSeenAt);
   return from === to ? `Le ${from}` : `Du ${from} au ${to}`;
 }
 
@@ -250,7 +250,9 @@ export default function DashboardPage() {
                       </Link>
                     </th>
                     <td className={td}>{CATEGORY_LABELS[p.category]}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.createdAt)}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {formatEventDateTime(p.createdAt)}
+                    </td>
                   </tr>
                 ))}
               </DataTable>

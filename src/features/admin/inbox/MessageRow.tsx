@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Button, buttonClass } from '@/components/ui/Button';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import type { InboxMessage } from '@/data/inbox/types';
 import { td } from '../ui/classes';
@@ -18,11 +18,11 @@ function MessageDetail({ message: m }: { message: InboxMessage }) {
     <>
       <p className="text-sm wrap-anywhere text-gray-700">
         De <strong className="text-gray-900">{m.name}</strong> ({m.email}), le{' '}
-        {formatDateTime(m.createdAt)} — sujet : {m.subject}
+        {formatEventDateTime(m.createdAt)} — sujet : {m.subject}
       </p>
       <p className="max-w-prose whitespace-pre-line wrap-anywhere text-gray-900">{m.message}</p>
       {m.handledAt && (
-        <p className="text-sm text-gray-700">Traité le {formatDateTime(m.handledAt)}</p>
+        <p className="text-sm text-gray-700">Traité le {formatEventDateTime(m.handledAt)}</p>
       )}
       <div className="flex flex-wrap gap-2">
         <a
@@ -135,7 +135,7 @@ export function MessageRow({
   return (
     <>
       <tr data-row-id={m.id} className={unhandled ? 'bg-brand-50/40' : undefined}>
-        <td className={`${td} whitespace-nowrap ${weight}`}>{formatDateTime(m.createdAt)}</td>
+        <td className={`${td} whitespace-nowrap ${weight}`}>{formatEventDateTime(m.createdAt)}</td>
         <td className={`${td} ${weight}`}>
           <span className="block">{m.name}</span>
           <span className="block font-normal break-all text-gray-700">{m.email}</span>
@@ -204,7 +204,7 @@ export function MessageCard({
         )
       }
     >
-      <Fact term="Reçu le">{formatDateTime(m.createdAt)}</Fact>
+      <Fact term="Reçu le">{formatEventDateTime(m.createdAt)}</Fact>
       <Fact term="E-mail">
         <span className="wrap-anywhere">{m.email}</span>
       </Fact>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/Button';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatDate, formatEventDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import { refocusInList, rowsAround } from '@/lib/refocus-in-list';
 import { BIN_DAYS, type BinnedParticipant } from '@/data/journal/bin';
@@ -108,7 +108,7 @@ function Bin() {
         <CardList caption="Participants dans la corbeille" columns={[]}>
           {rows.map((p) => (
             <ListCard key={p.id} title={p.fullName} rowId={p.id} actions={restoreButton(p)}>
-              <Fact term="Supprimé le">{formatDateTime(p.deletedAt)}</Fact>
+              <Fact term="Supprimé le">{formatEventDateTime(p.deletedAt)}</Fact>
               <Fact term="Par">
                 {p.deletedByEmail ? <EmailText email={p.deletedByEmail} /> : '—'}
               </Fact>
@@ -126,7 +126,7 @@ function Bin() {
           {rows.map((p) => (
             <tr key={p.id} data-row-id={p.id}>
               <td className={`${td} font-medium text-gray-900`}>{p.fullName}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDateTime(p.deletedAt)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatEventDateTime(p.deletedAt)}</td>
               <td className={`${td} min-w-40`}>
                 {p.deletedByEmail ? <EmailText email={p.deletedByEmail} /> : '—'}
               </td>

@@ -46,6 +46,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'final.rules_propose': 'Changement des règles de la finale proposé',
   'final.rules_approve': 'Changement des règles de la finale approuvé',
   'final.results_publish': 'Résultats de la finale publiés',
+  'participant.certificate_issue': 'Attestation de participation délivrée',
+  'messages.certificate_link': 'Lien du certificat mis en file',
 };
 
 export const actionLabel = (action: string) =>

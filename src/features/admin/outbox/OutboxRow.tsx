@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { formatPhone } from '@/lib/phone';
 import type { OutboxMessage } from '@/data/outbox/types';
 import { td } from '../ui/classes';
@@ -18,8 +18,8 @@ export const shownRecipient = (m: Pick<OutboxMessage, 'recipient'>) => formatPho
 function detailLine(m: OutboxMessage, what: string, who: string): string {
   const by = m.provider === 'local' ? 'simulation locale' : m.provider;
   return [
-    `${what} par ${CHANNEL_LABELS[m.channel]} à ${who}, mis en file le ${formatDateTime(m.createdAt)}`,
-    m.sentAt && `envoyé le ${formatDateTime(m.sentAt)}${by ? ` (${by})` : ''}`,
+    `${what} par ${CHANNEL_LABELS[m.channel]} à ${who}, mis en file le ${formatEventDateTime(m.createdAt)}`,
+    m.sentAt && `envoyé le ${formatEventDateTime(m.sentAt)}${by ? ` (${by})` : ''}`,
     m.attempts > 0 && (m.attempts > 1 ? `${m.attempts} essais` : '1 essai'),
     m.segments && (m.segments > 1 ? `${m.segments} segments SMS` : '1 segment SMS'),
   ]
@@ -103,7 +103,7 @@ export function OutboxRow(props: OutboxRowProps) {
   return (
     <>
       <tr data-row-id={m.id}>
-        <td className={`${td} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+        <td className={`${td} whitespace-nowrap`}>{formatEventDateTime(m.createdAt)}</td>
         <td className={`${td} break-all`}>{who}</td>
         <td className={td}>{CHANNEL_LABELS[m.channel]}</td>
         <td className={td}>{what}</td>
@@ -149,7 +149,7 @@ export function OutboxCard(props: OutboxRowProps) {
       rowId={m.id}
       actions={<Actions {...props} detailId={detailId} />}
     >
-      <Fact term="Mis en file le">{formatDateTime(m.createdAt)}</Fact>
+      <Fact term="Mis en file le">{formatEventDateTime(m.createdAt)}</Fact>
       <Fact term="Canal">{CHANNEL_LABELS[m.channel]}</Fact>
       <Fact term="État">
         <StateOf message={m} />

@@ -9,6 +9,7 @@ export const TEMPLATE_LABELS: Record<OutboxTemplate, string> = {
   registration_confirmation: 'Confirmation d’inscription',
   convocation: 'Convocation aux auditions',
   pass_recovery: 'Pass retrouvé',
+  certificate_link: 'Lien du certificat',
 };
 
 /** Each state's badge colours (text at AA contrast on its background). */

@@ -13,6 +13,7 @@ import { useCanWrite } from '../workspace/use-staff-role';
 import { ConvocationLinks } from './ConvocationLinks';
 import { SendConvocations } from './SendConvocations';
 import { NotesEditor } from './NotesEditor';
+import { ParticipationCertificate } from './ParticipationCertificate';
 import { SlotForm } from './SlotForm';
 import { StatusBadge } from './StatusBadge';
 import { StatusHistory } from './StatusHistory';
@@ -119,6 +120,7 @@ export function ContestSection({ participant: p }: { participant: Participant })
             <ConvocationLinks participant={p} canWrite={canWrite} queued={queued} />
           </div>
         </div>
+        {canWrite && <ParticipationCertificate participant={p} />}
         <NotesEditor participant={p} canWrite={canWrite} />
         <StatusHistory participantId={p.id} />
       </div>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { notify } from '@/lib/toast';
 import type { NotifyChannel } from '@/data/participants/pipeline';
 import { buttonClass } from '@/components/ui/Button';
@@ -21,7 +21,7 @@ function NotifiedAt({ at, queued }: { at: string | null | undefined; queued?: bo
   return (
     <span className="text-sm text-gray-700">
       {at
-        ? `Notifié le ${formatDateTime(at)}`
+        ? `Notifié le ${formatEventDateTime(at)}`
         : queued
           ? 'Convocation en file d’envoi'
           : 'Pas encore notifié'}

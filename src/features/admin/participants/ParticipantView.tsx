@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { mailtoUrl } from '@/lib/links';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { Participant } from '@/data/participants/types';
@@ -83,7 +83,7 @@ export function ParticipantView({ participant: p }: { participant: Participant }
 
       <Section title="Détails de l’inscription">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Item term="Date d’inscription">{formatDateTime(p.createdAt)}</Item>
+          <Item term="Date d’inscription">{formatEventDateTime(p.createdAt)}</Item>
           <Item term="Identifiant">
             <span className="font-mono text-sm">{p.id}</span>
           </Item>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { QueryStatus } from '../ui/ListState';
 import { statusHistoryQuery } from '@/data/participants/queries';
 import { STATUS_LABELS } from './status-labels';
@@ -18,7 +18,7 @@ export function StatusHistory({ participantId }: { participantId: string }) {
         <ol aria-label="Historique des statuts" className="space-y-2">
           {history.data.map((h, i) => (
             <li key={i} className="rounded-lg bg-gray-50 p-3 text-sm text-gray-800">
-              <span className="font-medium text-gray-900">{formatDateTime(h.at)}</span> :{' '}
+              <span className="font-medium text-gray-900">{formatEventDateTime(h.at)}</span> :{' '}
               {h.from ? `${STATUS_LABELS[h.from]} → ` : ''}
               {STATUS_LABELS[h.to]}
               {h.actorEmail && <span className="block text-gray-600">par {h.actorEmail}</span>}

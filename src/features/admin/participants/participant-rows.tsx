@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { registrationReference } from '@/lib/registration-reference';
 import { CATEGORY_LABELS, PARTICIPATION_TYPE_LABELS } from '@/config/edition';
 import type { Participant } from '@/data/participants/types';
@@ -71,8 +71,9 @@ export function ParticipantRow({ participant: p, onDelete, select }: RowProps) {
   const team = teamOf(p);
   const kind = team ? `Équipe\u00a0: ${team}` : PARTICIPATION_TYPE_LABELS[p.participationType];
   const head = `${registrationReference(p.id)} · ${CATEGORY_LABELS[p.category]} · `;
-  // "28/11/2026 21:36": fr-FR puts one space between the date and the time (formatDateTime).
-  const [day, time] = formatDateTime(p.createdAt).split(' ');
+  // "28/11/2026 21 h 36": one space between the date and the time, no-break ones inside the time
+  // (formatEventDateTime).
+  const [day, time] = formatEventDateTime(p.createdAt).split(' ');
   const slot = slotText(p);
   return (
     <tr>
@@ -137,7 +138,7 @@ export function ParticipantCard({ participant: p, onDelete, select }: RowProps) 
         {CATEGORY_LABELS[p.category]} · {PARTICIPATION_TYPE_LABELS[p.participationType]}
       </Fact>
       <Fact term="Région">{p.region}</Fact>
-      <Fact term="Inscrit le">{formatDateTime(p.createdAt)}</Fact>
+      <Fact term="Inscrit le">{formatEventDateTime(p.createdAt)}</Fact>
     </ListCard>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import {
   ATTENDANCE_STATUS_LABELS,
   HEARD_FROM_LABELS,
@@ -145,7 +145,9 @@ export function ReservationRow(props: ReservationRowProps) {
         <StateBadge reservation={r} />
         {r.checkedInAt ? (
           <>
-            <span className="mt-1 block whitespace-nowrap">{formatDateTime(r.checkedInAt)}</span>
+            <span className="mt-1 block whitespace-nowrap">
+              {formatEventDateTime(r.checkedInAt)}
+            </span>
             <span className="block text-xs text-gray-700">{doorLabel(r)}</span>
           </>
         ) : (
@@ -157,7 +159,7 @@ export function ReservationRow(props: ReservationRowProps) {
       </td>
       <td className={td}>{HEARD_FROM_LABELS[r.heardFrom]}</td>
       <td className={td}>{YES_NO_LABELS[r.willAttend]}</td>
-      <td className={`${td} min-w-24`}>{formatDateTime(r.createdAt)}</td>
+      <td className={`${td} min-w-24`}>{formatEventDateTime(r.createdAt)}</td>
       {props.canWrite && (
         <td className={td}>
           <div className="flex flex-wrap gap-2">
@@ -195,14 +197,14 @@ export function ReservationCard(props: ReservationRowProps) {
         )}
       </Fact>
       <Fact term="Entrée">
-        {r.checkedInAt ? `${formatDateTime(r.checkedInAt)} · ${doorLabel(r)}` : ''}
+        {r.checkedInAt ? `${formatEventDateTime(r.checkedInAt)} · ${doorLabel(r)}` : ''}
       </Fact>
       <Fact term="Statut">
         <StatusBadge reservation={r} />
       </Fact>
       <Fact term="Source">{HEARD_FROM_LABELS[r.heardFrom]}</Fact>
       <Fact term="Assistera">{YES_NO_LABELS[r.willAttend]}</Fact>
-      <Fact term="Réservé le">{formatDateTime(r.createdAt)}</Fact>
+      <Fact term="Réservé le">{formatEventDateTime(r.createdAt)}</Fact>
     </ListCard>
   );
 }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Field } from '@/components/ui/Field';
 import { UNDO_REASON_INVALID, UNDO_REASON_MAX } from '@/data/door/check-in-by-hand';
 import type { Reservation } from '@/data/reservations/types';
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { doorLabel } from './reservation-states';
 
@@ -44,7 +44,7 @@ export function UndoCheckInDialog({ reservation: r, busy, error, onConfirm, onCa
       title={r ? `Annuler l’entrée de ${r.fullName} ?` : ''}
       message={
         r
-          ? `Entrée validée le ${r.checkedInAt ? formatDateTime(r.checkedInAt) : ''} (${doorLabel(r)}). ` +
+          ? `Entrée validée le ${r.checkedInAt ? formatEventDateTime(r.checkedInAt) : ''} (${doorLabel(r)}). ` +
             'Le pass redeviendra valide pour entrer. Le motif est inscrit au journal.'
           : ''
       }

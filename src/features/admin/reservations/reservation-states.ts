@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/lib/dates';
+import { formatEventDateTime } from '@/lib/dates';
 import type { ReservationStateFilter } from '@/data/reservations/list-reservations';
 import type { CheckInResult } from '@/data/door/check-in-by-hand';
 import type { Reservation } from '@/data/reservations/types';
@@ -39,7 +39,7 @@ export function checkInMessage(r: CheckInResult): {
     case 'validated':
       return { kind: 'success', text: `Entrée validée — ${who}` };
     case 'already': {
-      const at = r.checkedInAt ? ` le ${formatDateTime(r.checkedInAt)}` : '';
+      const at = r.checkedInAt ? ` le ${formatEventDateTime(r.checkedInAt)}` : '';
       const where = r.byHand ? BY_HAND : r.door;
       const door = where ? ` (${where})` : '';
       return { kind: 'info', text: `Déjà entré${at}${door} — ${who}` };
