@@ -9,6 +9,7 @@
  * A form calls `startProofOfWork()` as soon as it is shown, so the work is done while the visitor
  * types and `solution()` is usually already settled when they submit.
  */
+import { solveChallenge } from 'altcha-lib/v1';
 import { getEnv } from '@/config/env';
 import { DataError } from '@/lib/errors';
 
@@ -124,15 +125,28 @@ function abortError(): DOMException {
 }
 
 /**
- * Solves in a Web Worker, so the page stays responsive on a slow phone. The worker is bundled by
- * Vite into our own origin (never a CDN) and lives for one challenge only: terminating it is the
- * surest way to stop a solve that is no longer wanted.
+ * The worker that will solve, started as its challenge is asked for: on a slow link its script
+ * arrives with the challenge, not a round trip after it
+ * (docs/decisions/051-the-reservation-before-the-app.md). Bundled by Vite into our own origin
+ * (never a CDN); it lives for one challenge only: terminating it is the surest way to stop a solve
+ * that is no longer wanted. Null where there is no Worker or it cannot start (a strict CSP).
  */
-function solveInWorker(request: SolveRequest, signal: AbortSignal): Promise<number | null> {
+function startWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+}
+
+/** Solves in the Web Worker, so the page stays responsive on a slow phone. */
+function solveInWorker(
+  request: SolveRequest,
+  signal: AbortSignal,
+  worker: Worker,
+): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), {
-      type: 'module',
-    });
     const finish = () => {
       worker.terminate();
       signal.removeEventListener('abort', onAbort);
@@ -157,10 +171,13 @@ function solveInWorker(request: SolveRequest, signal: AbortSignal): Promise<numb
   });
 }
 
-/** Where there is no Worker (tests, Node, very old browsers): the same code on this thread. */
+/**
+ * Where there is no Worker (tests, Node, very old browsers): the same code on this thread.
+ * altcha-lib's solver is a static import (0.5 kB): imported on demand it made the early
+ * reservation's chunk share Vite's preload helper with the entry, which then moved out of the
+ * home page's entry into a file of its own (docs/decisions/051-the-reservation-before-the-app.md).
+ */
 async function solveHere(request: SolveRequest, signal: AbortSignal): Promise<number | null> {
-  // Imported on demand: pages that solve in the worker never download it twice.
-  const { solveChallenge } = await import('altcha-lib/v1');
   if (signal.aborted) throw abortError();
   const { challenge, salt, algorithm, maxnumber } = request;
   const { promise, controller } = solveChallenge(challenge, salt, algorithm, maxnumber);
@@ -175,7 +192,11 @@ async function solveHere(request: SolveRequest, signal: AbortSignal): Promise<nu
   }
 }
 
-async function solve(challenge: PowChallenge, signal: AbortSignal): Promise<string> {
+async function solve(
+  challenge: PowChallenge,
+  signal: AbortSignal,
+  worker: Worker | null,
+): Promise<string> {
   const request: SolveRequest = {
     algorithm: challenge.algorithm,
     challenge: challenge.challenge,
@@ -183,11 +204,11 @@ async function solve(challenge: PowChallenge, signal: AbortSignal): Promise<stri
     salt: challenge.salt,
   };
   let number: number | null;
-  if (typeof Worker === 'undefined') {
+  if (!worker) {
     number = await solveHere(request, signal);
   } else {
     try {
-      number = await solveInWorker(request, signal);
+      number = await solveInWorker(request, signal, worker);
     } catch (error) {
       if (signal.aborted) throw error;
       number = await solveHere(request, signal);
@@ -209,12 +230,14 @@ type Attempt = {
 
 function beginAttempt(action: PowAction | undefined): Attempt {
   const controller = new AbortController();
+  const worker = startWorker();
   const result = fetchChallenge(controller.signal, action).then(async (challenge) => ({
-    pow: await solve(challenge, controller.signal),
+    pow: await solve(challenge, controller.signal, worker),
     expiresAt: challengeExpiry(challenge.salt),
   }));
-  // The visitor may never submit: a failure nobody asked for is not an unhandled rejection.
-  result.catch(() => {});
+  // The visitor may never submit: a failure nobody asked for is not an unhandled rejection. A
+  // challenge that never came leaves no worker behind.
+  result.catch(() => worker?.terminate());
   return { result, controller };
 }
 
