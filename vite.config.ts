@@ -118,7 +118,7 @@ export default defineConfig(({ command, mode }) => {
             groups: [
               {
                 name: 'early-reserve',
-                test: /\/src\/(features\/reservation\/(early-reserve|reservation-schema)|data\/reservations\/(reserve-early|sent-reservation|mappers)|lib\/(proof-of-work|validation))\.ts$|\/node_modules\/zod\/v4\/(mini|core)\//,
+                test: /\/src\/(features\/reservation\/(early-reserve|reservation-schema)|data\/reservations\/(reserve-early|sent-reservation|mappers)|lib\/(proof-of-work|solver-worker|validation))\.ts$|\/node_modules\/zod\/v4\/(mini|core)\//,
                 includeDependenciesRecursively: false,
               },
               {

@@ -12,6 +12,13 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { getEnv } from '@/config/env';
 import { DataError } from '@/lib/errors';
+import {
+  release,
+  solveInWorker,
+  startWorker,
+  type SolveRequest,
+  type SolverWorker,
+} from './solver-worker';
 
 /**
  * The public write a challenge is for. The database signs the action and its difficulty level
@@ -29,10 +36,6 @@ type PowChallenge = {
   salt: string;
   signature: string;
 };
-
-/** What the worker is asked to solve, and what it answers. */
-export type SolveRequest = Pick<PowChallenge, 'algorithm' | 'challenge' | 'maxnumber' | 'salt'>;
-export type SolveResponse = { number: number | null } | { error: string };
 
 export type ProofOfWork = {
   /**
@@ -125,53 +128,6 @@ function abortError(): DOMException {
 }
 
 /**
- * The worker that will solve, started as its challenge is asked for: on a slow link its script
- * arrives with the challenge, not a round trip after it
- * (docs/decisions/051-the-reservation-before-the-app.md). Bundled by Vite into our own origin
- * (never a CDN); it lives for one challenge only: terminating it is the surest way to stop a solve
- * that is no longer wanted. Null where there is no Worker or it cannot start (a strict CSP).
- */
-function startWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  try {
-    return new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), { type: 'module' });
-  } catch {
-    return null;
-  }
-}
-
-/** Solves in the Web Worker, so the page stays responsive on a slow phone. */
-function solveInWorker(
-  request: SolveRequest,
-  signal: AbortSignal,
-  worker: Worker,
-): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const finish = () => {
-      worker.terminate();
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      finish();
-      reject(abortError());
-    };
-    signal.addEventListener('abort', onAbort);
-    worker.onmessage = ({ data }: MessageEvent<SolveResponse>) => {
-      finish();
-      if ('error' in data) reject(new Error(data.error));
-      else resolve(data.number);
-    };
-    // The worker script could not be loaded or run (offline before it was cached, a strict CSP).
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish();
-      reject(new Error(`Proof-of-work worker failed: ${event.message || 'could not start'}`));
-    };
-    worker.postMessage(request satisfies SolveRequest);
-  });
-}
-
-/**
  * Where there is no Worker (tests, Node, very old browsers): the same code on this thread.
  * altcha-lib's solver is a static import (0.5 kB): imported on demand it made the early
  * reservation's chunk share Vite's preload helper with the entry, which then moved out of the
@@ -195,7 +151,7 @@ async function solveHere(request: SolveRequest, signal: AbortSignal): Promise<nu
 async function solve(
   challenge: PowChallenge,
   signal: AbortSignal,
-  worker: Worker | null,
+  worker: SolverWorker | null,
 ): Promise<string> {
   const request: SolveRequest = {
     algorithm: challenge.algorithm,
@@ -236,8 +192,10 @@ function beginAttempt(action: PowAction | undefined): Attempt {
     expiresAt: challengeExpiry(challenge.salt),
   }));
   // The visitor may never submit: a failure nobody asked for is not an unhandled rejection. A
-  // challenge that never came leaves no worker behind.
-  result.catch(() => worker?.terminate());
+  // challenge that never came leaves no worker behind (once its script is there: release).
+  result.catch(() => {
+    if (worker) release(worker);
+  });
   return { result, controller };
 }
 

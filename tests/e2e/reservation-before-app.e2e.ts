@@ -7,11 +7,14 @@
  *   form): one request, one row, and the app's success page, then the pass opens;
  * - the app not there at all: the answer is on screen from the small module alone; once the app
  *   arrives, its success page takes the place; one row;
- * - answers the form's schema refuses are not sent early: the app, once there, says which field.
+ * - answers the form's schema refuses are not sent early: the app, once there, says which field;
+ * - a cut network: the small module hands the submission to the app, which sends it again and says
+ *   in French that it failed; what was typed stays, the page is not reloaded, and it settles.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/config/local-backend';
+import { RESERVATION_ERROR } from '../../src/data/reservations/sent-reservation';
 import {
   backendAvailable,
   baseUrl,
@@ -178,5 +181,41 @@ describe('a reservation sent before the app', () => {
       .toBe(1);
     expect(reservations).toHaveLength(0);
     expect(new URL(page.url()).pathname).toBe('/night-party/');
+  });
+
+  it('on a cut network, hands the submission to the app, which says so; what was typed stays', async () => {
+    const { page, release, earlyLoaded } = await pageWithAppHeld();
+    const rpc: string[] = [];
+    await page.route('**/rest/v1/rpc/**', (route) => {
+      rpc.push(new URL(route.request().url()).pathname);
+      return route.abort('internetdisconnected');
+    });
+    await earlyLoaded;
+    const who = { name: 'Ekane Hors Ligne', phone: '698777414' };
+    await fill(page, who);
+    await page.getByRole('button', { name: 'Réserver ma place' }).click();
+    // The small module tried (its proof of work's challenge), failed, and held the submission
+    // for the app (data-pending), drawing nothing.
+    await expect
+      .poll(() => rpc.filter((p) => p.endsWith('/pow_challenge')).length)
+      .toBeGreaterThan(0);
+    const form = page.locator('form[data-reserve]');
+    await expect.poll(() => form.getAttribute('data-pending')).toBe('');
+    expect(await form.getAttribute('data-sending')).toBeNull();
+    expect(await page.locator('#reservation-answer').count()).toBe(0);
+    const triedEarly = rpc.length;
+    release();
+    // The app sends it again itself (its own challenge) and says it failed, in French.
+    await expect.poll(() => page.getByText(RESERVATION_ERROR).count(), { timeout: 30_000 }).toBe(1);
+    expect(rpc.length).toBeGreaterThan(triedEarly);
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/night-party/');
+    const navigation = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
+    );
+    expect(navigation).toBe('navigate');
+    expect(await page.getByLabel(/^Nom complet/).inputValue()).toBe(who.name);
+    expect(await page.getByLabel(/^Téléphone/).inputValue()).toBe(who.phone);
+    expect(session?.pageErrors).toEqual([]);
   });
 });
