@@ -8,6 +8,7 @@ import { reactRouterTreeShaking } from './build/react-router-tree-shaking.ts';
 import { EDITION, placeholderContactProblems } from './src/config/edition.ts';
 import { compileHints } from './build/compile-hints.ts';
 import { offlinePages } from './build/offline-pages.ts';
+import { ADMIN_LAYOUT, ROUTES, type Route } from './src/config/route-manifest.ts';
 
 /**
  * Link previews want absolute URLs: with VITE_SITE_URL set (the deployed origin), the preview
@@ -52,9 +53,24 @@ export function backendTarget(
   return { local: true };
 }
 
-/** The chunks of the staff pages (administration, door and jury), by their file names. */
-const STAFF_CHUNK =
-  /(^|\/)(Admin\w*|Dashboard|Participants|ParticipantDetail|Stats|Reservations|Attendance|Settings|Messages|Outbox|Journal|Bin|Door|Jury)Page-|(^|\/)AdminLayout-/;
+/**
+ * The chunks of the staff pages (every page of the administration's layout, its sign-in, the door
+ * and the jury) and of the admin layout, by their file names, read from the route manifest: a
+ * hand-kept list had missed three admin pages added later, whose imports' names the home page's
+ * entry carried (docs/decisions/056-room-on-the-home-page.md).
+ */
+export const STAFF_CHUNK = new RegExp(
+  `(^|/)(${[
+    ...Object.values(ROUTES)
+      .filter(
+        (r: Route) => r.layout === 'admin' || /^src\/features\/(admin|door|jury)\//.test(r.page),
+      )
+      .map((r: Route) => r.page),
+    ADMIN_LAYOUT,
+  ]
+    .map((page) => page.replace(/^.*\//, '').replace(/\.tsx?$/, ''))
+    .join('|')})-`,
+);
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
@@ -91,7 +107,32 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Each route's path is a constant of src/config/route-paths.ts: written where it is used,
       // as a literal would be, the first loads carry no table of paths (ADR 004).
-      rolldownOptions: { optimization: { inlineConst: { mode: 'all', pass: 2 } } },
+      rolldownOptions: {
+        optimization: { inlineConst: { mode: 'all', pass: 2 } },
+        // The reservation sent before the app (an input of its own, build/prerender.ts) in one
+        // file with what it alone needs: on slow 3G each file more is a round trip of 400 ms
+        // (docs/decisions/051-the-reservation-before-the-app.md). What the entry also imports
+        // (below) stays apart: grouped here, every page would load this chunk for it.
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'early-reserve',
+                test: /\/src\/(features\/reservation\/(early-reserve|reservation-schema)|data\/reservations\/(reserve-early|sent-reservation|mappers)|lib\/(proof-of-work|solver-worker|validation))\.ts$|\/node_modules\/zod\/v4\/(mini|core)\//,
+                includeDependenciesRecursively: false,
+              },
+              {
+                // What it shares with the other pages, small modules each page loaded as a file
+                // of its own (the environment, the errors, the plain-fetch call, the phone rule,
+                // altcha-lib's solver, the answer's drawing): one file, one round trip.
+                name: 'public-core',
+                test: /\/src\/(config\/(env|local-backend)|lib\/(errors|phone)|data\/shared\/public-rpc|features\/reservation\/early-answer)\.ts$|\/node_modules\/altcha-lib\//,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
+        },
+      },
       // The entry names every page's chunk (src/app/routes.ts) and, by default, the chunks each
       // one needs, to fetch them in parallel. For the administration and the door those lists
       // would cost the home page's first load (90 kB budget, build/bundle-budget.ts) for pages

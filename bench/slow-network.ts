@@ -21,10 +21,18 @@
  *   finds the name valid). When it does not survive (React replaced the field), the text is typed
  *   again once React has the form, and that moment is the figure
  *   (docs/decisions/026-form-ready-before-scripts.md);
- * - "form submits": the first moment React has attached the form's handlers (the input carries
- *   React's props with an onChange, the <form> an onSubmit), checked every 25 ms inside the page:
- *   a submission runs the site's code from then on (one asked for earlier waits for it, ADR 026).
- *   Then the form is submitted with the name alone: the name must be valid and the phone invalid.
+ * - "React has the form": the first moment React has attached the form's handlers (the input
+ *   carries React's props with an onChange, the <form> an onSubmit), checked every 25 ms inside
+ *   the page. Then the form is submitted with the name alone: the name must be valid and the phone
+ *   invalid;
+ * - "form submits": on a third page, a visitor fills the whole form as soon as its name field is
+ *   on the page (name, phone and city at once, as the browser's autofill does; one choice) and
+ *   presses "Réserver ma place": the earliest a reservation can leave, the moment the
+ *   create_reservation request leaves (its resource entry's start), whatever code sends it
+ *   (docs/decisions/051-the-reservation-before-the-app.md);
+ * - "answer → on screen": from the end of that request's answer to the moment the page says where
+ *   the pass went ("Votre pass vous est envoyé par …", checked every 25 ms inside the page): the
+ *   answer carries no pass code, on purpose (ADR 039), so this is the pass's first sign on screen.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuild, startPreview, type PreviewServer } from '../tests/e2e/support/server';
@@ -42,6 +50,7 @@ const CPU_SLOWDOWN = 4;
 const TIMEOUT_MS = 90_000;
 const NAME_FIELD = 'main form input[autocomplete="name"]';
 const TYPED = 'Anne Mballa';
+const ANSWER_TEXT = 'Votre pass vous est envoyé par';
 
 /**
  * Runs inside the page from its first script: records when the form's handlers are attached
@@ -64,6 +73,11 @@ const FORM_READY_PROBE = `(() => {
     if (typeof reactProps(form)?.onSubmit !== 'function') return;
     window.__benchFormReady = performance.now();
     clearInterval(timer);
+  }, 25);
+  const answer = setInterval(() => {
+    if (!document.body || !document.body.textContent.includes('${ANSWER_TEXT}')) return;
+    window.__benchAnswerShown = performance.now();
+    clearInterval(answer);
   }, 25);
 })();`;
 
@@ -121,7 +135,11 @@ async function measureHome(browser: Browser, origin: string): Promise<Sample> {
   }
 }
 
-type BenchWindow = { __benchFormReady?: number; __benchTyped?: number };
+type BenchWindow = {
+  __benchFormReady?: number;
+  __benchTyped?: number;
+  __benchAnswerShown?: number;
+};
 
 async function measureNightParty(browser: Browser, origin: string): Promise<Sample> {
   const page = await throttledPage(browser, true);
@@ -152,8 +170,50 @@ async function measureNightParty(browser: Browser, origin: string): Promise<Samp
     return {
       'FCP /night-party/': fcp,
       'Form ready /night-party/': ready,
-      'Form submits /night-party/': submits,
+      'React has the form': submits,
     };
+  } finally {
+    await page.context().close();
+  }
+}
+
+let phoneSerial = 0;
+
+/**
+ * A visitor who fills the whole form from the first paint and reserves: when the reservation
+ * leaves, and how long after its answer the page says where the pass went.
+ */
+async function measureReservation(browser: Browser, origin: string): Promise<Sample> {
+  const page = await throttledPage(browser, true);
+  try {
+    await page.goto(`${origin}/night-party/`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    const field = page.locator(NAME_FIELD);
+    await field.waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+    // The browser's autofill (the fields' autocomplete names) fills them at once; the visitor
+    // then makes the one choice that has no default and presses the button.
+    await field.fill(TYPED);
+    const phone = `69${String(process.pid % 1000).padStart(3, '0')}${String(++phoneSerial).padStart(4, '0')}`;
+    await page.locator('main form input[autocomplete="tel-national"]').fill(phone);
+    await page.locator('main form input[autocomplete="address-level2"]').fill('Douala');
+    await page.locator('main form input[name="heardFrom"][value="social"]').check();
+    await page.locator('main form button[type="submit"]').click();
+    await page.waitForFunction(() => (window as BenchWindow).__benchAnswerShown, undefined, {
+      timeout: TIMEOUT_MS,
+      polling: 100,
+    });
+    return await page.evaluate(() => {
+      const sent = performance
+        .getEntriesByType('resource')
+        .filter((e) =>
+          e.name.includes('/rest/v1/rpc/create_reservation'),
+        ) as PerformanceResourceTiming[];
+      if (sent.length !== 1) throw new Error(`${sent.length} reservation requests, not one.`);
+      return {
+        'Form submits /night-party/': sent[0].startTime,
+        'Answer → on screen':
+          ((window as BenchWindow).__benchAnswerShown ?? NaN) - sent[0].responseEnd,
+      };
+    });
   } finally {
     await page.context().close();
   }
@@ -199,6 +259,7 @@ async function main() {
       const sample = {
         ...(await measureHome(browser, origin)),
         ...(await measureNightParty(browser, origin)),
+        ...(await measureReservation(browser, origin)),
       };
       samples.push(sample);
       console.log(

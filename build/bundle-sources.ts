@@ -49,10 +49,15 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
 /**
  * The files a page's HTML makes the browser fetch before any script runs (module scripts,
  * modulepreloads, stylesheets, in the head or, like the site stylesheet of a page whose critical
- * CSS is inlined, at the end of the body: paths without the leading slash) and the styles written
- * in it.
+ * CSS is inlined, at the end of the body: paths without the leading slash), and the styles and
+ * scripts written in it (the loader, structured data: the budget's level-9 count weighs them).
  */
-export function htmlAssets(html: string): { js: string[]; css: string[]; inlineCss: string[] } {
+export function htmlAssets(html: string): {
+  js: string[];
+  css: string[];
+  inlineCss: string[];
+  inlineJs: string[];
+} {
   // The head, and what follows the page's markup (#root's last closing tag) at the end of <body>;
   // not a <link> rendered inside the page.
   const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
@@ -64,7 +69,9 @@ export function htmlAssets(html: string): { js: string[]; css: string[]; inlineC
     const entry = tag.startsWith('<script') ? attribute(tag, 'data-entry') : undefined;
     if (entry) {
       const modules = attribute(tag, 'data-modules')?.split(' ').filter(Boolean) ?? [];
-      js.push(...[entry, ...modules].map((f) => f.slice(1)));
+      // The reservation sent before the app comes first on the Night Party page (ADR 051).
+      const early = attribute(tag, 'data-early')?.split(' ').filter(Boolean) ?? [];
+      js.push(...[entry, ...modules, ...early].map((f) => f.slice(1)));
       continue;
     }
     const src = tag.startsWith('<script') ? attribute(tag, 'src') : attribute(tag, 'href');
@@ -77,5 +84,8 @@ export function htmlAssets(html: string): { js: string[]; css: string[]; inlineC
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(
     ([, text]) => text,
   );
-  return { js, css, inlineCss };
+  const inlineJs = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes, text]) => !/\ssrc=/.test(attributes) && text.trim() !== '')
+    .map(([, , text]) => text);
+  return { js, css, inlineCss, inlineJs };
 }

@@ -21,6 +21,12 @@ export type PageAssets = {
    * once the page is hydrated: on a slow link they arrive without a gap.
    */
   later?: string[];
+  /**
+   * The reservation sent before the app (src/features/reservation/early-reserve.ts) and its
+   * imports, on a page with the reservation form: asked for first, before the entry, and run as
+   * soon as it is there (docs/decisions/051-the-reservation-before-the-app.md).
+   */
+  early?: string[];
 };
 
 export type RenderedPage = {
@@ -38,30 +44,44 @@ export type RenderedPage = {
  * then asks for the chunks the page imports when it mounts (its form), so that on a slow link they
  * follow without a gap. No script runs before the first paint. On a link the browser rates 3G or
  * slower (`navigator.connection.effectiveType`) the entry is asked for at once instead, as its
- * download is then what the visitor waits for.
+ * download is then what the visitor waits for. A page with the reservation form asks first, in
+ * both cases, for the small module that sends a reservation before the app (`data-early`: run as
+ * soon as it arrives, its imports preloaded), and for the rest once it has run: on a slow link
+ * the rest would otherwise share the bandwidth and the connections with it and delay it by
+ * seconds (docs/decisions/051-the-reservation-before-the-app.md).
  * Each of those elements is added in a task of its own: Chromium spends up to a few milliseconds
  * adding one modulepreload link (30 to 45 ms for a page's two dozen on this project's machine,
  * four times that on the phone Lighthouse simulates), and in one task that blocked the page.
  * docs/decisions/011-prerendered-public-pages.md (why the paint entry; the measured trade-off:
  * docs/measurements/prerendered-pages.md)
  */
-export function bootLoader(entry: string, modules: string[], later: string[] = []): string {
+export function bootLoader(
+  entry: string,
+  modules: string[],
+  later: string[] = [],
+  early: string[] = [],
+): string {
   const code =
-    '(function(b){var d=document,n=0,e=0,c=navigator.connection,P=window.PerformanceObserver;' +
+    '(function(b){var d=document,n=0,e=0,x=0,c=navigator.connection,P=window.PerformanceObserver;' +
     "function link(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';" +
     'l.href=h;d.head.appendChild(l)}function entry(){if(!e++)link(b.dataset.entry)}' +
-    "function script(){var s=d.createElement('script');s.type='module';s.crossOrigin='';" +
-    's.src=b.dataset.entry;d.head.appendChild(s)}function each(list,add){' +
+    "function script(h,o){var s=d.createElement('script');s.type='module';s.crossOrigin='';" +
+    's.src=h;if(o)s.onload=s.onerror=function(){setTimeout(o)};d.head.appendChild(s)}' +
+    'function each(list,add){' +
     'list.split(" ").forEach(function(h){if(h)setTimeout(function(){add(h)})})}' +
-    'if(c&&/2g|3g/.test(c.effectiveType))entry();' +
-    'function go(){if(n++)return;entry();each(b.dataset.modules,link);setTimeout(script);' +
-    'each(b.dataset.later,link)}' +
+    "function early(o){var l=(b.dataset.early||'').split(' ');if(x++||!l[0])return o&&o();" +
+    'l.slice(1).forEach(function(h){link(h)});script(l[0],o)}' +
+    'function app(){entry();each(b.dataset.modules,link);' +
+    'setTimeout(function(){script(b.dataset.entry)});each(b.dataset.later,link)}' +
+    'function go(){if(!n++)early(app)}' +
+    'if(c&&/2g|3g/.test(c.effectiveType)){if(b.dataset.early)go();else entry()}' +
     "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){" +
     "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}" +
     "}).observe({type:'paint',buffered:true});" +
     'else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)' +
     '})(document.currentScript)';
-  return `<script data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}" data-later="${escapeHtml(later.join(' '))}">${code}</script>`;
+  const earlyAttribute = early.length ? ` data-early="${escapeHtml(early.join(' '))}"` : '';
+  return `<script data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}" data-later="${escapeHtml(later.join(' '))}"${earlyAttribute}>${code}</script>`;
 }
 
 /**
@@ -157,6 +177,7 @@ export function pageHtml(template: string, page: RenderedPage | null, assets: Pa
         entries[0],
         [...preloads, ...assets.modules.map((f) => `/${f}`)],
         (assets.later ?? []).map((f) => `/${f}`),
+        (assets.early ?? []).map((f) => `/${f}`),
       )}\n  </body>`,
       '</body>',
     );

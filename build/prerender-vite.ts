@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import {
   HOME_STYLES as HOME_STYLES_FILE,
+  EARLY_RESERVE,
   pageModules,
   prerenderSite,
   SPA_SHELL,
@@ -198,7 +199,12 @@ export function homeStyles(root: string) {
         ? {
             build: {
               rolldownOptions: {
-                input: [resolve(root, 'index.html'), stylesPath, HOME_STYLES],
+                input: [
+                  resolve(root, 'index.html'),
+                  stylesPath,
+                  HOME_STYLES,
+                  resolve(root, EARLY_RESERVE),
+                ],
               },
             },
           }

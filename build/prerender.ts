@@ -49,6 +49,12 @@ export type Manifest = Record<string, ManifestChunk>;
 export const SITE_STYLES = 'src/styles.css';
 export const HOME_STYLES = 'src/home-styles.css';
 
+/**
+ * The reservation sent before the app, an input of the client build of its own: the first script
+ * of a page holding the reservation form (docs/decisions/051-the-reservation-before-the-app.md).
+ */
+export const EARLY_RESERVE = 'src/features/reservation/early-reserve.ts';
+
 export type RouteSource = {
   path: string;
   /** The page's module, relative to the project (src/features/…/XPage.tsx). */
@@ -165,6 +171,8 @@ export async function prerenderSite({
       ]);
       assets.later = [...new Set(later.filter((k) => !loaded.has(k)))].map((k) => manifest[k].file);
       assets.styles = [...new Set(keys.flatMap((k) => manifest[k].css ?? []))];
+      if (rendered.html.includes(' data-reserve=""'))
+        assets.early = [...staticClosure(manifest, EARLY_RESERVE)].map((k) => manifest[k].file);
     } else {
       // Its own stylesheet is small: written into the page, it costs no round trip.
       assets.inlineStyles = readFileSync(join(outDir, homeStylesheet), 'utf8');

@@ -19,9 +19,13 @@ import type { Plugin } from 'vite';
  *   outside React Router's framework mode (no FrameworkContext): that branch, and the route-module
  *   loading it brings, is dropped;
  * - its error boundary hands errors to an RSC redirect handler when an RSC router is around it
- *   (`this.context`), which the site never renders: that branch is dropped.
+ *   (`this.context`), which the site never renders: that branch is dropped;
+ * - the route tree is rendered without data-router state (the site has no data router, ADR 004):
+ *   renderMatches' error boundary, default error page and hydrate fallbacks are dropped, and so
+ *   are <Link>'s prefetch behaviour (framework mode only) and <NavLink>'s view transition state
+ *   (data router only), 1.7 kB more (docs/decisions/056-room-on-the-home-page.md).
  *
- * About 2 kB gzip less on the home page's first load (build/bundle-budget.ts). A change that
+ * About 3.5 kB gzip less on the home page's first load (build/bundle-budget.ts). A change that
  * matches nothing in a new release of react-router is reported as a build warning.
  */
 const REACT_ROUTER_CHANGES: { what: string; pattern: RegExp; by: string }[] = [
@@ -45,6 +49,41 @@ const REACT_ROUTER_CHANGES: { what: string; pattern: RegExp; by: string }[] = [
     what: '<Link> prefetching',
     pattern: /^ {4}return shouldPrefetch && !isAbsolute \? .*PrefetchPageLinks.* : link;$/m,
     by: '    return link;',
+  },
+  {
+    // The site renders <BrowserRouter> and <Routes>, never a data router: the route tree is
+    // rendered without data-router state, so its error boundary (RenderErrorBoundary, the default
+    // error page), hydrate fallbacks and error elements are left out (ADR 056).
+    what: 'data-router state in renderMatches',
+    pattern: /^ {2}let dataRouterState = dataRouterOpts\?\.state;$/m,
+    by: '  const dataRouterState = undefined;',
+  },
+  {
+    // Without data-router state (above) the route tree never renders RenderErrorBoundary.
+    what: 'the data router’s error boundary',
+    pattern:
+      /^ {6}return dataRouterState && \(match\.route\.ErrorBoundary[^\n]*\n[\s\S]*?^ {6}\) : getChildren\(\);$/m,
+    by: '      return getChildren();',
+  },
+  {
+    what: 'the data router’s error boundary context',
+    pattern: /^RenderErrorBoundary\.contextType = RSCRouterContext;$/m,
+    by: '',
+  },
+  {
+    // Outside framework mode usePrefetchBehavior answers [false, ref, {}] whatever the props;
+    // the ref served only the prefetching dropped above.
+    what: '<Link> prefetch behaviour',
+    pattern:
+      /^ {4}let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\n {6}prefetch,\n {6}rest\n {4}\);$/m,
+    by: '    let [shouldPrefetch, prefetchRef, prefetchHandlers] = [false, null, {}];',
+  },
+  {
+    // <NavLink>'s view transition state is read from a data router only, which the site has not.
+    what: '<NavLink> view transitions',
+    pattern:
+      /^ {4}let isTransitioning = routerState != null && .*\n.*\n {4}useViewTransitionState\(path\) && viewTransition === true;$/m,
+    by: '    let isTransitioning = false;',
   },
   {
     what: 'the RSC error handler',

@@ -9,9 +9,17 @@
  * A form calls `startProofOfWork()` as soon as it is shown, so the work is done while the visitor
  * types and `solution()` is usually already settled when they submit.
  */
+import { solveChallenge } from 'altcha-lib/v1';
 import { getEnv } from '@/config/env';
 import { DataError } from '@/lib/errors';
 import type { Database } from '../../supabase/database.types';
+import {
+  release,
+  solveInWorker,
+  startWorker,
+  type SolveRequest,
+  type SolverWorker,
+} from './solver-worker';
 
 /**
  * The public write a challenge is for. The database signs the action and its difficulty level
@@ -30,10 +38,6 @@ type PowAnswer = Database['public']['Functions']['pow_challenge']['Returns'];
 type PowChallenge = {
   [K in 'algorithm' | 'challenge' | 'maxnumber' | 'salt' | 'signature']: NonNullable<PowAnswer[K]>;
 };
-
-/** What the worker is asked to solve, and what it answers. */
-export type SolveRequest = Pick<PowChallenge, 'algorithm' | 'challenge' | 'maxnumber' | 'salt'>;
-export type SolveResponse = { number: number | null } | { error: string };
 
 export type ProofOfWork = {
   /**
@@ -124,43 +128,12 @@ function abortError(): DOMException {
 }
 
 /**
- * Solves in a Web Worker, so the page stays responsive on a slow phone. The worker is bundled by
- * Vite into our own origin (never a CDN) and lives for one challenge only: terminating it is the
- * surest way to stop a solve that is no longer wanted.
+ * Where there is no Worker (tests, Node, very old browsers): the same code on this thread.
+ * altcha-lib's solver is a static import (0.5 kB): imported on demand it made the early
+ * reservation's chunk share Vite's preload helper with the entry, which then moved out of the
+ * home page's entry into a file of its own (docs/decisions/051-the-reservation-before-the-app.md).
  */
-function solveInWorker(request: SolveRequest, signal: AbortSignal): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), {
-      type: 'module',
-    });
-    const finish = () => {
-      worker.terminate();
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      finish();
-      reject(abortError());
-    };
-    signal.addEventListener('abort', onAbort);
-    worker.onmessage = ({ data }: MessageEvent<SolveResponse>) => {
-      finish();
-      if ('error' in data) reject(new Error(data.error));
-      else resolve(data.number);
-    };
-    // The worker script could not be loaded or run (offline before it was cached, a strict CSP).
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish();
-      reject(new Error(`Proof-of-work worker failed: ${event.message || 'could not start'}`));
-    };
-    worker.postMessage(request satisfies SolveRequest);
-  });
-}
-
-/** Where there is no Worker (tests, Node, very old browsers): the same code on this thread. */
 async function solveHere(request: SolveRequest, signal: AbortSignal): Promise<number | null> {
-  // Imported on demand: pages that solve in the worker never download it twice.
-  const { solveChallenge } = await import('altcha-lib/v1');
   if (signal.aborted) throw abortError();
   const { challenge, salt, algorithm, maxnumber } = request;
   const { promise, controller } = solveChallenge(challenge, salt, algorithm, maxnumber);
@@ -175,7 +148,11 @@ async function solveHere(request: SolveRequest, signal: AbortSignal): Promise<nu
   }
 }
 
-async function solve(challenge: PowChallenge, signal: AbortSignal): Promise<string> {
+async function solve(
+  challenge: PowChallenge,
+  signal: AbortSignal,
+  worker: SolverWorker | null,
+): Promise<string> {
   const request: SolveRequest = {
     algorithm: challenge.algorithm,
     challenge: challenge.challenge,
@@ -183,11 +160,11 @@ async function solve(challenge: PowChallenge, signal: AbortSignal): Promise<stri
     salt: challenge.salt,
   };
   let number: number | null;
-  if (typeof Worker === 'undefined') {
+  if (!worker) {
     number = await solveHere(request, signal);
   } else {
     try {
-      number = await solveInWorker(request, signal);
+      number = await solveInWorker(request, signal, worker);
     } catch (error) {
       if (signal.aborted) throw error;
       number = await solveHere(request, signal);
@@ -209,12 +186,16 @@ type Attempt = {
 
 function beginAttempt(action: PowAction | undefined): Attempt {
   const controller = new AbortController();
+  const worker = startWorker();
   const result = fetchChallenge(controller.signal, action).then(async (challenge) => ({
-    pow: await solve(challenge, controller.signal),
+    pow: await solve(challenge, controller.signal, worker),
     expiresAt: challengeExpiry(challenge.salt),
   }));
-  // The visitor may never submit: a failure nobody asked for is not an unhandled rejection.
-  result.catch(() => {});
+  // The visitor may never submit: a failure nobody asked for is not an unhandled rejection. A
+  // challenge that never came leaves no worker behind (once its script is there: release).
+  result.catch(() => {
+    if (worker) release(worker);
+  });
   return { result, controller };
 }
 

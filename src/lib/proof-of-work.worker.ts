@@ -1,10 +1,10 @@
 /**
  * The proof-of-work solver off the main thread (see proof-of-work.ts): altcha-lib's own v1
  * brute force, bundled by Vite with the site. One challenge per worker; the page terminates it
- * when the answer is no longer wanted.
+ * when the answer is no longer wanted, once this script has said it runs (solver-worker.ts, release).
  */
 import { solveChallenge } from 'altcha-lib/v1';
-import type { SolveRequest, SolveResponse } from './proof-of-work';
+import type { SolveRequest, SolveResponse, WorkerLoaded } from './solver-worker';
 
 self.onmessage = async ({ data }: MessageEvent<SolveRequest>) => {
   let response: SolveResponse;
@@ -18,3 +18,5 @@ self.onmessage = async ({ data }: MessageEvent<SolveRequest>) => {
   }
   self.postMessage(response);
 };
+
+self.postMessage({ loaded: true } satisfies WorkerLoaded);

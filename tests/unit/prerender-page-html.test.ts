@@ -73,6 +73,46 @@ describe('pageHtml', () => {
     expect(runBootLoader({ effectiveType: '4g' }).described()).toEqual([]);
   });
 
+  it('asks first for the early module of a page with the reservation form, run at once', () => {
+    const early = ['/assets/early-reserve-E1.js', '/assets/schema-E2.js'];
+    const boot = runBootLoader({ early });
+    expect(boot.described()).toEqual([]);
+    boot.paint('first-contentful-paint');
+    boot.runTimers();
+    // The rest waits until the early module has run.
+    expect(boot.described()).toEqual([
+      ['link', 'modulepreload', '/assets/schema-E2.js'],
+      ['script', 'module', '/assets/early-reserve-E1.js'],
+    ]);
+    boot.loaded('/assets/early-reserve-E1.js');
+    boot.runTimers();
+    expect(boot.described()).toEqual([
+      ['link', 'modulepreload', '/assets/schema-E2.js'],
+      ['script', 'module', '/assets/early-reserve-E1.js'],
+      ['link', 'modulepreload', '/assets/index-A1.js'],
+      ['link', 'modulepreload', '/assets/a.js'],
+      ['link', 'modulepreload', '/assets/b.js'],
+      ['script', 'module', '/assets/index-A1.js'],
+      ['link', 'modulepreload', '/assets/c.js'],
+    ]);
+    // The early module and its import (one, two files) are added together: a task of two elements.
+    expect(boot.tasksThatAddedMoreThanOne).toBe(1);
+    // On a slow link, at once, then the rest once it has run, never twice.
+    const slow = runBootLoader({ early, effectiveType: '3g' });
+    slow.runTimers();
+    expect(slow.described()).toEqual([
+      ['link', 'modulepreload', '/assets/schema-E2.js'],
+      ['script', 'module', '/assets/early-reserve-E1.js'],
+    ]);
+    slow.loaded('/assets/early-reserve-E1.js');
+    slow.paint('first-contentful-paint');
+    slow.runTimers();
+    expect(slow.described()).toHaveLength(7);
+    expect(slow.described().filter(([, , h]) => h === '/assets/early-reserve-E1.js')).toHaveLength(
+      1,
+    );
+  });
+
   it('without paint timing, starts the page in the frame after the one the HTML gave', () => {
     const boot = runBootLoader({ paintTiming: false });
     expect(boot.described()).toEqual([]);
@@ -134,9 +174,10 @@ describe('pageHtml', () => {
 function runBootLoader({
   effectiveType,
   paintTiming = true,
-}: { effectiveType?: string; paintTiming?: boolean } = {}) {
+  early = [],
+}: { effectiveType?: string; paintTiming?: boolean; early?: string[] } = {}) {
   const code = /<script[^>]*>([\s\S]*)<\/script>/.exec(
-    bootLoader('/assets/index-A1.js', ['/assets/a.js', '/assets/b.js'], ['/assets/c.js']),
+    bootLoader('/assets/index-A1.js', ['/assets/a.js', '/assets/b.js'], ['/assets/c.js'], early),
   )![1];
   const added: { tag: string; attrs: Record<string, string> }[] = [];
   const frames: (() => void)[] = [];
@@ -157,6 +198,7 @@ function runBootLoader({
         entry: '/assets/index-A1.js',
         modules: '/assets/a.js /assets/b.js',
         later: '/assets/c.js',
+        ...(early.length ? { early: early.join(' ') } : {}),
       },
     },
   };
@@ -188,6 +230,10 @@ function runBootLoader({
     described: () =>
       added.map((a) => [a.tag, a.attrs.rel ?? a.attrs.type, a.attrs.href ?? a.attrs.src]),
     observing: () => observing,
+    /** The script of `src` has loaded (its onload). */
+    loaded(src: string) {
+      (added.find((a) => a.attrs.src === src)?.attrs.onload as unknown as () => void)();
+    },
     paint(name: string) {
       if (observing)
         observer?.(

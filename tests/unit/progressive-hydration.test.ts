@@ -57,6 +57,7 @@ describe('the budget reads what a page’s HTML fetches', () => {
       js: ['assets/index-A1.js', 'assets/runtime-B2.js', 'assets/Page-D4.js'],
       css: ['assets/styles-C3.css'],
       inlineCss: ['.a{color:red}'],
+      inlineJs: [],
     });
   });
 
@@ -70,7 +71,15 @@ describe('the budget reads what a page’s HTML fetches', () => {
       js: ['assets/index-A1.js', 'assets/runtime-B2.js', 'assets/Page-D4.js'],
       css: ['assets/styles-C3.css'],
       inlineCss: ['.critical{color:red}'],
+      inlineJs: ['(0)'],
     });
+  });
+
+  it('hands the budget every script written into the page, not one with a src or empty', () => {
+    const html = `<!doctype html><html><head><script type="module" src="/assets/index-A1.js"></script>
+      <script type="application/ld+json">{"@type":"Event"}</script><script> </script>
+    </head><body><div id="root"></div><script data-entry="/assets/index-A1.js">go()</script></body></html>`;
+    expect(htmlAssets(html).inlineJs).toEqual(['{"@type":"Event"}', 'go()']);
   });
 });
 
@@ -91,6 +100,13 @@ describe('react-router in the build', () => {
     expect(out).toMatch(/^ {4}return link;$/m);
     expect(out).not.toContain('createElement(PrefetchPageLinks, { page: href })');
     expect(out).not.toContain('createElement(RSCErrorHandler, { error }, result)');
+    // No data router: its state is never read, its error boundary never rendered (ADR 056).
+    expect(out).toContain('const dataRouterState = undefined;');
+    expect(out).not.toContain('let dataRouterState = dataRouterOpts?.state;');
+    expect(out).not.toContain('RenderErrorBoundary.contextType');
+    expect(out).not.toMatch(/return dataRouterState && \(match\.route\.ErrorBoundary/);
+    expect(out).not.toMatch(/= usePrefetchBehavior\(/);
+    expect(out).not.toMatch(/&& viewTransition === true;$/m);
     expect(out).toContain('var Link = /* @__PURE__ */ React10.forwardRef(');
     expect(out).not.toMatch(/^Link\.displayName = "Link";$/m);
   });

@@ -158,6 +158,42 @@ describe('startProofOfWork', () => {
     }
   });
 
+  it('a worker still loading when the challenge fails is ended once its script has arrived, not before', async () => {
+    // Terminated mid-load, Chromium never reports the script's request as ended: Playwright's
+    // "network idle" never came on a cut network (tests/e2e/public-pages.e2e.ts).
+    const workers: FakeWorker[] = [];
+    class FakeWorker extends EventTarget {
+      terminated = false;
+      posted: unknown[] = [];
+      constructor() {
+        super();
+        workers.push(this);
+      }
+      postMessage(message: unknown) {
+        this.posted.push(message);
+      }
+      terminate() {
+        this.terminated = true;
+      }
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    server.use(http.post(CHALLENGE_URL, () => HttpResponse.error(), { once: true }));
+    const pow = startProofOfWork();
+    try {
+      await expect(pow.solution()).rejects.toMatchObject({ name: 'NetworkError' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(workers).toHaveLength(1);
+      expect(workers[0]!.terminated).toBe(false);
+      workers[0]!.dispatchEvent(new MessageEvent('message', { data: { loaded: true } }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(workers[0]!.terminated).toBe(true);
+      expect(workers[0]!.posted).toEqual([]);
+    } finally {
+      pow.dispose();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a refused challenge request is an error, not a network failure', async () => {
     server.use(
       http.post(CHALLENGE_URL, () => HttpResponse.json({ message: 'boom' }, { status: 500 }), {

@@ -136,7 +136,10 @@ describe('public bundle', () => {
 
   it('keeps admin code, TanStack Query, papaparse and (on first load) supabase-js away from public pages', async () => {
     const chunks = await built();
-    const entry = [...chunks.values()].find((c) => c.isEntry)!;
+    // The app's entry, not the reservation sent before it (an input of its own, ADR 051).
+    const entry = [...chunks.values()].find(
+      (c) => c.isEntry && c.moduleIds.some((m) => m.endsWith('src/main.tsx')),
+    )!;
     const firstLoad = reachableModules(entry, chunks, false);
     expect(firstLoad.some((m) => m.endsWith('src/features/home/HomePage.tsx'))).toBe(true);
     expect(firstLoad.filter((m) => ADMIN.test(m) || PAPAPARSE.test(m) || SUPABASE.test(m))).toEqual(

@@ -69,7 +69,7 @@ const WHERE: Record<string, string[]> = {
   'Veuillez sélectionner une option': ['features/reservation/reservation-schema.ts'],
   'Réservation enregistrée avec succès !': ['features/reservation/ReservationForm.tsx'],
   'Une erreur est survenue lors de la réservation. Veuillez réessayer.': [
-    'data/reservations/create-reservation.ts',
+    'data/reservations/sent-reservation.ts',
   ],
   // Administration: sign-in and sign-out
   'Connexion Administrateur': ['features/admin/auth/AdminLoginPage.tsx'],

@@ -1,30 +1,8 @@
 import { toDataError } from '@/lib/errors';
-import type { CheckedValues, Database } from '../../../supabase/database.types';
 import { toReservationRow } from './mappers';
 import { callPublicWrite } from '@/data/shared/public-write';
 import type { NewReservation } from './types';
-
-/**
- * What create_reservation answers, the same whether the phone was free (a new pass) or already
- * held a live pass (nothing new; that pass's link is sent again): where the pass's link was sent,
- * never a code (docs/decisions/039-one-answer-and-votes-that-cannot-be-bought.md).
- */
-export type SentReservation = {
-  /** The phone as typed, masked: "6•• •• •• 12". */
-  sentTo: string;
-  /** How the message goes: the organisers' channel (message_settings.reminder_channel). */
-  channel: (typeof CheckedValues.message_settings.reminder_channel)[number];
-};
-
-/** What create_reservation answers (supabase/schemas/05_answer_types.sql), renamed. */
-function toSentReservation(
-  a: Database['public']['CompositeTypes']['reservation_sent'] | null,
-): SentReservation {
-  return { sentTo: a?.sent_to ?? '', channel: a?.channel === 'whatsapp' ? 'whatsapp' : 'sms' };
-}
-
-export const RESERVATION_ERROR =
-  'Une erreur est survenue lors de la réservation. Veuillez réessayer.';
+import { RESERVATION_ERROR, toSentReservation, type SentReservation } from './sent-reservation';
 
 /**
  * Stores a Night Party reservation through create_reservation (proof of work, rate limit, every

@@ -15,7 +15,8 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { Honeypot } from '@/components/ui/Honeypot';
 import { usePublicSubmit } from '@/components/forms/use-public-submit';
 import { RadioGroupField } from '@/components/ui/RadioGroupField';
-import { createReservation, RESERVATION_ERROR } from '@/data/reservations/create-reservation';
+import { createReservation } from '@/data/reservations/create-reservation';
+import { RESERVATION_ERROR } from '@/data/reservations/sent-reservation';
 import { notify } from '@/lib/toast';
 import { DataError } from '@/lib/errors';
 import {
@@ -27,6 +28,7 @@ import {
 import { useChangedAnswers } from './changed-answers';
 import { ReservationClosed } from './reservation-closed';
 import { Button } from '@/components/ui/Button';
+import { ANSWER_EVENT, earlyAnswerOf } from './early-answer';
 import * as paths from '@/config/route-paths';
 
 const SUCCESS = 'Réservation enregistrée avec succès !';
@@ -85,8 +87,11 @@ export function ReservationForm() {
         // The same answer whether the phone was free or already held a pass: the pass goes to
         // the phone by message, and the page says where (docs/decisions/039-one-answer-and-votes-
         // that-cannot-be-bought.md).
+        // A reservation sent before this code arrived wrote its id on the form: the same id, the
+        // same row (docs/decisions/051-the-reservation-before-the-app.md).
+        const id = formRef.current?.getAttribute('data-reservation-id') ?? reservationId;
         const sent = await createReservation(
-          reservationId,
+          id,
           { ...values, surveyChanged: changedAnswers.list(values) },
           trap,
         );
@@ -125,7 +130,9 @@ export function ReservationForm() {
 
   // A submission asked for before the code arrived was held by the page's inline guard
   // (build/prerender.ts, formGuard), which marked the form data-pending and showed the note:
-  // from now on React's handler answers, and the held submission goes, once.
+  // from now on React's handler answers, and the held submission goes, once. A valid one may
+  // already have left without this code (early-reserve.ts, data-sending): its answer, now or when
+  // it comes, leads to the success page (docs/decisions/051-the-reservation-before-the-app.md).
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const form = formRef.current;
@@ -133,18 +140,33 @@ export function ReservationForm() {
     form.setAttribute('data-live', '');
     const note = form.querySelector<HTMLElement>('[data-pending-note]');
     if (note) note.hidden = true;
+    const answered = () => {
+      const sent = earlyAnswerOf(form);
+      if (!sent) return;
+      notify.success(SUCCESS);
+      navigate(paths.reservationSuccess, { state: sent });
+    };
+    if (earlyAnswerOf(form)) return answered();
+    form.addEventListener(ANSWER_EVENT, answered);
     if (form.hasAttribute('data-pending')) {
       form.removeAttribute('data-pending');
       form.requestSubmit();
     }
-  }, []);
+    return () => form.removeEventListener(ANSWER_EVENT, answered);
+  }, [navigate]);
+  const submit = onSubmit(handleSubmit);
 
   return (
     <form
       ref={formRef}
       noValidate
-      onSubmit={onSubmit(handleSubmit)}
+      onSubmit={(event) => {
+        // Sent before this code arrived and not answered yet: one request at a time.
+        if (formRef.current?.hasAttribute('data-sending')) event.preventDefault();
+        else submit(event);
+      }}
       data-wait-for-code=""
+      data-reserve=""
       className="mt-6 space-y-5"
     >
       <Honeypot ref={honeypotRef} />

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import type { SentReservation } from '@/data/reservations/create-reservation';
+import type { SentReservation } from '@/data/reservations/sent-reservation';
 import { SuccessLayout } from '@/components/ui/SuccessLayout';
 import { ContactLinks } from '@/components/contact/ContactLinks';
 import { useSharedEditionInfo } from '@/components/contact/site-status';
@@ -9,15 +9,11 @@ import { useSiteUrl } from '@/lib/share-links';
 import { whatsappShareUrl } from '@/lib/links';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { RecoverPass } from './RecoverPass';
+import { CHANNEL_NAMES, closeEarlyAnswer } from './early-answer';
 import * as paths from '@/config/route-paths';
 
 // No year: the concert's is the settings' (docs/decisions/024-one-edition-one-source.md).
 const RESERVATION_SHARE_TEXT = `J’ai réservé ma place pour la Booster Night Party ! L’entrée est gratuite, réserve vite la tienne :`;
-
-const CHANNEL_NAMES: Record<SentReservation['channel'], string> = {
-  sms: 'SMS',
-  whatsapp: 'WhatsApp',
-};
 
 /** The form's navigation state (createReservation's answer); null on a reload or a direct visit. */
 function sentOf(state: unknown): SentReservation | null {
@@ -110,6 +106,8 @@ function Reminder() {
  */
 export default function ReservationSuccessPage() {
   const sent = sentOf(useLocation().state);
+  // The answer drawn before the app (early-answer.ts) gives way to this page.
+  useEffect(() => closeEarlyAnswer(), []);
   usePageMeta('Réservation enregistrée', 'Votre pass pour la Booster Night Party.');
   const shareUrl = whatsappShareUrl(RESERVATION_SHARE_TEXT, useSiteUrl(paths.nightParty));
   return (

@@ -1,15 +1,10 @@
 import { useRef } from 'react';
 import type { PrefilledQuestion } from '@/data/reservations/types';
-import { RESERVATION_DEFAULTS, type ReservationFormValues } from './reservation-schema';
-
-/** The questions the form offers with an answer already chosen, in the form's order. */
-const PREFILLED_QUESTIONS: readonly PrefilledQuestion[] = [
-  'attendanceStatus',
-  'willAttend',
-  'attendanceBarrier',
-  'followsBoosterPage',
-  'consumesBoosterProducts',
-];
+import {
+  changedFromDefaults,
+  PREFILLED_QUESTIONS,
+  type ReservationFormValues,
+} from './reservation-schema';
 
 /**
  * Which pre-filled answers the visitor changed (docs/decisions/025-survey-defaults.md): a question
@@ -26,9 +21,9 @@ export function useChangedAnswers() {
         changed.current.add(question);
       },
     }),
-    list: (values: ReservationFormValues): PrefilledQuestion[] =>
-      PREFILLED_QUESTIONS.filter(
-        (q) => changed.current.has(q) || values[q] !== RESERVATION_DEFAULTS[q],
-      ),
+    list: (values: ReservationFormValues): PrefilledQuestion[] => {
+      const differ = changedFromDefaults(values);
+      return PREFILLED_QUESTIONS.filter((q) => changed.current.has(q) || differ.includes(q));
+    },
   };
 }

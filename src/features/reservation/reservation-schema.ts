@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LINK_IN_NAME, nameText, personName, phone } from '@/lib/validation';
+import type { PrefilledQuestion } from '@/data/reservations/types';
 
 const SELECT_OPTION = 'Veuillez sélectionner une option';
 const yesNo = z.enum(['yes', 'no'], { error: SELECT_OPTION });
@@ -48,3 +49,16 @@ export const RESERVATION_DEFAULTS: ReservationFormInput = {
   followsBoosterPage: 'yes',
   consumesBoosterProducts: 'yes',
 };
+
+/** The questions the form offers with an answer already chosen, in the form's order. */
+export const PREFILLED_QUESTIONS: readonly PrefilledQuestion[] = [
+  'attendanceStatus',
+  'willAttend',
+  'attendanceBarrier',
+  'followsBoosterPage',
+  'consumesBoosterProducts',
+];
+
+/** The pre-filled answers that differ from their default (docs/decisions/025-survey-defaults.md). */
+export const changedFromDefaults = (values: ReservationFormValues): PrefilledQuestion[] =>
+  PREFILLED_QUESTIONS.filter((q) => values[q] !== RESERVATION_DEFAULTS[q]);
