@@ -12,11 +12,13 @@ const sent = { ok: true as const, providerId: 'SM1' };
 
 afterEach(() => vi.unstubAllGlobals());
 
-function answers(...statuses: number[]) {
+/** Each answer: a status (PostgREST's PGRST000 body), 0 for no answer, or [status, SQLSTATE]. */
+function answers(...statuses: (number | [number, string])[]) {
   const fetch = vi.fn(async () => {
-    const status = statuses.shift() ?? 200;
+    const next = statuses.shift() ?? 200;
+    const [status, code] = typeof next === 'number' ? [next, 'PGRST000'] : next;
     if (status === 0) throw new TypeError('fetch failed');
-    return new Response(status === 200 ? '"sent"' : '{"code":"PGRST000"}', { status });
+    return new Response(status === 200 ? '"sent"' : `{"code":"${code}"}`, { status });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -30,13 +32,21 @@ describe("the sender's result during a restart", () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   }, 15_000);
 
+  it("is written again after PostgREST's 500 for a connection ended by the shutdown or a database starting up", async () => {
+    const fetch = answers([500, '57P01'], [500, '57P03'], 200);
+    const api = outboxApi('http://api.test', 'key', { recordPatienceMs: 10_000 });
+    await expect(api.record(row, 'twilio', sent)).resolves.toBe('sent');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  }, 15_000);
+
   it('is given up after its patience, and a refusal at once', async () => {
     answers(503, 503, 503);
     const patient = outboxApi('http://api.test', 'key', { recordPatienceMs: 1500 });
     await expect(patient.record(row, 'twilio', sent)).rejects.toThrow(/HTTP 503/);
-    const fetch = answers(400);
+    const fetch = answers(400, [500, 'P0001']);
     const api = outboxApi('http://api.test', 'key', { recordPatienceMs: 10_000 });
     await expect(api.record(row, 'twilio', sent)).rejects.toThrow(/HTTP 400/);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    await expect(api.record(row, 'twilio', sent)).rejects.toThrow(/HTTP 500/);
+    expect(fetch).toHaveBeenCalledTimes(2);
   }, 15_000);
 });
