@@ -5,14 +5,15 @@
  * 1. a dance final two days ahead with the seed's judges; three dancers of this file made
  *    finalists; judge 1 declares a conflict with one of them on /jury (360 px), then sees the
  *    recused performer and the locked cards' panel (1280 px);
- * 2. both judges score every performer (through the database's function, as the phone does);
- *    the session is locked;
+ * 2. judge 2 scores every performer on /jury on a phone (360 px) with the network cut: the cards
+ *    wait on the device, through a reload, and each is stored once when the network returns;
+ *    judge 1 scores through the database's function, as the phone does; the session is locked;
  * 3. the admin publishes the rules, then the results, from the final view (1280 px), and
  *    downloads the winner's certificate and queues every finalist's link (1280 and 360 px);
  * 4. /resultats shows the winners and the breakdown at 360 and 1280 px, and the certificate's
  *    code verifies there. Screenshots and axe at each step.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import {
@@ -21,68 +22,35 @@ import {
   openSession,
   type ViewportName,
 } from './support/browser';
-import { accessToken, ADMIN, JUDGE_1, JUDGE_2, rpc, signInJury } from './support/jury';
+import {
+  accessToken,
+  ADMIN,
+  controlledByWorker,
+  currentPerformer,
+  JUDGE_1,
+  JUDGE_2,
+  next,
+  rows,
+  rpc,
+  scoreWithButtons,
+  signInJury,
+} from './support/jury';
+import { expectEnd } from './support/jury-card';
 import { check, signIn } from './support/workspace';
-import { solveProofOfWork } from '../setup/proof-of-work';
-import { baseUrl } from './support/browser';
+import { openFinal, registerDancer, scoreAll, type JurySession } from './support/final';
 
 const DANCERS = [
   ['Nadia Fotso', '699772001'],
   ['Olivier Mbarga', '699772002'],
   ['Prisca Abanda', '699772003'],
 ] as const;
-type JurySession = {
-  id: string;
-  criteria: { dance: { id: string }[] };
-  performers: { id: string; name: string }[];
-  my_conflicts: string[];
-};
-
-async function registerDancer(name: string, phone: string): Promise<string> {
-  const id = crypto.randomUUID();
-  await rpc('register_participant', {
-    payload: {
-      id,
-      full_name: name,
-      email: `${phone}@example.cm`,
-      phone,
-      city: 'Yaoundé',
-      region: 'Centre',
-      category: 'dance',
-      participation_type: 'solo',
-      agree_to_terms: true,
-      team_members: [],
-      website: '',
-      pow: await solveProofOfWork(baseUrl()),
-    },
-  });
-  return id;
-}
-
-/** Every performer of the session without a card or conflict of this judge, scored `mark(name)`. */
-async function scoreAll(token: string, sessionId: string, mark: (name: string) => number) {
-  const s = await rpc<JurySession>('jury_session', { session_id: sessionId }, token);
-  for (const p of s.performers) {
-    if (s.my_conflicts.includes(p.id)) continue;
-    await rpc(
-      'jury_submit_scorecard',
-      {
-        session_id: sessionId,
-        participant_id: p.id,
-        card_id: crypto.randomUUID(),
-        revision: 1,
-        absent: false,
-        comment: '',
-        scores: Object.fromEntries(s.criteria.dance.map((c) => [c.id, mark(p.name)])),
-      },
-      token,
-    );
-  }
-}
-
+// Each judge's mark on every criterion (5 for the seed's finalists): Nadia first, then Prisca.
+const MARKS: Record<string, number> = { 'Nadia Fotso': 9, 'Olivier Mbarga': 7, 'Prisca Abanda': 8 };
+const mark = (name: string) => MARKS[name] ?? 5;
 describe('the final’s results and certificates', () => {
   let browser: Browser;
   let sessionId = '';
+  let judge2Id = '';
   let code = '';
 
   beforeAll(async () => {
@@ -94,6 +62,7 @@ describe('the final’s results and certificates', () => {
     await rpc('admin_set_status', { ids, status: 'finaliste' }, admin);
     const judges = await rpc<{ user_id: string; email: string }[]>('jury_accounts', {}, admin);
     const judgeId = (email: string) => judges.find((j) => j.email === email)?.user_id;
+    judge2Id = judgeId(JUDGE_2[0]) ?? '';
     const heldOn = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const saved = await rpc<{ id: string }>(
       'admin_save_audition_session',
@@ -115,17 +84,6 @@ describe('the final’s results and certificates', () => {
   afterAll(async () => {
     await browser?.close();
   });
-
-  const openFinal = async (page: Page) => {
-    // /jury lists the judge's sessions, or opens today's (jury-scorecards.e2e.ts makes one for
-    // the seed's judges): its « Toutes mes sessions » leads to the list.
-    const final = page.getByRole('button', { name: /^Yaoundé/ }).first();
-    const all = page.getByRole('button', { name: 'Toutes mes sessions' });
-    await final.or(all).first().waitFor();
-    if (await all.isVisible()) await all.click();
-    await final.click();
-    await page.getByRole('heading', { name: /^Yaoundé/ }).waitFor();
-  };
 
   it('lets judge 1 declare a conflict before scoring (360 px), then shows the recused performer and the unlock panel (1280 px)', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
@@ -152,16 +110,68 @@ describe('the final’s results and certificates', () => {
     await desktop.context.close();
   });
 
+  it('lets judge 2 score the final on a phone with the network cut, each card stored once when it returns (360 px)', async (ctx) => {
+    if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
+    const admin = await accessToken(ADMIN);
+    const { performers } = await rpc<JurySession>(
+      'jury_session',
+      { session_id: sessionId },
+      await accessToken(JUDGE_2),
+    );
+    const names = performers.map((p) => p.name);
+    const n = names.length;
+    // Judge 2's cards of this final, as the journal and the table hold them.
+    const journal = async () =>
+      (
+        await rows<{ entity_id: string; after: { session_id: string } }>(
+          `audit_log?action=eq.jury.score&actor_email=eq.${JUDGE_2[0]}&select=entity_id,after`,
+          admin,
+        )
+      ).filter((r) => r.after.session_id === sessionId);
+    const judge2 = await openSession(browser, 'phone');
+    const { page, context } = judge2;
+    await signInJury(page, JUDGE_2);
+    await openFinal(page);
+    await page.getByText(`Candidat 1 sur ${n}`).waitFor();
+    await controlledByWorker(page);
+    await context.setOffline(true);
+    // The page sees the cut before the first card (jury-scorecards.e2e.ts says why).
+    await page.waitForFunction(() => !navigator.onLine);
+    await page.getByText(/^Hors ligne/).waitFor();
+    for (const [i, name] of names.entries()) {
+      expect(await currentPerformer(page)).toBe(name);
+      await scoreWithButtons(page, mark(name));
+      if (i === 0) await check(page, 'phone', 'jury-final-offline');
+      await next(page, names[i + 1] ?? null);
+    }
+    await page.getByText(`${n} notes en attente d’envoi`).waitFor();
+    await expectEnd(page, `En attente d’envoi (${n})`);
+    await check(page, 'phone', 'jury-final-end-offline');
+    // Reloaded with no network: the final opens from the device, its cards still waiting.
+    await page.reload();
+    await openFinal(page);
+    await page.getByText(`${n} notes en attente d’envoi`).waitFor();
+    expect(await journal()).toHaveLength(0);
+
+    await context.setOffline(false);
+    await page.getByText('Toutes vos notes sont envoyées.').waitFor({ timeout: 30_000 });
+    await check(page, 'phone', 'jury-final-sent');
+    // Every card once: one journal row and one card (its first revision) per performer.
+    const ids = performers.map((p) => p.id).sort();
+    expect((await journal()).map((r) => r.entity_id).sort()).toEqual(ids);
+    const cards = await rows<{ participant_id: string; revision: number }>(
+      `audition_scorecards?session_id=eq.${sessionId}&judge_id=eq.${judge2Id}&select=participant_id,revision`,
+      admin,
+    );
+    expect(cards.map((c) => c.participant_id).sort()).toEqual(ids);
+    expect(cards.every((c) => c.revision === 1)).toBe(true);
+    expect(judge2.pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('is published by the admin from the final view, the winner’s certificate downloaded (1280 px)', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
-    const marks: Record<string, number> = {
-      'Nadia Fotso': 9,
-      'Olivier Mbarga': 7,
-      'Prisca Abanda': 8,
-    };
-    const mark = (name: string) => marks[name] ?? 5;
     await scoreAll(await accessToken(JUDGE_1), sessionId, mark);
-    await scoreAll(await accessToken(JUDGE_2), sessionId, mark);
     const { page, context } = await openSession(browser, 'desktop');
     await signIn(page);
     // The final still open: its cards' panel, as the lead judge has it on /jury.

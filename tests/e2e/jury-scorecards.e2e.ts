@@ -212,7 +212,7 @@ describe('the jury’s scorecards, online and offline', () => {
     await page.getByText('3 notes en attente d’envoi').waitFor();
     await page.getByText(/^Hors ligne/).waitFor();
     const kept = await rows<unknown>(
-      `audit_log?action=eq.jury.score&actor_email=eq.${JUDGE_2[0]}&select=id`,
+      `audit_log?action=eq.jury.score&actor_email=eq.${JUDGE_2[0]}&entity_id=in.(${ids.join(',')})&select=id`,
       adminToken,
     );
     expect(kept).toHaveLength(0);
@@ -226,7 +226,7 @@ describe('the jury’s scorecards, online and offline', () => {
 
     // Every card once: one journal row per card stored, one score per criterion.
     const journal = await rows<unknown>(
-      `audit_log?action=eq.jury.score&actor_email=eq.${JUDGE_2[0]}&select=id`,
+      `audit_log?action=eq.jury.score&actor_email=eq.${JUDGE_2[0]}&entity_id=in.(${ids.join(',')})&select=id`,
       adminToken,
     );
     expect(journal).toHaveLength(3);
