@@ -183,8 +183,8 @@ describe('the jury’s scorecards, online and offline', () => {
     await controlledByWorker(page);
 
     await context.setOffline(true);
-    // The page sees the cut before the first card (once, at load 19, it had not yet: the cards
-    // reached the journal while the test believed them offline).
+    // The page sees the cut before the first card; the journal's counts below look at this
+    // file's singers only (final-results.e2e.ts's judge 2 may have scored in the same database).
     await page.waitForFunction(() => !navigator.onLine);
     for (const [i, value] of JUDGE_2_SCORES.entries()) {
       await scoreWithButtons(page, value);
