@@ -16,16 +16,40 @@ export function serverOffset(serverNow: string, sentAt: number, receivedAt: numb
   return server - (sentAt + receivedAt) / 2;
 }
 
-/** Whole seconds left until `closesAt` on the server's clock (0 once passed, null without one). */
+type ClockSample = { offsetMs: number; roundTripMs: number; at: number };
+
+/** How long a measured offset is trusted: a device's clock may be set again meanwhile. */
+const SAMPLE_LIFETIME_MS = 5 * 60_000;
+let samples: ClockSample[] = [];
+
+/**
+ * The offset measured by the quickest of the last 5 minutes' answers: a slow answer (a busy
+ * network, a loaded server) can be wrong by up to half its round trip, a quick one cannot, so a
+ * countdown keeps its best measure rather than the last (docs/decisions/030-public-vote.md).
+ */
+export function bestServerOffset(serverNow: string, sentAt: number, receivedAt: number): number {
+  const offsetMs = serverOffset(serverNow, sentAt, receivedAt);
+  if (Number.isNaN(Date.parse(serverNow))) return offsetMs;
+  samples = samples.filter((s) => receivedAt - s.at < SAMPLE_LIFETIME_MS && s.at <= receivedAt);
+  samples.push({ offsetMs, roundTripMs: receivedAt - sentAt, at: receivedAt });
+  return samples.reduce((best, s) => (s.roundTripMs < best.roundTripMs ? s : best)).offsetMs;
+}
+
+/**
+ * Whole seconds left until `closesAt` on the server's clock (0 once passed, null without one),
+ * never more than `longest` when the round's length is known: a countdown of a 90 s round never
+ * shows 1:31, whatever the clock's measure.
+ */
 export function secondsLeft(
   closesAt: string | null | undefined,
   offsetMs: number,
   now: number = Date.now(),
+  longest: number = Infinity,
 ): number | null {
   if (!closesAt) return null;
   const end = Date.parse(closesAt);
   if (Number.isNaN(end)) return null;
-  return Math.max(0, Math.ceil((end - (now + offsetMs)) / 1000));
+  return Math.min(longest, Math.max(0, Math.ceil((end - (now + offsetMs)) / 1000)));
 }
 
 /** 1:05, 0:09: minutes and seconds as a stopwatch shows them. */
@@ -56,9 +80,13 @@ export function countdownMark(seconds: number): string | null {
 }
 
 /** Seconds left until `closesAt`, re-rendered four times a second while it runs. */
-export function useSecondsLeft(closesAt: string | null | undefined, offsetMs: number) {
+export function useSecondsLeft(
+  closesAt: string | null | undefined,
+  offsetMs: number,
+  longest?: number,
+) {
   const [now, setNow] = useState(() => Date.now());
-  const left = secondsLeft(closesAt, offsetMs, now);
+  const left = secondsLeft(closesAt, offsetMs, now, longest);
   const running = left !== null && left > 0;
   useEffect(() => {
     if (!running) return;

@@ -3,6 +3,7 @@ import {
   countdownMark,
   countdownWords,
   formatCountdown,
+  bestServerOffset,
   secondsLeft,
   serverOffset,
 } from '@/lib/countdown';
@@ -21,6 +22,24 @@ describe('countdowns on the server’s clock', () => {
     expect(secondsLeft('2026-04-26T12:00:00Z', offset, sent)).toBe(0);
     expect(secondsLeft(null, offset)).toBeNull();
     expect(serverOffset('pas une date', 0, 0)).toBe(0);
+  });
+
+  it('keeps the quickest answer’s measure, and a round’s countdown never passes its length', () => {
+    const t0 = Date.parse('2026-04-26T20:00:00Z');
+    // Quick answer: 100 ms there and back, the server 5 s ahead.
+    expect(bestServerOffset('2026-04-26T20:00:05.050Z', t0, t0 + 100)).toBe(5000);
+    // A slow answer read early (a loaded server): its own measure is 1.4 s off; the quick one stays.
+    const t1 = t0 + 10_000;
+    expect(serverOffset('2026-04-26T20:00:15.100Z', t1, t1 + 3000)).toBe(3600);
+    expect(bestServerOffset('2026-04-26T20:00:15.100Z', t1, t1 + 3000)).toBe(5000);
+    // Five minutes on, the old measure has lapsed (the device's clock may have been set since).
+    const t2 = t0 + 6 * 60_000;
+    expect(bestServerOffset('2026-04-26T20:06:07.000Z', t2, t2 + 3000)).toBe(5500);
+    // A 90 s round opened now, with an offset measured 1.4 s short: 1:30, never 1:31.
+    const opened = t2 + 3000 + 5500;
+    const closesAt = new Date(opened + 90_000).toISOString();
+    expect(secondsLeft(closesAt, 4100, t2 + 3000)).toBe(92);
+    expect(secondsLeft(closesAt, 4100, t2 + 3000, 90)).toBe(90);
   });
 
   it('writes and speaks the time left, announcing only a few marks', () => {

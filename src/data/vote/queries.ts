@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { serverOffset } from '@/lib/countdown';
+import { bestServerOffset } from '@/lib/countdown';
 import { voteKeys } from './keys';
 import {
   getRegieScreenState,
@@ -31,7 +31,7 @@ export const regieScreenQuery = () =>
     queryFn: async () => {
       const sentAt = Date.now();
       const state = await getRegieScreenState();
-      return { ...state, offsetMs: serverOffset(state.serverNow, sentAt, Date.now()) };
+      return { ...state, offsetMs: bestServerOffset(state.serverNow, sentAt, Date.now()) };
     },
     refetchInterval: 2_000,
     staleTime: 0,

@@ -1,5 +1,5 @@
 import type { PublicQuery } from '@/lib/public-query';
-import { serverOffset } from '@/lib/countdown';
+import { bestServerOffset } from '@/lib/countdown';
 import { getVoteState } from './public-vote';
 import type { PassVoteState } from './types';
 
@@ -22,6 +22,6 @@ export const voteStateQuery = (code: string): PublicQuery<PassVoteFeed> => ({
     const sentAt = Date.now();
     const state = await getVoteState(code, knownRounds.get(code) ?? null);
     knownRounds.set(code, state.round?.candidates ? state.round : null);
-    return { state, offsetMs: serverOffset(state.serverNow, sentAt, Date.now()) };
+    return { state, offsetMs: bestServerOffset(state.serverNow, sentAt, Date.now()) };
   },
 });

@@ -14,7 +14,7 @@ const ACTION_LOOK: Record<RegieAction, 'primary' | 'danger' | 'accent'> = {
 };
 
 function Countdown({ round, offsetMs }: { round: VoteRound; offsetMs: number }) {
-  const left = useSecondsLeft(round.closesAt, offsetMs);
+  const left = useSecondsLeft(round.closesAt, offsetMs, round.durationSeconds);
   const mark = useCountdownMark(left);
   return (
     <div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getScreenState } from '@/data/vote/public-vote';
 import type { ScreenState } from '@/data/vote/types';
-import { serverOffset } from '@/lib/countdown';
+import { bestServerOffset } from '@/lib/countdown';
 
 export type ScreenFeed = {
   /** The last state the server gave (kept through a dropped network), null before the first. */
@@ -31,7 +31,7 @@ export function useScreenState({ intervalMs = 1_000, timeoutMs = 4_000 } = {}): 
       try {
         const state = await getScreenState(controller.signal);
         failures = 0;
-        const offsetMs = serverOffset(state.serverNow, sentAt, Date.now());
+        const offsetMs = bestServerOffset(state.serverNow, sentAt, Date.now());
         if (live) setFeed({ state, offsetMs, lost: false });
       } catch {
         failures += 1;
