@@ -38,8 +38,12 @@ export function certificateTitle(c: Certificate): { title: string; line: string 
   return { title: 'Certificat de finaliste', line: 'A participé à la grande finale' };
 }
 
+/**
+ * certificat-danse-2-duo-beta.pdf: the rank when there is one; a finalist the jury did not rank
+ * (no card) is "finaliste", an attestation its edition's year.
+ */
 export const certificateFileName = (c: Certificate) =>
-  `${c.participation ? 'attestation-participation' : 'certificat'}-${c.category === 'dance' ? 'danse' : 'chant'}-${c.participation ? c.participation.editionYear : (c.rank ?? 'x')}-${c.name
+  `${c.participation ? 'attestation-participation' : 'certificat'}-${c.category === 'dance' ? 'danse' : 'chant'}-${c.participation ? c.participation.editionYear : (c.rank ?? 'finaliste')}-${c.name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
