@@ -49,4 +49,13 @@ describe("the sender's result during a restart", () => {
     await expect(api.record(row, 'twilio', sent)).rejects.toThrow(/HTTP 500/);
     expect(fetch).toHaveBeenCalledTimes(2);
   }, 15_000);
+
+  it('reads the answer’s own SQLSTATE, not one written further inside it', async () => {
+    const body = '{"code":"P0001","message":"refusé","details":{"code":"57P01"}}';
+    const fetch = vi.fn(async () => new Response(body, { status: 500 }));
+    vi.stubGlobal('fetch', fetch);
+    const api = outboxApi('http://api.test', 'key', { recordPatienceMs: 10_000 });
+    await expect(api.record(row, 'twilio', sent)).rejects.toThrow(/HTTP 500/);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  }, 15_000);
 });

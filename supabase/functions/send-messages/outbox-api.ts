@@ -23,10 +23,23 @@ const RECORD_PATIENCE_MS = 60_000;
  * intervention" (57P01 a connection ended by a shutdown, 57P02 a crash, 57P03 still starting):
  * PostgREST maps class 57 to 500, and `npm run bench:night` caught a result lost to it.
  */
+const OPERATOR_INTERVENTION = new Set(['57P01', '57P02', '57P03']);
+
+/** PostgREST's error body's SQLSTATE ({"code": "57P01", …}), or null for any other body. */
+function sqlState(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const code = (parsed as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : null;
+  } catch {
+    return null;
+  }
+}
+
 const unreachable = (status: number, body: string) =>
   status === 0 ||
   (status >= 502 && status <= 504) ||
-  (status === 500 && /"code"\s*:\s*"57P0[123]"/.test(body));
+  (status === 500 && OPERATOR_INTERVENTION.has(sqlState(body) ?? ''));
 
 export function outboxApi(
   supabaseUrl: string,
