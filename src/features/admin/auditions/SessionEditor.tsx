@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { RequiredLegend } from '@/components/ui/RequiredLegend';
@@ -27,6 +26,7 @@ import {
   SESSION_FIELDS,
   sessionSchema,
 } from './session-rules';
+import { useSummaryForm } from '../ui/use-summary-form';
 
 const focusSummary = focusErrorSummary('session-errors');
 
@@ -50,13 +50,7 @@ export function SessionEditor({
     setValue,
     setError,
     formState: { errors },
-  } = useForm<SessionDraft>({
-    resolver: zodResolver(sessionSchema),
-    defaultValues: session ? draftOf(session) : newSessionDraft(),
-    // The summary takes the focus, not the first field; messages stay until the next attempt.
-    shouldFocusError: false,
-    reValidateMode: 'onSubmit',
-  });
+  } = useSummaryForm(sessionSchema, session ? draftOf(session) : newSessionDraft());
   const [city, judges] = useWatch({ control, name: ['city', 'judges'] });
   const accounts = useQuery(juryAccountsQuery());
   const save = useSaveAuditionSession();

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { CATEGORY_LABELS } from '@/config/edition';
@@ -27,6 +26,7 @@ import {
   weightSum,
   type CriterionRow,
 } from './criteria-rules';
+import { useSummaryForm } from '../ui/use-summary-form';
 
 type CriteriaValues = { rows: CriterionRow[] };
 
@@ -54,13 +54,7 @@ function CategoryCriteriaForm({
     reset,
     setError,
     formState: { errors },
-  } = useForm<CriteriaValues>({
-    resolver: zodResolver(criteriaSchema),
-    defaultValues: { rows: rowsOf(criteria) },
-    // The summary takes the focus, not the first field; messages stay until the next attempt.
-    shouldFocusError: false,
-    reValidateMode: 'onSubmit',
-  });
+  } = useSummaryForm(criteriaSchema, { rows: rowsOf(criteria) });
   const { fields, append, remove } = useFieldArray({ control, name: 'rows' });
   const rows = useWatch({ control, name: 'rows' });
   const save = useSaveAuditionCriteria();

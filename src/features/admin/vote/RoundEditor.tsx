@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { linkableParticipantsQuery } from '@/data/vote/queries';
@@ -21,6 +20,7 @@ import {
   roundSchema,
   type RoundErrors,
 } from './round-rules';
+import { useSummaryForm } from '../ui/use-summary-form';
 
 const focusSummary = focusErrorSummary('round-errors');
 
@@ -44,13 +44,7 @@ export function RoundEditor({
     handleSubmit,
     setValue,
     formState: { errors: fieldErrors },
-  } = useForm<RoundDraft>({
-    resolver: zodResolver(roundSchema),
-    defaultValues: round ? draftOf(round) : newRoundDraft(rounds),
-    // The summary takes the focus, not the first field; messages stay until the next attempt.
-    shouldFocusError: false,
-    reValidateMode: 'onSubmit',
-  });
+  } = useSummaryForm(roundSchema, round ? draftOf(round) : newRoundDraft(rounds));
   const candidates = useWatch({ control, name: 'candidates' });
   const save = useSaveVoteRound();
   const locked = onlyTitle(round);
