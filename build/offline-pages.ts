@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { generateSW } from 'workbox-build';
-import { SPA_SHELL } from './prerender.ts';
+import { APP_START, SPA_SHELL } from './prerender.ts';
 
 /** The worker's file, at the root of the site (its scope can then be any page under it). */
 const OFFLINE_WORKER = 'offline-sw.js';
@@ -42,7 +42,7 @@ type ManifestChunk = {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The files to keep: the shell, the entry with what it imports, the site's stylesheet, and each
+ * The files to keep: the shell, the entry with what it imports, the app, the site's stylesheet, and each
  * page's chunk with what it imports (its dynamic imports too when asked), with their CSS and
  * assets, from Vite's build manifest.
  */
@@ -64,6 +64,10 @@ export function offlineFiles(manifest: Manifest, pages: readonly OfflinePage[] =
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
   if (!entry) throw new Error('offlinePages: no index.html entry in the build manifest.');
   visit(entry, false);
+  // The app, router included, which the entry imports on every page but home (ADR 060).
+  if (!manifest[APP_START])
+    throw new Error(`offlinePages: ${APP_START} is not a chunk of the build.`);
+  visit(APP_START, false);
   // The whole site's stylesheet: the shell links it (build/prerender.ts).
   visit('src/styles.css', false);
   for (const page of pages) {

@@ -16,6 +16,7 @@ import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import {
+  APP_START,
   HOME_STYLES as HOME_STYLES_FILE,
   EARLY_RESERVE,
   pageModules,
@@ -187,6 +188,7 @@ export function homeStyles(root: string) {
   let config: ResolvedConfig | undefined;
   let entryFile: string | undefined;
   let siteFile: string | undefined;
+  let appFile: string | undefined;
   const pageChunks = new Set<string>();
 
   const plugin: Plugin = {
@@ -234,6 +236,8 @@ export function homeStyles(root: string) {
             pageChunks.add(file.fileName);
           if (file.type === 'chunk' && file.isEntry && file.facadeModuleId?.endsWith('index.html'))
             entryFile = file.fileName;
+          if (file.type === 'chunk' && file.facadeModuleId === resolve(root, APP_START))
+            appFile = file.fileName;
           if (file.type === 'asset' && file.originalFileNames.includes('src/styles.css'))
             siteFile = file.fileName;
         }
@@ -242,16 +246,20 @@ export function homeStyles(root: string) {
   };
 
   /**
-   * For build.modulePreload.resolveDependencies: a page the entry imports on demand (any route's
-   * page, the error page, the administration's layout) loads the whole stylesheet first, as Vite
-   * loads a chunk's own CSS. The entry's other imports (data, toasts) do not need it.
+   * For build.modulePreload.resolveDependencies: a page the app imports on demand (any route's
+   * page, the error page, the administration's layout), and the app itself when the home page
+   * imports it, load the whole stylesheet first, as Vite loads a chunk's own CSS. The other
+   * imports (data, toasts) do not need it.
    */
   const withSiteStyles = (
     file: string,
     deps: string[],
     host: { hostId: string; hostType: 'html' | 'js' },
   ) =>
-    host.hostType === 'js' && siteFile && host.hostId === entryFile && pageChunks.has(file)
+    host.hostType === 'js' &&
+    siteFile &&
+    (host.hostId === entryFile || host.hostId === appFile) &&
+    (pageChunks.has(file) || file === appFile)
       ? [...deps, siteFile]
       : deps;
 

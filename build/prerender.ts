@@ -55,6 +55,12 @@ export const HOME_STYLES = 'src/home-styles.css';
  */
 export const EARLY_RESERVE = 'src/features/reservation/early-reserve.ts';
 
+/**
+ * The app, router included, which src/main.tsx imports on demand: every page but the home page
+ * needs it at once, and its HTML preloads it (docs/decisions/060-home-page-without-the-router.md).
+ */
+export const APP_START = 'src/app/start.tsx';
+
 export type RouteSource = {
   path: string;
   /** The page's module, relative to the project (src/features/…/XPage.tsx). */
@@ -151,6 +157,7 @@ export async function prerenderSite({
     throw new Error('The build has no home page stylesheet or no site stylesheet.');
   const template = readFileSync(join(outDir, 'index.html'), 'utf8');
   const entryKeys = staticClosure(manifest, entry);
+  const appKeys = [...staticClosure(manifest, APP_START)].filter((k) => !entryKeys.has(k));
   const routes = routeSources(root);
   const { renderPage } = (await import(ssrEntry)) as PrerenderEntry;
 
@@ -162,7 +169,11 @@ export async function prerenderSite({
       const source = routes.find((r) => r.path === path)?.module;
       if (!source || !manifest[source]) throw new Error(`No chunk for the page of ${path}`);
       // The page's chunk and what it imports, less what the entry already brings (its CSS too).
-      const keys = [...staticClosure(manifest, source)].filter((k) => !entryKeys.has(k));
+      const keys = [
+        ...new Set(
+          [...appKeys, ...staticClosure(manifest, source)].filter((k) => !entryKeys.has(k)),
+        ),
+      ];
       assets.stylesheet = siteStylesheet;
       assets.modules = keys.map((k) => manifest[k].file);
       const loaded = new Set([...entryKeys, ...keys]);
@@ -198,7 +209,7 @@ export async function prerenderSite({
   const shell = pageHtml(template, null, {
     stylesheet: siteStylesheet,
     styles: [],
-    modules: [],
+    modules: appKeys.map((k) => manifest[k].file),
   });
   writeFileSync(join(outDir, SPA_SHELL), shell);
   log(`SPA shell -> ${relative(root, join(outDir, SPA_SHELL))}`);

@@ -1,12 +1,12 @@
 import './lib/run-startup'; // first: fixes the URL before the router reads it
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 // The home page's stylesheet (only what its first load uses); other pages link the whole
 // site's, and load it before any other page renders (build/prerender-vite.ts).
 import 'virtual:home-styles.css';
-import App from './app/App';
-import { preloadRoute } from './app/routes';
+import { HomeIsland } from './app/HomeIsland';
 import { reloadForNewChunks } from './lib/chunk-reload';
+import { whenIdle } from './lib/when-idle';
 
 // A new deployment replaced the chunks this tab refers to: reload once (src/lib/chunk-reload.ts).
 window.addEventListener('vite:preloadError', (event) => reloadForNewChunks(event));
@@ -23,40 +23,39 @@ function prerenderedHere(root: HTMLElement): boolean {
   return root.dataset.route === path && window.location.search === '' && state?.usr == null;
 }
 
-// The current page's chunk is in before the first render: hydration sees the whole page at once,
-// except the parts hydrated later (lazyHydrated: the home page's content, the footer), whose HTML
-// stays on screen until React has their code; a page rendered anew waits for them too.
-// In a transition, React works in slices of a few milliseconds and leaves the main thread free
-// in between: the page, already on screen, answers a tap while it is hydrated.
-/**
- * A prerendered page other than home is painted from the rules its HTML uses and links the whole
- * stylesheet at the end of <body> (build/prerender.ts, `inlineCriticalCss`): what React renders
- * after hydrating (a form, a message) needs the whole stylesheet, so React starts once it is in.
- */
-function siteStylesheet(): Promise<unknown> {
-  const link = document.querySelector<HTMLLinkElement>('body > link[rel="stylesheet"]');
-  if (!link || link.sheet) return Promise.resolve();
-  return new Promise((resolve) => {
-    link.addEventListener('load', resolve, { once: true });
-    link.addEventListener('error', resolve, { once: true });
-    // A stylesheet that failed before this ran fires nothing more: React starts anyway.
-    setTimeout(resolve, 5000);
-  });
-}
+/** The app, router included (./app/start.tsx). */
+const loadApp = () => import('./app/start');
 
 const root = document.getElementById('root') as HTMLElement;
 const hydrating = prerenderedHere(root);
-void Promise.all([
-  preloadRoute(window.location.pathname, { parts: !hydrating }),
-  siteStylesheet(),
-]).then(() => {
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
+
+if (hydrating && root.dataset.route === '/') {
+  // The home page hydrates without the router: its first load is React and the page's own code.
+  // The app comes when the browser is idle, or when a link is followed
+  // (docs/decisions/060-home-page-without-the-router.md).
+  let island: Root | undefined;
+  let leaving = false;
+  const navigation = {
+    pathname: '/',
+    navigate(to: string) {
+      if (leaving || !island) return;
+      leaving = true;
+      const reactRoot = island;
+      loadApp()
+        .then((app) => app.takeOver(reactRoot, to))
+        // Without the app's code (offline, a new deployment): the browser goes there itself.
+        .catch(() => window.location.assign(to));
+    },
+  };
   startTransition(() => {
-    if (hydrating) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    island = hydrateRoot(
+      root,
+      <StrictMode>
+        <HomeIsland navigation={navigation} />
+      </StrictMode>,
+    );
   });
-});
+  whenIdle(() => void loadApp().catch(() => undefined));
+} else {
+  void loadApp().then((app) => app.startApp(root, hydrating));
+}

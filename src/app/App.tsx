@@ -5,11 +5,12 @@ import { AppRouter } from './router';
 
 const ToastHost = lazyPage(() => import('./ToastHost').then((m) => m.default));
 
-export default function App() {
+/** `arrivedFrom`: the path of the page that started the app by a link (src/app/start.tsx). */
+export default function App({ arrivedFrom }: { arrivedFrom?: string }) {
   const toastsRequested = useToastsRequested();
   return (
     <>
-      <AppRouter />
+      <AppRouter arrivedFrom={arrivedFrom} />
       {toastsRequested && (
         <Suspense fallback={null}>
           <ToastHost />

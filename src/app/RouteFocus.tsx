@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { focusElement, pageHeading } from '@/lib/move-focus';
+import { PageAnnouncer } from './PageAnnouncer';
 
 /** How long a new page may take to show its h1 (its chunk, then its data) before <main> is used. */
 const WAIT_FOR_HEADING_MS = 8000;
@@ -19,9 +20,11 @@ const ANNOUNCE_DELAY_MS = 150;
  * path counts: a filter in the query string or a #anchor keeps the focus where it is. If the
  * visitor moves the focus while the page loads, it stays where they put it.
  */
-export function RouteFocus() {
+export function RouteFocus({ arrivedFrom }: { arrivedFrom?: string }) {
   const { pathname } = useLocation();
-  const shownPath = useRef(pathname);
+  // The app started by a link followed on the home page (src/app/start.tsx, takeOver): a
+  // navigation like any other.
+  const shownPath = useRef(arrivedFrom ?? pathname);
   const [announcement, setAnnouncement] = useState('');
   // Where each focus was given: the new page's own effects run before this component's (a form
   // that focuses its field as it appears, its chunk already loaded), and a focus given on the new
@@ -73,9 +76,5 @@ export function RouteFocus() {
     };
   }, [pathname]);
 
-  return (
-    <div id="annonce-de-page" aria-live="polite" aria-atomic="true" className="sr-only">
-      {announcement}
-    </div>
-  );
+  return <PageAnnouncer text={announcement} />;
 }

@@ -153,7 +153,7 @@ export function AppRoutes() {
   );
 }
 
-export function AppRouter() {
+export function AppRouter({ arrivedFrom }: { arrivedFrom?: string }) {
   return (
     <BrowserRouter>
       <ScrollToTop />
@@ -161,7 +161,7 @@ export function AppRouter() {
         <AppRoutes />
       </ResettingErrorBoundary>
       {/* After the routes: its effect runs once the new page's own effects (its title) have. */}
-      <RouteFocus />
+      <RouteFocus arrivedFrom={arrivedFrom} />
     </BrowserRouter>
   );
 }

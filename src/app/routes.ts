@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 import { lazyPage, type LazyHydrated, type LazyPage } from '@/lib/lazy-page';
 import { HomeContent } from '@/features/home/HomePage';
-import { Footer, PassLinks } from './layouts/PublicLayout';
+import { Footer, PassLinks } from './layouts/PublicShell';
 import * as paths from '@/config/route-paths';
 import type { LazyRouteIn, ROUTES, RouteLayout } from '@/config/route-manifest';
 

@@ -73,7 +73,7 @@ const STATES: State[] = [
   {
     name: 'inscription-reussie',
     who: 'visitor',
-    path: '/',
+    path: '/inscription/',
     // /success recaps what the navigation's state carries (a registration just made).
     then: async (page) => {
       await page.evaluate((recap) => {

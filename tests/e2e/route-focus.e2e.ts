@@ -130,6 +130,50 @@ describe('focus and title on a route change', () => {
     expect(visitor.pageErrors).toEqual([]);
   });
 
+  it('on the home page, hydrated without the router, a link starts the app as a navigation', async () => {
+    const { page } = visitor;
+    await page.goto('/');
+    const contact = page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Contact', exact: true });
+    await interactive(page, 'header nav a[href="/contact"]');
+    // The first load holds React and the home page, not the router (ADR 060).
+    expect(await page.locator('#annonce-de-page').textContent()).toBe('');
+    await contact.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/contact'));
+    const state = await landed(page, 'Contactez-nous');
+    expect(state.title).toBe('Contact – Booster Challenge');
+    // No page load: the app took over the home page's root (a marker set on window survives).
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // Back home, then on: the router's layout now stays mounted.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+    await page.evaluate(() => {
+      (window as unknown as { layoutHeader: Element | null }).layoutHeader =
+        document.querySelector('header');
+    });
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'FAQ', exact: true })
+      .click();
+    const faq = await landed(page, /./);
+    expect(faq.title).toBe('FAQ – Booster Challenge');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { layoutHeader: Element | null; stayed?: boolean }).layoutHeader ===
+            document.querySelector('header') &&
+          (window as unknown as { stayed?: boolean }).stayed === true,
+      ),
+    ).toBe(true);
+    expect(visitor.pageErrors).toEqual([]);
+  });
+
   it('gives every route its own title, and moves the focus in the administration too', async (ctx) => {
     if (!backendAvailable()) ctx.skip('embedded backend not mounted on vite preview');
     const { page } = await openSession(browser, 'desktop');

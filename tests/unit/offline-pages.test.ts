@@ -1,5 +1,5 @@
 /**
- * What the offline worker keeps (build/offline-pages.ts): the shell, the entry and the site's
+ * What the offline worker keeps (build/offline-pages.ts): the shell, the entry, the app and the site's
  * stylesheet, the jury's and the door's chunks with what they import, the Supabase client their
  * shared data module loads on first use; never another page, nor a page's own lazy part unless
  * asked.
@@ -15,13 +15,19 @@ const manifest = {
     file: 'assets/index-1.js',
     isEntry: true,
     imports: ['_runtime-1.js'],
+    dynamicImports: ['src/features/home/HomeContent.tsx', 'src/app/start.tsx'],
+  },
+  // The app, router included, imported by the entry on every page but home (ADR 060).
+  'src/app/start.tsx': {
+    file: 'assets/start-1.js',
+    imports: ['index.html', '_router-1.js'],
     dynamicImports: [
-      'src/features/home/HomeContent.tsx',
       'src/features/jury/JuryPage.tsx',
       'src/features/door/DoorPage.tsx',
       'src/features/admin/dashboard/DashboardPage.tsx',
     ],
   },
+  '_router-1.js': { file: 'assets/router-1.js' },
   '_runtime-1.js': { file: 'assets/runtime-1.js' },
   'src/styles.css': { file: 'assets/styles-1.css', isEntry: true },
   'src/features/home/HomeContent.tsx': { file: 'assets/HomeContent-1.js' },
@@ -48,7 +54,7 @@ const manifest = {
 };
 
 describe('the offline worker’s files', () => {
-  it('keeps the shell, the entry, the two pages and the Supabase client, nothing else', () => {
+  it('keeps the shell, the entry, the app, the two pages and the Supabase client, nothing else', () => {
     expect(offlineFiles(manifest, [JURY, DOOR])).toEqual([
       '200.html',
       'assets/Button-1.css',
@@ -57,7 +63,9 @@ describe('the offline worker’s files', () => {
       'assets/JuryPage-1.js',
       'assets/dist-1.js',
       'assets/index-1.js',
+      'assets/router-1.js',
       'assets/runtime-1.js',
+      'assets/start-1.js',
       'assets/styles-1.css',
       'assets/supabase-1.js',
     ]);

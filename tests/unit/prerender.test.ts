@@ -127,15 +127,18 @@ describe('the home page’s stylesheet', () => {
   it('scans exactly the modules the entry imports statically', () => {
     const sources = staticSources(root, 'src/main.tsx');
     expect(sources).toContain('src/main.tsx');
-    expect(sources).toContain('src/app/layouts/PublicLayout.tsx');
+    expect(sources).toContain('src/app/layouts/PublicShell.tsx');
     expect(sources).toContain('src/features/home/HomePage.tsx');
-    // Pages loaded on demand are not the home page's first load.
+    // Pages loaded on demand are not the home page's first load, nor the app and its router
+    // (docs/decisions/060-home-page-without-the-router.md).
     expect([...sources].some((s) => s.startsWith('src/features/admin/'))).toBe(false);
     expect(sources).not.toContain('src/features/faq/FaqPage.tsx');
+    expect(sources).not.toContain('src/app/start.tsx');
+    expect(sources).not.toContain('src/app/router.tsx');
 
     const css = homeStylesheet(root);
     expect(css).toContain("@import 'tailwindcss' source(none) theme(inline);");
-    expect(css).toContain('@source "./app/layouts/PublicLayout.tsx";');
+    expect(css).toContain('@source "./app/layouts/PublicShell.tsx";');
     expect(css).not.toContain("@import 'tailwindcss' theme(inline);");
   });
 });

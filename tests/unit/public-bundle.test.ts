@@ -83,8 +83,11 @@ function reachableModules(start: Chunk, chunks: Map<string, Chunk>, followDynami
     seen.add(chunk.fileName);
     modules.push(...chunk.moduleIds);
     for (const f of chunk.imports) visit(chunks.get(f)!);
-    if (followDynamic && !chunk.isEntry)
-      for (const f of chunk.dynamicImports) visit(chunks.get(f)!);
+    // The entry's and the app's imports on demand are the route table's (every page, the admin
+    // ones too): a page's own are followed.
+    const routeTable =
+      chunk.isEntry || chunk.moduleIds.some((m) => m.endsWith('/src/app/routes.ts'));
+    if (followDynamic && !routeTable) for (const f of chunk.dynamicImports) visit(chunks.get(f)!);
   };
   visit(start);
   return modules;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/lib/app-link';
 import { useSharedEditionInfo } from '@/components/contact/site-status';
 import type { EditionInfo } from '@/data/edition/edition-info';
 import { recoverPassPath } from '@/features/reservation/recover-pass-id';
@@ -51,16 +51,16 @@ export default function HeaderPassLinks() {
       <ul className="flex min-w-0 items-center gap-1">
         {evening && (
           <li className="min-w-0">
-            <Link
+            <AppLink
               to={paths.vote}
               className={`${linkClass} font-medium text-blue-50 hover:bg-white/10`}
             >
               Voter
-            </Link>
+            </AppLink>
           </li>
         )}
         <li className="min-w-0">
-          <Link
+          <AppLink
             to={code ? paths.passPath(code) : recoverPassPath}
             className={`${linkClass} font-semibold text-white underline hover:bg-white/10`}
           >
@@ -73,7 +73,7 @@ export default function HeaderPassLinks() {
                 mon pass
               </>
             )}
-          </Link>
+          </AppLink>
         </li>
       </ul>
     </nav>

@@ -1,5 +1,5 @@
 import { EditionYear } from '@/components/edition/EditionFact';
-import { Link } from 'react-router';
+import { AppLink } from '@/lib/app-link';
 import { EDITION } from '@/config/edition';
 import { CHALLENGE_LOGO, Logo } from '@/components/brand/Logo';
 import { ContactLinks } from '@/components/contact/ContactLinks';
@@ -45,9 +45,9 @@ export default function PublicFooter() {
           <ul className="mt-1 text-sm">
             {FOOTER_MENU.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={footerLinkClass}>
+                <AppLink to={item.to} className={footerLinkClass}>
                   {item.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -67,9 +67,9 @@ export default function PublicFooter() {
             ))}
           </ul>
           <p className="mt-3 text-sm">
-            <Link to={paths.adminLogin} className={`${footerLinkClass} underline`}>
+            <AppLink to={paths.adminLogin} className={`${footerLinkClass} underline`}>
               Espace Administration
-            </Link>
+            </AppLink>
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/lib/app-link';
 import { AUDITION_CITIES_TEXT, EDITION } from '@/config/edition';
 import { EditionFact, EditionYear } from '@/components/edition/EditionFact';
 import { finalWhere } from '@/lib/edition-text';
@@ -89,12 +89,12 @@ export default function HomeContent() {
               <RegistrationCta
                 className={`${cta} bg-yellow-400 text-blue-950 hover:bg-yellow-300 focus-visible:outline-white`}
               />
-              <Link
+              <AppLink
                 to={paths.faq}
                 className={`${cta} border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white`}
               >
                 Questions fréquentes
-              </Link>
+              </AppLink>
             </div>
             <RegistrationNote className="mt-4 min-h-12 max-w-2xl font-medium text-blue-50 sm:min-h-6" />
           </div>
@@ -157,12 +157,12 @@ export default function HomeContent() {
                 <h3 className="text-2xl font-bold">{c.title}</h3>
                 <p className="mt-2">{c.text}</p>
                 {registrationOpen && (
-                  <Link
+                  <AppLink
                     to={`${paths.registration}?category=${c.key}`}
                     className={`${cta} mt-5 bg-white text-gray-900 hover:bg-gray-100 focus-visible:outline-white`}
                   >
                     S’inscrire en {c.title.toLowerCase()}
-                  </Link>
+                  </AppLink>
                 )}
               </article>
             ))}
@@ -220,12 +220,12 @@ export default function HomeContent() {
               Vous montez seul sur scène et défendez votre talent.
             </p>
             {registrationOpen && (
-              <Link
+              <AppLink
                 to={`${paths.registration}?type=solo`}
                 className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
               >
                 S’inscrire en solo
-              </Link>
+              </AppLink>
             )}
           </article>
           <article className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
@@ -234,12 +234,12 @@ export default function HomeContent() {
               De {team.min} à {team.max} personnes : groupe de danse, chorale, duo…
             </p>
             {registrationOpen && (
-              <Link
+              <AppLink
                 to={`${paths.registration}?type=team`}
                 className={`${cta} mt-5 bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700`}
               >
                 S’inscrire en équipe
-              </Link>
+              </AppLink>
             )}
           </article>
         </div>

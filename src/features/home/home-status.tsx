@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/lib/app-link';
 import {
   useSharedEditionInfo,
   useSharedRegistrationStatus,
@@ -52,9 +52,9 @@ export function RegistrationCta({ className }: Props) {
       ? [paths.rules, 'Lire le règlement']
       : [paths.nightParty, 'Découvrir la Night Party'];
   return (
-    <Link to={to} className={className}>
+    <AppLink to={to} className={className}>
       {label}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -114,13 +114,13 @@ export function NextEvent({ className }: Props) {
   return (
     <div className={className}>
       {when && (
-        <Link
+        <AppLink
           to={paths.nightParty}
           className="inline-block max-w-full rounded-lg border border-white/70 px-3 py-2 text-sm hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           <strong className="text-yellow-400">Booster Night Party</strong> · <span>{when}</span> ·{' '}
           <span className="font-semibold underline">{concertCtaLabel(info)}</span>
-        </Link>
+        </AppLink>
       )}
     </div>
   );
@@ -130,8 +130,8 @@ export function NextEvent({ className }: Props) {
 export function ConcertCta({ className }: Props) {
   const label = concertCtaLabel(useSharedEditionInfo());
   return (
-    <Link to={paths.nightParty} className={className}>
+    <AppLink to={paths.nightParty} className={className}>
       {label}
-    </Link>
+    </AppLink>
   );
 }
