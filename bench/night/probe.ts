@@ -12,7 +12,10 @@ export type LoopSample = [number, number, number];
 /** [epoch ms, pool total, pool idle, requests waiting for a connection]. */
 export type PoolSample = [number, number, number, number];
 
-/** [epoch ms, API sessions active, of them waiting on a lock, on anything else (no CPU)]. */
+/**
+ * [epoch ms, API sessions active, of them waiting on a lock, idle in a transaction (waiting for
+ * the API's next query)].
+ */
 export type PgSample = [number, number, number, number];
 
 const TICK_MS = 100;
@@ -54,14 +57,13 @@ export function sampleServer(api: pg.Pool, admin: pg.Pool) {
     asking = true;
     const at = Date.now();
     admin
-      .query<{ active: number; locks: number; waits: number }>(
+      .query<{ active: number; locks: number; idle: number }>(
         `select count(*) filter (where state = 'active')::int active,
                 count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int locks,
-                count(*) filter (where state = 'active' and wait_event_type is not null
-                                   and wait_event_type <> 'Lock')::int waits
+                count(*) filter (where state = 'idle in transaction')::int idle
            from pg_stat_activity where application_name = 'local-postgrest'`,
       )
-      .then(({ rows: [r] }) => sessions.push([at, r.active, r.locks, r.waits]))
+      .then(({ rows: [r] }) => sessions.push([at, r.active, r.locks, r.idle]))
       .catch(() => undefined)
       .finally(() => (asking = false));
   }, 250);

@@ -16,7 +16,13 @@ import { startServer } from '../../supabase/local/server.ts';
 import { startProviderMock } from '../../tests/setup/provider-mock.ts';
 import { runClients, type ClientsResult } from './clients.ts';
 import { checkInvariants, type Invariant } from './invariants.ts';
-import { sampleLoop, sampleServer, type LoopSample, type PgSample, type PoolSample } from './probe.ts';
+import {
+  sampleLoop,
+  sampleServer,
+  type LoopSample,
+  type PgSample,
+  type PoolSample,
+} from './probe.ts';
 import { doorScans, seedNight } from './seed.ts';
 import type { NightScale } from './settings.ts';
 

@@ -3,7 +3,7 @@
  * from the instant PostgreSQL accepts connections again, the votes sent (first sends / the same
  * vote id again), their latency, the polls beside them, and what the probes saw (./probe.ts):
  * each process's event-loop lag and CPU, the API pool's waiting requests, PostgreSQL's API
- * sessions active and waiting on a lock. Where cast_vote's slowest twentieth comes from.
+ * sessions active, waiting on a lock, and idle in a transaction (waiting for the API's next query). Where cast_vote's slowest twentieth comes from.
  */
 import { percentile } from '../support/median.ts';
 import { out, printTable } from '../support/print.ts';
@@ -15,7 +15,12 @@ export const inCut = (cut: [number, number] | null, sent: number, ms: number) =>
   cut !== null && sent <= cut[1] + 2000 && sent + ms >= cut[0];
 
 const q = (xs: number[], p: number) =>
-  xs.length ? percentile([...xs].sort((a, b) => a - b), p).toFixed(0) : '';
+  xs.length
+    ? percentile(
+        [...xs].sort((a, b) => a - b),
+        p,
+      ).toFixed(0)
+    : '';
 const max = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(0) : '');
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
@@ -44,6 +49,7 @@ export function printVoteTimeline(r: Rehearsal) {
       'pool wait',
       'pg active',
       'pg lock',
+      'pg idle in tx',
     ],
   ];
   for (let b = first; b <= last; b++) {
@@ -78,6 +84,7 @@ export function printVoteTimeline(r: Rehearsal) {
       max(pool.map((s) => s[3])),
       max(pg.map((s) => s[1])),
       max(pg.map((s) => s[2])),
+      max(pg.map((s) => s[3])),
     ]);
   }
   out(
@@ -98,8 +105,14 @@ export function printVoteTimeline(r: Rehearsal) {
       )} ms, over 150 ms ${xs.filter((s) => s[2] > 150).length}`,
     );
   out('cast_vote outside the cut:');
-  line('first sends', outside.filter((s) => !s[4]));
-  line('the same vote id again', outside.filter((s) => s[4]));
+  line(
+    'first sends',
+    outside.filter((s) => !s[4]),
+  );
+  line(
+    'the same vote id again',
+    outside.filter((s) => s[4]),
+  );
   if (r.cut && slow.length) {
     const after = slow.map((s) => (s[1] - r.cut![1]) / 1000);
     out(
