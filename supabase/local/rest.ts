@@ -98,9 +98,10 @@ const PRE_REQUEST_NAME = /^([A-Za-z_][\w$]*)(?:\.([A-Za-z_][\w$]*))?$/;
  * The transaction's settings, as PostgREST sets them (set_config(..., true)): the role's own
  * settings from pg_db_role_setting first (read before the role changes: the sort reads them all
  * before the first set_config runs), then the role and the request; and the pre-request
- * function's name, when the authenticator role names one. One statement, one round trip: each
- * round trip holds the request's pool connection while the CPU is shared, and three of them
- * here made the pool the night rehearsal's queue (docs/decisions/050-the-night-with-a-cut.md).
+ * function's name, when the authenticator role names one. One statement, not three: each query
+ * is CPU for this process and a turn of its loop while the request holds its pool connection; on
+ * a shared CPU, eight per call made the pool the night rehearsal's queue
+ * (docs/decisions/050-the-night-with-a-cut.md).
  */
 async function prepareRequest(
   tx: Sql,

@@ -1,10 +1,9 @@
 /**
- * A call to the local API holds its pool connection for as few queries as PostgREST's own
- * transaction needs (supabase/local/rest.ts, postgrest/rpc.ts): begin, the settings in one
- * statement, the routine's signature, the call with its response.status, commit. Each query more
- * is one more round trip with the connection held; on a shared CPU each costs milliseconds, and
- * with eight per call the pool of 20 was the night rehearsal's queue (npm run bench:night;
- * docs/decisions/050-the-night-with-a-cut.md).
+ * A call to the local API holds its pool connection for five queries (supabase/local/rest.ts,
+ * postgrest/rpc.ts): begin, the settings in one statement, the routine's signature, the call
+ * with its response.status, commit. Each query is CPU for the API process and a turn of its loop
+ * with the connection held; on a shared CPU, eight per call made the pool of 20 the night
+ * rehearsal's queue (npm run bench:night; docs/decisions/050-the-night-with-a-cut.md).
  */
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';

@@ -67,9 +67,8 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> 
 /**
  * PostgREST's `response.status`: a function may set the HTTP status of its answer (a refusal
  * that must still commit, such as one that counts against a rate limit). Read in the call's own
- * statement, after the function ran (it runs in FROM): one round trip less per call, which under
- * a loaded CPU is a pool connection held a few milliseconds less
- * (docs/decisions/050-the-night-with-a-cut.md).
+ * statement, after the function ran (it runs in FROM), as PostgREST's main query reads it: one
+ * query less per call while the pool connection is held (docs/decisions/050-the-night-with-a-cut.md).
  */
 const STATUS = `nullif(current_setting('response.status', true), '')`;
 
