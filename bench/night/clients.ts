@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { runInChild, serveInChild } from '../support/child-client.ts';
 import { runLane, type LaneJob, type LaneResult } from './door-lane.ts';
+import { sampleLoop, type LoopSample } from './probe.ts';
 import {
   PASS_POLL,
   PRESENCE_EVERY_MS,
@@ -39,8 +40,11 @@ export type ClientsJob = {
   adminTokens: string[];
 };
 
-/** [action, sent (epoch ms), ms, status] of every request. */
-type Sample = [string, number, number, number];
+/**
+ * [action, sent (epoch ms), ms, status, 1 when a cast_vote sends a vote id already sent (the
+ * app's retry or the voter's tap again), else 0] of every request.
+ */
+type Sample = [string, number, number, number, number];
 
 export type ClientsResult = {
   samples: Sample[];
@@ -52,6 +56,8 @@ export type ClientsResult = {
   roundOpened: boolean;
   /** What the régie's "Ouvrir" got before the round opened. */
   openRefusals: string[];
+  /** The clients' own process: event-loop lag and CPU (./probe.ts). */
+  loop: LoopSample[];
 };
 
 export function runClients(job: ClientsJob): Promise<ClientsResult> {
@@ -62,6 +68,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 async function clientsMain(job: ClientsJob): Promise<ClientsResult> {
   const samples: Sample[] = [];
+  const loop = sampleLoop();
+  const voteIdsSent = new Set<string>();
   const original = globalThis.fetch;
   // Every request timed under its action (x-night-action, else the path's last part).
   globalThis.fetch = async (input, init) => {
@@ -70,15 +78,21 @@ async function clientsMain(job: ClientsJob): Promise<ClientsResult> {
     const headers = new Headers(init?.headers);
     const action = headers.get('x-night-action') ?? url.split('/').pop() ?? url;
     headers.delete('x-night-action');
+    let again = 0;
+    if (action === 'cast_vote' && typeof init?.body === 'string') {
+      const id = (JSON.parse(init.body) as { vote_id: string }).vote_id;
+      again = voteIdsSent.has(id) ? 1 : 0;
+      voteIdsSent.add(id);
+    }
     const sent = Date.now();
     const t = performance.now();
     try {
       const res = await original(url, { ...init, headers });
       const body = await res.arrayBuffer();
-      samples.push([action, sent, performance.now() - t, res.status]);
+      samples.push([action, sent, performance.now() - t, res.status, again]);
       return new Response(body, { status: res.status, headers: res.headers });
     } catch (error) {
-      samples.push([action, sent, performance.now() - t, 0]);
+      samples.push([action, sent, performance.now() - t, 0, again]);
       throw error;
     }
   };
@@ -241,7 +255,16 @@ async function clientsMain(job: ClientsJob): Promise<ClientsResult> {
   ]);
   await Promise.all([...passPages, screen, regie, ...presence, ...cancels, outbox]);
   globalThis.fetch = original;
-  return { samples, lanes, voters, screenLost, cancelled, roundOpened, openRefusals };
+  return {
+    samples,
+    lanes,
+    voters,
+    screenLost,
+    cancelled,
+    roundOpened,
+    openRefusals,
+    loop: loop.stop(),
+  };
 }
 
 serveInChild(FLAG, clientsMain);

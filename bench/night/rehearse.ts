@@ -16,6 +16,13 @@ import { startServer } from '../../supabase/local/server.ts';
 import { startProviderMock } from '../../tests/setup/provider-mock.ts';
 import { runClients, type ClientsResult } from './clients.ts';
 import { checkInvariants, type Invariant } from './invariants.ts';
+import {
+  sampleLoop,
+  sampleServer,
+  type LoopSample,
+  type PgSample,
+  type PoolSample,
+} from './probe.ts';
 import { doorScans, seedNight } from './seed.ts';
 import type { NightScale } from './settings.ts';
 
@@ -29,6 +36,10 @@ export type Rehearsal = {
   cpus: number;
   drainSeconds: number;
   stats: { calls: number; totalMs: number; name: string }[];
+  /** The server's process (the local API, the functions, the mock provider): ./probe.ts. */
+  serverLoop: LoopSample[];
+  pool: PoolSample[];
+  sessions: PgSample[];
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -106,6 +117,8 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
     const start = Date.now() + 4000;
     const load: number[] = [];
     const sampler = setInterval(() => load.push(loadavg()[0]), 5000);
+    const serverLoop = sampleLoop();
+    const serverProbe = sampleServer(db.api, db.admin);
     let cut: [number, number] | null = null;
     const cutting = (async () => {
       if (!s.cutSeconds) return;
@@ -134,6 +147,7 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
       adminTokens: seed.adminTokens,
     });
     clearInterval(sampler);
+    const probed = { serverLoop: serverLoop.stop(), ...serverProbe.stop() };
     await cutting;
     // The outbox drained to the end, as the schedule would (a minute at a time).
     const t = Date.now();
@@ -171,7 +185,16 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
       cancelled: clients.cancelled,
       roundOpened: clients.roundOpened,
     });
-    return { clients, invariants, cut, load, cpus: availableParallelism(), drainSeconds, stats };
+    return {
+      clients,
+      invariants,
+      cut,
+      load,
+      cpus: availableParallelism(),
+      drainSeconds,
+      stats,
+      ...probed,
+    };
   } finally {
     await api.close();
     await mock.close();

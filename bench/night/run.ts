@@ -18,10 +18,8 @@ import { percentile } from '../support/median.ts';
 import { out, printTable } from '../support/print.ts';
 import { rehearse, type Rehearsal } from './rehearse.ts';
 import { FULL, TINY } from './settings.ts';
-
-/** A request overlapping the cut (or the first 2 s after it: the pools reconnect). */
-const inCut = (cut: [number, number] | null, sent: number, ms: number) =>
-  cut !== null && sent <= cut[1] + 2000 && sent + ms >= cut[0];
+// A request overlapping the cut (or the first 2 s after it: the pools reconnect).
+import { inCut, printVoteTimeline } from './timeline.ts';
 
 function actionTable(r: Rehearsal): string[][] {
   const groups = new Map<string, { ms: number[]; errors: number; fivexx: number; cut: number }>();
@@ -62,6 +60,7 @@ function printRehearsal(r: Rehearsal) {
       `${samples.length} requests in ${((last - first) / 1000).toFixed(0)} s`,
   );
   printTable(actionTable(r));
+  printVoteTimeline(r);
   const lanes = r.clients.lanes;
   const sum = (f: (l: (typeof lanes)[number]) => number) => lanes.reduce((n, l) => n + f(l), 0);
   const merge = (pick: (l: (typeof lanes)[number]) => Record<string, number>) => {

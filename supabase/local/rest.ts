@@ -96,8 +96,12 @@ const PRE_REQUEST_NAME = /^([A-Za-z_][\w$]*)(?:\.([A-Za-z_][\w$]*))?$/;
 
 /**
  * The transaction's settings, as PostgREST sets them (set_config(..., true)): the role's own
- * settings from pg_db_role_setting first (read while still `authenticator`), then the role and
- * the request. Then the pre-request function, when the authenticator role names one.
+ * settings from pg_db_role_setting first (read before the role changes: the sort reads them all
+ * before the first set_config runs), then the role and the request; and the pre-request
+ * function's name, when the authenticator role names one. One statement, not three: each query
+ * is CPU for this process and a turn of its loop while the request holds its pool connection; on
+ * a shared CPU, eight per call made the pool the night rehearsal's queue
+ * (docs/decisions/050-the-night-with-a-cut.md).
  */
 async function prepareRequest(
   tx: Sql,
@@ -106,44 +110,45 @@ async function prepareRequest(
   method: string,
   path: string,
 ): Promise<void> {
-  const { rows } = await tx.query<{ role_settings: string[]; pre_request: string | null }>(
-    `select coalesce((select array_agg(c order by s.setdatabase)
-                        from pg_db_role_setting s, unnest(s.setconfig) c
-                       where s.setrole = (select oid from pg_roles where rolname = $1)
-                         and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))),
-                     '{}') as role_settings,
-            (select substr(c, length('pgrst.db_pre_request=') + 1)
+  const names = [
+    'search_path',
+    'role',
+    'request.jwt.claims',
+    'request.jwt.claim.sub',
+    'request.jwt.claim.role',
+    'request.method',
+    'request.path',
+    'request.headers',
+  ];
+  const values = [
+    'public, extensions',
+    caller.role,
+    JSON.stringify(caller.claims),
+    String(caller.claims.sub ?? ''),
+    caller.role,
+    method,
+    path,
+    JSON.stringify(requestHeaders(req)),
+  ];
+  const { rows } = await tx.query<{ pre_request: string | null; applied: number }>(
+    `select (select substr(c, length('pgrst.db_pre_request=') + 1)
                from pg_db_role_setting s, unnest(s.setconfig) c
               where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
                 and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
                 and c like 'pgrst.db\\_pre\\_request=%'
-              order by s.setdatabase desc limit 1) as pre_request`,
-    [caller.role],
-  );
-  const settings = rows[0]?.role_settings ?? [];
-  const names = settings.map((s) => s.slice(0, s.indexOf('=')));
-  const values = settings.map((s) => s.slice(s.indexOf('=') + 1));
-  await tx.query(`select set_config(n, v, true) from unnest($1::text[], $2::text[]) as t(n, v);`, [
-    names,
-    values,
-  ]);
-  await tx.query(
-    `select set_config('search_path', 'public, extensions', true),
-            set_config('role', $1, true),
-            set_config('request.jwt.claims', $2, true),
-            set_config('request.jwt.claim.sub', $3, true),
-            set_config('request.jwt.claim.role', $1, true),
-            set_config('request.method', $4, true),
-            set_config('request.path', $5, true),
-            set_config('request.headers', $6, true)`,
-    [
-      caller.role,
-      JSON.stringify(caller.claims),
-      String(caller.claims.sub ?? ''),
-      method,
-      path,
-      JSON.stringify(requestHeaders(req)),
-    ],
+              order by s.setdatabase desc limit 1) as pre_request,
+            (select count(set_config(t.n, t.v, true))::int
+               from (select n, v from (
+                       select split_part(c, '=', 1) as n, substr(c, strpos(c, '=') + 1) as v,
+                              s.setdatabase::bigint as o1, k as o2
+                         from pg_db_role_setting s, unnest(s.setconfig) with ordinality u(c, k)
+                        where s.setrole = (select oid from pg_roles where rolname = $1)
+                          and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+                       union all
+                       select n, v, 4294967296, k
+                         from unnest($2::text[], $3::text[]) with ordinality r(n, v, k)) a
+                      order by o1, o2) t) as applied`,
+    [caller.role, names, values],
   );
   const preRequest = rows[0]?.pre_request?.trim();
   if (preRequest) {

@@ -1,0 +1,77 @@
+/**
+ * What the night rehearsal samples besides the requests (bench/night/run.ts's timeline): in each
+ * process (the server's, the clients'), how late its event loop runs and how much of a core it
+ * uses; in the server's, the API pool's connections and waiting requests and what PostgreSQL's
+ * API sessions are doing (pg_stat_activity). Figures to find a cause with, never a test.
+ */
+import type pg from 'pg';
+
+/** [epoch ms, event-loop lag ms, share of one core used since the last sample (0..1+)]. */
+export type LoopSample = [number, number, number];
+
+/** [epoch ms, pool total, pool idle, requests waiting for a connection]. */
+export type PoolSample = [number, number, number, number];
+
+/**
+ * [epoch ms, API sessions active, of them waiting on a lock, idle in a transaction (waiting for
+ * the API's next query)].
+ */
+export type PgSample = [number, number, number, number];
+
+const TICK_MS = 100;
+
+/** Samples this process's loop lag and CPU every 100 ms until `stop()`. */
+export function sampleLoop() {
+  const samples: LoopSample[] = [];
+  let expected = Date.now() + TICK_MS;
+  let cpu = process.cpuUsage();
+  let at = performance.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const used = process.cpuUsage(cpu);
+    const elapsed = performance.now() - at;
+    samples.push([now, Math.max(0, now - expected), (used.user + used.system) / 1000 / elapsed]);
+    cpu = process.cpuUsage();
+    at = performance.now();
+    expected = now + TICK_MS;
+  }, TICK_MS);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
+/** The API pool every 100 ms, PostgreSQL's API sessions every 250 ms (on the admin pool). */
+export function sampleServer(api: pg.Pool, admin: pg.Pool) {
+  const pool: PoolSample[] = [];
+  const sessions: PgSample[] = [];
+  const poolTimer = setInterval(
+    () => pool.push([Date.now(), api.totalCount, api.idleCount, api.waitingCount]),
+    TICK_MS,
+  );
+  let asking = false;
+  const pgTimer = setInterval(() => {
+    if (asking) return;
+    asking = true;
+    const at = Date.now();
+    admin
+      .query<{ active: number; locks: number; idle: number }>(
+        `select count(*) filter (where state = 'active')::int active,
+                count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int locks,
+                count(*) filter (where state = 'idle in transaction')::int idle
+           from pg_stat_activity where application_name = 'local-postgrest'`,
+      )
+      .then(({ rows: [r] }) => sessions.push([at, r.active, r.locks, r.idle]))
+      .catch(() => undefined)
+      .finally(() => (asking = false));
+  }, 250);
+  return {
+    stop: () => {
+      clearInterval(poolTimer);
+      clearInterval(pgTimer);
+      return { pool, sessions };
+    },
+  };
+}
