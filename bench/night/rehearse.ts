@@ -67,7 +67,13 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
   const began = Date.now();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'booster-night-'));
   let server: PostgresServer | undefined;
-  const db = await openLocalDatabase({ dataDir, durable: false, poolSize: 20 });
+  const db = await openLocalDatabase({
+    dataDir,
+    durable: false,
+    // NIGHT_POOL: the API pool's size for this run, 20 as the local API's (the capacity page
+    // compares 20, 40 and 80: docs/measurements/night-capacity.md).
+    poolSize: Number(process.env.NIGHT_POOL ?? 20),
+  });
   server = db.server;
   const mock = await startProviderMock();
   const api = await startServer({
@@ -88,7 +94,9 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
   try {
     // Per-function time in the database (pg_stat_user_functions), for the capacity page.
     await db.admin.query(`alter database ${db.name} set track_functions = 'all'`);
-    out(`  PostgreSQL 17 on port ${server.port}, API on ${api.url}, pool of 20 connections`);
+    out(
+      `  PostgreSQL 17 on port ${server.port}, API on ${api.url}, pool of ${process.env.NIGHT_POOL ?? 20} connections`,
+    );
     const seed = await seedNight(db.admin, api.url, s);
     out(
       `  ${s.passes} confirmed passes (${seed.arrivals} arriving tonight), ${s.waitlisted} on the ` +
