@@ -56,7 +56,9 @@ export function startApp(root: HTMLElement, hydrating: boolean) {
 export async function takeOver(root: Root, to: string) {
   const from = window.location.pathname;
   await preloadRoute(new URL(to, window.location.href).pathname, { parts: true });
-  window.history.pushState(null, '', to);
+  // The page's own link (« Accueil » on the home page) replaces its entry, as a router's Link does.
+  const here = window.location.pathname + window.location.search;
+  window.history[to === here ? 'replaceState' : 'pushState'](null, '', to);
   root.render(
     <StrictMode>
       <App arrivedFrom={from} />
