@@ -4,10 +4,14 @@
  * uses; in the server's, the API pool's connections and waiting requests and what PostgreSQL's
  * API sessions are doing (pg_stat_activity). Figures to find a cause with, never a test.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import type pg from 'pg';
 
-/** [epoch ms, event-loop lag ms, share of one core used since the last sample (0..1+)]. */
-export type LoopSample = [number, number, number];
+/**
+ * [epoch ms, event-loop lag ms, share of one core used since the last sample (0..1+), ms spent in
+ * garbage collection since the last sample].
+ */
+export type LoopSample = [number, number, number, number];
 
 /** [epoch ms, pool total, pool idle, requests waiting for a connection]. */
 export type PoolSample = [number, number, number, number];
@@ -26,11 +30,22 @@ export function sampleLoop() {
   let expected = Date.now() + TICK_MS;
   let cpu = process.cpuUsage();
   let at = performance.now();
+  let gc = 0;
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gc += entry.duration;
+  });
+  collections.observe({ entryTypes: ['gc'] });
   const timer = setInterval(() => {
     const now = Date.now();
     const used = process.cpuUsage(cpu);
     const elapsed = performance.now() - at;
-    samples.push([now, Math.max(0, now - expected), (used.user + used.system) / 1000 / elapsed]);
+    samples.push([
+      now,
+      Math.max(0, now - expected),
+      (used.user + used.system) / 1000 / elapsed,
+      gc,
+    ]);
+    gc = 0;
     cpu = process.cpuUsage();
     at = performance.now();
     expected = now + TICK_MS;
@@ -38,6 +53,7 @@ export function sampleLoop() {
   return {
     stop: () => {
       clearInterval(timer);
+      collections.disconnect();
       return samples;
     },
   };

@@ -1,15 +1,27 @@
 import type { IncomingMessage } from 'node:http';
-import type pg from 'pg';
+import pg from 'pg';
 import type { LocalDatabase } from './database.ts';
 import { headerValue, notImplemented, restError, type Reply } from './http.ts';
 import { socketAddress, withClientAddress } from './client-address.ts';
 import { toHttpError } from './pg-errors.ts';
+import {
+  routinesFingerprint,
+  routinesOf,
+  routinesStatement,
+  type RoutineRow,
+} from './postgrest/catalog.ts';
 import { handleRpc } from './postgrest/rpc.ts';
-import { ident } from './postgrest/sql.ts';
+import {
+  callInOneTrip,
+  PRE_REQUEST_NAME_SQL,
+  preRequestCall,
+  preRequestOf,
+  remember,
+} from './postgrest/schema-cache.ts';
 import { handleTable } from './postgrest/tables.ts';
 import type { RestContext } from './postgrest/respond.ts';
 import { authenticate, type Caller } from './request-auth.ts';
-import { inTransaction, type Sql } from './sql-client.ts';
+import { inTransaction } from './sql-client.ts';
 
 /** Settings of the API (supabase/config.toml [api]); tests may change them on a running server. */
 export type ApiSettings = { maxRows: number };
@@ -45,22 +57,44 @@ export async function handleRest(
   try {
     const readOnly =
       method === 'GET' || method === 'HEAD' || (isRpc && (await isStable(db.api, segments[1])));
+    const begin = readOnly ? 'begin isolation level read committed read only' : 'begin';
+    const settingsSql = settingsStatement(req, caller, method, `/rest/v1${path}`);
+    const context = (): Omit<RestContext, 'tx'> => ({
+      method,
+      query: new URL(req.url ?? '/', 'http://local').searchParams,
+      prefer: headerValue(req, 'prefer'),
+      wantsObject: accept.includes('application/vnd.pgrst.object+json'),
+      maxRows: settings.maxRows,
+      json: () => parseBody(body),
+    });
+    if (isRpc) {
+      const reply = await callInOneTrip(db.api, segments[1], readOnly, settingsSql, context());
+      if (reply) return reply;
+    }
+    // The opening, the settings and (for a call) the function's signatures in one round trip:
+    // each query is CPU for this process and a turn of its loop with the pool connection held,
+    // and the queue at the pool was the night rehearsal's tail
+    // (docs/decisions/050-the-night-with-a-cut.md).
+    const opening = [begin, settingsSql];
+    if (isRpc) {
+      opening.push(routinesStatement(segments[1]));
+      opening.push(routinesFingerprint(segments[1]));
+    }
     return await inTransaction(
       db.api,
-      async (tx) => {
-        await prepareRequest(tx, req, caller, method, `/rest/v1${path}`);
-        const ctx: RestContext = {
-          tx,
-          method,
-          query: new URL(req.url ?? '/', 'http://local').searchParams,
-          prefer: headerValue(req, 'prefer'),
-          wantsObject: accept.includes('application/vnd.pgrst.object+json'),
-          maxRows: settings.maxRows,
-          json: () => parseBody(body),
-        };
-        return isRpc ? handleRpc(ctx, segments[1]) : handleTable(ctx, segments[0]);
+      async (tx, _client, [settingRows, routineRows, fingerprintRows]) => {
+        const pre = preRequestOf(settingRows);
+        if (isRpc) {
+          const fingerprint = String(fingerprintRows[0].fingerprint);
+          remember(db.api, segments[1], pre, routineRows, fingerprint);
+        }
+        if (pre) await tx.query(`select ${preRequestCall(pre)}`);
+        const ctx: RestContext = { ...context(), tx };
+        return isRpc
+          ? handleRpc(ctx, segments[1], routinesOf(segments[1], routineRows as RoutineRow[]))
+          : handleTable(ctx, segments[0]);
       },
-      readOnly ? 'begin isolation level read committed read only' : 'begin',
+      opening.join(';\n'),
     );
   } catch (error) {
     throw toHttpError(error, caller.role);
@@ -92,24 +126,20 @@ async function isStable(pool: pg.Pool, name: string): Promise<boolean> {
   return stable;
 }
 
-const PRE_REQUEST_NAME = /^([A-Za-z_][\w$]*)(?:\.([A-Za-z_][\w$]*))?$/;
-
 /**
  * The transaction's settings, as PostgREST sets them (set_config(..., true)): the role's own
  * settings from pg_db_role_setting first (read before the role changes: the sort reads them all
  * before the first set_config runs), then the role and the request; and the pre-request
- * function's name, when the authenticator role names one. One statement, not three: each query
- * is CPU for this process and a turn of its loop while the request holds its pool connection; on
- * a shared CPU, eight per call made the pool the night rehearsal's queue
- * (docs/decisions/050-the-night-with-a-cut.md).
+ * function's name, when the authenticator role names one. One statement without parameters, sent
+ * with the transaction's opening in the simple protocol: every value is a literal written by pg's
+ * own escaping (docs/decisions/050-the-night-with-a-cut.md).
  */
-async function prepareRequest(
-  tx: Sql,
+function settingsStatement(
   req: IncomingMessage,
   caller: Caller,
   method: string,
   path: string,
-): Promise<void> {
+): string {
   const names = [
     'search_path',
     'role',
@@ -130,33 +160,20 @@ async function prepareRequest(
     path,
     JSON.stringify(requestHeaders(req)),
   ];
-  const { rows } = await tx.query<{ pre_request: string | null; applied: number }>(
-    `select (select substr(c, length('pgrst.db_pre_request=') + 1)
-               from pg_db_role_setting s, unnest(s.setconfig) c
-              where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
-                and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-                and c like 'pgrst.db\\_pre\\_request=%'
-              order by s.setdatabase desc limit 1) as pre_request,
+  const literal = (value: string) => pg.escapeLiteral(value);
+  const array = (list: string[]) => `array[${list.map(literal).join(', ')}]::text[]`;
+  return `select (${PRE_REQUEST_NAME_SQL}) as pre_request,
             (select count(set_config(t.n, t.v, true))::int
                from (select n, v from (
                        select split_part(c, '=', 1) as n, substr(c, strpos(c, '=') + 1) as v,
                               s.setdatabase::bigint as o1, k as o2
                          from pg_db_role_setting s, unnest(s.setconfig) with ordinality u(c, k)
-                        where s.setrole = (select oid from pg_roles where rolname = $1)
+                        where s.setrole = (select oid from pg_roles where rolname = ${literal(caller.role)})
                           and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
                        union all
                        select n, v, 4294967296, k
-                         from unnest($2::text[], $3::text[]) with ordinality r(n, v, k)) a
-                      order by o1, o2) t) as applied`,
-    [caller.role, names, values],
-  );
-  const preRequest = rows[0]?.pre_request?.trim();
-  if (preRequest) {
-    const match = PRE_REQUEST_NAME.exec(preRequest);
-    if (!match) throw restError(500, 'PGRST000', `Invalid db-pre-request "${preRequest}"`);
-    const fn = match[2] ? `${ident(match[1])}.${ident(match[2])}` : ident(match[1]);
-    await tx.query(`select ${fn}()`);
-  }
+                         from unnest(${array(names)}, ${array(values)}) with ordinality r(n, v, k)) a
+                      order by o1, o2) t) as applied`;
 }
 
 /**

@@ -214,7 +214,9 @@ describe('/night-party reservation', () => {
       const view = await openNightParty();
       await fillValid(user, '677445566');
       await user.click(submitButton());
-      await screen.findByRole('heading', { level: 1, name: 'Réservation enregistrée' }, SLOW);
+      const done = { level: 1, name: 'Réservation enregistrée' } as const;
+      // Compared once the focus is on the heading (a route change moves it there).
+      await waitFor(() => expect(screen.getByRole('heading', done)).toHaveFocus(), SLOW);
       const main = screen.getByRole('main');
       const seen = { path: window.location.pathname, text: main.textContent, html: main.innerHTML };
       view.unmount();

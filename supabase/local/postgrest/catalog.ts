@@ -1,5 +1,8 @@
 import type { Sql } from '../sql-client.ts';
+import pg from 'pg';
 import { restError } from '../http.ts';
+
+const { escapeLiteral } = pg;
 
 /**
  * What PostgREST keeps in its schema cache, read from pg_catalog on demand (tables created
@@ -108,18 +111,23 @@ export async function findRelationship(
   return candidates[0];
 }
 
-export async function findRoutines(tx: Sql, name: string): Promise<Routine[]> {
-  const { rows } = await tx.query<{
-    names: string[] | null;
-    modes: string[] | null;
-    types: string[];
-    nargs: number;
-    ndefaults: number;
-    retset: boolean;
-    rettype: string;
-    typtype: string;
-  }>(
-    `select p.proargnames::text[] as names, p.proargmodes::text[] as modes,
+export type RoutineRow = {
+  names: string[] | null;
+  modes: string[] | null;
+  types: string[];
+  nargs: number;
+  ndefaults: number;
+  retset: boolean;
+  rettype: string;
+  typtype: string;
+};
+
+/**
+ * The signatures of the public functions named `name`, as one statement without parameters: the
+ * API sends it with the transaction's opening, in the same round trip (../rest.ts).
+ */
+export function routinesStatement(name: string): string {
+  return `select p.proargnames::text[] as names, p.proargmodes::text[] as modes,
             array(select format_type(t, null) from unnest(p.proargtypes) t) as types,
             p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
             p.proretset as retset, format_type(p.prorettype, null) as rettype,
@@ -127,9 +135,19 @@ export async function findRoutines(tx: Sql, name: string): Promise<Routine[]> {
        from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace
        join pg_type t on t.oid = p.prorettype
-      where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
-    [name],
-  );
+      where n.nspname = 'public' and p.proname = ${escapeLiteral(name)} and p.prokind = 'f'
+      order by p.oid`;
+}
+
+/**
+ * A fingerprint of those signatures (md5 of their rows), to check a schema cache against in the
+ * same round trip as the call written from it.
+ */
+export function routinesFingerprint(name: string): string {
+  return `select coalesce(md5(json_agg(r)::text), '') as fingerprint from (${routinesStatement(name)}) r`;
+}
+
+export function routinesOf(name: string, rows: RoutineRow[]): Routine[] {
   return rows.map((r) => {
     const inputNames = (r.names ?? []).filter(
       (_, i) => !r.modes || ['i', 'b', 'v'].includes(r.modes[i]),

@@ -24,7 +24,7 @@ const ARRAY_TYPE = 'application/json; charset=utf-8';
  * Content-Range header, and 200/206/416 from the range and the exact count when asked.
  */
 export function rowsReply(
-  ctx: RestContext,
+  ctx: Pick<RestContext, 'wantsObject'>,
   r: { body: string; n: number; offset: number; total?: number; status: number; range: boolean },
 ): Reply {
   const totalText = r.total === undefined ? '*' : String(r.total);

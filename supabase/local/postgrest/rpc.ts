@@ -1,5 +1,5 @@
 import { notImplemented, restError, type Reply } from '../http.ts';
-import { findRoutines, type Routine } from './catalog.ts';
+import type { Routine } from './catalog.ts';
 import { parseQuery } from './query.ts';
 import { ident, Params } from './sql.ts';
 import { rowsReply, type RestContext } from './respond.ts';
@@ -9,59 +9,80 @@ import { rowsReply, type RestContext } from './respond.ts';
  * typed values by `json_to_record`, as PostgREST does; the result is a scalar, a JSON value or
  * one row (object); a set-returning function's rows as an array (one object when asked).
  */
-export async function handleRpc(ctx: RestContext, name: string): Promise<Reply> {
+export async function handleRpc(
+  ctx: RestContext,
+  name: string,
+  routines: Routine[],
+): Promise<Reply> {
+  const params = new Params();
+  const call = rpcCall(ctx, name, routines, (value) => params.add(value));
+  const { rows } = await ctx.tx.query<CallRow>(call.text, params.values);
+  return call.reply(rows);
+}
+
+type CallRow = { body: string | null; n?: number; status: string | null };
+
+/** What the call's row looks like, and how it becomes the answer. */
+export type RpcCall = { text: string; reply: (rows: Record<string, unknown>[]) => Reply };
+
+/**
+ * The call's statement, its arguments written by `param` (a placeholder, or a literal when the
+ * statement goes in the simple protocol with the transaction's opening: ../rest.ts).
+ */
+export function rpcCall(
+  ctx: Omit<RestContext, 'tx'>,
+  name: string,
+  routines: Routine[],
+  param: (value: string) => string,
+): RpcCall {
   if (ctx.method !== 'POST') throw notImplemented(`${ctx.method} on /rest/v1/rpc/${name}`);
   const body = ctx.json() ?? {};
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw restError(400, 'PGRST102', 'RPC arguments must be a JSON object');
   }
   const args = body as Record<string, unknown>;
-  const routine = pickRoutine(await findRoutines(ctx.tx, name), name, Object.keys(args));
-
-  const params = new Params();
-  const call = callSql(routine, args, params);
+  const routine = pickRoutine(routines, name, Object.keys(args));
+  const call = callSql(routine, args, param);
   const query = parseQuery(ctx.query, { paging: true });
+  if (query.hasSelect || query.scope.conditions.length) {
+    throw notImplemented(
+      `select/filters on a function that ${routine.returnsSet ? 'returns' : 'does not return'} a set`,
+    );
+  }
+  const value =
+    routine.returnKind === 'c' || routine.returnType === 'record'
+      ? `to_json(_f)`
+      : `to_json(_f._f)`;
 
   if (!routine.returnsSet) {
-    if (query.hasSelect || query.scope.conditions.length) {
-      throw notImplemented('select/filters on a function that does not return a set');
-    }
     if (routine.returnType === 'void') {
-      const { rows } = await ctx.tx.query<{ status: string | null }>(
-        `select ${STATUS} as status from ${call.from}`,
-        params.values,
-      );
-      return { status: responseStatus(rows[0]?.status) ?? 204 };
+      return {
+        text: `select null::text as body, ${STATUS} as status from ${call.from}`,
+        reply: (rows) => ({ status: responseStatus((rows as CallRow[])[0]?.status) ?? 204 }),
+      };
     }
-    const value =
-      routine.returnKind === 'c' || routine.returnType === 'record'
-        ? `to_json(_f)`
-        : `to_json(_f._f)`;
-    const { rows } = await ctx.tx.query<{ body: string | null; status: string | null }>(
-      `select ${value}::text as body, ${STATUS} as status from ${call.from}`,
-      params.values,
-    );
-    return { status: responseStatus(rows[0]?.status) ?? 200, body: rows[0]?.body ?? 'null' };
+    return {
+      text: `select ${value}::text as body, ${STATUS} as status from ${call.from}`,
+      reply: (rows) => {
+        const [row] = rows as CallRow[];
+        return { status: responseStatus(row?.status) ?? 200, body: row?.body ?? 'null' };
+      },
+    };
   }
 
   // A set (`returns setof`, `returns table`): its rows as a JSON array, or the one row as an
   // object for `Accept: application/vnd.pgrst.object+json` (406 PGRST116 otherwise), as
   // PostgREST answers (docs/decisions/054-typed-answers.md). Selecting columns or filtering the
   // set is not served here.
-  if (query.hasSelect || query.scope.conditions.length) {
-    throw notImplemented('select/filters on a function that returns a set');
-  }
-  const value =
-    routine.returnKind === 'c' || routine.returnType === 'record'
-      ? `to_json(_f)`
-      : `to_json(_f._f)`;
-  const { rows } = await ctx.tx.query<{ body: string; n: number; status: string | null }>(
-    `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int as n,
+  return {
+    text: `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int as n,
             ${STATUS} as status from ${call.from}`,
-    params.values,
-  );
-  const status = responseStatus(rows[0].status) ?? 200;
-  return rowsReply(ctx, { body: rows[0].body, n: rows[0].n, offset: 0, status, range: false });
+    reply: (rows) => {
+      const [row] = rows as Required<CallRow>[];
+      const status = responseStatus(row.status) ?? 200;
+      return rowsReply(ctx, { body: row.body ?? '[]', n: row.n, offset: 0, status, range: false });
+    },
+  };
 }
 
 /**
@@ -110,17 +131,21 @@ function pickRoutine(routines: Routine[], name: string, keys: string[]): Routine
 }
 
 /** `json_to_record($1) _a(...), lateral public.fn(a => _a.a, ...) _f`, as a FROM list. */
-function callSql(routine: Routine, args: Record<string, unknown>, params: Params) {
+function callSql(
+  routine: Routine,
+  args: Record<string, unknown>,
+  param: (value: string) => string,
+) {
   const fn = `public.${ident(routine.name)}`;
   if (routine.args.length === 1 && routine.args[0].name === '') {
     const type = routine.args[0].type;
-    return { from: `${fn}(${params.add(JSON.stringify(args))}::${type}) _f` };
+    return { from: `${fn}(${param(JSON.stringify(args))}::${type}) _f` };
   }
   const given = routine.args.filter((a) => a.name in args);
   if (given.length === 0) return { from: `${fn}() _f` };
   const record = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
   const named = given.map((a) => `${ident(a.name)} => _a.${ident(a.name)}`).join(', ');
   return {
-    from: `json_to_record(${params.add(JSON.stringify(args))}::json) _a(${record}), lateral ${fn}(${named}) _f`,
+    from: `json_to_record(${param(JSON.stringify(args))}::json) _a(${record}), lateral ${fn}(${named}) _f`,
   };
 }
