@@ -4,6 +4,7 @@
  * uses; in the server's, the API pool's connections and waiting requests and what PostgreSQL's
  * API sessions are doing (pg_stat_activity). Figures to find a cause with, never a test.
  */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { PerformanceObserver } from 'node:perf_hooks';
 import type pg from 'pg';
 
@@ -88,6 +89,27 @@ export function sampleServer(api: pg.Pool, admin: pg.Pool) {
       clearInterval(poolTimer);
       clearInterval(pgTimer);
       return { pool, sessions };
+    },
+  };
+}
+
+/**
+ * Each call to `path` as the server saw it: [epoch ms it arrived, ms until its answer was
+ * written]. Beside the clients' own measure, which also counts their process's lateness.
+ */
+export function timeCalls(server: Server, path: string) {
+  const calls: [number, number][] = [];
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!req.url?.startsWith(path)) return;
+    const arrived = Date.now();
+    const t = performance.now();
+    res.once('finish', () => calls.push([arrived, performance.now() - t]));
+  };
+  server.prependListener('request', listener);
+  return {
+    stop: () => {
+      server.off('request', listener);
+      return calls;
     },
   };
 }

@@ -19,6 +19,7 @@ import { checkInvariants, type Invariant } from './invariants.ts';
 import {
   sampleLoop,
   sampleServer,
+  timeCalls,
   type LoopSample,
   type PgSample,
   type PoolSample,
@@ -40,6 +41,8 @@ export type Rehearsal = {
   serverLoop: LoopSample[];
   pool: PoolSample[];
   sessions: PgSample[];
+  /** cast_vote as the local API saw it: [epoch ms it arrived, ms to its answer]. */
+  serverVotes: [number, number][];
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -127,6 +130,7 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
     const sampler = setInterval(() => load.push(loadavg()[0]), 5000);
     const serverLoop = sampleLoop();
     const serverProbe = sampleServer(db.api, db.admin);
+    const serverVotes = timeCalls(api.server, '/rest/v1/rpc/cast_vote');
     let cut: [number, number] | null = null;
     const cutting = (async () => {
       if (!s.cutSeconds) return;
@@ -155,7 +159,11 @@ export async function rehearse(s: NightScale, out: (t?: string) => void): Promis
       adminTokens: seed.adminTokens,
     });
     clearInterval(sampler);
-    const probed = { serverLoop: serverLoop.stop(), ...serverProbe.stop() };
+    const probed = {
+      serverLoop: serverLoop.stop(),
+      ...serverProbe.stop(),
+      serverVotes: serverVotes.stop(),
+    };
     await cutting;
     // The outbox drained to the end, as the schedule would (a minute at a time).
     const t = Date.now();

@@ -40,6 +40,7 @@ export function printVoteTimeline(r: Rehearsal) {
       'p50',
       'p95',
       'max',
+      'API p95',
       'polls',
       'poll p95',
       'srv lag',
@@ -75,6 +76,10 @@ export function printVoteTimeline(r: Rehearsal) {
         0.95,
       ),
       max(vs.map((s) => s[2])),
+      q(
+        r.serverVotes.filter(([at]) => bucket(at) === b).map(([, ms]) => ms),
+        0.95,
+      ),
       String(polls.length),
       q(
         polls.map((s) => s[2]),
@@ -94,7 +99,8 @@ export function printVoteTimeline(r: Rehearsal) {
     ]);
   }
   out(
-    '\ncast_vote per 2 s (ms; lag: the event loop late, ms max; cpu: one core = 100 %; ' +
+    '\ncast_vote per 2 s (ms; API p95: as the local API saw them, from arrival to answer; ' +
+      'lag: the event loop late, ms max; cpu: one core = 100 %; ' +
       'srv: the local API process, cli: the clients):',
   );
   printTable(rows);
@@ -110,7 +116,12 @@ export function printVoteTimeline(r: Rehearsal) {
         0.95,
       )} ms, over 150 ms ${xs.filter((s) => s[2] > 150).length}`,
     );
+  const served = r.serverVotes.filter(([at, ms]) => !inCut(r.cut, at, ms)).map(([, ms]) => ms);
   out('cast_vote outside the cut:');
+  out(
+    `  as the local API saw them (arrived → answer written): ${served.length}, ` +
+      `p50 ${q(served, 0.5)} ms, p95 ${q(served, 0.95)} ms, over 150 ms ${served.filter((ms) => ms > 150).length}`,
+  );
   line(
     'first sends',
     outside.filter((s) => !s[4]),
