@@ -5,6 +5,8 @@
  * API sessions are doing (pg_stat_activity). Figures to find a cause with, never a test.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import type pg from 'pg';
 
@@ -14,8 +16,24 @@ import type pg from 'pg';
  */
 export type LoopSample = [number, number, number, number];
 
-/** [epoch ms, pool total, pool idle, requests waiting for a connection]. */
-export type PoolSample = [number, number, number, number];
+/**
+ * [epoch ms, pool total, pool idle, requests waiting for a connection, cores the whole machine
+ * kept busy since the last sample (from /proc/stat; NaN where there is none)].
+ */
+export type PoolSample = [number, number, number, number, number];
+
+/** The machine's busy and total CPU time so far (jiffies), or null off Linux. */
+function machineTimes(): [number, number] | null {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+    const n = fields.map(Number);
+    const idle = n[3] + (n[4] ?? 0);
+    const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+    return [total - idle, total];
+  } catch {
+    return null;
+  }
+}
 
 /**
  * [epoch ms, API sessions active, of them waiting on a lock, idle in a transaction (waiting for
@@ -64,10 +82,15 @@ export function sampleLoop() {
 export function sampleServer(api: pg.Pool, admin: pg.Pool) {
   const pool: PoolSample[] = [];
   const sessions: PgSample[] = [];
-  const poolTimer = setInterval(
-    () => pool.push([Date.now(), api.totalCount, api.idleCount, api.waitingCount]),
-    TICK_MS,
-  );
+  const cores = availableParallelism();
+  let last = machineTimes();
+  const poolTimer = setInterval(() => {
+    const now = machineTimes();
+    const busy =
+      now && last && now[1] > last[1] ? ((now[0] - last[0]) / (now[1] - last[1])) * cores : NaN;
+    last = now;
+    pool.push([Date.now(), api.totalCount, api.idleCount, api.waitingCount, busy]);
+  }, TICK_MS);
   let asking = false;
   const pgTimer = setInterval(() => {
     if (asking) return;

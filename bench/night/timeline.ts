@@ -24,6 +24,12 @@ const q = (xs: number[], p: number) =>
 const max = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(0) : '');
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
+/** Cores the machine kept busy (mean), and of them what neither Node process used: PostgreSQL, Deno, the rest. */
+const busyCores = (busy: number[], node: number) => {
+  const b = mean(busy.filter((x) => !Number.isNaN(x)));
+  return Number.isNaN(b) ? '' : `${b.toFixed(2)} (${Math.max(0, b - node).toFixed(2)})`;
+};
+
 export function printVoteTimeline(r: Rehearsal) {
   const votes = r.clients.samples.filter((s) => s[0] === 'cast_vote');
   if (votes.length === 0) return;
@@ -48,6 +54,7 @@ export function printVoteTimeline(r: Rehearsal) {
       'cli lag',
       'cli cpu',
       'gc srv/cli',
+      'cores busy (others)',
       'pool conns',
       'pool idle',
       'pool wait',
@@ -90,6 +97,10 @@ export function printVoteTimeline(r: Rehearsal) {
       max(cli.map((s) => s[1])),
       `${(mean(cli.map((s) => s[2])) * 100).toFixed(0)} %`,
       `${max(srv.map((s) => s[3]))}/${max(cli.map((s) => s[3]))}`,
+      busyCores(
+        pool.map((s) => s[4]),
+        mean(srv.map((s) => s[2])) + mean(cli.map((s) => s[2])),
+      ),
       pool.length ? `${Math.min(...pool.map((s) => s[1]))}-${max(pool.map((s) => s[1]))}` : '',
       max(pool.map((s) => s[2])),
       max(pool.map((s) => s[3])),
@@ -100,7 +111,8 @@ export function printVoteTimeline(r: Rehearsal) {
   }
   out(
     '\ncast_vote per 2 s (ms; API p95: as the local API saw them, from arrival to answer; ' +
-      'lag: the event loop late, ms max; cpu: one core = 100 %; ' +
+      'lag: the event loop late, ms max; cpu: one core = 100 %; cores busy: the whole machine, ' +
+      'in brackets what neither Node process used (PostgreSQL, Deno, the rest); ' +
       'srv: the local API process, cli: the clients):',
   );
   printTable(rows);

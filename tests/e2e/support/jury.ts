@@ -142,11 +142,15 @@ export async function next(page: Page, expectedNext: string | null) {
   if (expectedNext) await expect.poll(() => currentPerformer(page)).toBe(expectedNext);
 }
 
-/** Waits until the offline worker controls the page (a reload then works without network). */
+/**
+ * Waits until the offline worker controls the page (a reload then works without network). Its
+ * install fetches every file it keeps offline: in CI, with the two shards and their browsers on 2
+ * cores, that once took more than 20 s.
+ */
 export async function controlledByWorker(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker?.controller !== null), {
-      timeout: 20_000,
+      timeout: 60_000,
     })
     .toBe(true);
 }
