@@ -59,16 +59,16 @@ export async function handleRest(
       method === 'GET' || method === 'HEAD' || (isRpc && (await isStable(db.api, segments[1])));
     const begin = readOnly ? 'begin isolation level read committed read only' : 'begin';
     const settingsSql = settingsStatement(req, caller, method, `/rest/v1${path}`);
-    const context = (): Omit<RestContext, 'tx'> => ({
+    const context: Omit<RestContext, 'tx'> = {
       method,
       query: new URL(req.url ?? '/', 'http://local').searchParams,
       prefer: headerValue(req, 'prefer'),
       wantsObject: accept.includes('application/vnd.pgrst.object+json'),
       maxRows: settings.maxRows,
       json: () => parseBody(body),
-    });
+    };
     if (isRpc) {
-      const reply = await callInOneTrip(db.api, segments[1], readOnly, settingsSql, context());
+      const reply = await callInOneTrip(db.api, segments[1], readOnly, settingsSql, context);
       if (reply) return reply;
     }
     // The opening, the settings and (for a call) the function's signatures in one round trip:
@@ -89,7 +89,7 @@ export async function handleRest(
           remember(db.api, segments[1], pre, routineRows, fingerprint);
         }
         if (pre) await tx.query(`select ${preRequestCall(pre)}`);
-        const ctx: RestContext = { ...context(), tx };
+        const ctx: RestContext = { ...context, tx };
         return isRpc
           ? handleRpc(ctx, segments[1], routinesOf(segments[1], routineRows as RoutineRow[]))
           : handleTable(ctx, segments[0]);

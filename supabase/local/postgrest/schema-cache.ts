@@ -67,6 +67,9 @@ export function remember(
     });
 }
 
+/** A value written into the statement (the simple protocol takes no parameters). */
+const literal = (value: string) => pg.escapeLiteral(value);
+
 /** Raised by the check below, at run time only (format() is not folded when planned). */
 const OUT_OF_DATE = 'local-api-schema-cache-out-of-date';
 
@@ -96,7 +99,7 @@ export async function callInOneTrip(
   let call: RpcCall;
   let pre: string[];
   try {
-    call = rpcCall(ctx, name, cached.routines, (value) => pg.escapeLiteral(value));
+    call = rpcCall(ctx, name, cached.routines, literal);
     pre = preRequest ? [`select ${preRequestCall(preRequest)}`] : [];
   } catch {
     return undefined; // answered the long way, from the catalog as it is now
@@ -104,7 +107,6 @@ export async function callInOneTrip(
   // A set asked as one object may still be refused after the call (406 PGRST116): the long way,
   // which can roll it back.
   if (ctx.wantsObject && cached.routines.some((r) => r.returnsSet)) return undefined;
-  const literal = (value: string) => pg.escapeLiteral(value);
   const statements = [
     ...(readOnly ? [`select set_config('transaction_read_only', 'on', true)`] : []),
     `select case when (${routinesFingerprint(name)}) = ${literal(cached.fingerprint)}
